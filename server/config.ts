@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export const DEFAULT_PORT = 4599;
+export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
+export const DEFAULT_OLLAMA_MODEL = 'qwen2.5:3b';
+const MIN_SECRET_BYTES = 32;
+
+/** The OS user's app-data folder for the app. */
+export function defaultDataDir(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, home: string = os.homedir()): string {
+  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'personal-ledger');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'personal-ledger');
+  return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'personal-ledger');
+}
+
+function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  }
+  return Number(raw);
+}
+
+export interface Settings {
+  port: number;
+  dataDir: string;
+  tokenExpireMinutes: number;
+  trustProxy: boolean;
+  autoAcceptThreshold: number;
+  reviewThreshold: number;
+  ollamaHost: string;
+  ollamaModel: string;
+}
+
+/** Reads the environment of CONTRACT §1; anything malformed is refused with a clear message. */
+export function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
+  const autoAcceptThreshold = intSetting(env, 'RECONCILIATION_AUTO_ACCEPT_THRESHOLD', 85, 0, 100);
+  const reviewThreshold = intSetting(env, 'RECONCILIATION_REVIEW_THRESHOLD', 60, 0, 100);
+  if (reviewThreshold > autoAcceptThreshold) {
+    throw new ConfigError('RECONCILIATION_REVIEW_THRESHOLD must not be above RECONCILIATION_AUTO_ACCEPT_THRESHOLD');
+  }
+  return {
+    port: intSetting(env, 'PORT', DEFAULT_PORT, 0, 65535),
+    dataDir: path.resolve(env.LEDGER_DATA_DIR || defaultDataDir()),
+    tokenExpireMinutes: intSetting(env, 'ACCESS_TOKEN_EXPIRE_MINUTES', 1440, 1, 525_600),
+    trustProxy: ['true', '1'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    autoAcceptThreshold,
+    reviewThreshold,
+    ollamaHost: env.OLLAMA_HOST || DEFAULT_OLLAMA_HOST,
+    ollamaModel: env.OLLAMA_MODEL || DEFAULT_OLLAMA_MODEL,
+  };
+}
+
+/**
+ * The JWT secret: SECRET_KEY when given (at least 32 bytes), otherwise one generated once with a
+ * CSPRNG and kept in the data folder, readable by the owner only.
+ */
+export function resolveSecretKey(given: string | undefined, dataDir: string): string {
+  if (given !== undefined && given !== '') {
+    if (Buffer.byteLength(given, 'utf8') < MIN_SECRET_BYTES) {
+      throw new ConfigError(`SECRET_KEY must be at least ${MIN_SECRET_BYTES} bytes; generate one with: openssl rand -base64 48`);
+    }
+    return given;
+  }
+  const file = path.join(dataDir, 'secret.key');
+  if (!fs.existsSync(file)) {
+    try {
+      fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
+    throw new ConfigError(`${file} holds a secret shorter than ${MIN_SECRET_BYTES} bytes; delete it to have a new one generated`);
+  }
+  return secret;
+}

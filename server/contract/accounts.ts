@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES } from '../domain/double-entry.ts';
+import { currencyCode, isoDate, isoDateTime, pageOf, pagination, queryBool, uuid } from './common.ts';
+
+export const accountType = z.enum(ACCOUNT_TYPES);
+
+export const createAccountBody = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  // checked by the service, so that an unknown type answers INVALID_TYPE as the spec says
+  type: z.string().meta({ enum: [...ACCOUNT_TYPES] }),
+  currency: currencyCode.optional(),
+  description: z.string().max(1000).nullable().optional(),
+  parent_id: uuid.nullable().optional(),
+});
+
+export const updateAccountBody = z.strictObject({
+  name: z.string().trim().min(1).max(100).optional(),
+  description: z.string().max(1000).nullable().optional(),
+  is_active: z.boolean().optional(),
+  parent_id: uuid.nullable().optional(),
+  // present only so that the answer says why: the type and currency of an account never change
+  type: z.never({ error: 'the account type cannot be changed' }).optional(),
+  currency: z.never({ error: 'the account currency cannot be changed' }).optional(),
+});
+
+export const listAccountsQuery = z.strictObject({
+  type: accountType.optional(),
+  is_active: queryBool.optional(),
+  parent_id: uuid.optional(),
+  ...pagination,
+});
+
+export const asOfQuery = z.strictObject({ as_of: isoDate.optional() });
+
+export const account = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: accountType,
+    currency: z.string(),
+    description: z.string().nullable(),
+    is_active: z.boolean(),
+    parent_id: z.string().nullable(),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+  })
+  .meta({ id: 'Account' });
+
+export const accountPage = pageOf(account);
+
+export const accountBalance = z
+  .object({ account_id: z.string(), balance: z.string(), currency: z.string(), as_of: isoDate })
+  .meta({ id: 'AccountBalance' });
+
+export const allBalances = z.object({
+  balances: z.array(
+    z.object({
+      account_id: z.string(),
+      name: z.string(),
+      type: accountType,
+      balance: z.string(),
+      currency: z.string(),
+      parent_id: z.string().nullable(),
+      is_active: z.boolean(),
+    }),
+  ),
+  as_of: isoDate,
+});
+
+export type AccountDto = z.infer<typeof account>;
+export type CreateAccountInput = z.infer<typeof createAccountBody>;
+export type UpdateAccountInput = z.infer<typeof updateAccountBody>;
+export type ListAccountsQuery = z.infer<typeof listAccountsQuery>;

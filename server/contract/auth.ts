@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { isoDateTime } from './common.ts';
+
+const utf8Bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+
+export const registerBody = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email('must be a valid email address')),
+  name: z.string().trim().min(1).max(100),
+  password: z
+    .string()
+    .refine((p) => utf8Bytes(p) >= 8, 'must be at least 8 bytes')
+    .refine((p) => utf8Bytes(p) <= 72, 'must be at most 72 bytes (bcrypt reads no further)'),
+});
+
+export const loginBody = z.strictObject({
+  email: z.string().max(1000),
+  password: z.string().max(1000),
+});
+
+export const user = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    created_at: isoDateTime,
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+  })
+  .meta({ id: 'User' });
+
+export type UserDto = z.infer<typeof user>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../domain/dates.ts';
+import { isKnownCurrency } from '../domain/currencies.ts';
+
+export const uuid = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID');
+
+export const isoDate = z
+  .string()
+  .refine(isCalendarDate, 'must be a calendar date YYYY-MM-DD')
+  .meta({ format: 'date', example: '2026-01-31' });
+
+export const currencyCode = z
+  .string()
+  .refine(isKnownCurrency, 'must be an ISO 4217 currency code')
+  .meta({ example: 'USD' });
+
+/** A positive decimal string; digits against the currency are checked where the currency is known. */
+export const amountString = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal string such as "82.50"')
+  .meta({ example: '82.50' });
+
+export const isoDateTime = z.string().meta({ format: 'date-time' });
+
+/** An integer given as query text, within bounds. */
+export function wholeNumber(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+export const queryBool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const pagination = {
+  page: wholeNumber(1, 1_000_000_000).default(1),
+  per_page: wholeNumber(1, 100).default(20),
+};
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+}
+
+export const idParams = z.object({ id: z.string() });
+
+export const errorBody = z
+  .object({
+    detail: z.string(),
+    code: z.string().optional(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Error' });

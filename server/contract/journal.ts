@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { DIRECTIONS } from '../domain/double-entry.ts';
+import { amountString, currencyCode, isoDate, isoDateTime, pageOf, pagination, uuid } from './common.ts';
+
+export const ENTRY_STATUSES = ['draft', 'posted', 'void'] as const;
+export const SOURCE_TYPES = ['manual', 'import', 'system', 'reconciliation'] as const;
+export const MAX_LINES_PER_ENTRY = 1000;
+
+export const lineInput = z.strictObject({
+  account_id: z.string().max(100),
+  direction: z.enum(DIRECTIONS),
+  amount: amountString,
+  currency: currencyCode.optional(),
+});
+
+const entryFields = {
+  entry_date: isoDate,
+  memo: z.string().max(500).nullable().optional(),
+  // fewer than two lines is TOO_FEW_LINES, checked by the service as the spec names it
+  lines: z.array(lineInput).max(MAX_LINES_PER_ENTRY),
+};
+
+export const createEntryBody = z.strictObject({ ...entryFields, auto_post: z.boolean().optional() });
+export const updateEntryBody = z.strictObject({
+  entry_date: entryFields.entry_date.optional(),
+  memo: entryFields.memo,
+  lines: entryFields.lines.optional(),
+});
+export const voidEntryBody = z.strictObject({ reason: z.string().trim().max(500).optional() });
+
+export const listEntriesQuery = z
+  .strictObject({
+    status: z.enum(ENTRY_STATUSES).optional(),
+    start_date: isoDate.optional(),
+    end_date: isoDate.optional(),
+    account_id: uuid.optional(),
+    source_type: z.enum(SOURCE_TYPES).optional(),
+    ...pagination,
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: 'start_date must not be after end_date',
+    path: ['start_date'],
+  });
+
+export const journalLine = z
+  .object({
+    id: z.string(),
+    account_id: z.string(),
+    account_name: z.string(),
+    direction: z.enum(DIRECTIONS),
+    amount: z.string(),
+    currency: z.string(),
+  })
+  .meta({ id: 'JournalLine' });
+
+export const journalEntry = z
+  .object({
+    id: z.string(),
+    entry_date: isoDate,
+    memo: z.string().nullable(),
+    status: z.enum(ENTRY_STATUSES),
+    source_type: z.enum(SOURCE_TYPES),
+    lines: z.array(journalLine),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+    posted_at: isoDateTime.nullable(),
+    voided_at: isoDateTime.nullable(),
+    void_reason: z.string().nullable(),
+    reversal_entry_id: z.string().nullable(),
+    reverses_entry_id: z.string().nullable(),
+  })
+  .meta({ id: 'JournalEntry' });
+
+export const entryPage = pageOf(journalEntry);
+export const voidResult = z.object({ voided_entry: journalEntry, reversal_entry: journalEntry });
+
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+export type SourceType = (typeof SOURCE_TYPES)[number];
+export type JournalEntryDto = z.infer<typeof journalEntry>;
+export type CreateEntryInput = z.infer<typeof createEntryBody>;
+export type UpdateEntryInput = z.infer<typeof updateEntryBody>;
+export type ListEntriesQuery = z.infer<typeof listEntriesQuery>;
+export type LineInput = z.infer<typeof lineInput>;

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { accountType } from './accounts.ts';
+import { isoDate } from './common.ts';
+
+const dateRange = {
+  start_date: isoDate.optional(),
+  end_date: isoDate.optional(),
+};
+
+const startBeforeEnd = (q: { start_date?: string | undefined; end_date?: string | undefined }) =>
+  !q.start_date || !q.end_date || q.start_date <= q.end_date;
+const rangeMessage = { message: 'start_date must not be after end_date', path: ['start_date'] };
+
+export const asOfReportQuery = z.strictObject({ as_of: isoDate.optional() });
+export const rangeQuery = z.strictObject(dateRange).refine(startBeforeEnd, rangeMessage);
+export const seriesQuery = z
+  .strictObject({ ...dateRange, interval: z.enum(['day', 'week', 'month']).default('month') })
+  .refine(startBeforeEnd, rangeMessage);
+
+export interface TreeNode {
+  account_id: string;
+  name: string;
+  type: z.infer<typeof accountType>;
+  balance: string;
+  total: string;
+  children: TreeNode[];
+}
+
+export const treeNode: z.ZodType<TreeNode> = z
+  .object({
+    account_id: z.string(),
+    name: z.string(),
+    type: accountType,
+    /** the account's own balance */
+    balance: z.string(),
+    /** own balance plus all sub-accounts' */
+    total: z.string(),
+    get children() {
+      return z.array(treeNode);
+    },
+  })
+  .meta({ id: 'AccountTreeNode' });
+
+export const trialBalance = z.object({
+  as_of: isoDate,
+  currencies: z.array(
+    z.object({
+      currency: z.string(),
+      rows: z.array(z.object({ account_id: z.string(), name: z.string(), type: accountType, debit: z.string(), credit: z.string() })),
+      total_debit: z.string(),
+      total_credit: z.string(),
+    }),
+  ),
+});
+
+export const balanceSheet = z.object({
+  as_of: isoDate,
+  currencies: z.array(
+    z.object({
+      currency: z.string(),
+      assets: z.array(treeNode),
+      liabilities: z.array(treeNode),
+      equity: z.array(treeNode),
+      retained_earnings: z.string(),
+      total_assets: z.string(),
+      total_liabilities: z.string(),
+      total_equity: z.string(),
+      net_worth: z.string(),
+    }),
+  ),
+});
+
+export const incomeStatement = z.object({
+  start_date: isoDate,
+  end_date: isoDate,
+  currencies: z.array(
+    z.object({
+      currency: z.string(),
+      income: z.array(treeNode),
+      expenses: z.array(treeNode),
+      total_income: z.string(),
+      total_expenses: z.string(),
+      net_income: z.string(),
+    }),
+  ),
+});
+
+export const netWorthSeries = z.object({
+  start_date: isoDate,
+  end_date: isoDate,
+  interval: z.enum(['day', 'week', 'month']),
+  currencies: z.array(
+    z.object({
+      currency: z.string(),
+      series: z.array(z.object({ date: isoDate, assets: z.string(), liabilities: z.string(), net_worth: z.string() })),
+    }),
+  ),
+});
+
+export const cashFlow = z.object({
+  start_date: isoDate,
+  end_date: isoDate,
+  interval: z.enum(['day', 'week', 'month']),
+  currencies: z.array(
+    z.object({
+      currency: z.string(),
+      periods: z.array(
+        z.object({
+          start_date: isoDate,
+          end_date: isoDate,
+          money_in: z.string(),
+          money_out: z.string(),
+          net: z.string(),
+          by_account: z.array(
+            z.object({ account_id: z.string(), name: z.string(), type: accountType, money_in: z.string(), money_out: z.string() }),
+          ),
+        }),
+      ),
+      total_in: z.string(),
+      total_out: z.string(),
+      net: z.string(),
+    }),
+  ),
+});

@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export class MigrationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MigrationError';
+  }
+}
+
+const FILE_PATTERN = /^(\d{4})_([a-z0-9_]+)\.sql$/;
+
+/** Reads `NNNN_name.sql` files in order; versions must run 1, 2, 3… without gaps. */
+export function loadMigrations(dir: string): Migration[] {
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  return files.map((file, index) => {
+    const match = FILE_PATTERN.exec(file);
+    if (!match) throw new MigrationError(`migration file name ${file} is not NNNN_name.sql`);
+    const version = Number(match[1]);
+    if (version !== index + 1) throw new MigrationError(`migration ${file} is out of sequence (expected ${index + 1})`);
+    const sql = fs.readFileSync(path.join(dir, file), 'utf8');
+    const checksum = crypto.createHash('sha256').update(sql).digest('hex');
+    return { version, name: match[2]!, sql, checksum };
+  });
+}
+
+/**
+ * Applies the pending migrations, each with its record in one transaction. Refuses, without
+ * touching anything, a file written by a newer app or whose applied migrations were edited.
+ */
+export function migrate(sqlite: Database.Database, migrations: readonly Migration[], label: string): void {
+  sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    checksum TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const applied = sqlite
+    .prepare('SELECT version, name, checksum FROM schema_migrations ORDER BY version')
+    .all() as { version: number; name: string; checksum: string }[];
+  const known = migrations.length;
+  for (const row of applied) {
+    if (row.version > known) {
+      throw new MigrationError(
+        `${label} was written by a newer version of Personal Ledger (schema ${row.version}, this app knows ${known}); update the app to open it`,
+      );
+    }
+    const migration = migrations[row.version - 1]!;
+    if (migration.checksum !== row.checksum || migration.name !== row.name) {
+      throw new MigrationError(`${label}: applied migration ${row.version} (${row.name}) differs from this app's copy; refusing to open`);
+    }
+  }
+  const record = sqlite.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)');
+  for (const migration of migrations.slice(applied.length)) {
+    sqlite.transaction(() => {
+      sqlite.exec(migration.sql);
+      record.run(migration.version, migration.name, migration.checksum, new Date().toISOString());
+    }).immediate();
+  }
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadMigrations, migrate, type Migration } from './migrate.ts';
+import type { IdentitySchema, LedgerSchema } from './schema.ts';
+import { SqliteDb, openSqliteFile } from './sqlite.ts';
+
+export type IdentityDb = SqliteDb<IdentitySchema>;
+export type LedgerDb = SqliteDb<LedgerSchema>;
+
+export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Creates the data folder owner-only (0700) if it is missing. */
+export function ensureDataDir(dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.mkdirSync(path.join(dataDir, 'ledgers'), { recursive: true, mode: 0o700 });
+}
+
+/**
+ * The identity database and the per-user ledger files of one data folder. Ledger files are opened
+ * lazily, migrated on open, and cached until close.
+ */
+export class Stores {
+  readonly identity: IdentityDb;
+  private readonly ledgers = new Map<string, LedgerDb>();
+  private readonly ledgerMigrations: Migration[];
+  private readonly ledgersDir: string;
+
+  constructor(dataDir: string, migrationsDir: string = DEFAULT_MIGRATIONS_DIR) {
+    ensureDataDir(dataDir);
+    this.ledgersDir = path.join(dataDir, 'ledgers');
+    this.ledgerMigrations = loadMigrations(path.join(migrationsDir, 'ledger'));
+    const identityFile = path.join(dataDir, 'identity.sqlite');
+    const sqlite = openSqliteFile(identityFile);
+    try {
+      migrate(sqlite, loadMigrations(path.join(migrationsDir, 'identity')), identityFile);
+    } catch (error) {
+      sqlite.close();
+      throw error;
+    }
+    this.identity = new SqliteDb<IdentitySchema>(sqlite);
+  }
+
+  ledgerFile(userId: string): string {
+    // Ids come from our own identity table, but a crafted id must never become a path.
+    if (!USER_ID_PATTERN.test(userId)) throw new Error('invalid user id');
+    return path.join(this.ledgersDir, `${userId}.sqlite`);
+  }
+
+  ledger(userId: string): LedgerDb {
+    const cached = this.ledgers.get(userId);
+    if (cached) return cached;
+    const file = this.ledgerFile(userId);
+    const sqlite = openSqliteFile(file);
+    try {
+      migrate(sqlite, this.ledgerMigrations, file);
+    } catch (error) {
+      sqlite.close();
+      throw error;
+    }
+    const db = new SqliteDb<LedgerSchema>(sqlite);
+    this.ledgers.set(userId, db);
+    return db;
+  }
+
+  close(): void {
+    for (const db of this.ledgers.values()) db.close();
+    this.ledgers.clear();
+    this.identity.close();
+  }
+}

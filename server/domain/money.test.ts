@@ -1,0 +1,58 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { formatMinor, parseAmount } from './money.ts';
+
+describe('parseAmount', () => {
+  it('when the string has the currency digits, then it gives exact minor units', () => {
+    expect(parseAmount('82.50', 'USD')).toEqual({ minor: 8250n });
+    expect(parseAmount('82.5', 'USD')).toEqual({ minor: 8250n });
+    expect(parseAmount('1000', 'JPY')).toEqual({ minor: 1000n });
+    expect(parseAmount('1.234', 'KWD')).toEqual({ minor: 1234n });
+    expect(parseAmount('0.01', 'USD')).toEqual({ minor: 1n });
+    expect(parseAmount('999999999999.99', 'USD')).toEqual({ minor: 99999999999999n });
+  });
+
+  it('when the amount has more digits than the currency allows, then it is refused, never rounded', () => {
+    expect(parseAmount('1.005', 'USD')).toEqual({ problem: 'digits' });
+    expect(parseAmount('1.5', 'JPY')).toEqual({ problem: 'digits' });
+    expect(parseAmount('1.0001', 'KWD')).toEqual({ problem: 'digits' });
+  });
+
+  it('when the amount is not a plain positive decimal, then it is a format problem', () => {
+    for (const bad of ['', '-1', '+1', '1e3', '1,000', ' 1', '1.', '.5', 'NaN', 'Infinity', '0x10', '1 000', '١٢']) {
+      expect(parseAmount(bad, 'USD')).toEqual({ problem: 'format' });
+    }
+  });
+
+  it('when the amount is zero or a trillion units, then it is refused', () => {
+    expect(parseAmount('0.00', 'USD')).toEqual({ problem: 'zero' });
+    expect(parseAmount('1000000000000', 'USD')).toEqual({ problem: 'too_large' });
+  });
+});
+
+describe('formatMinor', () => {
+  it('when formatting, then it prints exactly the currency digits', () => {
+    expect(formatMinor(8250n, 'USD')).toBe('82.50');
+    expect(formatMinor(5n, 'USD')).toBe('0.05');
+    expect(formatMinor(-5n, 'USD')).toBe('-0.05');
+    expect(formatMinor(0n, 'USD')).toBe('0.00');
+    expect(formatMinor(1000n, 'JPY')).toBe('1000');
+    expect(formatMinor(1234n, 'KWD')).toBe('1.234');
+  });
+
+  it('when any amount is parsed and formatted, then it round-trips exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 99_999_999_999_999n }),
+        fc.constantFrom('USD', 'JPY', 'KWD', 'EUR'),
+        (minor, currency) => {
+          const text = formatMinor(minor, currency);
+          const parsed = parseAmount(text, currency);
+          if (currency === 'JPY' && minor >= 1_000_000_000_000n) return expect(parsed).toEqual({ problem: 'too_large' });
+          if (currency === 'KWD' && minor >= 1_000_000_000_000_000n) return;
+          expect(parsed).toEqual({ minor });
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import type { LedgerDb } from '../../db/stores.ts';
+import type { AccountDto, CreateAccountInput, ListAccountsQuery, UpdateAccountInput } from '../../contract/accounts.ts';
+import { localToday } from '../../domain/dates.ts';
+import { ACCOUNT_TYPES, normalBalance, type AccountType } from '../../domain/double-entry.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { formatMinor } from '../../domain/money.ts';
+import { accountTotalsAsOf } from '../totals/totals.repository.ts';
+import {
+  allAccounts,
+  deleteAccount,
+  findAccount,
+  findAccountByName,
+  hasChildren,
+  hasLines,
+  insertAccount,
+  listAccounts,
+  updateAccount,
+  type Account,
+} from './accounts.repository.ts';
+
+export function toAccountDto(a: Account): AccountDto {
+  return {
+    id: a.id,
+    name: a.name,
+    type: a.type,
+    currency: a.currency,
+    description: a.description,
+    is_active: a.isActive,
+    parent_id: a.parentId,
+    created_at: a.createdAt,
+    updated_at: a.updatedAt,
+  };
+}
+
+function isAccountType(value: string): value is AccountType {
+  return (ACCOUNT_TYPES as readonly string[]).includes(value);
+}
+
+export function requireAccount(db: LedgerDb, id: string): Account {
+  const account = findAccount(db, id);
+  if (!account) throw new DomainError('NOT_FOUND', 'Account not found');
+  return account;
+}
+
+function assertNameFree(db: LedgerDb, name: string, selfId?: string): void {
+  const existing = findAccountByName(db, name);
+  if (existing && existing.id !== selfId) throw new DomainError('DUPLICATE_NAME', `An account named "${existing.name}" already exists`);
+}
+
+/** A parent is the same user's account of the same type, and never the account itself or below it. */
+function assertParent(db: LedgerDb, parentId: string, type: AccountType, selfId?: string): void {
+  const parent = findAccount(db, parentId);
+  if (!parent) throw new DomainError('INVALID_PARENT', 'The parent account does not exist', [{ field: 'parent_id', message: 'no such account' }]);
+  if (parent.type !== type) {
+    throw new DomainError('INVALID_PARENT', `The parent account must be of the same type (${type}), not ${parent.type}`, [
+      { field: 'parent_id', message: 'type differs' },
+    ]);
+  }
+  for (let cursor: Account | undefined = parent; cursor; cursor = cursor.parentId ? findAccount(db, cursor.parentId) : undefined) {
+    if (cursor.id === selfId) {
+      throw new DomainError('INVALID_PARENT', 'An account cannot be placed under itself or one of its sub-accounts', [
+        { field: 'parent_id', message: 'would make a cycle' },
+      ]);
+    }
+  }
+}
+
+export function createAccount(db: LedgerDb, input: CreateAccountInput): AccountDto {
+  if (!isAccountType(input.type)) {
+    throw new DomainError('INVALID_TYPE', `Invalid account type "${input.type}"; use one of ${ACCOUNT_TYPES.join(', ')}`, [
+      { field: 'type', message: `must be one of ${ACCOUNT_TYPES.join(', ')}` },
+    ]);
+  }
+  const type = input.type;
+  return db.transaction(() => {
+    assertNameFree(db, input.name);
+    if (input.parent_id) assertParent(db, input.parent_id, type);
+    const now = new Date().toISOString();
+    const account: Account = {
+      id: crypto.randomUUID(),
+      name: input.name,
+      type,
+      currency: input.currency ?? 'USD',
+      description: input.description ?? null,
+      isActive: true,
+      parentId: input.parent_id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    insertAccount(db, account);
+    return toAccountDto(account);
+  });
+}
+
+export function getAccount(db: LedgerDb, id: string): AccountDto {
+  return toAccountDto(requireAccount(db, id));
+}
+
+export function listAccountPage(db: LedgerDb, query: ListAccountsQuery) {
+  const { items, total } = listAccounts(
+    db,
+    { type: query.type, isActive: query.is_active, parentId: query.parent_id },
+    query.per_page,
+    (query.page - 1) * query.per_page,
+  );
+  return { items: items.map(toAccountDto), total, page: query.page, per_page: query.per_page };
+}
+
+export function changeAccount(db: LedgerDb, id: string, input: UpdateAccountInput): AccountDto {
+  return db.transaction(() => {
+    const account = requireAccount(db, id);
+    if (input.name !== undefined) assertNameFree(db, input.name, id);
+    if (input.parent_id) assertParent(db, input.parent_id, account.type, id);
+    const updated: Account = {
+      ...account,
+      name: input.name ?? account.name,
+      description: input.description === undefined ? account.description : input.description,
+      isActive: input.is_active ?? account.isActive,
+      parentId: input.parent_id === undefined ? account.parentId : input.parent_id,
+      updatedAt: new Date().toISOString(),
+    };
+    updateAccount(db, updated);
+    return toAccountDto(updated);
+  });
+}
+
+export function removeAccount(db: LedgerDb, id: string): void {
+  db.transaction(() => {
+    requireAccount(db, id);
+    if (hasLines(db, id)) throw new DomainError('HAS_ENTRIES', 'The account has journal entries; deactivate it instead');
+    if (hasChildren(db, id)) throw new DomainError('HAS_CHILDREN', 'The account has sub-accounts; move or delete them first');
+    deleteAccount(db, id);
+  });
+}
+
+export interface AccountBalance {
+  account: Account;
+  balanceMinor: bigint;
+}
+
+/** Every account's balance as of a date, signed in its normal direction. */
+export function balancesAsOf(db: LedgerDb, asOf: string): AccountBalance[] {
+  const totals = accountTotalsAsOf(db, asOf);
+  return allAccounts(db).map((account) => {
+    const t = totals.get(account.id);
+    return { account, balanceMinor: t ? normalBalance(account.type, t.a, t.b) : 0n };
+  });
+}
+
+export function accountBalance(db: LedgerDb, id: string, asOf: string = localToday()) {
+  const account = requireAccount(db, id);
+  const t = accountTotalsAsOf(db, asOf).get(id);
+  const balance = t ? normalBalance(account.type, t.a, t.b) : 0n;
+  return { account_id: id, balance: formatMinor(balance, account.currency), currency: account.currency, as_of: asOf };
+}
+
+export function allBalances(db: LedgerDb, asOf: string = localToday()) {
+  return {
+    balances: balancesAsOf(db, asOf).map(({ account, balanceMinor }) => ({
+      account_id: account.id,
+      name: account.name,
+      type: account.type,
+      balance: formatMinor(balanceMinor, account.currency),
+      currency: account.currency,
+      parent_id: account.parentId,
+      is_active: account.isActive,
+    })),
+    as_of: asOf,
+  };
+}

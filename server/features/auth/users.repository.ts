@@ -1,0 +1,36 @@
+import type { IdentityDb } from '../../db/stores.ts';
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  createdAt: string;
+}
+
+type Row = { id: string; email: string; name: string; password_hash: string; created_at: string };
+
+function toUser(row: Row): User {
+  return { id: row.id, email: row.email, name: row.name, passwordHash: row.password_hash, createdAt: row.created_at };
+}
+
+export function findUserByEmail(db: IdentityDb, email: string): User | undefined {
+  const row = db.first(db.qb.selectFrom('users').selectAll().where('email', '=', email));
+  return row && toUser(row);
+}
+
+export function findUserById(db: IdentityDb, id: string): User | undefined {
+  const row = db.first(db.qb.selectFrom('users').selectAll().where('id', '=', id));
+  return row && toUser(row);
+}
+
+/** Inserts the user; false when the email is already taken. */
+export function insertUser(db: IdentityDb, user: User): boolean {
+  const changes = db.run(
+    db.qb
+      .insertInto('users')
+      .values({ id: user.id, email: user.email, name: user.name, password_hash: user.passwordHash, created_at: user.createdAt })
+      .onConflict((oc) => oc.column('email').doNothing()),
+  );
+  return changes === 1;
+}

@@ -1,0 +1,74 @@
+import { errorBody, idParams } from '../../contract/common.ts';
+import { createEntryBody, entryPage, journalEntry, listEntriesQuery, updateEntryBody, voidEntryBody, voidResult } from '../../contract/journal.ts';
+import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { createEntry, getEntry, listEntryPage, postEntry, updateDraft, voidEntry } from './journal.service.ts';
+
+const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
+const invalid = { status: 400, description: 'INVALID_STATUS, UNBALANCED, TOO_FEW_LINES, INACTIVE_ACCOUNT, INVALID_ACCOUNT, CURRENCY_MISMATCH, VALIDATION_ERROR', schema: errorBody };
+
+export function journalRoutes(): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/journal-entries',
+      tag: 'journal',
+      summary: 'List entries by date, newest first, with filters',
+      auth: true,
+      query: listEntriesQuery,
+      responses: [{ status: 200, description: 'A page of entries', schema: entryPage }],
+      handler: ({ session, query }) => ({ status: 200, body: listEntryPage(session.ledger, query) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/journal-entries',
+      tag: 'journal',
+      summary: 'Create an entry as a draft, or posted with auto_post',
+      auth: true,
+      body: createEntryBody,
+      responses: [{ status: 201, description: 'The entry', schema: journalEntry }, invalid],
+      handler: ({ session, body }) => ({ status: 201, body: createEntry(session.ledger, body) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/journal-entries/:id',
+      tag: 'journal',
+      summary: 'One entry with its lines',
+      auth: true,
+      params: idParams,
+      responses: [{ status: 200, description: 'The entry', schema: journalEntry }, notFound],
+      handler: ({ session, params }) => ({ status: 200, body: getEntry(session.ledger, params.id) }),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/journal-entries/:id',
+      tag: 'journal',
+      summary: 'Change a draft: any of entry_date, memo and lines (lines are replaced as a whole)',
+      auth: true,
+      params: idParams,
+      body: updateEntryBody,
+      responses: [{ status: 200, description: 'The entry', schema: journalEntry }, invalid, notFound],
+      handler: ({ session, params, body }) => ({ status: 200, body: updateDraft(session.ledger, params.id, body) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/journal-entries/:id/post',
+      tag: 'journal',
+      summary: 'Post a draft',
+      auth: true,
+      params: idParams,
+      responses: [{ status: 200, description: 'The posted entry', schema: journalEntry }, invalid, notFound],
+      handler: ({ session, params }) => ({ status: 200, body: postEntry(session.ledger, params.id) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/journal-entries/:id/void',
+      tag: 'journal',
+      summary: 'Void a posted entry by a reversal entry',
+      auth: true,
+      params: idParams,
+      body: voidEntryBody,
+      responses: [{ status: 200, description: 'The voided entry and its reversal', schema: voidResult }, invalid, notFound],
+      handler: ({ session, params, body }) => ({ status: 200, body: voidEntry(session.ledger, params.id, body.reason || null) }),
+    }),
+  ];
+}

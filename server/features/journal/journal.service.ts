@@ -1,0 +1,271 @@
+import crypto from 'node:crypto';
+import type { LedgerDb } from '../../db/stores.ts';
+import type { CreateEntryInput, JournalEntryDto, LineInput, ListEntriesQuery, SourceType, UpdateEntryInput } from '../../contract/journal.ts';
+import { localToday } from '../../domain/dates.ts';
+import { reversalLines, reversalMemo, unbalancedCurrencies } from '../../domain/double-entry.ts';
+import { DomainError, type FieldError } from '../../domain/errors.ts';
+import { formatMinor, parseAmount, type AmountProblem } from '../../domain/money.ts';
+import { accountsByIds, type Account } from '../accounts/accounts.repository.ts';
+import { applyPosting } from '../totals/totals.repository.ts';
+import {
+  findEntry,
+  insertEntry,
+  listEntries,
+  markPosted,
+  markVoid,
+  rewriteDraft,
+  type JournalEntry,
+  type NewLine,
+} from './journal.repository.ts';
+
+const newId = () => crypto.randomUUID();
+
+export function toEntryDto(e: JournalEntry): JournalEntryDto {
+  return {
+    id: e.id,
+    entry_date: e.entryDate,
+    memo: e.memo,
+    status: e.status,
+    source_type: e.sourceType,
+    lines: e.lines.map((l) => ({
+      id: l.id,
+      account_id: l.accountId,
+      account_name: l.accountName,
+      direction: l.direction,
+      amount: formatMinor(l.amountMinor, l.currency),
+      currency: l.currency,
+    })),
+    created_at: e.createdAt,
+    updated_at: e.updatedAt,
+    posted_at: e.postedAt,
+    voided_at: e.voidedAt,
+    void_reason: e.voidReason,
+    reversal_entry_id: e.reversalEntryId,
+    reverses_entry_id: e.reversesEntryId,
+  };
+}
+
+const AMOUNT_MESSAGES: Record<AmountProblem, (currency: string) => string> = {
+  format: () => 'must be a positive decimal string such as "82.50"',
+  digits: (c) => `has more decimal places than ${c} allows`,
+  zero: () => 'must be greater than zero',
+  too_large: () => 'must be less than one trillion',
+};
+
+interface CheckedLine extends NewLine {
+  account: Account;
+}
+
+/**
+ * Checks lines as every entry must be: at least two, on existing accounts, in each account's
+ * currency, amounts exact to the currency's digits, accounts active, and balanced per currency.
+ */
+function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLine[] {
+  if (lines.length < 2) throw new DomainError('TOO_FEW_LINES', 'An entry needs at least 2 lines');
+  const accounts = accountsByIds(
+    db,
+    lines.map((l) => l.account_id),
+  );
+  const missing: FieldError[] = [];
+  const mismatched: FieldError[] = [];
+  const badAmounts: FieldError[] = [];
+  const checked: CheckedLine[] = [];
+  lines.forEach((line, i) => {
+    const account = accounts.get(line.account_id);
+    if (!account) {
+      missing.push({ field: `lines.${i}.account_id`, message: 'no such account' });
+      return;
+    }
+    const currency = line.currency ?? account.currency;
+    if (currency !== account.currency) {
+      mismatched.push({ field: `lines.${i}.currency`, message: `the account ${account.name} is in ${account.currency}` });
+      return;
+    }
+    const parsed = parseAmount(line.amount, currency);
+    if ('problem' in parsed) {
+      badAmounts.push({ field: `lines.${i}.amount`, message: AMOUNT_MESSAGES[parsed.problem](currency) });
+      return;
+    }
+    checked.push({ accountId: account.id, direction: line.direction, amountMinor: parsed.minor, currency, account });
+  });
+  if (missing.length > 0) throw new DomainError('INVALID_ACCOUNT', `Line ${missing[0]!.field} names an account that does not exist`, missing);
+  if (mismatched.length > 0) throw new DomainError('CURRENCY_MISMATCH', `A line's currency differs from its account's`, mismatched);
+  if (badAmounts.length > 0) throw new DomainError('VALIDATION_ERROR', `Invalid body: ${badAmounts[0]!.field} ${badAmounts[0]!.message}`, badAmounts);
+  assertPostable(checked);
+  return checked;
+}
+
+/** What posting re-checks: every account active and the lines balanced per currency. */
+function assertPostable(lines: readonly CheckedLine[]): void {
+  const inactive = lines.filter((l) => !l.account.isActive);
+  if (inactive.length > 0) {
+    throw new DomainError('INACTIVE_ACCOUNT', `The account ${inactive[0]!.account.name} is deactivated`);
+  }
+  const unbalanced = unbalancedCurrencies(lines);
+  if (unbalanced.length > 0) {
+    const what = unbalanced
+      .map(({ currency, imbalance }) => `${currency} ${imbalance > 0n ? 'debits exceed credits' : 'credits exceed debits'} by ${formatMinor(imbalance < 0n ? -imbalance : imbalance, currency)}`)
+      .join('; ');
+    throw new DomainError('UNBALANCED', `Debits do not equal credits: ${what}`);
+  }
+}
+
+function post(db: LedgerDb, entryDate: string, lines: readonly CheckedLine[]): void {
+  applyPosting(
+    db,
+    entryDate,
+    lines.map((l) => ({ accountId: l.accountId, accountType: l.account.type, direction: l.direction, amountMinor: l.amountMinor, currency: l.currency })),
+  );
+}
+
+export function requireEntry(db: LedgerDb, id: string): JournalEntry {
+  const entry = findEntry(db, id);
+  if (!entry) throw new DomainError('NOT_FOUND', 'Journal entry not found');
+  return entry;
+}
+
+export function createEntry(db: LedgerDb, input: CreateEntryInput, sourceType: SourceType = 'manual'): JournalEntryDto {
+  return db.transaction(() => {
+    const lines = checkLines(db, input.lines);
+    const now = new Date().toISOString();
+    const posted = input.auto_post === true;
+    const id = newId();
+    insertEntry(
+      db,
+      {
+        id,
+        entryDate: input.entry_date,
+        memo: input.memo ?? null,
+        status: posted ? 'posted' : 'draft',
+        sourceType,
+        createdAt: now,
+        updatedAt: now,
+        postedAt: posted ? now : null,
+        voidedAt: null,
+        voidReason: null,
+        reversalEntryId: null,
+        reversesEntryId: null,
+      },
+      lines,
+      newId,
+    );
+    if (posted) post(db, input.entry_date, lines);
+    return toEntryDto(requireEntry(db, id));
+  });
+}
+
+function assertStatus(entry: JournalEntry, required: 'draft' | 'posted', action: string): void {
+  if (entry.status === required) return;
+  const why: Record<string, string> = {
+    'update posted': 'Only draft entries can be updated; void a posted entry and create a new one',
+    'update void': 'Only draft entries can be updated; this entry is void',
+    'post posted': 'The entry is already posted',
+    'post void': 'The entry is void',
+    'void draft': 'The entry is not posted; a draft can be edited instead',
+    'void void': 'The entry is already void',
+  };
+  throw new DomainError('INVALID_STATUS', why[`${action} ${entry.status}`] ?? `Cannot ${action} a ${entry.status} entry`);
+}
+
+export function updateDraft(db: LedgerDb, id: string, input: UpdateEntryInput): JournalEntryDto {
+  return db.transaction(() => {
+    const entry = requireEntry(db, id);
+    assertStatus(entry, 'draft', 'update');
+    const lines = checkLines(
+      db,
+      input.lines ??
+        entry.lines.map((l) => ({ account_id: l.accountId, direction: l.direction, amount: formatMinor(l.amountMinor, l.currency), currency: l.currency })),
+    );
+    rewriteDraft(
+      db,
+      id,
+      { entryDate: input.entry_date ?? entry.entryDate, memo: input.memo === undefined ? entry.memo : input.memo, updatedAt: new Date().toISOString() },
+      lines,
+      newId,
+    );
+    return toEntryDto(requireEntry(db, id));
+  });
+}
+
+function checkedLinesOf(db: LedgerDb, entry: JournalEntry): CheckedLine[] {
+  const accounts = accountsByIds(
+    db,
+    entry.lines.map((l) => l.accountId),
+  );
+  return entry.lines.map((l) => ({ ...l, account: accounts.get(l.accountId)! }));
+}
+
+export function postEntry(db: LedgerDb, id: string): JournalEntryDto {
+  return db.transaction(() => {
+    const entry = requireEntry(db, id);
+    assertStatus(entry, 'draft', 'post');
+    const lines = checkedLinesOf(db, entry);
+    if (lines.length < 2) throw new DomainError('TOO_FEW_LINES', 'An entry needs at least 2 lines');
+    assertPostable(lines);
+    markPosted(db, id, new Date().toISOString());
+    post(db, entry.entryDate, lines);
+    return toEntryDto(requireEntry(db, id));
+  });
+}
+
+/**
+ * Voids a posted entry by a reversal: the same lines with directions swapped, posted, dated the
+ * later of today and the original's date. Both stay in history and point at each other.
+ */
+export function voidEntry(db: LedgerDb, id: string, reason: string | null, today: string = localToday()) {
+  return db.transaction(() => {
+    const entry = requireEntry(db, id);
+    assertStatus(entry, 'posted', 'void');
+    for (const guard of voidGuards) guard(db, entry);
+    const now = new Date().toISOString();
+    const reversalId = newId();
+    const reversalDate = entry.entryDate > today ? entry.entryDate : today;
+    const lines = reversalLines(checkedLinesOf(db, entry));
+    insertEntry(
+      db,
+      {
+        id: reversalId,
+        entryDate: reversalDate,
+        memo: reversalMemo(entry.memo, reason),
+        status: 'posted',
+        sourceType: 'system',
+        createdAt: now,
+        updatedAt: now,
+        postedAt: now,
+        voidedAt: null,
+        voidReason: null,
+        reversalEntryId: null,
+        reversesEntryId: entry.id,
+      },
+      lines,
+      newId,
+    );
+    markVoid(db, id, { at: now, reason, reversalEntryId: reversalId });
+    post(db, reversalDate, lines);
+    return { voided_entry: toEntryDto(requireEntry(db, id)), reversal_entry: toEntryDto(requireEntry(db, reversalId)) };
+  });
+}
+
+/**
+ * Checks other features run, inside the void's transaction, before an entry is voided
+ * (reconciliation refuses entries in accepted matches and rejects pending ones).
+ */
+export type VoidGuard = (db: LedgerDb, entry: JournalEntry) => void;
+const voidGuards: VoidGuard[] = [];
+export function addVoidGuard(guard: VoidGuard): void {
+  voidGuards.push(guard);
+}
+
+export function getEntry(db: LedgerDb, id: string): JournalEntryDto {
+  return toEntryDto(requireEntry(db, id));
+}
+
+export function listEntryPage(db: LedgerDb, query: ListEntriesQuery) {
+  const { items, total } = listEntries(
+    db,
+    { status: query.status, startDate: query.start_date, endDate: query.end_date, accountId: query.account_id, sourceType: query.source_type },
+    query.per_page,
+    (query.page - 1) * query.per_page,
+  );
+  return { items: items.map(toEntryDto), total, page: query.page, per_page: query.per_page };
+}

@@ -1,0 +1,225 @@
+import type { LedgerDb } from '../../db/stores.ts';
+import type { TreeNode } from '../../contract/reports.ts';
+import { addDays, countPeriods, localToday, periods, startOfYear, type Interval } from '../../domain/dates.ts';
+import { normalBalance, type AccountType } from '../../domain/double-entry.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { formatMinor, type Minor } from '../../domain/money.ts';
+import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
+import { sumRange, type Pair } from '../totals/totals.repository.ts';
+
+/**
+ * Reports per currency (no conversion), from the maintained aggregates: everything ever posted,
+ * so a voided entry and its reversal both count, each on its own date.
+ */
+
+export const MAX_SERIES_POINTS = 5000;
+
+function currenciesOf(accounts: readonly Account[]): string[] {
+  return [...new Set(accounts.map((a) => a.currency))].sort();
+}
+
+function balanceOf(account: Account, totals: Map<string, Pair>): Minor {
+  const t = totals.get(account.id);
+  return t ? normalBalance(account.type, t.a, t.b) : 0n;
+}
+
+/**
+ * Account trees of one currency and some types, with own and rolled-up balances. An account whose
+ * parent is in another currency hangs under its nearest ancestor in this currency, or at the top.
+ */
+function trees(accounts: readonly Account[], currency: string, types: readonly AccountType[], own: (a: Account) => Minor): { roots: TreeNode[]; total: Minor } {
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const members = accounts.filter((a) => a.currency === currency && types.includes(a.type));
+  const memberIds = new Set(members.map((a) => a.id));
+  const children = new Map<string | null, Account[]>();
+  for (const account of members) {
+    let parentId = account.parentId;
+    while (parentId !== null && !memberIds.has(parentId)) parentId = byId.get(parentId)?.parentId ?? null;
+    const list = children.get(parentId) ?? [];
+    list.push(account);
+    children.set(parentId, list);
+  }
+  const build = (account: Account): { node: TreeNode; total: Minor } => {
+    const kids = (children.get(account.id) ?? []).map(build);
+    const balance = own(account);
+    const total = kids.reduce((sum, k) => sum + k.total, balance);
+    return {
+      node: {
+        account_id: account.id,
+        name: account.name,
+        type: account.type,
+        balance: formatMinor(balance, currency),
+        total: formatMinor(total, currency),
+        children: kids.map((k) => k.node),
+      },
+      total,
+    };
+  };
+  const roots = (children.get(null) ?? []).map(build);
+  return { roots: roots.map((r) => r.node), total: roots.reduce((sum, r) => sum + r.total, 0n) };
+}
+
+function resolveRange(start: string | undefined, end: string | undefined): { start: string; end: string } {
+  const today = localToday();
+  const resolvedEnd = end ?? today;
+  const resolvedStart = start ?? startOfYear(end ?? today);
+  if (resolvedStart > resolvedEnd) {
+    throw new DomainError('VALIDATION_ERROR', 'start_date must not be after end_date', [{ field: 'start_date', message: 'is after end_date' }]);
+  }
+  return { start: resolvedStart, end: resolvedEnd };
+}
+
+export function trialBalance(db: LedgerDb, asOf: string = localToday()) {
+  const accounts = allAccounts(db);
+  const totals = sumRange(db, 'account', null, asOf);
+  return {
+    as_of: asOf,
+    currencies: currenciesOf(accounts).map((currency) => {
+      let totalDebit = 0n;
+      let totalCredit = 0n;
+      const rows = [];
+      for (const account of accounts) {
+        const t = totals.get(account.id);
+        if (account.currency !== currency || !t || (t.a === 0n && t.b === 0n)) continue;
+        const net = t.a - t.b;
+        const debit = net > 0n ? net : 0n;
+        const credit = net < 0n ? -net : 0n;
+        totalDebit += debit;
+        totalCredit += credit;
+        rows.push({ account_id: account.id, name: account.name, type: account.type, debit: formatMinor(debit, currency), credit: formatMinor(credit, currency) });
+      }
+      return { currency, rows, total_debit: formatMinor(totalDebit, currency), total_credit: formatMinor(totalCredit, currency) };
+    }),
+  };
+}
+
+export function balanceSheet(db: LedgerDb, asOf: string = localToday()) {
+  const accounts = allAccounts(db);
+  const totals = sumRange(db, 'account', null, asOf);
+  const own = (a: Account) => balanceOf(a, totals);
+  return {
+    as_of: asOf,
+    currencies: currenciesOf(accounts).map((currency) => {
+      const assets = trees(accounts, currency, ['ASSET'], own);
+      const liabilities = trees(accounts, currency, ['LIABILITY'], own);
+      const equity = trees(accounts, currency, ['EQUITY'], own);
+      const income = trees(accounts, currency, ['INCOME'], own).total;
+      const expenses = trees(accounts, currency, ['EXPENSE'], own).total;
+      return {
+        currency,
+        assets: assets.roots,
+        liabilities: liabilities.roots,
+        equity: equity.roots,
+        retained_earnings: formatMinor(income - expenses, currency),
+        total_assets: formatMinor(assets.total, currency),
+        total_liabilities: formatMinor(liabilities.total, currency),
+        total_equity: formatMinor(equity.total, currency),
+        net_worth: formatMinor(assets.total - liabilities.total, currency),
+      };
+    }),
+  };
+}
+
+export function incomeStatement(db: LedgerDb, startDate?: string, endDate?: string) {
+  const { start, end } = resolveRange(startDate, endDate);
+  const accounts = allAccounts(db);
+  const totals = sumRange(db, 'account', start, end);
+  const own = (a: Account) => balanceOf(a, totals);
+  return {
+    start_date: start,
+    end_date: end,
+    currencies: currenciesOf(accounts).map((currency) => {
+      const income = trees(accounts, currency, ['INCOME'], own);
+      const expenses = trees(accounts, currency, ['EXPENSE'], own);
+      return {
+        currency,
+        income: income.roots,
+        expenses: expenses.roots,
+        total_income: formatMinor(income.total, currency),
+        total_expenses: formatMinor(expenses.total, currency),
+        net_income: formatMinor(income.total - expenses.total, currency),
+      };
+    }),
+  };
+}
+
+function seriesPeriods(start: string, end: string, interval: Interval) {
+  if (countPeriods(start, end, interval) > MAX_SERIES_POINTS) {
+    throw new DomainError('VALIDATION_ERROR', `The range has more than ${MAX_SERIES_POINTS} ${interval}s; choose a longer interval or a shorter range`, [
+      { field: 'interval', message: 'too many periods for the range' },
+    ]);
+  }
+  return periods(start, end, interval);
+}
+
+export function netWorthSeries(db: LedgerDb, startDate: string | undefined, endDate: string | undefined, interval: Interval) {
+  const { start, end } = resolveRange(startDate, endDate);
+  const spans = seriesPeriods(start, end, interval);
+  const accounts = allAccounts(db).filter((a) => a.type === 'ASSET' || a.type === 'LIABILITY');
+  const running = sumRange(db, 'account', null, addDays(start, -1));
+  const points: { date: string; balances: Map<string, Pair> }[] = [];
+  for (const span of spans) {
+    for (const [id, pair] of sumRange(db, 'account', span.start, span.end)) {
+      const sum = running.get(id) ?? { a: 0n, b: 0n };
+      running.set(id, { a: sum.a + pair.a, b: sum.b + pair.b });
+    }
+    points.push({ date: span.end, balances: new Map([...running].map(([id, p]) => [id, { ...p }])) });
+  }
+  return {
+    start_date: start,
+    end_date: end,
+    interval,
+    currencies: currenciesOf(accounts).map((currency) => ({
+      currency,
+      series: points.map(({ date, balances }) => {
+        let assets = 0n;
+        let liabilities = 0n;
+        for (const account of accounts) {
+          if (account.currency !== currency) continue;
+          if (account.type === 'ASSET') assets += balanceOf(account, balances);
+          else liabilities += balanceOf(account, balances);
+        }
+        return { date, assets: formatMinor(assets, currency), liabilities: formatMinor(liabilities, currency), net_worth: formatMinor(assets - liabilities, currency) };
+      }),
+    })),
+  };
+}
+
+export function cashFlow(db: LedgerDb, startDate: string | undefined, endDate: string | undefined, interval: Interval) {
+  const { start, end } = resolveRange(startDate, endDate);
+  const spans = seriesPeriods(start, end, interval);
+  const accounts = allAccounts(db);
+  const sums = spans.map((span) => ({ span, flows: sumRange(db, 'cash_flow', span.start, span.end) }));
+  return {
+    start_date: start,
+    end_date: end,
+    interval,
+    currencies: currenciesOf(accounts).map((currency) => {
+      let totalIn = 0n;
+      let totalOut = 0n;
+      const periodsOut = sums.map(({ span, flows }) => {
+        let moneyIn = 0n;
+        let moneyOut = 0n;
+        const byAccount = [];
+        for (const account of accounts) {
+          const flow = flows.get(account.id);
+          if (account.currency !== currency || !flow || (flow.a === 0n && flow.b === 0n)) continue;
+          moneyIn += flow.a;
+          moneyOut += flow.b;
+          byAccount.push({ account_id: account.id, name: account.name, type: account.type, money_in: formatMinor(flow.a, currency), money_out: formatMinor(flow.b, currency) });
+        }
+        totalIn += moneyIn;
+        totalOut += moneyOut;
+        return {
+          start_date: span.start,
+          end_date: span.end,
+          money_in: formatMinor(moneyIn, currency),
+          money_out: formatMinor(moneyOut, currency),
+          net: formatMinor(moneyIn - moneyOut, currency),
+          by_account: byAccount,
+        };
+      });
+      return { currency, periods: periodsOut, total_in: formatMinor(totalIn, currency), total_out: formatMinor(totalOut, currency), net: formatMinor(totalIn - totalOut, currency) };
+    }),
+  };
+}

@@ -1,0 +1,214 @@
+import type { LedgerDb } from '../../db/stores.ts';
+import { endOfMonth, monthOf, startOfMonth } from '../../domain/dates.ts';
+import type { AccountType, Direction } from '../../domain/double-entry.ts';
+import type { Minor } from '../../domain/money.ts';
+
+/**
+ * Maintained aggregates of everything ever posted (an entry counts from its posting on, also
+ * after it is voided, because its reversal offsets it). They are updated in the posting's own
+ * transaction; balances and reports read them instead of scanning lines: a date range costs at
+ * most two partial months of day rows plus one row per account and month.
+ */
+
+export interface PostedLine {
+  accountId: string;
+  accountType: AccountType;
+  direction: Direction;
+  amountMinor: Minor;
+  currency: string;
+}
+
+export interface Pair {
+  a: Minor;
+  b: Minor;
+}
+
+type Kind = 'account' | 'cash_flow';
+
+const TABLES: Record<Kind, { day: string; month: string; a: string; b: string }> = {
+  account: { day: 'account_day_totals', month: 'account_month_totals', a: 'debit_minor', b: 'credit_minor' },
+  cash_flow: { day: 'cash_flow_day_totals', month: 'cash_flow_month_totals', a: 'in_minor', b: 'out_minor' },
+};
+
+function add(db: LedgerDb, kind: Kind, accountId: string, day: string, a: Minor, b: Minor): void {
+  const t = TABLES[kind];
+  for (const [table, column, key] of [
+    [t.day, 'day', day],
+    [t.month, 'month', monthOf(day)],
+  ] as const) {
+    db.runSql(
+      `INSERT INTO ${table} (account_id, ${column}, ${t.a}, ${t.b}) VALUES (?, ?, ?, ?)
+       ON CONFLICT (account_id, ${column}) DO UPDATE SET ${t.a} = ${t.a} + excluded.${t.a}, ${t.b} = ${t.b} + excluded.${t.b}`,
+      accountId,
+      key,
+      a,
+      b,
+    );
+  }
+}
+
+/** Adds one posted entry's lines to the aggregates. Call inside the posting's transaction. */
+export function applyPosting(db: LedgerDb, entryDate: string, lines: readonly PostedLine[]): void {
+  const byAccount = new Map<string, Pair>();
+  for (const line of lines) {
+    const pair = byAccount.get(line.accountId) ?? { a: 0n, b: 0n };
+    if (line.direction === 'DEBIT') pair.a += line.amountMinor;
+    else pair.b += line.amountMinor;
+    byAccount.set(line.accountId, pair);
+  }
+  for (const [accountId, pair] of byAccount) add(db, 'account', accountId, entryDate, pair.a, pair.b);
+
+  for (const [accountId, pair] of cashFlowOf(lines)) add(db, 'cash_flow', accountId, entryDate, pair.a, pair.b);
+}
+
+/**
+ * Money into and out of ASSET accounts, by counter account: in each currency that has an ASSET
+ * line, every other line is a counter line; its CREDIT is money in, its DEBIT money out. Because
+ * the entry balances, in minus out is exactly the assets' change; transfers between assets cancel.
+ */
+export function cashFlowOf(lines: readonly PostedLine[]): Map<string, Pair> {
+  const assetCurrencies = new Set(lines.filter((l) => l.accountType === 'ASSET').map((l) => l.currency));
+  const out = new Map<string, Pair>();
+  for (const line of lines) {
+    if (line.accountType === 'ASSET' || !assetCurrencies.has(line.currency)) continue;
+    const pair = out.get(line.accountId) ?? { a: 0n, b: 0n };
+    if (line.direction === 'CREDIT') pair.a += line.amountMinor;
+    else pair.b += line.amountMinor;
+    out.set(line.accountId, pair);
+  }
+  return out;
+}
+
+type SumRow = { account_id: string; a: bigint; b: bigint };
+
+function sumDays(db: LedgerDb, kind: Kind, from: string, to: string, into: Map<string, Pair>): void {
+  const t = TABLES[kind];
+  const rows = db.allSql<SumRow>(
+    `SELECT account_id, SUM(${t.a}) AS a, SUM(${t.b}) AS b FROM ${t.day} WHERE day >= ? AND day <= ? GROUP BY account_id`,
+    from,
+    to,
+  );
+  merge(rows, into);
+}
+
+function sumMonths(db: LedgerDb, kind: Kind, fromMonth: string | null, toMonth: string, into: Map<string, Pair>): void {
+  const t = TABLES[kind];
+  const rows = db.allSql<SumRow>(
+    `SELECT account_id, SUM(${t.a}) AS a, SUM(${t.b}) AS b FROM ${t.month} WHERE month >= ? AND month <= ? GROUP BY account_id`,
+    fromMonth ?? '',
+    toMonth,
+  );
+  merge(rows, into);
+}
+
+function merge(rows: SumRow[], into: Map<string, Pair>): void {
+  for (const row of rows) {
+    const pair = into.get(row.account_id) ?? { a: 0n, b: 0n };
+    pair.a += row.a;
+    pair.b += row.b;
+    into.set(row.account_id, pair);
+  }
+}
+
+function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${String(y - 1).padStart(4, '0')}-12` : `${month.slice(0, 4)}-${String(m - 1).padStart(2, '0')}`;
+}
+
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${String(y + 1).padStart(4, '0')}-01` : `${month.slice(0, 4)}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Sums per account over the dates [from, to] (from = null: since the beginning). `a`/`b` are
+ * debit/credit for accounts, in/out for cash flow.
+ */
+export function sumRange(db: LedgerDb, kind: Kind, from: string | null, to: string): Map<string, Pair> {
+  const out = new Map<string, Pair>();
+  const toMonth = monthOf(to);
+  if (from !== null && monthOf(from) === toMonth) {
+    sumDays(db, kind, from, to, out);
+    return out;
+  }
+  let firstFullMonth: string | null = null;
+  if (from !== null) {
+    if (from === startOfMonth(from)) firstFullMonth = monthOf(from);
+    else {
+      sumDays(db, kind, from, endOfMonth(from), out);
+      firstFullMonth = nextMonth(monthOf(from));
+    }
+  }
+  if (to === endOfMonth(to)) {
+    sumMonths(db, kind, firstFullMonth, toMonth, out);
+  } else {
+    const lastFullMonth = previousMonth(toMonth);
+    if (firstFullMonth === null || firstFullMonth <= lastFullMonth) sumMonths(db, kind, firstFullMonth, lastFullMonth, out);
+    sumDays(db, kind, startOfMonth(to), to, out);
+  }
+  return out;
+}
+
+/** Debit and credit totals per account of everything posted on or before `asOf`. */
+export function accountTotalsAsOf(db: LedgerDb, asOf: string): Map<string, Pair> {
+  return sumRange(db, 'account', null, asOf);
+}
+
+/** The aggregates recomputed from every line of every ever-posted entry: the invariant's other side. */
+export function recomputeFromLines(db: LedgerDb): { accountDays: string[]; cashFlowDays: string[] } {
+  const lines = db.allSql<{ entry_id: string; entry_date: string; account_id: string; type: AccountType; direction: Direction; amount_minor: bigint; currency: string }>(
+    `SELECT l.entry_id, l.entry_date, l.account_id, a.type, l.direction, l.amount_minor, l.currency
+       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id JOIN accounts a ON a.id = l.account_id
+      WHERE e.status IN ('posted', 'void') ORDER BY l.entry_id, l.line_no`,
+  );
+  const accountDays = new Map<string, Pair>();
+  const cashFlowDays = new Map<string, Pair>();
+  let i = 0;
+  while (i < lines.length) {
+    const entryId = lines[i]!.entry_id;
+    const entryLines: PostedLine[] = [];
+    const date = lines[i]!.entry_date;
+    for (; i < lines.length && lines[i]!.entry_id === entryId; i++) {
+      const l = lines[i]!;
+      entryLines.push({ accountId: l.account_id, accountType: l.type, direction: l.direction, amountMinor: l.amount_minor, currency: l.currency });
+      const key = `${l.account_id} ${date}`;
+      const pair = accountDays.get(key) ?? { a: 0n, b: 0n };
+      if (l.direction === 'DEBIT') pair.a += l.amount_minor;
+      else pair.b += l.amount_minor;
+      accountDays.set(key, pair);
+    }
+    for (const [accountId, pair] of cashFlowOf(entryLines)) {
+      const key = `${accountId} ${date}`;
+      const sum = cashFlowDays.get(key) ?? { a: 0n, b: 0n };
+      sum.a += pair.a;
+      sum.b += pair.b;
+      cashFlowDays.set(key, sum);
+    }
+  }
+  const render = (m: Map<string, Pair>) => [...m].map(([k, p]) => `${k} ${p.a} ${p.b}`).sort();
+  return { accountDays: render(accountDays), cashFlowDays: render(cashFlowDays) };
+}
+
+/** The maintained aggregates in the same form as recomputeFromLines, day and month tables checked against each other. */
+export function maintainedTotals(db: LedgerDb): { accountDays: string[]; cashFlowDays: string[]; monthsMatchDays: boolean } {
+  const read = (kind: Kind) => {
+    const t = TABLES[kind];
+    return db
+      .allSql<{ account_id: string; day: string; a: bigint; b: bigint }>(`SELECT account_id, day, ${t.a} AS a, ${t.b} AS b FROM ${t.day}`)
+      .filter((r) => r.a !== 0n || r.b !== 0n)
+      .map((r) => `${r.account_id} ${r.day} ${r.a} ${r.b}`)
+      .sort();
+  };
+  let monthsMatchDays = true;
+  for (const kind of ['account', 'cash_flow'] as const) {
+    const t = TABLES[kind];
+    const mismatches = db.allSql<{ n: bigint }>(
+      `SELECT COUNT(*) AS n FROM (
+         SELECT account_id, substr(day, 1, 7) AS month, SUM(${t.a}) AS a, SUM(${t.b}) AS b FROM ${t.day} GROUP BY 1, 2
+       ) d FULL OUTER JOIN ${t.month} m ON m.account_id = d.account_id AND m.month = d.month
+       WHERE d.a IS NOT m.${t.a} OR d.b IS NOT m.${t.b}`,
+    );
+    if (mismatches[0]!.n !== 0n) monthsMatchDays = false;
+  }
+  return { accountDays: read('account'), cashFlowDays: read('cash_flow'), monthsMatchDays };
+}

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type Request, type Response } from 'express';
+import { DomainError } from '../domain/errors.ts';
+import { userIdFromRequest, BAD_CREDENTIALS, type TokenConfig } from './auth.ts';
+import { errorMiddleware, sendError } from './errors.ts';
+import type { RouteDef, Session } from './route.ts';
+import { validate } from './route.ts';
+import { baseHeaders, loopbackGuard } from './security.ts';
+
+export const JSON_LIMIT = '1mb';
+
+export interface AppDeps {
+  routes: RouteDef[];
+  token: TokenConfig;
+  /** The session of a user id that still exists, or undefined for a deleted user. */
+  openSession(userId: string): Session | undefined;
+  trustProxy: boolean;
+  port: () => number;
+  rendererDir: string | null;
+  log: (line: string) => void;
+}
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+}
+
+function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+function mount(app: Express, def: RouteDef, deps: AppDeps): void {
+  app[def.method](def.path, async (req: Request, res: Response) => {
+    let address: string | undefined;
+    if (def.rateLimit) {
+      address = clientAddress(req);
+      const verdict = def.rateLimit.attempt(address);
+      if (!verdict.allowed) {
+        res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
+        throw new DomainError('RATE_LIMITED', `Too many attempts; try again in ${verdict.retryAfterSeconds} seconds`);
+      }
+    }
+    let session: Session | undefined;
+    if (def.auth) {
+      session = deps.openSession(userIdFromRequest(req, deps.token));
+      if (!session) throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
+    }
+    const params = def.params ? validate(def.params, req.params, 'path') : req.params;
+    const query = def.query ? validate(def.query, { ...req.query }, 'query') : {};
+    let body: unknown;
+    if (def.body) {
+      if (hasBody(req) && !req.is('application/json')) {
+        throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json');
+      }
+      body = validate(def.body, req.body ?? {}, 'body');
+    }
+    const result = await def.handler({ params, query, body, req, res, session: session as Session });
+    if (address !== undefined) def.rateLimit?.reset(address);
+    if (!result) return;
+    for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+    if (result.body === undefined) res.status(result.status).end();
+    else res.status(result.status).json(result.body);
+  });
+}
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  // Behind a proxy, the client address is the last one it added to X-Forwarded-For (one hop).
+  app.set('trust proxy', deps.trustProxy ? 1 : false);
+  app.use(baseHeaders);
+  app.use(loopbackGuard(deps.port));
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use('/api', express.json({ limit: JSON_LIMIT, strict: true, type: 'application/json' }));
+  for (const def of deps.routes) mount(app, def, deps);
+  app.use('/api', (_req, res) => sendError(res, 'NOT_FOUND', 'No such endpoint'));
+  mountRenderer(app, deps.rendererDir);
+  app.use(errorMiddleware(deps.log));
+  return app;
+}
+
+/** The built React renderer on the same origin; a plain page when it has not been built. */
+function mountRenderer(app: Express, rendererDir: string | null): void {
+  const index = rendererDir ? path.join(rendererDir, 'index.html') : null;
+  if (rendererDir && index && fs.existsSync(index)) {
+    app.use(express.static(rendererDir, { index: false, fallthrough: true }));
+    app.get('/{*path}', (_req, res) => {
+      res.setHeader('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+      res.sendFile(index);
+    });
+    return;
+  }
+  app.get('/', (_req, res) => {
+    res
+      .type('html')
+      .send(
+        '<!doctype html><meta charset="utf-8"><title>Personal Ledger</title>' +
+          '<h1>Personal Ledger</h1><p>The API is running. The desktop interface has not been built ' +
+          '(run <code>npm run build</code>). The API is described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>',
+      );
+  });
+}

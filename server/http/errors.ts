@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import type { ErrorRequestHandler, Response } from 'express';
+import { DomainError, type FieldError } from '../domain/errors.ts';
+
+/** The one mapping from error codes to HTTP statuses. Codes not listed are 400. */
+const STATUS_BY_CODE: Record<string, number> = {
+  NOT_AUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN_HOST: 403,
+  FORBIDDEN_ORIGIN: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  HAS_ENTRIES: 409,
+  HAS_CHILDREN: 409,
+  HAS_RECONCILED: 409,
+  VERSION_CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export function statusOf(code: string): number {
+  return STATUS_BY_CODE[code] ?? 400;
+}
+
+export function sendError(res: Response, code: string, detail: string, errors?: FieldError[]): void {
+  const body: { detail: string; code?: string; errors?: FieldError[] } = { detail };
+  // 401 answers carry only `detail`, exactly as the spec words them.
+  if (statusOf(code) !== 401) body.code = code;
+  if (errors && errors.length > 0) body.errors = errors;
+  res.status(statusOf(code)).json(body);
+}
+
+/** body-parser's error types, answered in our shape. */
+const BODY_ERRORS: Record<string, [string, string]> = {
+  'entity.parse.failed': ['MALFORMED_JSON', 'The request body is not valid JSON'],
+  'entity.too.large': ['PAYLOAD_TOO_LARGE', 'The request body is too large'],
+  'encoding.unsupported': ['UNSUPPORTED_MEDIA_TYPE', 'The request body encoding is not supported'],
+  'charset.unsupported': ['UNSUPPORTED_MEDIA_TYPE', 'The request body charset is not supported; send UTF-8'],
+  'request.aborted': ['MALFORMED_JSON', 'The request body was cut short'],
+  'request.size.invalid': ['MALFORMED_JSON', 'The request body length does not match Content-Length'],
+};
+
+export function errorMiddleware(log: (line: string) => void): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    if (error instanceof DomainError) {
+      sendError(res, error.code, error.message, error.errors);
+      return;
+    }
+    const bodyError = typeof error?.type === 'string' ? BODY_ERRORS[error.type] : undefined;
+    if (bodyError) {
+      sendError(res, bodyError[0], bodyError[1]);
+      return;
+    }
+    const requestId = crypto.randomUUID();
+    log(`[${requestId}] ${req.method} ${req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    sendError(res, 'INTERNAL_ERROR', `Internal error (request ${requestId})`);
+  };
+}

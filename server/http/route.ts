@@ -1,0 +1,82 @@
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import { DomainError, type FieldError } from '../domain/errors.ts';
+import type { LedgerDb } from '../db/stores.ts';
+import type { AttemptLimiter } from './rate-limit.ts';
+
+export interface Session {
+  userId: string;
+  ledger: LedgerDb;
+}
+
+export interface RouteContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  req: Request;
+  res: Response;
+  /** The authenticated user and their ledger; only on routes with `auth: true`. */
+  session: Session;
+}
+
+/** What a handler answers; `undefined` when it wrote the response itself (a stream). */
+export type RouteResult = { status: number; body?: unknown; headers?: Record<string, string> } | undefined;
+
+export interface ResponseDoc {
+  status: number;
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string;
+}
+
+/**
+ * One route: its schemas validate the request and document it in the OpenAPI description, so the
+ * two can never drift apart.
+ */
+export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  summary: string;
+  tag: string;
+  auth: boolean;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** Counts every attempt per client address before anything else; a success resets it. */
+  rateLimit?: AttemptLimiter;
+  /** Request body content types other than JSON (file uploads). */
+  rawBody?: { contentTypes: string[]; description: string };
+  responses: ResponseDoc[];
+  handler(ctx: RouteContext<P, Q, B>): Promise<RouteResult> | RouteResult;
+}
+
+export function defineRoute<P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+  def: RouteDef<P, Q, B>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+/** zod issues as `{ field, message }`, each field named by its path (`lines.1.amount`). */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[], where: string): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out.push({ field: base ? `${base}.${key}` : key, message: 'is not a known field' });
+    } else if (issue.code === 'invalid_type' && issue.input === undefined) {
+      out.push({ field: base || where, message: 'is required' });
+    } else {
+      out.push({ field: base || where, message: issue.message });
+    }
+  }
+  return out;
+}
+
+export function validate<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error.issues, where);
+  const first = errors[0]!;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  throw new DomainError('VALIDATION_ERROR', `Invalid ${where}: ${first.field} ${first.message}${more}`, errors);
+}

@@ -1,0 +1,40 @@
+import type { RequestHandler } from 'express';
+import { sendError } from './errors.ts';
+
+/** The loopback names the server answers to: `127.0.0.1:<port>` and `localhost:<port>`. */
+export function allowedHosts(port: number): Set<string> {
+  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+}
+
+export function allowedOrigins(port: number): Set<string> {
+  return new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+}
+
+/**
+ * Refuses a foreign Host (a DNS-rebinding page reaching us under its own name) everywhere, and a
+ * foreign Origin on the API (another site's page in the user's browser). Scripts send no Origin.
+ */
+export function loopbackGuard(port: () => number): RequestHandler {
+  return (req, res, next) => {
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!allowedHosts(port()).has(host)) {
+      sendError(res, 'FORBIDDEN_HOST', 'This server only answers requests addressed to its own loopback address');
+      return;
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && req.path.startsWith('/api') && !allowedOrigins(port()).has(origin.toLowerCase())) {
+      sendError(res, 'FORBIDDEN_ORIGIN', 'Requests from other web origins are not allowed');
+      return;
+    }
+    next();
+  };
+}
+
+/** Headers every answer carries. */
+export const baseHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  next();
+};

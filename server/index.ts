@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveSecretKey, settingsFromEnv, type Settings } from './config.ts';
+import { Stores, DEFAULT_MIGRATIONS_DIR } from './db/stores.ts';
+import { accountRoutes } from './features/accounts/accounts.router.ts';
+import { AuthService } from './features/auth/auth.service.ts';
+import { authRoutes } from './features/auth/auth.router.ts';
+import { journalRoutes } from './features/journal/journal.router.ts';
+import { reportRoutes } from './features/reports/reports.router.ts';
+import { createApp } from './http/app.ts';
+import { openApiRoute } from './http/openapi.ts';
+import { AttemptLimiter } from './http/rate-limit.ts';
+import type { RouteDef } from './http/route.ts';
+
+export interface StartServerOptions {
+  dataDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  secretKey?: string;
+  /** The rest of the settings (token lifetime, TRUST_PROXY, thresholds, Ollama); defaults as CONTRACT §1. */
+  env?: NodeJS.ProcessEnv;
+  /** bcrypt cost; 12 unless a test needs speed. */
+  bcryptCost?: number;
+  migrationsDir?: string;
+  rendererDir?: string | null;
+  log?: (line: string) => void;
+  /** Clock of the rate limits. */
+  now?: () => number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  settings: Settings;
+  /** Stops accepting, finishes requests in flight, closes the databases. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../renderer/dist', import.meta.url));
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const settings = { ...settingsFromEnv(options.env ?? {}), dataDir: path.resolve(options.dataDir), port: options.port };
+  const log = options.log ?? ((line: string) => console.error(line));
+  const stores = new Stores(settings.dataDir, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
+  let secret: string;
+  try {
+    secret = resolveSecretKey(options.secretKey, settings.dataDir);
+  } catch (error) {
+    stores.close();
+    throw error;
+  }
+  const token = { secret, expireMinutes: settings.tokenExpireMinutes };
+  const auth = new AuthService({ stores, token, bcryptCost: options.bcryptCost ?? 12 });
+  const now = options.now ?? Date.now;
+  const limits = {
+    register: new AttemptLimiter(3, 60 * 60 * 1000, now),
+    login: new AttemptLimiter(5, 15 * 60 * 1000, now),
+  };
+
+  let port = 0;
+  const routes: RouteDef[] = [...authRoutes(auth, limits), ...accountRoutes(), ...journalRoutes(), ...reportRoutes()];
+  routes.push(openApiRoute(routes));
+  const app = createApp({
+    routes,
+    token,
+    openSession: (userId) => (auth.userExists(userId) ? { userId, ledger: stores.ledger(userId) } : undefined),
+    trustProxy: settings.trustProxy,
+    port: () => port,
+    rendererDir: options.rendererDir === undefined ? DEFAULT_RENDERER_DIR : options.rendererDir,
+    log,
+  });
+
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error) => {
+      stores.close();
+      reject(error);
+    });
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  const serverFile = path.join(settings.dataDir, 'server.json');
+  fs.writeFileSync(serverFile, JSON.stringify({ url, pid: process.pid }) + '\n', { mode: 0o600 });
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      server.close(() => {
+        stores.close();
+        fs.rmSync(serverFile, { force: true });
+        resolve();
+      });
+      server.closeIdleConnections();
+      // Requests in flight get a few seconds to finish; then the rest are cut.
+      setTimeout(() => server.closeAllConnections(), 5000).unref();
+    }));
+
+  return { url, port, dataDir: settings.dataDir, settings: { ...settings, port }, close };
+}
