@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { startServer, type RunningServer, type StartServerOptions } from '../../server/index.ts';
+
+export const TEST_SECRET = 'test-secret-key-that-is-long-enough-0123456789';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Sent as is, without JSON encoding. */
+  rawBody?: string | Uint8Array;
+}
+
+export class Api {
+  readonly baseUrl: string;
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  async request<T = any>(method: string, urlPath: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    let body: string | Uint8Array | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await fetch(this.baseUrl + urlPath, { method, headers, body: body as BodyInit | undefined });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed as T, text, headers: res.headers };
+  }
+
+  get<T = any>(urlPath: string, token?: string) {
+    return this.request<T>('GET', urlPath, { token });
+  }
+  post<T = any>(urlPath: string, body: unknown, token?: string) {
+    return this.request<T>('POST', urlPath, { body, token });
+  }
+  put<T = any>(urlPath: string, body: unknown, token?: string) {
+    return this.request<T>('PUT', urlPath, { body, token });
+  }
+  delete<T = any>(urlPath: string, token?: string) {
+    return this.request<T>('DELETE', urlPath, { token });
+  }
+}
+
+export interface TestServer {
+  server: RunningServer;
+  dataDir: string;
+  api: Api;
+  stop(): Promise<void>;
+}
+
+/** The real app on port 0 over a fresh temporary data folder with the real migrations. */
+export async function startTestServer(options: Partial<StartServerOptions> = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-test-'));
+  const server = await startServer({
+    dataDir,
+    port: 0,
+    secretKey: TEST_SECRET,
+    bcryptCost: 4,
+    rendererDir: null,
+    log: () => {},
+    ...options,
+  });
+  return {
+    server,
+    dataDir,
+    api: new Api(server.url),
+    async stop() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let userCounter = 0;
+
+export async function registerUser(api: Api, name = 'Test User'): Promise<{ id: string; token: string; email: string }> {
+  userCounter += 1;
+  const email = `user${userCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const res = await api.post('/api/auth/register', { email, name, password: 'correct horse battery' });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  return { id: res.body.id, token: res.body.access_token, email };
+}
+
+/** A digest of every row of every table of a SQLite file, read through a separate connection. */
+export function databaseDigest(file: string): string {
+  const db = new Database(file, { readonly: true });
+  try {
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .all() as { name: string }[];
+    const hash = crypto.createHash('sha256');
+    for (const { name } of tables) {
+      hash.update(`#${name}\n`);
+      const rows = db.prepare(`SELECT * FROM "${name}"`).raw().all() as unknown[][];
+      const lines = rows.map((r) => JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))).sort();
+      for (const line of lines) hash.update(line + '\n');
+    }
+    return hash.digest('hex');
+  } finally {
+    db.close();
+  }
+}
+
+export function ledgerFile(dataDir: string, userId: string): string {
+  return path.join(dataDir, 'ledgers', `${userId}.sqlite`);
+}
+
+export function identityFile(dataDir: string): string {
+  return path.join(dataDir, 'identity.sqlite');
+}
