@@ -150,7 +150,7 @@ export function balancesAsOf(db: LedgerDb, asOf: string): AccountBalance[] {
 
 export function accountBalance(db: LedgerDb, id: string, asOf: string = localToday()) {
   const account = requireAccount(db, id);
-  const t = accountTotalsAsOf(db, asOf).get(id);
+  const t = accountTotalsAsOf(db, asOf, id).get(id);
   const balance = t ? normalBalance(account.type, t.a, t.b) : 0n;
   return { account_id: id, balance: formatMinor(balance, account.currency), currency: account.currency, as_of: asOf };
 }

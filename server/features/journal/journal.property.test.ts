@@ -89,7 +89,7 @@ describe('journal invariants under random use', () => {
             const debitAccount = pool[action.e.picks[0]! % pool.length]!;
             const lines = action.e.amounts.map((amount, i) => ({
               account_id: pool[action.e.picks[(i + 1) % 5]! % pool.length]!.id,
-              direction: 'CREDIT' as const,
+              direction: 'CREDIT' as 'DEBIT' | 'CREDIT',
               amount: format(amount, currency),
             }));
             lines.push({ account_id: debitAccount.id, direction: 'DEBIT' as const, amount: format(total, currency) });

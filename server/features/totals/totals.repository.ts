@@ -81,23 +81,13 @@ export function cashFlowOf(lines: readonly PostedLine[]): Map<string, Pair> {
 
 type SumRow = { account_id: string; a: bigint; b: bigint };
 
-function sumDays(db: LedgerDb, kind: Kind, from: string, to: string, into: Map<string, Pair>): void {
+function sumPeriods(db: LedgerDb, kind: Kind, unit: 'day' | 'month', from: string, to: string, accountId: string | undefined, into: Map<string, Pair>): void {
   const t = TABLES[kind];
-  const rows = db.allSql<SumRow>(
-    `SELECT account_id, SUM(${t.a}) AS a, SUM(${t.b}) AS b FROM ${t.day} WHERE day >= ? AND day <= ? GROUP BY account_id`,
-    from,
-    to,
-  );
-  merge(rows, into);
-}
-
-function sumMonths(db: LedgerDb, kind: Kind, fromMonth: string | null, toMonth: string, into: Map<string, Pair>): void {
-  const t = TABLES[kind];
-  const rows = db.allSql<SumRow>(
-    `SELECT account_id, SUM(${t.a}) AS a, SUM(${t.b}) AS b FROM ${t.month} WHERE month >= ? AND month <= ? GROUP BY account_id`,
-    fromMonth ?? '',
-    toMonth,
-  );
+  const table = unit === 'day' ? t.day : t.month;
+  const sql = `SELECT account_id, SUM(${t.a}) AS a, SUM(${t.b}) AS b FROM ${table} WHERE ${unit} >= ? AND ${unit} <= ?`;
+  const rows = accountId === undefined
+    ? db.allSql<SumRow>(`${sql} GROUP BY account_id`, from, to)
+    : db.allSql<SumRow>(`${sql} AND account_id = ? GROUP BY account_id`, from, to, accountId);
   merge(rows, into);
 }
 
@@ -124,34 +114,37 @@ function nextMonth(month: string): string {
  * Sums per account over the dates [from, to] (from = null: since the beginning). `a`/`b` are
  * debit/credit for accounts, in/out for cash flow.
  */
-export function sumRange(db: LedgerDb, kind: Kind, from: string | null, to: string): Map<string, Pair> {
+export function sumRange(db: LedgerDb, kind: Kind, from: string | null, to: string, accountId?: string): Map<string, Pair> {
   const out = new Map<string, Pair>();
+  const sumDays = (a: string, b: string) => sumPeriods(db, kind, 'day', a, b, accountId, out);
+  const sumMonths = (a: string | null, b: string) => sumPeriods(db, kind, 'month', a ?? '', b, accountId, out);
+  if (from !== null && from > to) return out;
   const toMonth = monthOf(to);
   if (from !== null && monthOf(from) === toMonth) {
-    sumDays(db, kind, from, to, out);
+    sumDays(from, to);
     return out;
   }
   let firstFullMonth: string | null = null;
   if (from !== null) {
     if (from === startOfMonth(from)) firstFullMonth = monthOf(from);
     else {
-      sumDays(db, kind, from, endOfMonth(from), out);
+      sumDays(from, endOfMonth(from));
       firstFullMonth = nextMonth(monthOf(from));
     }
   }
   if (to === endOfMonth(to)) {
-    sumMonths(db, kind, firstFullMonth, toMonth, out);
+    sumMonths(firstFullMonth, toMonth);
   } else {
     const lastFullMonth = previousMonth(toMonth);
-    if (firstFullMonth === null || firstFullMonth <= lastFullMonth) sumMonths(db, kind, firstFullMonth, lastFullMonth, out);
-    sumDays(db, kind, startOfMonth(to), to, out);
+    if (firstFullMonth === null || firstFullMonth <= lastFullMonth) sumMonths(firstFullMonth, lastFullMonth);
+    sumDays(startOfMonth(to), to);
   }
   return out;
 }
 
 /** Debit and credit totals per account of everything posted on or before `asOf`. */
-export function accountTotalsAsOf(db: LedgerDb, asOf: string): Map<string, Pair> {
-  return sumRange(db, 'account', null, asOf);
+export function accountTotalsAsOf(db: LedgerDb, asOf: string, accountId?: string): Map<string, Pair> {
+  return sumRange(db, 'account', null, asOf, accountId);
 }
 
 /** The aggregates recomputed from every line of every ever-posted entry: the invariant's other side. */
