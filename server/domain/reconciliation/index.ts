@@ -1,0 +1,59 @@
+/**
+ * Reconciliation domain: pure scoring of bank transactions against journal entries, one-to-one
+ * assignment and the payee → counter-account model. No I/O; see README notes in each module.
+ */
+export type {
+  AccountLine,
+  AccountType,
+  BankTxn,
+  CandidateEntry,
+  CounterAccount,
+  Direction,
+  MatchStatus,
+  ScoreBreakdown,
+  Thresholds,
+} from './types.ts';
+export {
+  AMOUNT_LIMIT_UNITS,
+  amountLimitMinor,
+  BUSINESS_NO_FIT,
+  BUSINESS_PARTIAL_FIT,
+  classify,
+  DATE_LIMIT_DAYS,
+  dayNumber,
+  daysApart,
+  DEFAULT_THRESHOLDS,
+  expectedLineDirection,
+  MONEY_IN_COUNTER_TYPES,
+  MONEY_OUT_COUNTER_TYPES,
+  netAccountLines,
+  SCORE_WEIGHTS,
+  scoreAmount,
+  scoreBusiness,
+  scoreDate,
+  scoreDays,
+  THRESHOLD_ENV,
+  thresholdsFromEnv,
+  totalScore,
+  validateThresholds,
+} from './scoring.ts';
+export type { PreparedDescription, TokenProfile } from './description.ts';
+export {
+  DESCRIPTION_WEIGHTS,
+  NOISE_WORDS,
+  normaliseDescription,
+  payeeKey,
+  payeeTokens,
+  prepareDescription,
+  REFERENCE_NUMBER_MIN_DIGITS,
+  scoreDescription,
+  scoreDescriptionPrepared,
+  significantTokens,
+  tokens,
+} from './description.ts';
+export type { AccountPrediction, HistoryEvidence, PayeeExample, PayeeModelState } from './payee-model.ts';
+export { EMPTY_HISTORY_EVIDENCE, EVIDENCE_DAMPING, PayeeModel, scoreHistory, scoreHistoryPrepared, TOKEN_SMOOTHING } from './payee-model.ts';
+export type { Assignable, AssignOptions } from './assignment.ts';
+export { assignOneToOne, compareForAssignment } from './assignment.ts';
+export type { MatchResult, PreparedEntry, PreparedTxn, ScoredPair, ScoreOptions } from './pair.ts';
+export { matchTransactions, prepareEntry, prepareTxn, scorePair, scorePrepared } from './pair.ts';
