@@ -10,6 +10,8 @@ import { AuthService } from './features/auth/auth.service.ts';
 import { authRoutes } from './features/auth/auth.router.ts';
 import { journalRoutes } from './features/journal/journal.router.ts';
 import { reportRoutes } from './features/reports/reports.router.ts';
+import { statementRoutes } from './features/statements/statements.router.ts';
+import { reconciliationRoutes } from './features/reconciliation/reconciliation.router.ts';
 import { createApp } from './http/app.ts';
 import { openApiRoute } from './http/openapi.ts';
 import { AttemptLimiter } from './http/rate-limit.ts';
@@ -62,7 +64,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 
   let port = 0;
-  const routes: RouteDef[] = [...authRoutes(auth, limits), ...accountRoutes(), ...journalRoutes(), ...reportRoutes()];
+  const routes: RouteDef[] = [...authRoutes(auth, limits), ...accountRoutes(), ...journalRoutes(), ...reportRoutes(), ...statementRoutes(), ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold })];
   routes.push(openApiRoute(routes));
   const app = createApp({
     routes,

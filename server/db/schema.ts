@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Row types of the SQLite files, for the query builder. Integers read back as bigint. */
 
 export interface IdentitySchema {
@@ -52,4 +54,64 @@ export interface LedgerSchema {
   account_month_totals: { account_id: string; month: string; debit_minor: bigint; credit_minor: bigint };
   cash_flow_day_totals: { account_id: string; day: string; in_minor: bigint; out_minor: bigint };
   cash_flow_month_totals: { account_id: string; month: string; in_minor: bigint; out_minor: bigint };
+  statements: {
+    id: string;
+    seq: bigint;
+    account_id: string;
+    name: string;
+    source: string;
+    imported_count: bigint;
+    duplicate_count: bigint;
+    start_date: string | null;
+    end_date: string | null;
+    created_at: string;
+  };
+  bank_transactions: {
+    id: string;
+    seq: bigint;
+    statement_id: string;
+    account_id: string;
+    date: string;
+    description: string;
+    amount_minor: bigint;
+    type: string;
+    external_id: string | null;
+    dedupe_key: string;
+    created_at: string;
+  };
+  reconciliation_runs: {
+    id: string;
+    statement_id: string | null;
+    account_id: string | null;
+    start_date: string | null;
+    end_date: string | null;
+    total_transactions: bigint;
+    auto_accepted: bigint;
+    pending_review: bigint;
+    unmatched: bigint;
+    created_at: string;
+    completed_at: string;
+  };
+  reconciliation_matches: {
+    id: string;
+    run_id: string | null;
+    bank_transaction_id: string;
+    entry_id: string;
+    status: string;
+    score: bigint;
+    score_amount: bigint;
+    score_date: bigint;
+    score_description: bigint;
+    score_business: bigint;
+    score_history: bigint;
+    version: bigint;
+    superseded_by_id: string | null;
+    created_at: string;
+    updated_at: string;
+    accepted_at: string | null;
+    rejected_at: string | null;
+    reject_reason: string | null;
+  };
+  payee_examples: { id: Generated<bigint>; description: string; account_id: string; source: string; created_at: string };
+  csv_mappings: { account_id: string; mapping: string; updated_at: string };
 }

@@ -75,6 +75,10 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // File uploads read their raw body themselves (multipart is streamed by the route).
+  for (const def of deps.routes.filter((d) => d.rawBody)) {
+    app[def.method](def.path, express.raw({ limit: def.rawBody!.limit, type: (req) => !(req as Request).is('multipart/form-data') }));
+  }
   app.use('/api', express.json({ limit: JSON_LIMIT, strict: true, type: 'application/json' }));
   for (const def of deps.routes) mount(app, def, deps);
   app.use('/api', (_req, res) => sendError(res, 'NOT_FOUND', 'No such endpoint'));

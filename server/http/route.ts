@@ -45,7 +45,7 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   /** Counts every attempt per client address before anything else; a success resets it. */
   rateLimit?: AttemptLimiter;
   /** Request body content types other than JSON (file uploads). */
-  rawBody?: { contentTypes: string[]; description: string };
+  rawBody?: { contentTypes: string[]; description: string; limit: string };
   responses: ResponseDoc[];
   handler(ctx: RouteContext<P, Q, B>): Promise<RouteResult> | RouteResult;
 }

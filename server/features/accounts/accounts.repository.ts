@@ -133,3 +133,7 @@ export function hasLines(db: LedgerDb, id: string): boolean {
 export function hasChildren(db: LedgerDb, id: string): boolean {
   return db.first(db.qb.selectFrom('accounts').select('id').where('parent_id', '=', id).limit(1)) !== undefined;
 }
+
+export function hasStatements(db: LedgerDb, id: string): boolean {
+  return db.first(db.qb.selectFrom('statements').select('id').where('account_id', '=', id).limit(1)) !== undefined;
+}

@@ -13,6 +13,7 @@ import {
   findAccountByName,
   hasChildren,
   hasLines,
+  hasStatements,
   insertAccount,
   listAccounts,
   updateAccount,
@@ -129,6 +130,7 @@ export function removeAccount(db: LedgerDb, id: string): void {
   db.transaction(() => {
     requireAccount(db, id);
     if (hasLines(db, id)) throw new DomainError('HAS_ENTRIES', 'The account has journal entries; deactivate it instead');
+    if (hasStatements(db, id)) throw new DomainError('HAS_ENTRIES', 'The account has bank statements; delete them or deactivate the account instead');
     if (hasChildren(db, id)) throw new DomainError('HAS_CHILDREN', 'The account has sub-accounts; move or delete them first');
     deleteAccount(db, id);
   });

@@ -6,6 +6,7 @@ import { reversalLines, reversalMemo, unbalancedCurrencies } from '../../domain/
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseAmount, type AmountProblem } from '../../domain/money.ts';
 import { accountsByIds, type Account } from '../accounts/accounts.repository.ts';
+import { decide, liveMatchesOfEntry } from '../reconciliation/reconciliation.repository.ts';
 import { applyPosting } from '../totals/totals.repository.ts';
 import {
   findEntry,
@@ -216,8 +217,8 @@ export function voidEntry(db: LedgerDb, id: string, reason: string | null, today
   return db.transaction(() => {
     const entry = requireEntry(db, id);
     assertStatus(entry, 'posted', 'void');
-    for (const guard of voidGuards) guard(db, entry);
     const now = new Date().toISOString();
+    settleMatchesBeforeVoid(db, entry.id, now);
     const reversalId = newId();
     const reversalDate = entry.entryDate > today ? entry.entryDate : today;
     const lines = reversalLines(checkedLinesOf(db, entry));
@@ -247,13 +248,16 @@ export function voidEntry(db: LedgerDb, id: string, reason: string | null, today
 }
 
 /**
- * Checks other features run, inside the void's transaction, before an entry is voided
- * (reconciliation refuses entries in accepted matches and rejects pending ones).
+ * An entry reconciled with a bank transaction cannot be voided; one only awaiting review has its
+ * pending match rejected, since the entry it proposes is going away.
  */
-export type VoidGuard = (db: LedgerDb, entry: JournalEntry) => void;
-const voidGuards: VoidGuard[] = [];
-export function addVoidGuard(guard: VoidGuard): void {
-  voidGuards.push(guard);
+function settleMatchesBeforeVoid(db: LedgerDb, entryId: string, at: string): void {
+  for (const m of liveMatchesOfEntry(db, entryId)) {
+    if (m.status === 'accepted' || m.status === 'auto_accepted') {
+      throw new DomainError('INVALID_STATUS', 'The entry is reconciled with a bank transaction and cannot be voided');
+    }
+    decide(db, m.id, m.version, { status: 'rejected', at, rejectedAt: at, rejectReason: 'the entry was voided' });
+  }
 }
 
 export function getEntry(db: LedgerDb, id: string): JournalEntryDto {

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { BANK_TYPES } from './statements.ts';
+import { isoDate, isoDateTime, pageOf, pagination, wholeNumber } from './common.ts';
+
+export const MATCH_STATUSES = ['pending', 'auto_accepted', 'pending_review', 'accepted', 'rejected', 'superseded'] as const;
+
+const startBeforeEnd = (q: { start_date?: string | undefined; end_date?: string | undefined }) =>
+  !q.start_date || !q.end_date || q.start_date <= q.end_date;
+const rangeMessage = { message: 'start_date must not be after end_date', path: ['start_date'] };
+
+export const runBody = z
+  .strictObject({
+    statement_id: z.string().max(100).optional(),
+    account_id: z.string().max(100).optional(),
+    start_date: isoDate.optional(),
+    end_date: isoDate.optional(),
+  })
+  .refine((b) => b.statement_id !== undefined || b.account_id !== undefined, { message: 'give statement_id or account_id', path: ['statement_id'] })
+  .refine(startBeforeEnd, rangeMessage);
+
+export const runResult = z.object({
+  run_id: z.string(),
+  status: z.literal('completed'),
+  summary: z.object({ total_transactions: z.number().int(), auto_accepted: z.number().int(), pending_review: z.number().int(), unmatched: z.number().int() }),
+  completed_at: isoDateTime,
+});
+
+export const pendingQuery = z
+  .strictObject({
+    account_id: z.string().max(100).optional(),
+    min_score: wholeNumber(0, 100).optional(),
+    max_score: wholeNumber(0, 100).optional(),
+    ...pagination,
+  })
+  .refine((q) => q.min_score === undefined || q.max_score === undefined || q.min_score <= q.max_score, {
+    message: 'min_score must not be above max_score',
+    path: ['min_score'],
+  });
+
+export const decisionBody = z.strictObject({ version: z.number().int().min(1).optional() });
+export const rejectBody = z.strictObject({ reason: z.string().trim().max(500).optional(), version: z.number().int().min(1).optional() });
+
+export const batchAcceptBody = z.strictObject({
+  min_score: z.number().int().min(0).max(100),
+  account_id: z.string().max(100).optional(),
+  match_ids: z.array(z.string().max(100)).max(10_000).optional(),
+});
+
+export const statsQuery = z
+  .strictObject({ account_id: z.string().max(100).optional(), start_date: isoDate.optional(), end_date: isoDate.optional() })
+  .refine(startBeforeEnd, rangeMessage);
+
+export const unmatchedQuery = z.strictObject({
+  account_id: z.string().max(100).optional(),
+  type: z.enum(['bank_transaction', 'journal_entry']).optional(),
+  ...pagination,
+});
+
+export const createEntryFromBankBody = z.strictObject({
+  account_id: z.string().max(100),
+  memo: z.string().trim().min(1).max(500).optional(),
+});
+
+export const scoreBreakdown = z
+  .object({ amount: z.number().int(), date: z.number().int(), description: z.number().int(), business: z.number().int(), history: z.number().int() })
+  .meta({ id: 'ScoreBreakdown' });
+
+export const matchBankTransaction = z.object({ id: z.string(), date: isoDate, description: z.string(), amount: z.string(), type: z.enum(BANK_TYPES) });
+
+export const match = z
+  .object({
+    id: z.string(),
+    status: z.enum(MATCH_STATUSES),
+    score: z.number().int(),
+    score_breakdown: scoreBreakdown,
+    bank_transaction: matchBankTransaction,
+    journal_entries: z.array(z.object({ id: z.string(), entry_date: isoDate, memo: z.string().nullable(), total_amount: z.string() })),
+    version: z.number().int(),
+    superseded_by_id: z.string().nullable(),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+    accepted_at: isoDateTime.nullable(),
+    rejected_at: isoDateTime.nullable(),
+    reject_reason: z.string().nullable(),
+  })
+  .meta({ id: 'ReconciliationMatch' });
+
+export const matchPage = pageOf(match);
+
+export const acceptResult = z.object({ id: z.string(), status: z.literal('accepted'), accepted_at: isoDateTime, version: z.number().int() });
+export const rejectResult = z.object({ id: z.string(), status: z.literal('rejected'), reject_reason: z.string().nullable(), rejected_at: isoDateTime, version: z.number().int() });
+export const batchAcceptResult = z.object({ accepted_count: z.number().int(), match_ids: z.array(z.string()) });
+
+export const stats = z.object({
+  total_transactions: z.number().int(),
+  reconciled: z.number().int(),
+  pending_review: z.number().int(),
+  unmatched: z.number().int(),
+  reconciliation_rate: z.number(),
+  average_score: z.number(),
+  score_distribution: z.object({ '85_100': z.number().int(), '60_84': z.number().int(), '0_59': z.number().int() }),
+  by_account: z.array(z.object({ account_id: z.string(), account_name: z.string(), reconciled: z.number().int(), pending: z.number().int(), unmatched: z.number().int() })),
+});
+
+export const unmatchedItem = z.object({
+  type: z.enum(['bank_transaction', 'journal_entry']),
+  transaction: z.object({ id: z.string(), date: isoDate, description: z.string(), amount: z.string(), type: z.enum(BANK_TYPES) }),
+  suggested_action: z.enum(['create_entry', 'find_bank_transaction']),
+  suggested_accounts: z.array(z.object({ id: z.string(), name: z.string(), confidence: z.number() })),
+});
+export const unmatchedPage = pageOf(unmatchedItem);
+
+export type MatchDto = z.infer<typeof match>;
+export type UnmatchedItemDto = z.infer<typeof unmatchedItem>;

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { CSV_DATE_FORMATS, CSV_DELIMITERS } from '../domain/statements/index.ts';
+import { amountString, isoDate, isoDateTime, pageOf, pagination, queryBool } from './common.ts';
+
+export const STATEMENT_SOURCES = ['json', 'csv', 'ofx', 'qif', 'camt053'] as const;
+export const FILE_FORMATS = ['csv', 'ofx', 'qif', 'camt053'] as const;
+export const BANK_TYPES = ['debit', 'credit'] as const;
+export const MAX_STATEMENT_TRANSACTIONS = 100_000;
+export const STATEMENT_FILE_LIMIT = '20mb';
+
+export const bankTransactionInput = z.strictObject({
+  date: isoDate,
+  description: z.string().trim().min(1).max(1000),
+  amount: amountString,
+  type: z.enum(BANK_TYPES),
+  external_id: z.string().trim().min(1).max(200).nullable().optional(),
+});
+
+export const createStatementBody = z.strictObject({
+  account_id: z.string().max(100),
+  name: z.string().trim().min(1).max(200).optional(),
+  transactions: z.array(bankTransactionInput).max(MAX_STATEMENT_TRANSACTIONS),
+});
+
+const column = z.string().min(1).max(200);
+const optionalColumn = column.nullable().default(null);
+const values = z.array(z.string().max(100)).max(50).default([]);
+
+/** A CSV column mapping: flat, JSON-serialisable, remembered per account. */
+export const csvMapping = z
+  .strictObject({
+    delimiter: z.enum(CSV_DELIMITERS),
+    header_row: z.number().int().min(0).max(1000),
+    date_column: column,
+    date_format: z.enum(CSV_DATE_FORMATS),
+    description_columns: z.array(column).min(1).max(20),
+    amount_column: optionalColumn,
+    debit_column: optionalColumn,
+    credit_column: optionalColumn,
+    decimal_mark: z.enum(['.', ',']).default('.'),
+    external_id_column: optionalColumn,
+    status_column: optionalColumn,
+    skip_status_values: values,
+    direction_column: optionalColumn,
+    direction_debit_values: values,
+    direction_credit_values: values,
+    fee_column: optionalColumn,
+    account_column: optionalColumn,
+    currency_column: optionalColumn,
+  })
+  .refine((m) => (m.amount_column !== null) !== (m.debit_column !== null || m.credit_column !== null), {
+    message: 'give either amount_column or debit_column and credit_column',
+    path: ['amount_column'],
+  })
+  .meta({ id: 'CsvMapping', description: 'How the columns of a CSV file map to transactions; the import preview shows the guessed one' });
+
+export const importQuery = z.strictObject({
+  account_id: z.string().max(100),
+  format: z.enum(FILE_FORMATS).optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+  /** JSON text of a CsvMapping, for raw-body uploads; multipart uploads may send it as a field */
+  mapping: z.string().max(10_000).optional(),
+  dry_run: queryBool.optional(),
+});
+
+export const statement = z
+  .object({
+    id: z.string(),
+    account_id: z.string(),
+    name: z.string(),
+    source: z.enum(STATEMENT_SOURCES),
+    imported_count: z.number().int(),
+    duplicate_count: z.number().int(),
+    start_date: isoDate.nullable(),
+    end_date: isoDate.nullable(),
+    created_at: isoDateTime,
+  })
+  .meta({ id: 'Statement' });
+
+export const RECONCILIATION_STATUSES = ['unmatched', 'pending_review', 'auto_accepted', 'accepted'] as const;
+
+export const bankTransaction = z
+  .object({
+    id: z.string(),
+    statement_id: z.string(),
+    date: isoDate,
+    description: z.string(),
+    amount: z.string(),
+    type: z.enum(BANK_TYPES),
+    external_id: z.string().nullable(),
+    reconciliation_status: z.enum(RECONCILIATION_STATUSES),
+    match_id: z.string().nullable(),
+  })
+  .meta({ id: 'BankTransaction' });
+
+export const listStatementsQuery = z.strictObject({ account_id: z.string().max(100).optional(), ...pagination });
+export const listTransactionsQuery = z.strictObject({ ...pagination });
+export const statementPage = pageOf(statement);
+export const bankTransactionPage = pageOf(bankTransaction);
+
+export const importPreview = z.object({
+  format: z.enum(FILE_FORMATS),
+  encoding: z.string(),
+  transaction_count: z.number().int(),
+  duplicate_count: z.number().int(),
+  start_date: isoDate.nullable(),
+  end_date: isoDate.nullable(),
+  csv_mapping: csvMapping.nullable(),
+  csv_columns: z.array(z.string()).nullable(),
+  skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  transactions: z.array(z.object({ date: isoDate, description: z.string(), amount: z.string(), type: z.enum(BANK_TYPES), external_id: z.string().nullable(), duplicate: z.boolean() })),
+});
+
+export const importResult = statement.extend({
+  format: z.enum(FILE_FORMATS),
+  skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  csv_mapping: csvMapping.nullable(),
+});
+
+export type CreateStatementInput = z.infer<typeof createStatementBody>;
+export type StatementDto = z.infer<typeof statement>;
+export type BankTransactionDto = z.infer<typeof bankTransaction>;

@@ -1,0 +1,162 @@
+import type { Decimal } from 'decimal.js';
+import { formatAmount, parseAmount } from './amount.ts';
+import { readCsvTable } from './csv-read.ts';
+import type { CsvRecord } from './csv-read.ts';
+import { parseDateWithFormat } from './dates.ts';
+import { fail, quote } from './fail.ts';
+import { NO_DESCRIPTION, cleanText, joinText, normaliseNewlines } from './text.ts';
+import { CSV_DATE_FORMATS, CSV_DELIMITERS } from './types.ts';
+import type { CsvMapping, RawParse, RawRow } from './types.ts';
+
+/**
+ * Reads a bank CSV with a mapping (given, or from guessCsvMapping). One statement per file; its
+ * account_ref comes from the account column when all rows agree, else from an IBAN in the
+ * preamble; its currency from the currency column when all rows agree, else from the amount
+ * header ("Betrag (€)", "Amount (EUR)"). Rows whose status is a skip value are kept aside.
+ */
+export function parseCsv(source: string, mapping: CsvMapping, limit: number): RawParse {
+  validateMapping(mapping);
+  const text = normaliseNewlines(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
+  const { header, rows } = readCsvTable(text, mapping.delimiter, mapping.header_row, limit);
+  const column = columnFinder(header);
+  const dateAt = column(mapping.date_column);
+  const amountAt = mapping.amount_column === null ? null : column(mapping.amount_column);
+  const debitAt = mapping.debit_column === null ? null : column(mapping.debit_column);
+  const creditAt = mapping.credit_column === null ? null : column(mapping.credit_column);
+  const directionAt = mapping.direction_column === null ? null : column(mapping.direction_column);
+  const feeAt = mapping.fee_column === null ? null : column(mapping.fee_column);
+  const statusAt = mapping.status_column === null ? null : column(mapping.status_column);
+  const idAt = mapping.external_id_column === null ? null : column(mapping.external_id_column);
+  const accountAt = mapping.account_column === null ? null : column(mapping.account_column);
+  const currencyAt = mapping.currency_column === null ? null : column(mapping.currency_column);
+  const descriptionAt = mapping.description_columns.map(column);
+  const skipStatus = new Set(mapping.skip_status_values.map((v) => v.trim().toUpperCase()));
+  const debitValues = new Set(mapping.direction_debit_values.map((v) => v.trim().toUpperCase()));
+  const creditValues = new Set(mapping.direction_credit_values.map((v) => v.trim().toUpperCase()));
+
+  const cell = (row: CsvRecord, index: number | null): string => (index === null ? '' : (row.cells[index] ?? '').trim());
+  const amountOf = (row: CsvRecord, index: number, name: string): Decimal | null => {
+    const raw = cell(row, index);
+    if (raw === '') return null;
+    const value = parseAmount(raw, mapping.decimal_mark);
+    if (value === null) fail(`line ${row.line}: ${name} ${quote(raw)} is not a number (decimal mark ${quote(mapping.decimal_mark)})`);
+    return value;
+  };
+
+  const readRow = (row: CsvRecord): RawRow => {
+    const status = cell(row, statusAt);
+    const skip = statusAt !== null && skipStatus.has(status.toUpperCase()) ? `status ${quote(status)}` : null;
+    const dateText = cell(row, dateAt);
+    const date = parseDateWithFormat(dateText, mapping.date_format);
+    const result: RawRow = {
+      line: row.line,
+      date,
+      amount: null,
+      description: joinText(descriptionAt.map((i) => cell(row, i))) || NO_DESCRIPTION,
+      external_id: cleanText(cell(row, idAt)) || null,
+      skip_reason: skip,
+    };
+    if (skip !== null) {
+      try {
+        result.amount = signedAmount(row);
+      } catch {
+        result.amount = null;
+      }
+      return result;
+    }
+    if (dateText === '') fail(`line ${row.line}: date column ${quote(mapping.date_column)} is empty`);
+    if (date === null) fail(`line ${row.line}: date ${quote(dateText)} is not a valid ${mapping.date_format} date`);
+    result.amount = signedAmount(row);
+    return result;
+  };
+
+  const signedAmount = (row: CsvRecord): string => {
+    let value: Decimal;
+    if (amountAt !== null) {
+      const amount = amountOf(row, amountAt, 'amount');
+      if (amount === null) fail(`line ${row.line}: amount column ${quote(mapping.amount_column ?? '')} is empty`);
+      value = amount;
+      if (directionAt !== null) {
+        const direction = cell(row, directionAt).toUpperCase();
+        const isDebit = debitValues.has(direction);
+        if (!isDebit && !creditValues.has(direction)) {
+          fail(`line ${row.line}: ${mapping.direction_column} ${quote(cell(row, directionAt))} is neither a debit (${[...debitValues].join(', ')}) nor a credit (${[...creditValues].join(', ')}) value`);
+        }
+        if (value.isNegative() && !value.isZero()) fail(`line ${row.line}: amount ${quote(cell(row, amountAt))} is negative although ${mapping.direction_column} gives the direction`);
+        value = isDebit ? value.abs().negated() : value.abs();
+      }
+      const fee = feeAt === null ? null : amountOf(row, feeAt, 'fee');
+      if (fee !== null) value = value.minus(fee.abs());
+    } else {
+      const debit = amountOf(row, debitAt as number, 'debit');
+      const credit = amountOf(row, creditAt as number, 'credit');
+      const hasDebit = debit !== null && !debit.isZero();
+      const hasCredit = credit !== null && !credit.isZero();
+      if (hasDebit && hasCredit) fail(`line ${row.line}: both ${mapping.debit_column} and ${mapping.credit_column} have an amount`);
+      if (debit === null && credit === null) fail(`line ${row.line}: neither ${mapping.debit_column} nor ${mapping.credit_column} has an amount`);
+      value = hasDebit ? debit.abs().negated() : hasCredit ? credit.abs() : (debit ?? credit) as Decimal;
+    }
+    return formatAmount(value);
+  };
+
+  const rawRows = rows.map(readRow);
+  const accounts = distinct(rows.map((row) => cleanText(cell(row, accountAt))));
+  const currencies = distinct(rows.map((row) => cleanText(cell(row, currencyAt)).toUpperCase()));
+  const currency = currencies.length === 1 && /^[A-Z]{3}$/.test(currencies[0] ?? '') ? (currencies[0] ?? null) : null;
+  return {
+    statements: [
+      {
+        account_ref: (accounts.length === 1 ? accounts[0] : null) ?? preambleIban(text, mapping.header_row),
+        currency: currency ?? headerCurrency(mapping.amount_column ?? mapping.debit_column ?? ''),
+        start_date: null,
+        end_date: null,
+        rows: rawRows,
+      },
+    ],
+    notes: [],
+  };
+}
+
+function columnFinder(header: CsvRecord): (name: string) => number {
+  const names = header.cells;
+  return (name: string): number => {
+    let index = names.indexOf(name);
+    if (index === -1) index = names.findIndex((n) => n.trim() === name.trim());
+    if (index === -1) fail(`line ${header.line}: column ${quote(name)} is not in the header (${names.map((n) => quote(n, 20)).join(', ')})`);
+    return index;
+  };
+}
+
+function validateMapping(mapping: CsvMapping): void {
+  const problem = (detail: string): never => fail(`CSV mapping: ${detail}`);
+  if (!(CSV_DELIMITERS as readonly string[]).includes(mapping.delimiter)) problem(`delimiter ${quote(mapping.delimiter)} is not one of , ; tab |`);
+  if (!Number.isInteger(mapping.header_row) || mapping.header_row < 0) problem('header_row must be a non-negative integer');
+  if (!(CSV_DATE_FORMATS as readonly string[]).includes(mapping.date_format)) problem(`date_format ${quote(String(mapping.date_format))} is not supported`);
+  if (mapping.decimal_mark !== '.' && mapping.decimal_mark !== ',') problem('decimal_mark must be "." or ","');
+  const pair = mapping.debit_column !== null || mapping.credit_column !== null;
+  if ((mapping.amount_column === null) === !pair) problem('give either amount_column or debit_column and credit_column');
+  if (pair && (mapping.debit_column === null || mapping.credit_column === null)) problem('debit_column and credit_column go together');
+  if (mapping.direction_column !== null && mapping.amount_column === null) problem('direction_column needs amount_column');
+  if (mapping.direction_column !== null && (mapping.direction_debit_values.length === 0 || mapping.direction_credit_values.length === 0)) {
+    problem('direction_column needs direction_debit_values and direction_credit_values');
+  }
+  if (mapping.fee_column !== null && mapping.amount_column === null) problem('fee_column needs amount_column');
+}
+
+function distinct(values: string[]): string[] {
+  return [...new Set(values.filter((v) => v !== ''))];
+}
+
+/** An IBAN written in the lines before the header (ING "IBAN;DE12 3456 …", DKB's first line). */
+function preambleIban(text: string, headerRow: number): string | null {
+  if (headerRow === 0) return null;
+  const preamble = text.split('\n', headerRow).join('\n');
+  const m = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b/.exec(preamble);
+  return m?.[1] ? m[1].replace(/ /g, '') : null;
+}
+
+function headerCurrency(header: string): string | null {
+  if (/€/.test(header)) return 'EUR';
+  const m = /[([]\s*([A-Z]{3})\s*[)\]]/.exec(header);
+  return m?.[1] ?? null;
+}

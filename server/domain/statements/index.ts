@@ -1,0 +1,81 @@
+/**
+ * Pure parsers for bank statement files: CSV, OFX 1.x (SGML) and 2.x (XML), QFX, QIF and
+ * camt.053. Bytes in, plain data out; every refusal is a DomainError 'INVALID_STATEMENT_FILE'
+ * whose detail names the line or element at fault.
+ */
+import { parseCamt053 } from './camt053.ts';
+import { parseCsv } from './csv.ts';
+import { guessCsvMapping } from './csv-guess.ts';
+import { decodeBytes } from './decode.ts';
+import { detectFormatFromText } from './detect.ts';
+import { fail, quote } from './fail.ts';
+import { finalize } from './finalize.ts';
+import { LIMITS } from './limits.ts';
+import { parseOfx } from './ofx.ts';
+import { parseQif } from './qif.ts';
+import { LineIndex } from './text.ts';
+import type { CsvMapping, ParseOptions, ParseResult, RawStatement, SkippedRow, StatementFormat } from './types.ts';
+
+export type {
+  CsvDateFormat, CsvMapping, ParseOptions, ParseResult, ParsedStatement, ParsedTransaction, RawRow, RawStatement, SkippedRow,
+  StatementFormat,
+} from './types.ts';
+export { CSV_DATE_FORMATS, CSV_DELIMITERS } from './types.ts';
+export { INVALID_STATEMENT_FILE } from './fail.ts';
+export { LIMITS } from './limits.ts';
+export { guessCsvMapping };
+
+const FORMATS: readonly StatementFormat[] = ['csv', 'ofx', 'qif', 'camt053'];
+
+/** The format of a statement file, or null when it is none of the supported ones. Never throws. */
+export function detectFormat(bytes: Uint8Array): StatementFormat | null {
+  if (!(bytes instanceof Uint8Array) || bytes.length === 0 || bytes.length > LIMITS.maxFileBytes) return null;
+  return detectFormatFromText(decodeBytes(bytes).text);
+}
+
+/** Everything a parser found, before zero-amount and status rows are set aside (rows in file order). */
+export interface StatementRows {
+  format: StatementFormat;
+  encoding: string;
+  statements: RawStatement[];
+  csv_mapping: CsvMapping | null;
+  /** Records that are not transactions of a statement (QIF investment records). */
+  notes: SkippedRow[];
+}
+
+/** Parses a statement file; see ParseResult. Throws DomainError 'INVALID_STATEMENT_FILE'. */
+export function parseStatementFile(bytes: Uint8Array, options: ParseOptions = {}): ParseResult {
+  const raw = parseStatementRows(bytes, options);
+  const { statements, skipped } = finalize({ statements: raw.statements, notes: raw.notes });
+  return { format: raw.format, encoding: raw.encoding, statements, csv_mapping: raw.csv_mapping, skipped };
+}
+
+/** Like parseStatementFile, but returns every transaction row with its line, including rows to be skipped. */
+export function parseStatementRows(bytes: Uint8Array, options: ParseOptions = {}): StatementRows {
+  if (!(bytes instanceof Uint8Array)) fail('the file content must be bytes');
+  if (bytes.length === 0) fail('the file is empty');
+  if (bytes.length > LIMITS.maxFileBytes) fail(`the file is larger than ${LIMITS.maxFileBytes} bytes`);
+  const limit = options.maxTransactions ?? LIMITS.maxTransactions;
+  if (!Number.isInteger(limit) || limit < 0) fail('maxTransactions must be a non-negative integer');
+  if (options.format !== undefined && !FORMATS.includes(options.format)) fail(`unknown format ${quote(String(options.format))}`);
+
+  const { text, encoding } = decodeBytes(bytes, options.encoding);
+  if (text.trim() === '') fail('the file is empty (only whitespace)');
+  const nul = text.indexOf('\u0000');
+  if (nul !== -1) fail(`line ${new LineIndex(text).lineOf(nul)}: binary data (NUL byte): not a bank statement file`);
+  const format = options.format ?? detectFormatFromText(text);
+  if (format === null) fail('unknown format: the file is not CSV, OFX/QFX, QIF or camt.053');
+
+  switch (format) {
+    case 'ofx':
+      return { format, encoding, csv_mapping: null, ...parseOfx(text, limit) };
+    case 'camt053':
+      return { format, encoding, csv_mapping: null, ...parseCamt053(text, limit) };
+    case 'qif':
+      return { format, encoding, csv_mapping: null, ...parseQif(text, limit) };
+    case 'csv': {
+      const mapping = options.csvMapping ?? guessCsvMapping(text);
+      return { format, encoding, csv_mapping: mapping, ...parseCsv(text, mapping, limit) };
+    }
+  }
+}

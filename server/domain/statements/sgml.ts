@@ -1,0 +1,114 @@
+import { fail } from './fail.ts';
+import { LIMITS } from './limits.ts';
+import { LineIndex } from './text.ts';
+import { decodeEntities, newNode } from './xnode.ts';
+import type { XNode } from './xnode.ts';
+
+/** OFX aggregates (elements that contain elements). Everything else is a leaf holding a value. */
+const AGGREGATES = new Set([
+  'OFX', 'SIGNONMSGSRSV1', 'SIGNONMSGSRQV1', 'SONRS', 'SONRQ', 'STATUS', 'FI', 'BANKMSGSRSV1', 'BANKMSGSRQV1', 'STMTTRNRS',
+  'STMTTRNRQ', 'STMTRS', 'STMTRQ', 'STMTENDRS', 'BANKACCTFROM', 'BANKACCTTO', 'BANKACCTINFO', 'CCACCTFROM', 'CCACCTTO',
+  'CCACCTINFO', 'BANKTRANLIST', 'STMTTRN', 'PAYEE', 'LEDGERBAL', 'AVAILBAL', 'BALLIST', 'BAL', 'CURRENCY', 'ORIGCURRENCY',
+  'CREDITCARDMSGSRSV1', 'CREDITCARDMSGSRQV1', 'CCSTMTTRNRS', 'CCSTMTTRNRQ', 'CCSTMTRS', 'CCSTMTRQ', 'CCSTMTENDRS',
+  'INVSTMTMSGSRSV1', 'INVSTMTTRNRS', 'INVSTMTRS', 'INVACCTFROM', 'INVTRANLIST', 'INVPOSLIST', 'INVBAL', 'INVOOLIST',
+  'SECLISTMSGSRSV1', 'SECLIST', 'EXTBANKACCTTO', 'IMAGEDATA', 'MSGSETLIST', 'SIGNUPMSGSRSV1', 'ACCTINFORS', 'ACCTINFO',
+]);
+/** Leaves that real files leave empty without an end tag (`<NAME>` directly followed by `<MEMO>…`). */
+const KNOWN_LEAVES = new Set([
+  'NAME', 'MEMO', 'FITID', 'CHECKNUM', 'REFNUM', 'SIC', 'PAYEEID', 'SRVRTID', 'CORRECTFITID', 'CORRECTACTION', 'TRNTYPE',
+  'DTPOSTED', 'DTUSER', 'DTAVAIL', 'TRNAMT', 'BANKID', 'BRANCHID', 'ACCTID', 'ACCTTYPE', 'ACCTKEY', 'CURDEF', 'DTSTART',
+  'DTEND', 'BALAMT', 'DTASOF', 'CODE', 'SEVERITY', 'MESSAGE', 'DTSERVER', 'LANGUAGE', 'ORG', 'FID', 'TRNUID', 'CLTCOOKIE',
+  'MKTGINFO', 'CURRATE', 'CURSYM', 'USERKEY', 'DTPROFUP', 'DTACCTUP', 'INTU.BID', 'INTU.USERID',
+]);
+
+/**
+ * Reads an OFX 1.x SGML body (no library reads SGML with unclosed leaf tags). Rules:
+ * - a leaf may omit its end tag: `<TRNAMT>-5.50` ends where the next tag starts, and so does an
+ *   empty known leaf (`<NAME>` followed by `<MEMO>`);
+ * - an end tag closes the nearest open element of that name and every element opened inside it:
+ *   an aggregate whose own end tag is missing (Nubank omits `</BANKTRANLIST>`) keeps its children,
+ *   an unknown empty element hands the elements it swallowed back to its parent;
+ * - an end tag with no open element of that name, text outside any element, or a file that ends
+ *   inside an aggregate is refused with the line number.
+ * Element names are upper-cased; `<?…?>` instructions and comments are skipped; CDATA is text.
+ */
+export function parseSgml(text: string): XNode {
+  const lines = new LineIndex(text);
+  const root = newNode('#document', 1);
+  const stack: XNode[] = [root];
+  const top = (): XNode => stack[stack.length - 1] as XNode;
+
+  const addText = (value: string, at: number): void => {
+    const t = value.trim();
+    if (t === '') return;
+    if (stack.length === 1) fail(`line ${lines.lineOf(at)}: text ${JSON.stringify(t.slice(0, 30))} outside any element`);
+    top().text += t;
+  };
+
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const lt = text.indexOf('<', i);
+    if (lt === -1) {
+      addText(decodeEntities(text.slice(i)), i);
+      break;
+    }
+    if (lt > i) addText(decodeEntities(text.slice(i, lt)), i);
+    if (text.startsWith('<![CDATA[', lt)) {
+      const end = text.indexOf(']]>', lt + 9);
+      if (end === -1) fail(`line ${lines.lineOf(lt)}: CDATA section is not closed`);
+      addText(text.slice(lt + 9, end), lt);
+      i = end + 3;
+      continue;
+    }
+    const special = text.startsWith('<!--', lt) ? '-->' : text.startsWith('<?', lt) ? '?>' : null;
+    if (special !== null) {
+      const end = text.indexOf(special, lt + 2);
+      if (end === -1) fail(`line ${lines.lineOf(lt)}: ${special === '-->' ? 'comment' : 'processing instruction'} is not closed`);
+      i = end + special.length;
+      continue;
+    }
+    const gt = text.indexOf('>', lt + 1);
+    const nextLt = text.indexOf('<', lt + 1);
+    if (gt === -1 || (nextLt !== -1 && nextLt < gt)) fail(`line ${lines.lineOf(lt)}: tag is not terminated by '>'`);
+    const inner = text.slice(lt + 1, gt);
+    i = gt + 1;
+    if (inner.startsWith('!')) continue;
+    const line = lines.lineOf(lt);
+    if (inner.startsWith('/')) {
+      closeElement(inner.slice(1).trim().toUpperCase(), line, stack);
+      continue;
+    }
+    const name = /^[A-Za-z_][\w.:-]*/.exec(inner)?.[0];
+    if (name === undefined) fail(`line ${line}: malformed tag <${inner.slice(0, 30)}>`);
+    const open = top();
+    const leaf = open.children.length === 0 && !AGGREGATES.has(open.name) && (open.text !== '' || KNOWN_LEAVES.has(open.name));
+    if (open !== root && leaf) stack.pop();
+    const node = newNode(name.toUpperCase(), line);
+    top().children.push(node);
+    if (inner.trimEnd().endsWith('/')) continue;
+    stack.push(node);
+    if (stack.length > LIMITS.maxDepth) fail(`line ${line}: elements are nested more than ${LIMITS.maxDepth} deep`);
+  }
+
+  for (let k = stack.length - 1; k >= 1; k -= 1) {
+    const open = stack[k] as XNode;
+    if (open.children.length > 0) fail(`line ${open.line}: <${open.name}> is never closed: </${open.name}> is missing before the end of the file`);
+  }
+  return root;
+}
+
+function closeElement(name: string, line: number, stack: XNode[]): void {
+  let at = stack.length - 1;
+  while (at >= 1 && (stack[at] as XNode).name !== name) at -= 1;
+  if (at < 1) fail(`line ${line}: </${name}> has no matching open <${name}>`);
+  while (stack.length - 1 > at) {
+    const unclosed = stack.pop() as XNode;
+    if (unclosed.children.length > 0 && !AGGREGATES.has(unclosed.name)) {
+      const parent = stack[stack.length - 1] as XNode;
+      for (const swallowed of unclosed.children) parent.children.push(swallowed);
+      unclosed.children = [];
+    }
+  }
+  stack.pop();
+}

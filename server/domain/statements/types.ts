@@ -1,0 +1,139 @@
+/** Public shapes of the statement parsers (re-exported by index.ts). */
+
+/** QFX is parsed as 'ofx'. */
+export type StatementFormat = 'csv' | 'ofx' | 'qif' | 'camt053';
+
+export interface ParsedTransaction {
+  /** YYYY-MM-DD, a real calendar date: the booking/posted date as written in the file (no time-zone shift). */
+  date: string;
+  /** Trimmed, whitespace collapsed, never empty. */
+  description: string;
+  /** Positive decimal string with '.' as decimal mark and at least two decimals, e.g. "1234.50". */
+  amount: string;
+  /** Bank's view: debit = money out of the account, credit = money in. */
+  type: 'debit' | 'credit';
+  external_id: string | null;
+}
+
+export interface ParsedStatement {
+  account_ref: string | null;
+  currency: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  transactions: ParsedTransaction[];
+}
+
+export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/**
+ * Date layouts a CSV mapping can name. Day and month may be written with or without a leading
+ * zero in every layout, and a time after the date ("2022-01-02 12:16:54", "...T10:00") is ignored.
+ * Two-digit years: 00–69 are 2000–2069, 70–99 are 1970–1999.
+ */
+export const CSV_DATE_FORMATS = [
+  'YYYY-MM-DD',
+  'YYYY/MM/DD',
+  'YYYY.MM.DD',
+  'YYYY:MM:DD',
+  'YYYYMMDD',
+  'DD.MM.YYYY',
+  'DD.MM.YY',
+  'DD/MM/YYYY',
+  'DD/MM/YY',
+  'DD-MM-YYYY',
+  'DD-MM-YY',
+  'MM/DD/YYYY',
+  'MM/DD/YY',
+  'MM-DD-YYYY',
+  'M/D/YYYY',
+] as const;
+export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
+
+/**
+ * How to read one bank's CSV export. Flat and JSON-serialisable so that it can be validated with
+ * zod and remembered per account. Columns are named by their header text exactly as in the file.
+ * Amounts come either from `amount_column` (signed, negative = money out; optionally turned by
+ * `direction_column`) or from `debit_column` + `credit_column` (both unsigned), never both.
+ */
+export interface CsvMapping {
+  /** One of CSV_DELIMITERS. */
+  delimiter: string;
+  /** 0-based index of the header line after decoding; lines before it are a preamble and skipped. */
+  header_row: number;
+  date_column: string;
+  date_format: CsvDateFormat;
+  /** Joined with ' ' (empty cells left out). */
+  description_columns: string[];
+  amount_column: string | null;
+  debit_column: string | null;
+  credit_column: string | null;
+  decimal_mark: '.' | ',';
+  external_id_column: string | null;
+  /** Rows whose value here equals (case-insensitively) one of `skip_status_values` are skipped. */
+  status_column: string | null;
+  skip_status_values: string[];
+  /** With `amount_column`: a column such as Knab "CreditDebet" (C/D) or ING "Af Bij" that gives the direction of an unsigned amount. */
+  direction_column: string | null;
+  direction_debit_values: string[];
+  direction_credit_values: string[];
+  /** A fee charged on top of the amount (Revolut "Fee"); it is subtracted from the amount. */
+  fee_column: string | null;
+  /** A column holding the own account id/IBAN; used as account_ref when all rows agree. */
+  account_column: string | null;
+  /** A column holding the ISO 4217 currency; used as the statement currency when all rows agree. */
+  currency_column: string | null;
+}
+
+export interface SkippedRow {
+  /** 1-based line number in the decoded file. */
+  line: number;
+  reason: string;
+}
+
+export interface ParseResult {
+  format: StatementFormat;
+  /** What was decoded, e.g. 'utf-8', 'windows-1252'. */
+  encoding: string;
+  /** At least one. */
+  statements: ParsedStatement[];
+  csv_mapping: CsvMapping | null;
+  skipped: SkippedRow[];
+}
+
+export interface ParseOptions {
+  format?: StatementFormat;
+  csvMapping?: CsvMapping;
+  /** Default 100_000. Counts every transaction row in the file, including rows that end up skipped. */
+  maxTransactions?: number;
+  /** Decode with this encoding (any name iconv-lite knows) instead of detecting it. */
+  encoding?: string;
+}
+
+/**
+ * One transaction row as found in the file, before zero-amount and status rows are set aside.
+ * `amount` is signed ('-' = money out) with '.' as decimal mark. Rows with a `skip_reason` may
+ * lack a date or amount (a pending row has no booking date yet).
+ */
+export interface RawRow {
+  line: number;
+  date: string | null;
+  amount: string | null;
+  description: string;
+  external_id: string | null;
+  skip_reason: string | null;
+}
+
+export interface RawStatement {
+  account_ref: string | null;
+  currency: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  rows: RawRow[];
+}
+
+/** What a format parser hands back: statements in file order plus non-transaction notes. */
+export interface RawParse {
+  statements: RawStatement[];
+  /** Records deliberately not read as transactions, e.g. QIF investment records. */
+  notes: SkippedRow[];
+}

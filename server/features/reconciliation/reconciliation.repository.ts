@@ -1,0 +1,440 @@
+import { sql } from 'kysely';
+import type { LedgerDb } from '../../db/stores.ts';
+import type { AccountType } from '../../domain/double-entry.ts';
+import type { ScoreBreakdown } from '../../domain/reconciliation/index.ts';
+import type { Minor } from '../../domain/money.ts';
+import type { BankTransaction } from '../statements/statements.repository.ts';
+
+export const LIVE = ['auto_accepted', 'accepted', 'pending_review'] as const;
+export const RECONCILED = ['auto_accepted', 'accepted'] as const;
+
+export interface Match {
+  id: string;
+  runId: string | null;
+  bankTransactionId: string;
+  entryId: string;
+  status: string;
+  score: number;
+  breakdown: ScoreBreakdown;
+  version: number;
+  supersededById: string | null;
+  createdAt: string;
+  updatedAt: string;
+  acceptedAt: string | null;
+  rejectedAt: string | null;
+  rejectReason: string | null;
+}
+
+type MatchRow = {
+  id: string;
+  run_id: string | null;
+  bank_transaction_id: string;
+  entry_id: string;
+  status: string;
+  score: bigint;
+  score_amount: bigint;
+  score_date: bigint;
+  score_description: bigint;
+  score_business: bigint;
+  score_history: bigint;
+  version: bigint;
+  superseded_by_id: string | null;
+  created_at: string;
+  updated_at: string;
+  accepted_at: string | null;
+  rejected_at: string | null;
+  reject_reason: string | null;
+};
+
+function toMatch(r: MatchRow): Match {
+  return {
+    id: r.id,
+    runId: r.run_id,
+    bankTransactionId: r.bank_transaction_id,
+    entryId: r.entry_id,
+    status: r.status,
+    score: Number(r.score),
+    breakdown: {
+      amount: Number(r.score_amount),
+      date: Number(r.score_date),
+      description: Number(r.score_description),
+      business: Number(r.score_business),
+      history: Number(r.score_history),
+    },
+    version: Number(r.version),
+    supersededById: r.superseded_by_id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    acceptedAt: r.accepted_at,
+    rejectedAt: r.rejected_at,
+    rejectReason: r.reject_reason,
+  };
+}
+
+export function findMatch(db: LedgerDb, id: string): Match | undefined {
+  const row = db.first(db.qb.selectFrom('reconciliation_matches').selectAll().where('id', '=', id));
+  return row && toMatch(row);
+}
+
+export function insertMatch(db: LedgerDb, m: Match): void {
+  db.run(
+    db.qb.insertInto('reconciliation_matches').values({
+      id: m.id,
+      run_id: m.runId,
+      bank_transaction_id: m.bankTransactionId,
+      entry_id: m.entryId,
+      status: m.status,
+      score: BigInt(m.score),
+      score_amount: BigInt(m.breakdown.amount),
+      score_date: BigInt(m.breakdown.date),
+      score_description: BigInt(m.breakdown.description),
+      score_business: BigInt(m.breakdown.business),
+      score_history: BigInt(m.breakdown.history),
+      version: BigInt(m.version),
+      superseded_by_id: m.supersededById,
+      created_at: m.createdAt,
+      updated_at: m.updatedAt,
+      accepted_at: m.acceptedAt,
+      rejected_at: m.rejectedAt,
+      reject_reason: m.rejectReason,
+    }),
+  );
+}
+
+/** Moves a match to a new status if it is still at `version`; false when someone else got there first. */
+export function decide(
+  db: LedgerDb,
+  id: string,
+  version: number,
+  fields: { status: string; at: string; acceptedAt?: string; rejectedAt?: string; rejectReason?: string | null; supersededById?: string },
+): boolean {
+  return (
+    db.run(
+      db.qb
+        .updateTable('reconciliation_matches')
+        .set({
+          status: fields.status,
+          updated_at: fields.at,
+          version: sql<bigint>`version + 1`,
+          ...(fields.acceptedAt !== undefined ? { accepted_at: fields.acceptedAt } : {}),
+          ...(fields.rejectedAt !== undefined ? { rejected_at: fields.rejectedAt, reject_reason: fields.rejectReason ?? null } : {}),
+          ...(fields.supersededById !== undefined ? { superseded_by_id: fields.supersededById } : {}),
+        })
+        .where('id', '=', id)
+        .where('version', '=', BigInt(version)),
+    ) === 1
+  );
+}
+
+export interface TxnInScope extends BankTransaction {
+  pendingMatch: Match | undefined;
+}
+
+type TxnRow = { id: string; statement_id: string; account_id: string; date: string; description: string; amount_minor: bigint; type: string; external_id: string | null };
+
+function toTxn(r: TxnRow): BankTransaction {
+  return {
+    id: r.id,
+    statementId: r.statement_id,
+    accountId: r.account_id,
+    date: r.date,
+    description: r.description,
+    amountMinor: r.amount_minor,
+    type: r.type as 'debit' | 'credit',
+    externalId: r.external_id,
+  };
+}
+
+const TXN_COLUMNS = ['t.id', 't.statement_id', 't.account_id', 't.date', 't.description', 't.amount_minor', 't.type', 't.external_id'] as const;
+
+export function findBankTransaction(db: LedgerDb, id: string): BankTransaction | undefined {
+  const row = db.first(db.qb.selectFrom('bank_transactions as t').select(TXN_COLUMNS).where('t.id', '=', id));
+  return row && toTxn(row);
+}
+
+export interface Scope {
+  statementId?: string | undefined;
+  accountId?: string | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+}
+
+function scoped<T extends { where: Function }>(query: T, scope: Scope): T {
+  let q = query as any;
+  if (scope.statementId) q = q.where('t.statement_id', '=', scope.statementId);
+  if (scope.accountId) q = q.where('t.account_id', '=', scope.accountId);
+  if (scope.startDate) q = q.where('t.date', '>=', scope.startDate);
+  if (scope.endDate) q = q.where('t.date', '<=', scope.endDate);
+  return q as T;
+}
+
+/** The scope's bank transactions that are not reconciled yet, each with its pending match if any. */
+export function unreconciledTransactions(db: LedgerDb, scope: Scope): TxnInScope[] {
+  const rows = db.all(
+    scoped(
+      db.qb
+        .selectFrom('bank_transactions as t')
+        .select(TXN_COLUMNS)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('reconciliation_matches as m').select('m.id').whereRef('m.bank_transaction_id', '=', 't.id').where('m.status', 'in', [...RECONCILED]),
+            ),
+          ),
+        ),
+      scope,
+    ).orderBy('t.date').orderBy('t.seq'),
+  );
+  const pending = new Map<string, Match>();
+  const ids = rows.map((r) => r.id);
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const m of db.all(db.qb.selectFrom('reconciliation_matches').selectAll().where('status', '=', 'pending_review').where('bank_transaction_id', 'in', ids.slice(i, i + 500)))) {
+      pending.set(m.bank_transaction_id, toMatch(m));
+    }
+  }
+  return rows.map((r) => ({ ...toTxn(r), pendingMatch: pending.get(r.id) }));
+}
+
+export interface CandidateRow {
+  entryId: string;
+  entryDate: string;
+  memo: string | null;
+  /** debits minus credits of the entry's lines on the account */
+  netMinor: Minor;
+  liveMatch: { id: string; status: string; bankTransactionId: string } | undefined;
+}
+
+/**
+ * Posted entries with a line on the account dated within [from, to] (an index range on
+ * journal_lines by account and date), with the live match each takes part in, if any.
+ * Reversal entries (the system's voids) are never candidates.
+ */
+export function candidateEntries(db: LedgerDb, accountId: string, from: string, to: string): CandidateRow[] {
+  const rows = db.allSql<{ entry_id: string; entry_date: string; memo: string | null; net: bigint; match_id: string | null; match_status: string | null; match_txn: string | null }>(
+    `SELECT e.id AS entry_id, e.entry_date, e.memo,
+            SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) AS net,
+            m.id AS match_id, m.status AS match_status, m.bank_transaction_id AS match_txn
+       FROM journal_lines l
+       JOIN journal_entries e ON e.id = l.entry_id
+       LEFT JOIN reconciliation_matches m ON m.entry_id = e.id AND m.status IN ('auto_accepted', 'accepted', 'pending_review')
+      WHERE l.account_id = ? AND l.entry_date >= ? AND l.entry_date <= ?
+        AND e.status = 'posted' AND e.reverses_entry_id IS NULL
+      GROUP BY e.id
+      ORDER BY e.entry_date, e.seq`,
+    accountId,
+    from,
+    to,
+  );
+  return rows.map((r) => ({
+    entryId: r.entry_id,
+    entryDate: r.entry_date,
+    memo: r.memo,
+    netMinor: r.net,
+    liveMatch: r.match_id ? { id: r.match_id, status: r.match_status!, bankTransactionId: r.match_txn! } : undefined,
+  }));
+}
+
+/** The other lines' accounts of each entry (its counter accounts as seen from `accountId`). */
+export function counterAccounts(db: LedgerDb, entryIds: readonly string[], accountId: string): Map<string, { id: string; type: AccountType }[]> {
+  const out = new Map<string, { id: string; type: AccountType }[]>();
+  for (let i = 0; i < entryIds.length; i += 500) {
+    const rows = db.all(
+      db.qb
+        .selectFrom('journal_lines as l')
+        .innerJoin('accounts as a', 'a.id', 'l.account_id')
+        .select(['l.entry_id', 'a.id', 'a.type'])
+        .where('l.entry_id', 'in', entryIds.slice(i, i + 500))
+        .where('l.account_id', '!=', accountId),
+    );
+    for (const r of rows) {
+      const list = out.get(r.entry_id) ?? [];
+      list.push({ id: r.id, type: r.type as AccountType });
+      out.set(r.entry_id, list);
+    }
+  }
+  return out;
+}
+
+/** `txnId entryId` of every pair ever rejected among these transactions. */
+export function rejectedPairs(db: LedgerDb, txnIds: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < txnIds.length; i += 500) {
+    for (const r of db.all(db.qb.selectFrom('reconciliation_matches').select(['bank_transaction_id', 'entry_id']).where('status', '=', 'rejected').where('bank_transaction_id', 'in', txnIds.slice(i, i + 500)))) {
+      out.add(`${r.bank_transaction_id} ${r.entry_id}`);
+    }
+  }
+  return out;
+}
+
+export function payeeExamples(db: LedgerDb): { description: string; accountId: string }[] {
+  return db.all(db.qb.selectFrom('payee_examples').select(['description', 'account_id']).orderBy('id')).map((r) => ({ description: r.description, accountId: r.account_id }));
+}
+
+export function addPayeeExample(db: LedgerDb, description: string, accountId: string, source: 'accepted_match' | 'created_entry', at: string): void {
+  db.run(db.qb.insertInto('payee_examples').values({ description, account_id: accountId, source, created_at: at }));
+}
+
+export function insertRun(
+  db: LedgerDb,
+  run: { id: string; scope: Scope; total: number; autoAccepted: number; pendingReview: number; unmatched: number; createdAt: string; completedAt: string },
+): void {
+  db.run(
+    db.qb.insertInto('reconciliation_runs').values({
+      id: run.id,
+      statement_id: run.scope.statementId ?? null,
+      account_id: run.scope.accountId ?? null,
+      start_date: run.scope.startDate ?? null,
+      end_date: run.scope.endDate ?? null,
+      total_transactions: BigInt(run.total),
+      auto_accepted: BigInt(run.autoAccepted),
+      pending_review: BigInt(run.pendingReview),
+      unmatched: BigInt(run.unmatched),
+      created_at: run.createdAt,
+      completed_at: run.completedAt,
+    }),
+  );
+}
+
+/** Live matches an entry takes part in. */
+export function liveMatchesOfEntry(db: LedgerDb, entryId: string): Match[] {
+  return db.all(db.qb.selectFrom('reconciliation_matches').selectAll().where('entry_id', '=', entryId).where('status', 'in', [...LIVE])).map(toMatch);
+}
+
+export function liveMatchOfTransaction(db: LedgerDb, txnId: string): Match | undefined {
+  const row = db.first(db.qb.selectFrom('reconciliation_matches').selectAll().where('bank_transaction_id', '=', txnId).where('status', 'in', [...LIVE]));
+  return row && toMatch(row);
+}
+
+export interface MatchView extends Match {
+  txn: BankTransaction;
+  entry: { id: string; entryDate: string; memo: string | null; netMinor: Minor };
+  currency: string;
+}
+
+function matchViews(db: LedgerDb, rows: MatchRow[]): MatchView[] {
+  const out: MatchView[] = [];
+  for (const row of rows) {
+    const m = toMatch(row);
+    const t = db.first(
+      db.qb
+        .selectFrom('bank_transactions as t')
+        .innerJoin('accounts as a', 'a.id', 't.account_id')
+        .select([...TXN_COLUMNS, 'a.currency'])
+        .where('t.id', '=', m.bankTransactionId),
+    )!;
+    const e = db.first(
+      db.qb
+        .selectFrom('journal_entries as e')
+        .leftJoin('journal_lines as l', (j) => j.onRef('l.entry_id', '=', 'e.id').on('l.account_id', '=', t.account_id))
+        .select(['e.id', 'e.entry_date', 'e.memo', sql<bigint | null>`SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END)`.as('net')])
+        .where('e.id', '=', m.entryId)
+        .groupBy('e.id'),
+    )!;
+    out.push({ ...m, txn: toTxn(t), currency: t.currency, entry: { id: e.id, entryDate: e.entry_date, memo: e.memo, netMinor: e.net ?? 0n } });
+  }
+  return out;
+}
+
+export function matchView(db: LedgerDb, id: string): MatchView | undefined {
+  const row = db.first(db.qb.selectFrom('reconciliation_matches').selectAll().where('id', '=', id));
+  return row ? matchViews(db, [row])[0] : undefined;
+}
+
+export function pendingMatches(
+  db: LedgerDb,
+  filter: { accountId?: string | undefined; minScore: number; maxScore: number; ids?: readonly string[] | undefined },
+  limit: number,
+  offset: number,
+): { items: MatchView[]; total: number } {
+  let query = db.qb
+    .selectFrom('reconciliation_matches as m')
+    .innerJoin('bank_transactions as t', 't.id', 'm.bank_transaction_id')
+    .where('m.status', '=', 'pending_review')
+    .where('m.score', '>=', BigInt(filter.minScore))
+    .where('m.score', '<=', BigInt(filter.maxScore));
+  if (filter.accountId) query = query.where('t.account_id', '=', filter.accountId);
+  if (filter.ids) query = query.where('m.id', 'in', filter.ids.length > 0 ? [...filter.ids] : ['']);
+  const total = db.first(query.select((eb) => eb.fn.countAll<bigint>().as('n')))!.n;
+  const rows = db.all(query.selectAll('m').orderBy('m.score', 'desc').orderBy('m.created_at').orderBy('m.id').limit(limit).offset(offset));
+  return { items: matchViews(db, rows), total: Number(total) };
+}
+
+export interface StatusCounts {
+  accountId: string;
+  accountName: string;
+  total: number;
+  reconciled: number;
+  pending: number;
+  scores: number[];
+}
+
+/** Per statement account: its bank transactions in scope and the status and score of their live matches. */
+export function statusCounts(db: LedgerDb, scope: Scope): StatusCounts[] {
+  const rows = db.all(
+    scoped(
+      db.qb
+        .selectFrom('bank_transactions as t')
+        .innerJoin('accounts as a', 'a.id', 't.account_id')
+        .leftJoin('reconciliation_matches as m', (j) => j.onRef('m.bank_transaction_id', '=', 't.id').on('m.status', 'in', [...LIVE]))
+        .select(['t.account_id', 'a.name', 'm.status', 'm.score']),
+      scope,
+    ),
+  );
+  const byAccount = new Map<string, StatusCounts>();
+  for (const r of rows) {
+    const c = byAccount.get(r.account_id) ?? { accountId: r.account_id, accountName: r.name, total: 0, reconciled: 0, pending: 0, scores: [] };
+    c.total += 1;
+    if (r.status === 'accepted' || r.status === 'auto_accepted') c.reconciled += 1;
+    if (r.status === 'pending_review') c.pending += 1;
+    if (r.score !== null) c.scores.push(Number(r.score));
+    byAccount.set(r.account_id, c);
+  }
+  return [...byAccount.values()].sort((a, b) => a.accountName.localeCompare(b.accountName));
+}
+
+export function unmatchedTransactions(db: LedgerDb, accountId: string | undefined, limit: number, offset: number): { items: (BankTransaction & { currency: string })[]; total: number } {
+  let query = db.qb
+    .selectFrom('bank_transactions as t')
+    .innerJoin('accounts as a', 'a.id', 't.account_id')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('reconciliation_matches as m').select('m.id').whereRef('m.bank_transaction_id', '=', 't.id').where('m.status', 'in', [...LIVE]))));
+  if (accountId) query = query.where('t.account_id', '=', accountId);
+  const total = db.first(query.select((eb) => eb.fn.countAll<bigint>().as('n')))!.n;
+  const rows = db.all(query.select([...TXN_COLUMNS, 'a.currency']).orderBy('t.date', 'desc').orderBy('t.seq', 'desc').limit(limit).offset(offset));
+  return { total: Number(total), items: rows.map((r) => ({ ...toTxn(r), currency: r.currency })) };
+}
+
+/** Posted entries on accounts that have statements, with no live match. */
+export function unmatchedEntries(
+  db: LedgerDb,
+  accountId: string | undefined,
+  limit: number,
+  offset: number,
+): { items: { entryId: string; entryDate: string; memo: string | null; netMinor: Minor; currency: string }[]; total: number } {
+  const where = `l.account_id IN (SELECT account_id FROM statements) ${accountId ? 'AND l.account_id = ?' : ''}
+      AND e.status = 'posted' AND e.reverses_entry_id IS NULL
+      AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.entry_id = e.id AND m.status IN ('auto_accepted', 'accepted', 'pending_review'))`;
+  const params = accountId ? [accountId] : [];
+  const total = db.allSql<{ n: bigint }>(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id WHERE ${where} GROUP BY e.id, l.account_id)`,
+    ...params,
+  )[0]!.n;
+  const rows = db.allSql<{ entry_id: string; entry_date: string; memo: string | null; net: bigint; currency: string }>(
+    `SELECT e.id AS entry_id, e.entry_date, e.memo, l.currency,
+            SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) AS net
+       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+      WHERE ${where}
+      GROUP BY e.id, l.account_id
+      ORDER BY e.entry_date DESC, e.seq DESC
+      LIMIT ? OFFSET ?`,
+    ...params,
+    limit,
+    offset,
+  );
+  return { total: Number(total), items: rows.map((r) => ({ entryId: r.entry_id, entryDate: r.entry_date, memo: r.memo, netMinor: r.net, currency: r.currency })) };
+}
+
+/** How often each account was used as a line account, for suggestions without history. */
+export function accountUsage(db: LedgerDb): Map<string, number> {
+  const rows = db.allSql<{ account_id: string; n: bigint }>('SELECT account_id, COUNT(*) AS n FROM journal_lines GROUP BY account_id');
+  return new Map(rows.map((r) => [r.account_id, Number(r.n)]));
+}

@@ -1,0 +1,131 @@
+import { errorBody, idParams } from '../../contract/common.ts';
+import { journalEntry } from '../../contract/journal.ts';
+import {
+  acceptResult,
+  batchAcceptBody,
+  batchAcceptResult,
+  createEntryFromBankBody,
+  decisionBody,
+  match,
+  matchPage,
+  pendingQuery,
+  rejectBody,
+  rejectResult,
+  runBody,
+  runResult,
+  stats,
+  statsQuery,
+  unmatchedPage,
+  unmatchedQuery,
+} from '../../contract/reconciliation.ts';
+import type { Thresholds } from '../../domain/reconciliation/index.ts';
+import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { z } from 'zod';
+import {
+  acceptMatch,
+  batchAccept,
+  createEntryForBankTransaction,
+  listPending,
+  listUnmatched,
+  reconciliationStats,
+  rejectMatch,
+  runReconciliation,
+} from './reconciliation.service.ts';
+
+const decisionErrors = [
+  { status: 400, description: 'ALREADY_PROCESSED or SUPERSEDED', schema: errorBody },
+  { status: 404, description: 'NOT_FOUND', schema: errorBody },
+  { status: 409, description: 'VERSION_CONFLICT', schema: errorBody },
+];
+
+export function reconciliationRoutes(thresholds: Thresholds): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/reconciliation/run',
+      tag: 'reconciliation',
+      summary: `Match a statement's (or an account's) unreconciled bank transactions with posted entries: score ≥ ${thresholds.autoAccept} auto-accepted, ${thresholds.review}..${thresholds.autoAccept - 1} held for review`,
+      auth: true,
+      body: runBody,
+      responses: [{ status: 200, description: 'The run', schema: runResult }, { status: 400, description: 'VALIDATION_ERROR, INVALID_ACCOUNT', schema: errorBody }],
+      handler: ({ session, body }) => ({ status: 200, body: runReconciliation(session.ledger, body, thresholds) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/reconciliation/pending',
+      tag: 'reconciliation',
+      summary: 'Matches awaiting review, highest score first',
+      auth: true,
+      query: pendingQuery,
+      responses: [{ status: 200, description: 'A page of matches', schema: matchPage }],
+      handler: ({ session, query }) => ({ status: 200, body: listPending(session.ledger, query, thresholds) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/reconciliation/matches/:id/accept',
+      tag: 'reconciliation',
+      summary: 'Accept a match under review (optional `version` for optimistic locking)',
+      auth: true,
+      params: idParams,
+      body: decisionBody,
+      responses: [{ status: 200, description: 'Accepted', schema: acceptResult }, ...decisionErrors],
+      handler: ({ session, params, body }) => ({ status: 200, body: acceptMatch(session.ledger, params.id, body.version) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/reconciliation/matches/:id/reject',
+      tag: 'reconciliation',
+      summary: 'Reject a match under review; the pair is never proposed again',
+      auth: true,
+      params: idParams,
+      body: rejectBody,
+      responses: [{ status: 200, description: 'Rejected', schema: rejectResult }, ...decisionErrors],
+      handler: ({ session, params, body }) => ({ status: 200, body: rejectMatch(session.ledger, params.id, body.reason || null, body.version) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/reconciliation/batch-accept',
+      tag: 'reconciliation',
+      summary: 'Accept every match under review scoring at least min_score (optionally of one account, or among match_ids)',
+      auth: true,
+      body: batchAcceptBody,
+      responses: [{ status: 200, description: 'What was accepted', schema: batchAcceptResult }],
+      handler: ({ session, body }) => ({ status: 200, body: batchAccept(session.ledger, body) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/reconciliation/stats',
+      tag: 'reconciliation',
+      summary: 'How much of the bank transactions is reconciled, pending or unmatched',
+      auth: true,
+      query: statsQuery,
+      responses: [{ status: 200, description: 'Statistics', schema: stats }],
+      handler: ({ session, query }) => ({ status: 200, body: reconciliationStats(session.ledger, query) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/reconciliation/unmatched',
+      tag: 'reconciliation',
+      summary: 'Bank transactions with no live match (with suggested counter accounts), then posted entries on statement accounts with none',
+      auth: true,
+      query: unmatchedQuery,
+      responses: [{ status: 200, description: 'A page of unmatched items', schema: unmatchedPage }],
+      handler: ({ session, query }) => ({ status: 200, body: listUnmatched(session.ledger, query) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/reconciliation/unmatched/:id/create-entry',
+      tag: 'reconciliation',
+      summary: 'Post an entry for an unmatched bank transaction against a counter account, and record it as an accepted match',
+      auth: true,
+      params: idParams,
+      body: createEntryFromBankBody,
+      responses: [
+        { status: 201, description: 'The entry and its match', schema: z.object({ entry: journalEntry, match }) },
+        { status: 400, description: 'ALREADY_PROCESSED, INVALID_ACCOUNT, INACTIVE_ACCOUNT, CURRENCY_MISMATCH', schema: errorBody },
+        { status: 404, description: 'NOT_FOUND', schema: errorBody },
+      ],
+      handler: ({ session, params, body }) => ({ status: 201, body: createEntryForBankTransaction(session.ledger, params.id, body, thresholds) }),
+    }),
+  ];
+}

@@ -1,0 +1,439 @@
+import crypto from 'node:crypto';
+import type { LedgerDb } from '../../db/stores.ts';
+import type { MatchDto, UnmatchedItemDto } from '../../contract/reconciliation.ts';
+import { addDays } from '../../domain/dates.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { currencyDigits } from '../../domain/currencies.ts';
+import { formatMinor } from '../../domain/money.ts';
+import {
+  expectedLineDirection,
+  matchTransactions,
+  normaliseDescription,
+  PayeeModel,
+  prepareEntry,
+  prepareTxn,
+  scorePair,
+  type CandidateEntry,
+  type PreparedEntry,
+  type Thresholds,
+} from '../../domain/reconciliation/index.ts';
+import { accountsByIds, allAccounts, findAccount, type Account } from '../accounts/accounts.repository.ts';
+import { createEntry } from '../journal/journal.service.ts';
+import { findStatement } from '../statements/statements.repository.ts';
+import {
+  accountUsage,
+  addPayeeExample,
+  candidateEntries,
+  counterAccounts,
+  decide,
+  findBankTransaction,
+  findMatch,
+  insertMatch,
+  insertRun,
+  liveMatchOfTransaction,
+  matchView,
+  payeeExamples,
+  pendingMatches,
+  rejectedPairs,
+  statusCounts,
+  unmatchedEntries,
+  unmatchedTransactions,
+  unreconciledTransactions,
+  type Match,
+  type MatchView,
+  type Scope,
+} from './reconciliation.repository.ts';
+
+/** How far apart a bank transaction and an entry may be dated to be compared at all. */
+const WINDOW_DAYS = 30;
+
+export function toMatchDto(m: MatchView): MatchDto {
+  const net = m.entry.netMinor < 0n ? -m.entry.netMinor : m.entry.netMinor;
+  return {
+    id: m.id,
+    status: m.status as MatchDto['status'],
+    score: m.score,
+    score_breakdown: m.breakdown,
+    bank_transaction: { id: m.txn.id, date: m.txn.date, description: m.txn.description, amount: formatMinor(m.txn.amountMinor, m.currency), type: m.txn.type },
+    journal_entries: [{ id: m.entry.id, entry_date: m.entry.entryDate, memo: m.entry.memo, total_amount: formatMinor(net, m.currency) }],
+    version: m.version,
+    superseded_by_id: m.supersededById,
+    created_at: m.createdAt,
+    updated_at: m.updatedAt,
+    accepted_at: m.acceptedAt,
+    rejected_at: m.rejectedAt,
+    reject_reason: m.rejectReason,
+  };
+}
+
+function payeeModel(db: LedgerDb): PayeeModel {
+  return PayeeModel.fromExamples(payeeExamples(db));
+}
+
+/** The payee model learns the counter accounts of an entry a bank description was reconciled with. */
+function learn(db: LedgerDb, description: string, entryId: string, accountId: string, source: 'accepted_match' | 'created_entry', at: string): void {
+  const counters = counterAccounts(db, [entryId], accountId).get(entryId) ?? [];
+  for (const id of new Set(counters.map((c) => c.id))) addPayeeExample(db, description, id, source, at);
+}
+
+function statementAccount(db: LedgerDb, id: string, field: string): Account {
+  const account = findAccount(db, id);
+  if (!account) throw new DomainError('INVALID_ACCOUNT', 'The account does not exist', [{ field, message: 'no such account' }]);
+  if (account.type !== 'ASSET' && account.type !== 'LIABILITY') {
+    throw new DomainError('INVALID_ACCOUNT', `Reconciliation is for ASSET or LIABILITY accounts; ${account.name} is ${account.type}`, [{ field, message: 'not a bank account' }]);
+  }
+  return account;
+}
+
+export interface RunInput {
+  statement_id?: string | undefined;
+  account_id?: string | undefined;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
+/**
+ * Scores the scope's unreconciled bank transactions against posted entries on the same account,
+ * in the right direction and within 30 days (an indexed date window, never every entry), assigns
+ * one-to-one from the highest score down, and records auto-accepted and review matches. A
+ * transaction whose pending match loses to a better candidate has that match superseded.
+ */
+export function runReconciliation(db: LedgerDb, input: RunInput, thresholds: Thresholds) {
+  return db.transaction(() => {
+    let accountId = input.account_id;
+    if (input.statement_id !== undefined) {
+      const statement = findStatement(db, input.statement_id);
+      if (!statement) throw new DomainError('VALIDATION_ERROR', 'The statement does not exist', [{ field: 'statement_id', message: 'no such statement' }]);
+      if (accountId !== undefined && accountId !== statement.accountId) {
+        throw new DomainError('VALIDATION_ERROR', 'The statement belongs to another account', [{ field: 'account_id', message: 'differs from the statement’s account' }]);
+      }
+      accountId = statement.accountId;
+    }
+    const account = statementAccount(db, accountId!, 'account_id');
+    const scope: Scope = { statementId: input.statement_id, accountId: account.id, startDate: input.start_date, endDate: input.end_date };
+    const createdAt = new Date().toISOString();
+    const txns = unreconciledTransactions(db, scope);
+    const runId = crypto.randomUUID();
+    const digits = currencyDigits(account.currency);
+
+    const inScope = new Set(txns.map((t) => t.id));
+    const entries: PreparedEntry[] = [];
+    if (txns.length > 0) {
+      const rows = candidateEntries(db, account.id, addDays(txns[0]!.date, -WINDOW_DAYS), addDays(txns.at(-1)!.date, WINDOW_DAYS))
+        // an entry already reconciled, or pending with a transaction outside this run, is taken
+        .filter((r) => !r.liveMatch || (r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId)));
+      const counters = counterAccounts(
+        db,
+        rows.map((r) => r.entryId),
+        account.id,
+      );
+      for (const r of rows) {
+        const candidate: CandidateEntry = {
+          id: r.entryId,
+          entryDate: r.entryDate,
+          memo: r.memo,
+          accountLine: { direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT', amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor },
+          counterAccounts: counters.get(r.entryId) ?? [],
+        };
+        entries.push(prepareEntry(candidate));
+      }
+    }
+    const rejected = rejectedPairs(
+      db,
+      txns.map((t) => t.id),
+    );
+    const model = payeeModel(db);
+    const prepared = txns.map((t) =>
+      prepareTxn({ id: t.id, date: t.date, description: t.description, amountMinor: t.amountMinor, type: t.type }, model),
+    );
+    const amountLimit = 50n * 10n ** BigInt(digits);
+    const result = matchTransactions(
+      prepared,
+      function* candidatesFor(t) {
+        const direction = expectedLineDirection(t.txn.type);
+        const normalised = normaliseDescription(t.txn.description);
+        for (const e of windowOf(entries, t.day)) {
+          if (e.entry.accountLine.direction !== direction || rejected.has(`${t.txn.id} ${e.entry.id}`)) continue;
+          const diff = e.amountMinor > t.amountMinor ? e.amountMinor - t.amountMinor : t.amountMinor - e.amountMinor;
+          // Past 50 units the amount scores 0 and the total can reach the review band only with
+          // everything else perfect: the same day and the same description.
+          if (diff >= amountLimit && !(e.day === t.day && normaliseDescription(e.entry.memo ?? '') === normalised)) continue;
+          yield e;
+        }
+      },
+      { digits, thresholds },
+    );
+
+    const byTxn = new Map(result.matches.map((m) => [m.txnId, m]));
+    const newMatchOfEntry = new Map<string, string>();
+    const inserts: Match[] = [];
+    for (const t of txns) {
+      const pair = byTxn.get(t.id);
+      if (!pair || (t.pendingMatch && t.pendingMatch.entryId === pair.entryId)) continue;
+      const id = crypto.randomUUID();
+      newMatchOfEntry.set(pair.entryId, id);
+      inserts.push({
+        id,
+        runId,
+        bankTransactionId: t.id,
+        entryId: pair.entryId,
+        status: pair.status,
+        score: pair.total,
+        breakdown: pair.breakdown,
+        version: 1,
+        supersededById: null,
+        createdAt,
+        updatedAt: createdAt,
+        acceptedAt: pair.status === 'auto_accepted' ? createdAt : null,
+        rejectedAt: null,
+        rejectReason: null,
+      });
+    }
+    // Pending matches that lost their transaction's place or their entry are superseded first,
+    // so that at no point two live matches share a transaction or an entry.
+    const newMatchOfTxn = new Map(inserts.map((m) => [m.bankTransactionId, m.id]));
+    let pendingKept = 0;
+    for (const t of txns) {
+      const old = t.pendingMatch;
+      if (!old) continue;
+      const replacement = newMatchOfTxn.get(t.id) ?? newMatchOfEntry.get(old.entryId);
+      if (replacement) decide(db, old.id, old.version, { status: 'superseded', at: createdAt, supersededById: replacement });
+      else pendingKept += 1;
+    }
+    for (const m of inserts) {
+      // the superseded match now points at its replacement, which must exist: insert before linking
+      insertMatch(db, m);
+      if (m.status === 'auto_accepted') learn(db, txns.find((t) => t.id === m.bankTransactionId)!.description, m.entryId, account.id, 'accepted_match', createdAt);
+    }
+    const autoAccepted = inserts.filter((m) => m.status === 'auto_accepted').length;
+    const pendingReview = inserts.filter((m) => m.status === 'pending_review').length + pendingKept;
+    const completedAt = new Date().toISOString();
+    const summary = { total_transactions: txns.length, auto_accepted: autoAccepted, pending_review: pendingReview, unmatched: txns.length - autoAccepted - pendingReview };
+    insertRun(db, { id: runId, scope, total: summary.total_transactions, autoAccepted, pendingReview, unmatched: summary.unmatched, createdAt, completedAt });
+    return { run_id: runId, status: 'completed' as const, summary, completed_at: completedAt };
+  });
+}
+
+/** The entries dated within ±30 days of a day, from an array sorted by date (binary search). */
+function* windowOf(entries: readonly PreparedEntry[], day: number): Generator<PreparedEntry> {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entries[mid]!.day < day - WINDOW_DAYS) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < entries.length && entries[i]!.day <= day + WINDOW_DAYS; i++) yield entries[i]!;
+}
+
+function requireMatch(db: LedgerDb, id: string): Match {
+  const m = findMatch(db, id);
+  if (!m) throw new DomainError('NOT_FOUND', 'Match not found');
+  return m;
+}
+
+function assertDecidable(m: Match, version: number | undefined): void {
+  if (m.status === 'superseded') throw new DomainError('SUPERSEDED', 'This match was replaced by a newer one' + (m.supersededById ? ` (${m.supersededById})` : ''));
+  if (m.status !== 'pending_review') throw new DomainError('ALREADY_PROCESSED', `This match is already ${m.status.replace('_', '-')}`);
+  if (version !== undefined && version !== m.version) {
+    throw new DomainError('VERSION_CONFLICT', `The match was changed meanwhile (version ${m.version}, not ${version}); reload it`);
+  }
+}
+
+function accept(db: LedgerDb, m: Match, at: string): void {
+  if (!decide(db, m.id, m.version, { status: 'accepted', at, acceptedAt: at })) {
+    throw new DomainError('VERSION_CONFLICT', 'The match was changed meanwhile; reload it');
+  }
+  const txn = findBankTransaction(db, m.bankTransactionId)!;
+  learn(db, txn.description, m.entryId, txn.accountId, 'accepted_match', at);
+}
+
+export function acceptMatch(db: LedgerDb, id: string, version?: number) {
+  return db.transaction(() => {
+    const m = requireMatch(db, id);
+    assertDecidable(m, version);
+    const at = new Date().toISOString();
+    accept(db, m, at);
+    return { id, status: 'accepted' as const, accepted_at: at, version: m.version + 1 };
+  });
+}
+
+export function rejectMatch(db: LedgerDb, id: string, reason: string | null, version?: number) {
+  return db.transaction(() => {
+    const m = requireMatch(db, id);
+    assertDecidable(m, version);
+    const at = new Date().toISOString();
+    if (!decide(db, id, m.version, { status: 'rejected', at, rejectedAt: at, rejectReason: reason })) {
+      throw new DomainError('VERSION_CONFLICT', 'The match was changed meanwhile; reload it');
+    }
+    return { id, status: 'rejected' as const, reject_reason: reason, rejected_at: at, version: m.version + 1 };
+  });
+}
+
+export function batchAccept(db: LedgerDb, input: { min_score: number; account_id?: string | undefined; match_ids?: string[] | undefined }) {
+  return db.transaction(() => {
+    const { items } = pendingMatches(db, { accountId: input.account_id, minScore: input.min_score, maxScore: 100, ids: input.match_ids }, 1_000_000, 0);
+    const at = new Date().toISOString();
+    for (const m of items) accept(db, m, at);
+    return { accepted_count: items.length, match_ids: items.map((m) => m.id) };
+  });
+}
+
+export function listPending(db: LedgerDb, query: { account_id?: string | undefined; min_score?: number | undefined; max_score?: number | undefined; page: number; per_page: number }, thresholds: Thresholds) {
+  const { items, total } = pendingMatches(
+    db,
+    { accountId: query.account_id, minScore: query.min_score ?? thresholds.review, maxScore: query.max_score ?? Math.max(thresholds.review, thresholds.autoAccept - 1) },
+    query.per_page,
+    (query.page - 1) * query.per_page,
+  );
+  return { items: items.map(toMatchDto), total, page: query.page, per_page: query.per_page };
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+export function reconciliationStats(db: LedgerDb, query: { account_id?: string | undefined; start_date?: string | undefined; end_date?: string | undefined }) {
+  const counts = statusCounts(db, { accountId: query.account_id, startDate: query.start_date, endDate: query.end_date });
+  const total = counts.reduce((s, c) => s + c.total, 0);
+  const reconciled = counts.reduce((s, c) => s + c.reconciled, 0);
+  const pending = counts.reduce((s, c) => s + c.pending, 0);
+  const scores = counts.flatMap((c) => c.scores);
+  return {
+    total_transactions: total,
+    reconciled,
+    pending_review: pending,
+    unmatched: total - reconciled - pending,
+    reconciliation_rate: total === 0 ? 0 : round2((reconciled / total) * 100),
+    average_score: scores.length === 0 ? 0 : round2(scores.reduce((s, x) => s + x, 0) / scores.length),
+    score_distribution: {
+      '85_100': scores.filter((s) => s >= 85).length,
+      '60_84': scores.filter((s) => s >= 60 && s < 85).length,
+      '0_59': scores.filter((s) => s < 60).length,
+    },
+    by_account: counts.map((c) => ({ account_id: c.accountId, account_name: c.accountName, reconciled: c.reconciled, pending: c.pending, unmatched: c.total - c.reconciled - c.pending })),
+  };
+}
+
+const MONEY_OUT_TYPES = new Set(['EXPENSE', 'ASSET', 'LIABILITY']);
+const MONEY_IN_TYPES = new Set(['INCOME', 'ASSET', 'LIABILITY', 'EQUITY']);
+
+/**
+ * Counter accounts for a bank transaction: the payee model's predictions first (learnt from the
+ * user's own reconciliations), then the user's most used accounts of a fitting type, with a small
+ * confidence proportional to their share of use.
+ */
+function suggestions(model: PayeeModel, accounts: Map<string, Account>, usage: Map<string, number>, txn: { description: string; type: 'debit' | 'credit'; accountId: string }) {
+  const fits = txn.type === 'debit' ? MONEY_OUT_TYPES : MONEY_IN_TYPES;
+  const out: { id: string; name: string; confidence: number }[] = [];
+  for (const p of model.predict(txn.description, 3)) {
+    const a = accounts.get(p.accountId);
+    if (a && a.isActive && a.id !== txn.accountId) out.push({ id: a.id, name: a.name, confidence: round2(p.confidence) });
+  }
+  const candidates = [...accounts.values()].filter((a) => a.isActive && a.id !== txn.accountId && fits.has(a.type) && !out.some((o) => o.id === a.id));
+  const used = candidates.reduce((s, a) => s + (usage.get(a.id) ?? 0), 0);
+  candidates
+    .sort((a, b) => (usage.get(b.id) ?? 0) - (usage.get(a.id) ?? 0) || a.name.localeCompare(b.name))
+    .slice(0, Math.max(0, 3 - out.length))
+    .forEach((a) => out.push({ id: a.id, name: a.name, confidence: used === 0 ? 0 : round2(((usage.get(a.id) ?? 0) / used) * 0.25) }));
+  return out;
+}
+
+export function listUnmatched(db: LedgerDb, query: { account_id?: string | undefined; type?: 'bank_transaction' | 'journal_entry' | undefined; page: number; per_page: number }) {
+  const offset = (query.page - 1) * query.per_page;
+  const items: UnmatchedItemDto[] = [];
+  let total = 0;
+  if (query.type !== 'journal_entry') {
+    const txns = unmatchedTransactions(db, query.account_id, query.per_page, offset);
+    total += txns.total;
+    const model = payeeModel(db);
+    const accounts = new Map(allAccounts(db).map((a) => [a.id, a]));
+    const usage = accountUsage(db);
+    for (const t of txns.items) {
+      items.push({
+        type: 'bank_transaction',
+        transaction: { id: t.id, date: t.date, description: t.description, amount: formatMinor(t.amountMinor, t.currency), type: t.type },
+        suggested_action: 'create_entry',
+        suggested_accounts: suggestions(model, accounts, usage, t),
+      });
+    }
+  }
+  if (query.type !== 'bank_transaction') {
+    const bankTotal = total;
+    const entryOffset = Math.max(0, offset - bankTotal);
+    const room = query.per_page - items.length;
+    const entries = unmatchedEntries(db, query.account_id, Math.max(room, 0), entryOffset);
+    total += entries.total;
+    if (room > 0) {
+      for (const e of entries.items) {
+        items.push({
+          type: 'journal_entry',
+          // seen from the bank: money into the account is the bank's credit
+          transaction: { id: e.entryId, date: e.entryDate, description: e.memo ?? '', amount: formatMinor(e.netMinor < 0n ? -e.netMinor : e.netMinor, e.currency), type: e.netMinor >= 0n ? 'credit' : 'debit' },
+          suggested_action: 'find_bank_transaction',
+          suggested_accounts: [],
+        });
+      }
+    }
+  }
+  return { items, total, page: query.page, per_page: query.per_page };
+}
+
+/**
+ * Closes the loop for a bank transaction with no entry: posts an entry against the given counter
+ * account (source_type reconciliation) and records an accepted match for it.
+ */
+export function createEntryForBankTransaction(db: LedgerDb, txnId: string, input: { account_id: string; memo?: string | undefined }, thresholds: Thresholds) {
+  return db.transaction(() => {
+    const txn = findBankTransaction(db, txnId);
+    if (!txn) throw new DomainError('NOT_FOUND', 'Bank transaction not found');
+    if (liveMatchOfTransaction(db, txnId)) throw new DomainError('ALREADY_PROCESSED', 'This bank transaction already has a match');
+    const accounts = accountsByIds(db, [txn.accountId, input.account_id]);
+    const bank = accounts.get(txn.accountId)!;
+    const counter = accounts.get(input.account_id);
+    if (!counter) throw new DomainError('INVALID_ACCOUNT', 'The account does not exist', [{ field: 'account_id', message: 'no such account' }]);
+    if (counter.id === bank.id) throw new DomainError('VALIDATION_ERROR', 'The counter account must differ from the bank account', [{ field: 'account_id', message: 'is the bank account itself' }]);
+    if (counter.currency !== bank.currency) throw new DomainError('CURRENCY_MISMATCH', `The account ${counter.name} is in ${counter.currency}, the bank account in ${bank.currency}`);
+    const amount = formatMinor(txn.amountMinor, bank.currency);
+    const moneyOut = txn.type === 'debit';
+    const entry = createEntry(
+      db,
+      {
+        entry_date: txn.date,
+        memo: input.memo ?? txn.description.slice(0, 500),
+        auto_post: true,
+        lines: [
+          { account_id: counter.id, direction: moneyOut ? 'DEBIT' : 'CREDIT', amount },
+          { account_id: bank.id, direction: moneyOut ? 'CREDIT' : 'DEBIT', amount },
+        ],
+      },
+      'reconciliation',
+    );
+    const model = payeeModel(db);
+    const scored = scorePair(
+      { id: txn.id, date: txn.date, description: txn.description, amountMinor: txn.amountMinor, type: txn.type },
+      { id: entry.id, entryDate: entry.entry_date, memo: entry.memo, accountLine: { direction: moneyOut ? 'CREDIT' : 'DEBIT', amountMinor: txn.amountMinor }, counterAccounts: [{ id: counter.id, type: counter.type }] },
+      { digits: currencyDigits(bank.currency), payeeModel: model, thresholds },
+    );
+    const at = new Date().toISOString();
+    const id = crypto.randomUUID();
+    insertMatch(db, {
+      id,
+      runId: null,
+      bankTransactionId: txn.id,
+      entryId: entry.id,
+      status: 'accepted',
+      score: scored.total,
+      breakdown: scored.breakdown,
+      version: 1,
+      supersededById: null,
+      createdAt: at,
+      updatedAt: at,
+      acceptedAt: at,
+      rejectedAt: null,
+      rejectReason: null,
+    });
+    addPayeeExample(db, txn.description, counter.id, 'created_entry', at);
+    return { entry, match: toMatchDto(matchView(db, id)!) };
+  });
+}

@@ -1,0 +1,202 @@
+import type { LedgerDb } from '../../db/stores.ts';
+import type { Minor } from '../../domain/money.ts';
+
+export const LIVE_MATCH_STATUSES = ['auto_accepted', 'accepted', 'pending_review'] as const;
+
+export interface Statement {
+  id: string;
+  accountId: string;
+  name: string;
+  source: string;
+  importedCount: number;
+  duplicateCount: number;
+  startDate: string | null;
+  endDate: string | null;
+  createdAt: string;
+}
+
+export interface BankTransaction {
+  id: string;
+  statementId: string;
+  accountId: string;
+  date: string;
+  description: string;
+  amountMinor: Minor;
+  type: 'debit' | 'credit';
+  externalId: string | null;
+}
+
+export interface NewBankTransaction extends BankTransaction {
+  dedupeKey: string;
+}
+
+type StatementRow = {
+  id: string;
+  account_id: string;
+  name: string;
+  source: string;
+  imported_count: bigint;
+  duplicate_count: bigint;
+  start_date: string | null;
+  end_date: string | null;
+  created_at: string;
+};
+
+function toStatement(row: StatementRow): Statement {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    name: row.name,
+    source: row.source,
+    importedCount: Number(row.imported_count),
+    duplicateCount: Number(row.duplicate_count),
+    startDate: row.start_date,
+    endDate: row.end_date,
+    createdAt: row.created_at,
+  };
+}
+
+const STATEMENT_COLUMNS = ['id', 'account_id', 'name', 'source', 'imported_count', 'duplicate_count', 'start_date', 'end_date', 'created_at'] as const;
+
+function nextSeq(db: LedgerDb, table: 'statements' | 'bank_transactions'): bigint {
+  return (db.first(db.qb.selectFrom(table).select((eb) => eb.fn.max<bigint | null>('seq').as('s')))!.s ?? 0n) + 1n;
+}
+
+export function insertStatement(db: LedgerDb, s: Statement): void {
+  db.run(
+    db.qb.insertInto('statements').values({
+      id: s.id,
+      seq: nextSeq(db, 'statements'),
+      account_id: s.accountId,
+      name: s.name,
+      source: s.source,
+      imported_count: BigInt(s.importedCount),
+      duplicate_count: BigInt(s.duplicateCount),
+      start_date: s.startDate,
+      end_date: s.endDate,
+      created_at: s.createdAt,
+    }),
+  );
+}
+
+/** Which of these dedupe keys the account already has. */
+export function existingDedupeKeys(db: LedgerDb, accountId: string, keys: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = db.all(
+      db.qb.selectFrom('bank_transactions').select('dedupe_key').where('account_id', '=', accountId).where('dedupe_key', 'in', keys.slice(i, i + 500)),
+    );
+    for (const row of rows) found.add(row.dedupe_key);
+  }
+  return found;
+}
+
+export function insertBankTransactions(db: LedgerDb, rows: readonly NewBankTransaction[], createdAt: string): void {
+  let seq = nextSeq(db, 'bank_transactions');
+  for (const t of rows) {
+    db.run(
+      db.qb.insertInto('bank_transactions').values({
+        id: t.id,
+        seq: seq++,
+        statement_id: t.statementId,
+        account_id: t.accountId,
+        date: t.date,
+        description: t.description,
+        amount_minor: t.amountMinor,
+        type: t.type,
+        external_id: t.externalId,
+        dedupe_key: t.dedupeKey,
+        created_at: createdAt,
+      }),
+    );
+  }
+}
+
+export function findStatement(db: LedgerDb, id: string): Statement | undefined {
+  const row = db.first(db.qb.selectFrom('statements').select(STATEMENT_COLUMNS).where('id', '=', id));
+  return row && toStatement(row);
+}
+
+export function listStatements(db: LedgerDb, accountId: string | undefined, limit: number, offset: number): { items: Statement[]; total: number } {
+  let query = db.qb.selectFrom('statements');
+  if (accountId) query = query.where('account_id', '=', accountId);
+  const total = db.first(query.select((eb) => eb.fn.countAll<bigint>().as('n')))!.n;
+  const rows = db.all(query.select(STATEMENT_COLUMNS).orderBy('seq', 'desc').limit(limit).offset(offset));
+  return { items: rows.map(toStatement), total: Number(total) };
+}
+
+export interface TransactionWithStatus extends BankTransaction {
+  matchId: string | null;
+  matchStatus: string | null;
+}
+
+/** A statement's transactions by date, each with its live match if it has one. */
+export function listStatementTransactions(db: LedgerDb, statementId: string, limit: number, offset: number): { items: TransactionWithStatus[]; total: number } {
+  const total = db.first(
+    db.qb.selectFrom('bank_transactions').select((eb) => eb.fn.countAll<bigint>().as('n')).where('statement_id', '=', statementId),
+  )!.n;
+  const rows = db.all(
+    db.qb
+      .selectFrom('bank_transactions as t')
+      .leftJoin('reconciliation_matches as m', (join) =>
+        join.onRef('m.bank_transaction_id', '=', 't.id').on('m.status', 'in', [...LIVE_MATCH_STATUSES]),
+      )
+      .select(['t.id', 't.statement_id', 't.account_id', 't.date', 't.description', 't.amount_minor', 't.type', 't.external_id', 'm.id as match_id', 'm.status as match_status'])
+      .where('t.statement_id', '=', statementId)
+      .orderBy('t.date')
+      .orderBy('t.seq')
+      .limit(limit)
+      .offset(offset),
+  );
+  return {
+    total: Number(total),
+    items: rows.map((r) => ({
+      id: r.id,
+      statementId: r.statement_id,
+      accountId: r.account_id,
+      date: r.date,
+      description: r.description,
+      amountMinor: r.amount_minor,
+      type: r.type as 'debit' | 'credit',
+      externalId: r.external_id,
+      matchId: r.match_id,
+      matchStatus: r.match_status,
+    })),
+  };
+}
+
+export function statementHasReconciled(db: LedgerDb, statementId: string): boolean {
+  return (
+    db.first(
+      db.qb
+        .selectFrom('bank_transactions as t')
+        .innerJoin('reconciliation_matches as m', 'm.bank_transaction_id', 't.id')
+        .select('m.id')
+        .where('t.statement_id', '=', statementId)
+        .where('m.status', 'in', ['accepted', 'auto_accepted'])
+        .limit(1),
+    ) !== undefined
+  );
+}
+
+export function deleteStatement(db: LedgerDb, id: string): void {
+  db.run(db.qb.deleteFrom('statements').where('id', '=', id));
+}
+
+export function accountHasStatements(db: LedgerDb, accountId: string): boolean {
+  return db.first(db.qb.selectFrom('statements').select('id').where('account_id', '=', accountId).limit(1)) !== undefined;
+}
+
+export function loadCsvMapping(db: LedgerDb, accountId: string): unknown {
+  const row = db.first(db.qb.selectFrom('csv_mappings').select('mapping').where('account_id', '=', accountId));
+  return row ? JSON.parse(row.mapping) : undefined;
+}
+
+export function saveCsvMapping(db: LedgerDb, accountId: string, mapping: unknown, at: string): void {
+  db.run(
+    db.qb
+      .insertInto('csv_mappings')
+      .values({ account_id: accountId, mapping: JSON.stringify(mapping), updated_at: at })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet({ mapping: JSON.stringify(mapping), updated_at: at })),
+  );
+}

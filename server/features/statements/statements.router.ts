@@ -1,0 +1,125 @@
+import { errorBody, idParams } from '../../contract/common.ts';
+import {
+  bankTransactionPage,
+  createStatementBody,
+  importPreview,
+  importQuery,
+  importResult,
+  listStatementsQuery,
+  listTransactionsQuery,
+  statement,
+  statementPage,
+  STATEMENT_FILE_LIMIT,
+} from '../../contract/statements.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { readUpload } from '../../http/upload.ts';
+import {
+  createStatement,
+  getStatement,
+  importStatementFile,
+  listStatementPage,
+  listTransactionPage,
+  removeStatement,
+} from './statements.service.ts';
+
+const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
+
+function mappingFrom(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new DomainError('VALIDATION_ERROR', 'The CSV mapping is not valid JSON', [{ field: 'mapping', message: 'is not valid JSON' }]);
+  }
+}
+
+export function statementRoutes(): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/statements',
+      tag: 'statements',
+      summary: 'List imported statements, newest first',
+      auth: true,
+      query: listStatementsQuery,
+      responses: [{ status: 200, description: 'A page of statements', schema: statementPage }],
+      handler: ({ session, query }) => ({ status: 200, body: listStatementPage(session.ledger, query) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/statements',
+      tag: 'statements',
+      summary: 'Create a statement from JSON transactions (amounts positive; type debit = money out)',
+      auth: true,
+      body: createStatementBody,
+      responses: [{ status: 201, description: 'The statement', schema: statement }, { status: 400, description: 'INVALID_ACCOUNT, VALIDATION_ERROR', schema: errorBody }],
+      handler: ({ session, body }) => ({ status: 201, body: createStatement(session.ledger, body) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/statements/import',
+      tag: 'statements',
+      summary:
+        'Import a bank file (CSV, OFX/QFX, QIF, camt.053; format detected when omitted) as multipart field "file" or the raw body. ' +
+        'CSV columns are guessed from the header, or given as `mapping` (JSON), and remembered per account. With dry_run=true nothing is stored and a preview is answered.',
+      auth: true,
+      query: importQuery,
+      rawBody: { contentTypes: ['multipart/form-data', 'application/octet-stream', 'text/csv', 'application/x-ofx', 'application/xml'], description: 'the statement file, at most 20 MiB', limit: STATEMENT_FILE_LIMIT },
+      responses: [
+        { status: 201, description: 'The stored statement with what was skipped and the CSV mapping used', schema: importResult },
+        { status: 200, description: 'dry_run: what would be imported', schema: importPreview },
+        { status: 400, description: 'INVALID_STATEMENT_FILE (the detail names the line or element), INVALID_ACCOUNT, CURRENCY_MISMATCH', schema: errorBody },
+        { status: 413, description: 'PAYLOAD_TOO_LARGE', schema: errorBody },
+      ],
+      handler: async ({ session, query, req }) => {
+        const upload = await readUpload(req);
+        const result = importStatementFile(session.ledger, {
+          accountId: query.account_id,
+          bytes: upload.bytes,
+          format: query.format,
+          name: query.name ?? upload.fields.name,
+          fileName: upload.fileName,
+          mapping: mappingFrom(query.mapping ?? upload.fields.mapping),
+          dryRun: query.dry_run ?? upload.fields.dry_run === 'true',
+        });
+        const { preview, ...body } = result;
+        return { status: preview ? 200 : 201, body };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/statements/:id',
+      tag: 'statements',
+      summary: 'One statement',
+      auth: true,
+      params: idParams,
+      responses: [{ status: 200, description: 'The statement', schema: statement }, notFound],
+      handler: ({ session, params }) => ({ status: 200, body: getStatement(session.ledger, params.id) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/statements/:id/transactions',
+      tag: 'statements',
+      summary: 'A statement’s bank transactions by date, each with its reconciliation status',
+      auth: true,
+      params: idParams,
+      query: listTransactionsQuery,
+      responses: [{ status: 200, description: 'A page of bank transactions', schema: bankTransactionPage }, notFound],
+      handler: ({ session, params, query }) => ({ status: 200, body: listTransactionPage(session.ledger, params.id, query) }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/statements/:id',
+      tag: 'statements',
+      summary: 'Delete a statement and its transactions (not when any is reconciled)',
+      auth: true,
+      params: idParams,
+      responses: [{ status: 204, description: 'Deleted' }, notFound, { status: 409, description: 'HAS_RECONCILED', schema: errorBody }],
+      handler: ({ session, params }) => {
+        removeStatement(session.ledger, params.id);
+        return { status: 204 };
+      },
+    }),
+  ];
+}

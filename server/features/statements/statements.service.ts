@@ -1,0 +1,281 @@
+import crypto from 'node:crypto';
+import type { LedgerDb } from '../../db/stores.ts';
+import { csvMapping as csvMappingSchema, MAX_STATEMENT_TRANSACTIONS, type BankTransactionDto, type CreateStatementInput, type StatementDto } from '../../contract/statements.ts';
+import { DomainError, type FieldError } from '../../domain/errors.ts';
+import { formatMinor, parseAmount, type Minor } from '../../domain/money.ts';
+import { parseStatementFile, type CsvMapping, type StatementFormat } from '../../domain/statements/index.ts';
+import { normaliseDescription } from '../../domain/reconciliation/index.ts';
+import { requireAccount } from '../accounts/accounts.service.ts';
+import type { Account } from '../accounts/accounts.repository.ts';
+import {
+  deleteStatement,
+  existingDedupeKeys,
+  findStatement,
+  insertBankTransactions,
+  insertStatement,
+  listStatements,
+  listStatementTransactions,
+  loadCsvMapping,
+  saveCsvMapping,
+  statementHasReconciled,
+  type NewBankTransaction,
+  type Statement,
+} from './statements.repository.ts';
+
+export function toStatementDto(s: Statement): StatementDto {
+  return {
+    id: s.id,
+    account_id: s.accountId,
+    name: s.name,
+    source: s.source as StatementDto['source'],
+    imported_count: s.importedCount,
+    duplicate_count: s.duplicateCount,
+    start_date: s.startDate,
+    end_date: s.endDate,
+    created_at: s.createdAt,
+  };
+}
+
+/** A statement belongs to an ASSET or LIABILITY account of the user's. */
+function statementAccount(db: LedgerDb, accountId: string): Account {
+  let account: Account;
+  try {
+    account = requireAccount(db, accountId);
+  } catch {
+    throw new DomainError('INVALID_ACCOUNT', 'The statement account does not exist', [{ field: 'account_id', message: 'no such account' }]);
+  }
+  if (account.type !== 'ASSET' && account.type !== 'LIABILITY') {
+    throw new DomainError('INVALID_ACCOUNT', `Statements belong to ASSET or LIABILITY accounts; ${account.name} is ${account.type}`, [
+      { field: 'account_id', message: 'not an ASSET or LIABILITY account' },
+    ]);
+  }
+  return account;
+}
+
+interface IncomingTransaction {
+  date: string;
+  description: string;
+  amountMinor: Minor;
+  type: 'debit' | 'credit';
+  externalId: string | null;
+}
+
+/**
+ * Dedupe keys: the external id (FITID) when there is one, otherwise date, type, amount and
+ * normalised description; either way numbered by position among equal rows, so that two genuine
+ * identical rows stay two while a re-import of either adds nothing.
+ */
+export function dedupeKeys(rows: readonly IncomingTransaction[]): string[] {
+  const seen = new Map<string, number>();
+  return rows.map((r) => {
+    const base = r.externalId !== null ? `ext:${r.externalId}` : `row:${r.date}|${r.type}|${r.amountMinor}|${normaliseDescription(r.description)}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return `${base}#${n}`;
+  });
+}
+
+interface Planned {
+  rows: NewBankTransaction[];
+  duplicates: boolean[];
+  startDate: string | null;
+  endDate: string | null;
+}
+
+function plan(db: LedgerDb, account: Account, statementId: string, incoming: readonly IncomingTransaction[]): Planned {
+  const keys = dedupeKeys(incoming);
+  const existing = existingDedupeKeys(db, account.id, keys);
+  const rows: NewBankTransaction[] = [];
+  const duplicates: boolean[] = [];
+  incoming.forEach((t, i) => {
+    const duplicate = existing.has(keys[i]!);
+    duplicates.push(duplicate);
+    if (!duplicate) rows.push({ ...t, id: crypto.randomUUID(), statementId, accountId: account.id, dedupeKey: keys[i]! });
+  });
+  const dates = incoming.map((t) => t.date).sort();
+  return { rows, duplicates, startDate: dates[0] ?? null, endDate: dates.at(-1) ?? null };
+}
+
+function store(db: LedgerDb, account: Account, statementId: string, name: string, source: string, planned: Planned): Statement {
+  const createdAt = new Date().toISOString();
+  const statement: Statement = {
+    id: statementId,
+    accountId: account.id,
+    name,
+    source,
+    importedCount: planned.rows.length,
+    duplicateCount: planned.duplicates.filter(Boolean).length,
+    startDate: planned.startDate,
+    endDate: planned.endDate,
+    createdAt,
+  };
+  insertStatement(db, statement);
+  insertBankTransactions(db, planned.rows, createdAt);
+  return statement;
+}
+
+function amountOrFail(amount: string, currency: string, field: string, where: string, errors: FieldError[]): Minor | null {
+  const parsed = parseAmount(amount, currency);
+  if ('minor' in parsed) return parsed.minor;
+  const why = { format: 'is not a positive decimal', digits: `has more decimals than ${currency} allows`, zero: 'is zero', too_large: 'is too large' }[parsed.problem];
+  errors.push({ field, message: `${where}amount "${amount}" ${why}` });
+  return null;
+}
+
+export function createStatement(db: LedgerDb, input: CreateStatementInput): StatementDto {
+  return db.transaction(() => {
+    const account = statementAccount(db, input.account_id);
+    const errors: FieldError[] = [];
+    const incoming: IncomingTransaction[] = [];
+    input.transactions.forEach((t, i) => {
+      const minor = amountOrFail(t.amount, account.currency, `transactions.${i}.amount`, '', errors);
+      if (minor !== null) incoming.push({ date: t.date, description: t.description, amountMinor: minor, type: t.type, externalId: t.external_id ?? null });
+    });
+    if (errors.length > 0) throw new DomainError('VALIDATION_ERROR', `Invalid body: ${errors[0]!.field} ${errors[0]!.message}`, errors);
+    const id = crypto.randomUUID();
+    const planned = plan(db, account, id, incoming);
+    return toStatementDto(store(db, account, id, input.name ?? `Statement ${planned.startDate ?? ''}`.trim(), 'json', planned));
+  });
+}
+
+export interface ImportFileInput {
+  accountId: string;
+  bytes: Uint8Array;
+  format?: StatementFormat | undefined;
+  name?: string | undefined;
+  fileName?: string | undefined;
+  /** A mapping given with the upload, as parsed JSON. */
+  mapping?: unknown;
+  dryRun?: boolean | undefined;
+}
+
+function parseMapping(raw: unknown): CsvMapping {
+  const result = csvMappingSchema.safeParse(raw);
+  if (!result.success) {
+    const errors = result.error.issues.map((i) => ({ field: ['mapping', ...i.path.map(String)].join('.'), message: i.message }));
+    throw new DomainError('VALIDATION_ERROR', `Invalid CSV mapping: ${errors[0]!.field} ${errors[0]!.message}`, errors);
+  }
+  return result.data as CsvMapping;
+}
+
+/** The CSV header cells of the mapping's header row, for the import preview. */
+function csvColumns(bytes: Uint8Array, mapping: CsvMapping | null): string[] | null {
+  if (!mapping) return null;
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 256 * 1024)).replace(/^\uFEFF/, '');
+  const line = text.split(/\r?\n/)[mapping.header_row] ?? '';
+  return line.split(mapping.delimiter).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
+}
+
+/**
+ * Imports a bank file: parsed, checked against the account's currency, de-duplicated against what
+ * the account already has, and stored as one statement in one transaction; with `dryRun`, answers
+ * what would be imported and stores nothing.
+ */
+export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
+  const account = statementAccount(db, input.accountId);
+  const given = input.mapping !== undefined ? parseMapping(input.mapping) : undefined;
+  const remembered = given ?? (input.format === undefined || input.format === 'csv' ? rememberedMapping(db, account.id) : undefined);
+  let parsed;
+  try {
+    parsed = parseStatementFile(input.bytes, { format: input.format, csvMapping: remembered, maxTransactions: MAX_STATEMENT_TRANSACTIONS });
+  } catch (error) {
+    // A remembered mapping that no longer fits (the bank changed its export): guess afresh.
+    if (given || !remembered) throw error;
+    parsed = parseStatementFile(input.bytes, { format: input.format, maxTransactions: MAX_STATEMENT_TRANSACTIONS });
+  }
+  const errors: FieldError[] = [];
+  const incoming: IncomingTransaction[] = [];
+  let index = 0;
+  for (const statement of parsed.statements) {
+    if (statement.currency && statement.currency !== 'XXX' && statement.currency !== account.currency) {
+      throw new DomainError('CURRENCY_MISMATCH', `The file is in ${statement.currency}, the account ${account.name} in ${account.currency}`);
+    }
+    for (const t of statement.transactions) {
+      index += 1;
+      const minor = amountOrFail(t.amount, account.currency, `transactions.${index - 1}.amount`, `transaction ${index}: `, errors);
+      if (minor !== null) incoming.push({ date: t.date, description: t.description, amountMinor: minor, type: t.type, externalId: t.external_id });
+    }
+  }
+  if (errors.length > 0) throw new DomainError('INVALID_STATEMENT_FILE', errors[0]!.message, errors);
+
+  return db.transaction(() => {
+    const id = crypto.randomUUID();
+    const planned = plan(db, account, id, incoming);
+    if (input.dryRun) {
+      return {
+        preview: true as const,
+        format: parsed.format,
+        encoding: parsed.encoding,
+        transaction_count: incoming.length,
+        duplicate_count: planned.duplicates.filter(Boolean).length,
+        start_date: planned.startDate,
+        end_date: planned.endDate,
+        csv_mapping: parsed.csv_mapping,
+        csv_columns: csvColumns(input.bytes, parsed.csv_mapping),
+        skipped: parsed.skipped,
+        transactions: incoming.slice(0, 50).map((t, i) => ({
+          date: t.date,
+          description: t.description,
+          amount: formatMinor(t.amountMinor, account.currency),
+          type: t.type,
+          external_id: t.externalId,
+          duplicate: planned.duplicates[i]!,
+        })),
+      };
+    }
+    const name = input.name ?? input.fileName ?? `${parsed.format.toUpperCase()} import ${planned.startDate ?? ''}`.trim();
+    const statement = store(db, account, id, name, parsed.format, planned);
+    if (parsed.format === 'csv' && parsed.csv_mapping) saveCsvMapping(db, account.id, parsed.csv_mapping, statement.createdAt);
+    return { preview: false as const, ...toStatementDto(statement), format: parsed.format, skipped: parsed.skipped, csv_mapping: parsed.csv_mapping };
+  });
+}
+
+function rememberedMapping(db: LedgerDb, accountId: string): CsvMapping | undefined {
+  const stored = loadCsvMapping(db, accountId);
+  if (stored === undefined) return undefined;
+  const result = csvMappingSchema.safeParse(stored);
+  return result.success ? (result.data as CsvMapping) : undefined;
+}
+
+export function requireStatement(db: LedgerDb, id: string): Statement {
+  const statement = findStatement(db, id);
+  if (!statement) throw new DomainError('NOT_FOUND', 'Statement not found');
+  return statement;
+}
+
+export function getStatement(db: LedgerDb, id: string): StatementDto {
+  return toStatementDto(requireStatement(db, id));
+}
+
+export function listStatementPage(db: LedgerDb, query: { account_id?: string | undefined; page: number; per_page: number }) {
+  const { items, total } = listStatements(db, query.account_id, query.per_page, (query.page - 1) * query.per_page);
+  return { items: items.map(toStatementDto), total, page: query.page, per_page: query.per_page };
+}
+
+export function listTransactionPage(db: LedgerDb, statementId: string, query: { page: number; per_page: number }) {
+  const statement = requireStatement(db, statementId);
+  const currency = requireAccount(db, statement.accountId).currency;
+  const { items, total } = listStatementTransactions(db, statementId, query.per_page, (query.page - 1) * query.per_page);
+  const dtos: BankTransactionDto[] = items.map((t) => ({
+    id: t.id,
+    statement_id: t.statementId,
+    date: t.date,
+    description: t.description,
+    amount: formatMinor(t.amountMinor, currency),
+    type: t.type,
+    external_id: t.externalId,
+    reconciliation_status: (t.matchStatus ?? 'unmatched') as BankTransactionDto['reconciliation_status'],
+    match_id: t.matchId,
+  }));
+  return { items: dtos, total, page: query.page, per_page: query.per_page };
+}
+
+export function removeStatement(db: LedgerDb, id: string): void {
+  db.transaction(() => {
+    requireStatement(db, id);
+    if (statementHasReconciled(db, id)) {
+      throw new DomainError('HAS_RECONCILED', 'Some of this statement’s transactions are reconciled with journal entries; it cannot be deleted');
+    }
+    deleteStatement(db, id);
+  });
+}
