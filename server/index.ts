@@ -12,6 +12,8 @@ import { journalRoutes } from './features/journal/journal.router.ts';
 import { reportRoutes } from './features/reports/reports.router.ts';
 import { statementRoutes } from './features/statements/statements.router.ts';
 import { reconciliationRoutes } from './features/reconciliation/reconciliation.router.ts';
+import { chatRoutes } from './features/chat/chat.router.ts';
+import { OllamaModel, type ChatModel } from './llm/model.ts';
 import { createApp } from './http/app.ts';
 import { openApiRoute } from './http/openapi.ts';
 import { AttemptLimiter } from './http/rate-limit.ts';
@@ -31,6 +33,8 @@ export interface StartServerOptions {
   log?: (line: string) => void;
   /** Clock of the rate limits. */
   now?: () => number;
+  /** The advisor's model; the Ollama adapter on OLLAMA_HOST/OLLAMA_MODEL unless given. */
+  model?: ChatModel;
 }
 
 export interface RunningServer {
@@ -64,7 +68,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 
   let port = 0;
-  const routes: RouteDef[] = [...authRoutes(auth, limits), ...accountRoutes(), ...journalRoutes(), ...reportRoutes(), ...statementRoutes(), ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold })];
+  const routes: RouteDef[] = [...authRoutes(auth, limits), ...accountRoutes(), ...journalRoutes(), ...reportRoutes(), ...statementRoutes(), ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }),
+    ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),
+  ];
   routes.push(openApiRoute(routes));
   const app = createApp({
     routes,

@@ -114,4 +114,6 @@ export interface LedgerSchema {
   };
   payee_examples: { id: Generated<bigint>; description: string; account_id: string; source: string; created_at: string };
   csv_mappings: { account_id: string; mapping: string; updated_at: string };
+  chat_sessions: { id: string; title: string; status: string; created_at: string; updated_at: string };
+  chat_messages: { id: string; seq: bigint; session_id: string; role: string; content: string; created_at: string };
 }

@@ -1,0 +1,182 @@
+import type { LedgerDb } from '../../db/stores.ts';
+import type { Language } from '../../domain/chat-text.ts';
+import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
+import { getBalances, getIncomeAndSpending, getNetWorth, getReconciliationStatus, periodRange, type Period } from './chat.tools.ts';
+
+/**
+ * The advisor without a model: it recognises the common questions (net worth, balances, income,
+ * spending by account and period, top expenses, reconciliation) and answers them from the same
+ * read-only tools the model uses, so its figures are the books' own.
+ */
+
+type Intent = 'net_worth' | 'balance' | 'spending' | 'income' | 'top_expenses' | 'reconciliation' | 'overview';
+
+const INTENTS: [Intent, RegExp][] = [
+  ['reconciliation', /reconcil|unmatched|bank match|对账|核对|未匹配/i],
+  ['top_expenses', /\b(top|biggest|largest|highest|most)\b.*(expens|spend|cost)|最大.*(支出|开销)|(支出|开销).*最(多|大)|前几/i],
+  ['net_worth', /net ?worth|how rich|total assets|净资产|身家|总资产/i],
+  ['income', /income|earn|salary|wage|revenue|收入|工资|赚/i],
+  ['spending', /spen[dt]|spending|expense|cost|pay for|paid|buy|bought|支出|花|消费|开销|费用/i],
+  ['balance', /balance|how much (money )?(do i have|is in|is left|in my)|余额|还有多少/i],
+];
+
+function intentOf(message: string): Intent {
+  return INTENTS.find(([, pattern]) => pattern.test(message))?.[0] ?? 'overview';
+}
+
+function periodOf(message: string): Period {
+  if (/last month|previous month|上个?月/i.test(message)) return 'last_month';
+  if (/last year|previous year|去年/i.test(message)) return 'last_year';
+  if (/this year|year to date|ytd|今年|本年/i.test(message)) return 'this_year';
+  return 'this_month';
+}
+
+/** Accounts the message names, longest names first (so "Groceries" wins over "Food" inside it). */
+function mentionedAccounts(message: string, accounts: readonly Account[]): Account[] {
+  const text = message.toLowerCase();
+  return accounts.filter((a) => a.name.length >= 2 && text.includes(a.name.toLowerCase())).sort((a, b) => b.name.length - a.name.length);
+}
+
+const T = {
+  en: {
+    unavailable: (why: string) => `The local AI model is unavailable (${why}), so this answer comes from the built-in advisor.`,
+    netWorth: (c: string, a: string, l: string, n: string) => `Net worth (${c}): ${n} — assets ${a}, liabilities ${l}.`,
+    noAccounts: 'You have no accounts yet: create some under Accounts, then post entries.',
+    balance: (name: string, b: string, c: string) => `${name}: ${b} ${c}`,
+    balancesHead: (asOf: string) => `Balances as of ${asOf}:`,
+    periodName: { this_month: 'this month', last_month: 'last month', this_year: 'this year', last_year: 'last year' } as Record<Period, string>,
+    spentOn: (name: string, amount: string, c: string, p: string, s: string, e: string) => `You spent ${amount} ${c} on ${name} ${p} (${s} to ${e}).`,
+    earnedOn: (name: string, amount: string, c: string, p: string, s: string, e: string) => `${name} brought in ${amount} ${c} ${p} (${s} to ${e}).`,
+    spending: (amount: string, c: string, p: string, s: string, e: string) => `Spending ${p} (${s} to ${e}): ${amount} ${c}.`,
+    income: (amount: string, c: string, p: string, s: string, e: string) => `Income ${p} (${s} to ${e}): ${amount} ${c}.`,
+    top: (p: string) => `Top expenses ${p}:`,
+    nothing: (p: string) => `No spending was posted ${p}.`,
+    recon: (r: number, total: number, rate: number, pending: number, unmatched: number) =>
+      `Reconciliation: ${r} of ${total} bank transactions reconciled (${rate}%), ${pending} awaiting review, ${unmatched} unmatched.`,
+    noStatements: 'No bank statements have been imported yet: import one under Statements to reconcile.',
+    cannotWrite: 'I can only read your books. To change them, use the app: Journal for entries, Accounts for accounts, Statements for reconciliation.',
+  },
+  zh: {
+    unavailable: (why: string) => `本地 AI 模型不可用（${why}），以下回答来自内置顾问。`,
+    netWorth: (c: string, a: string, l: string, n: string) => `净资产（${c}）：${n}，其中资产 ${a}，负债 ${l}。`,
+    noAccounts: '您还没有任何账户：请先在“账户”中创建账户，再记账。',
+    balance: (name: string, b: string, c: string) => `${name}：${b} ${c}`,
+    balancesHead: (asOf: string) => `截至 ${asOf} 的余额：`,
+    periodName: { this_month: '本月', last_month: '上个月', this_year: '今年', last_year: '去年' } as Record<Period, string>,
+    spentOn: (name: string, amount: string, c: string, p: string, s: string, e: string) => `${p}（${s} 至 ${e}）您在${name}上花了 ${amount} ${c}。`,
+    earnedOn: (name: string, amount: string, c: string, p: string, s: string, e: string) => `${p}（${s} 至 ${e}）${name}的收入为 ${amount} ${c}。`,
+    spending: (amount: string, c: string, p: string, s: string, e: string) => `${p}（${s} 至 ${e}）的支出：${amount} ${c}。`,
+    income: (amount: string, c: string, p: string, s: string, e: string) => `${p}（${s} 至 ${e}）的收入：${amount} ${c}。`,
+    top: (p: string) => `${p}最大的几项支出：`,
+    nothing: (p: string) => `${p}没有已过账的支出。`,
+    recon: (r: number, total: number, rate: number, pending: number, unmatched: number) =>
+      `对账情况：${total} 笔银行交易中已对账 ${r} 笔（${rate}%），待审核 ${pending} 笔，未匹配 ${unmatched} 笔。`,
+    noStatements: '尚未导入银行对账单：请在“对账单”中导入后再对账。',
+    cannotWrite: '我只能读取您的账本。如需修改，请在应用中操作：分录在“日记账”，账户在“账户”，对账在“对账单”。',
+  },
+};
+
+const WRITE_REQUEST = /\b(create|add|delete|remove|record|post|void|change|update|rename|edit)\b.*\b(entry|entries|account|transaction|statement)|(创建|添加|删除|记一笔|修改|作废)/i;
+
+export function builtinAnswer(db: LedgerDb, message: string, language: Language, unavailableReason: string): string {
+  const t = T[language];
+  const lines = [t.unavailable(unavailableReason), ''];
+  const accounts = allAccounts(db);
+  if (accounts.length === 0) return [...lines, t.noAccounts].join('\n');
+  if (WRITE_REQUEST.test(message)) lines.push(t.cannotWrite, '');
+
+  const intent = intentOf(message);
+  const period = periodOf(message);
+  const periodName = t.periodName[period];
+  const range = periodRange(period);
+  const mentioned = mentionedAccounts(message, accounts);
+
+  const netWorth = () => {
+    for (const c of getNetWorth(db, {}).currencies) lines.push(t.netWorth(c.currency, c.total_assets, c.total_liabilities, c.net_worth));
+  };
+  const flows = () => getIncomeAndSpending(db, { period });
+  const reconciliation = () => {
+    const s = getReconciliationStatus(db, {});
+    if ('error' in s || s.total_transactions === 0) lines.push(t.noStatements);
+    else lines.push(t.recon(s.reconciled, s.total_transactions, s.reconciliation_rate_percent, s.pending_review, s.unmatched));
+  };
+
+  switch (intent) {
+    case 'net_worth':
+      netWorth();
+      break;
+    case 'balance': {
+      const result = getBalances(db, {});
+      if (!('error' in result)) {
+        const wanted = mentioned.length > 0 ? new Set(mentioned.map((a) => a.name)) : null;
+        lines.push(t.balancesHead(result.as_of));
+        for (const a of result.accounts) {
+          if (wanted ? wanted.has(a.name) : a.type === 'ASSET' || a.type === 'LIABILITY') lines.push(`- ${t.balance(a.name, a.balance, a.currency)}`);
+        }
+      }
+      break;
+    }
+    case 'spending':
+    case 'income': {
+      const f = flows();
+      const kind = intent === 'spending' ? 'spending' : 'income';
+      const named = mentioned.filter((a) => (kind === 'spending' ? a.type === 'EXPENSE' : a.type === 'INCOME'));
+      for (const c of f.currencies) {
+        const rows = c[kind];
+        if (named.length > 0) {
+          for (const a of named.filter((n) => n.currency === c.currency)) {
+            const row = rows.find((r) => r.account === a.name || r.account.endsWith(` > ${a.name}`));
+            const amount = row?.amount ?? (c.currency === 'JPY' ? '0' : '0.00');
+            lines.push((kind === 'spending' ? t.spentOn : t.earnedOn)(a.name, amount, c.currency, periodName, f.start_date, f.end_date));
+          }
+        } else if (kind === 'spending' ? c.total_spending !== zeroOf(c.total_spending) : c.total_income !== zeroOf(c.total_income)) {
+          lines.push((kind === 'spending' ? t.spending : t.income)(kind === 'spending' ? c.total_spending : c.total_income, c.currency, periodName, f.start_date, f.end_date));
+          for (const r of topRows(rows)) lines.push(`- ${r.account}: ${r.amount} ${r.currency}`);
+        }
+      }
+      if (lines.length === 2) lines.push(t.nothing(periodName));
+      break;
+    }
+    case 'top_expenses': {
+      const f = flows();
+      lines.push(t.top(`${periodName} (${range.start} – ${range.end})`));
+      const rows = f.currencies.flatMap((c) => topRows(c.spending));
+      if (rows.length === 0) lines.push(t.nothing(periodName));
+      for (const r of rows) lines.push(`- ${r.account}: ${r.amount} ${r.currency}`);
+      break;
+    }
+    case 'reconciliation':
+      reconciliation();
+      break;
+    case 'overview': {
+      netWorth();
+      const f = flows();
+      for (const c of f.currencies) {
+        if (c.total_spending !== zeroOf(c.total_spending)) lines.push(t.spending(c.total_spending, c.currency, periodName, f.start_date, f.end_date));
+      }
+      reconciliation();
+      break;
+    }
+  }
+  return lines.join('\n');
+}
+
+function zeroOf(amount: string): string {
+  return amount.replace(/\d/g, '0').replace(/^-/, '');
+}
+
+/** The five largest leaf amounts (accounts with no sub-account rows beneath them). */
+function topRows(rows: readonly { account: string; currency: string; amount: string }[]) {
+  const leaves = rows.filter((r) => !rows.some((o) => o.account.startsWith(`${r.account} > `)));
+  return leaves
+    .filter((r) => !/^-?0+(\.0+)?$/.test(r.amount))
+    .sort((a, b) => compareDecimal(b.amount, a.amount))
+    .slice(0, 5);
+}
+
+/** Compares decimal strings of the same currency (same digits) without floats. */
+function compareDecimal(a: string, b: string): number {
+  const x = BigInt(a.replace('.', ''));
+  const y = BigInt(b.replace('.', ''));
+  return x < y ? -1 : x > y ? 1 : 0;
+}

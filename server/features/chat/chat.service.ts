@@ -1,0 +1,185 @@
+import crypto from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { LedgerDb } from '../../db/stores.ts';
+import { detectLanguage, DISCLAIMER, maskSecrets, StreamMasker, type Language } from '../../domain/chat-text.ts';
+import { localToday } from '../../domain/dates.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { ModelUnavailable, type ChatMessage, type ChatModel, type ModelStream } from '../../llm/model.ts';
+import { allAccounts } from '../accounts/accounts.repository.ts';
+import { builtinAnswer } from './chat.builtin.ts';
+import { activeSessionExists, insertMessage, insertSession, listSessions, markSessionDeleted, sessionMessages, type ChatSession } from './chat.repository.ts';
+import { runTool, TOOL_DEFINITIONS } from './chat.tools.ts';
+
+/** Model turns per answer: each tool round trip is one; the bound keeps a confused model from looping. */
+export const MAX_MODEL_ROUNDS = 6;
+const HISTORY_MESSAGES = 20;
+
+function systemPrompt(language: Language): string {
+  return [
+    'You are the bookkeeping advisor inside Personal Ledger, a double-entry ledger the user keeps on their own computer.',
+    `Today is ${localToday()}.`,
+    'Talk only about the user’s own finances and bookkeeping; politely decline anything else.',
+    'Every figure you give must come from a tool result in this conversation, quoted exactly as the tool gave it, with its currency. Never estimate, round or invent numbers; if a tool does not give a figure, say you do not have it.',
+    'You can only read. If the user asks to create, change or delete anything, explain how to do it in the app (Journal for entries, Accounts for accounts, Statements for imports and reconciliation) and do not claim you did it.',
+    'Never repeat long card or account numbers.',
+    `Answer in ${language === 'zh' ? 'Chinese' : 'English'}, briefly and plainly.`,
+  ].join('\n');
+}
+
+function sessionDto(s: ChatSession, messages?: ReturnType<typeof sessionMessages>) {
+  return {
+    id: s.id,
+    title: s.title,
+    status: s.status,
+    message_count: s.messageCount,
+    last_message: s.lastMessage ? { role: s.lastMessage.role, content: s.lastMessage.content, created_at: s.lastMessage.createdAt } : null,
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+    ...(messages ? { messages: messages.map((m) => ({ id: m.id, session_id: m.sessionId, role: m.role, content: m.content, created_at: m.createdAt })) } : {}),
+  };
+}
+
+export function chatHistory(db: LedgerDb, sessionId?: string) {
+  if (sessionId === undefined) return { sessions: listSessions(db).map((s) => sessionDto(s)) };
+  const [session] = listSessions(db, sessionId);
+  if (!session) throw new DomainError('NOT_FOUND', 'Chat session not found');
+  return { sessions: [sessionDto(session, sessionMessages(db, sessionId))] };
+}
+
+export function deleteSession(db: LedgerDb, id: string): void {
+  db.transaction(() => {
+    if (!markSessionDeleted(db, id, new Date().toISOString())) throw new DomainError('NOT_FOUND', 'Chat session not found');
+  });
+}
+
+/** Opens (or continues) a session and stores the user's message, before anything is streamed. */
+function beginTurn(db: LedgerDb, message: string, sessionId: string | undefined): { sessionId: string; history: ChatMessage[] } {
+  return db.transaction(() => {
+    const at = new Date().toISOString();
+    let id = sessionId;
+    let history: ChatMessage[] = [];
+    if (id !== undefined) {
+      if (!activeSessionExists(db, id)) throw new DomainError('NOT_FOUND', 'Chat session not found');
+      history = sessionMessages(db, id, HISTORY_MESSAGES).map((m) => ({ role: m.role, content: m.content }));
+    } else {
+      id = crypto.randomUUID();
+      const title = maskSecrets(message.replace(/\s+/g, ' ').trim()).slice(0, 60);
+      insertSession(db, id, title, at);
+    }
+    insertMessage(db, { id: crypto.randomUUID(), sessionId: id, role: 'user', content: maskSecrets(message), createdAt: at });
+    return { sessionId: id, history };
+  });
+}
+
+function saveAnswer(db: LedgerDb, sessionId: string, content: string): void {
+  db.transaction(() => insertMessage(db, { id: crypto.randomUUID(), sessionId, role: 'assistant', content, createdAt: new Date().toISOString() }));
+}
+
+/**
+ * Streams an answer as text/plain while the model produces it. The model reads the ledger only
+ * through the read-only tools, in a bounded loop; each tool call is one synchronous read, so no
+ * transaction stays open while the model thinks. Without a reachable model the built-in advisor
+ * answers from the same tools. A client that goes away aborts the model request.
+ */
+export async function streamAnswer(db: LedgerDb, model: ChatModel, input: { message: string; session_id?: string | undefined }, req: Request, res: Response): Promise<void> {
+  const language = detectLanguage(input.message);
+  const { sessionId, history } = beginTurn(db, input.message, input.session_id);
+
+  res.status(200);
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('X-Session-Id', sessionId);
+  res.setHeader('X-Accel-Buffering', 'no');
+  res.flushHeaders();
+
+  let answer = '';
+  const masker = new StreamMasker();
+  const write = (text: string) => {
+    if (!text) return;
+    answer += text;
+    if (!res.writableEnded && !res.destroyed) res.write(text);
+  };
+  let current: ModelStream | undefined;
+  let clientGone = false;
+  res.on('close', () => {
+    if (!res.writableFinished) {
+      clientGone = true;
+      current?.abort();
+    }
+  });
+
+  const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(language) }, ...history, { role: 'user', content: input.message }];
+  try {
+    for (let round = 0; round < MAX_MODEL_ROUNDS && !clientGone; round++) {
+      try {
+        current = await model.chat(messages, TOOL_DEFINITIONS);
+      } catch (error) {
+        if (error instanceof ModelUnavailable && round === 0 && answer === '') {
+          write(maskSecrets(builtinAnswer(db, input.message, language, error.message)));
+          break;
+        }
+        throw error;
+      }
+      if (clientGone) current.abort();
+      let content = '';
+      const calls: { name: string; arguments: Record<string, unknown> }[] = [];
+      for await (const chunk of current) {
+        if (clientGone) break;
+        if (chunk.content) {
+          content += chunk.content;
+          write(masker.push(chunk.content));
+        }
+        calls.push(...chunk.toolCalls);
+      }
+      if (calls.length === 0 || clientGone) break;
+      messages.push({ role: 'assistant', content, tool_calls: calls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })) });
+      for (const call of calls) messages.push({ role: 'tool', content: JSON.stringify(runTool(db, call.name, call.arguments)), tool_name: call.name });
+      if (round === MAX_MODEL_ROUNDS - 1) write(language === 'zh' ? '\n（已达到工具调用次数上限。）' : '\n(The advisor reached its limit of tool calls.)');
+    }
+    write(masker.flush());
+  } catch (error) {
+    write(masker.flush());
+    if (!clientGone) {
+      const reason = error instanceof Error ? error.message : String(error);
+      write(language === 'zh' ? `\n\n[顾问中断：${maskSecrets(reason)}]` : `\n\n[The advisor stopped: ${maskSecrets(reason)}]`);
+    }
+  }
+  if (clientGone) {
+    saveAnswer(db, sessionId, `${answer}\n\n${language === 'zh' ? '（已停止）' : '(stopped)'}`);
+    return;
+  }
+  write(`${answer === '' || answer.endsWith('\n') ? '' : '\n'}\n${DISCLAIMER[language]}\n`);
+  saveAnswer(db, sessionId, answer);
+  res.end();
+}
+
+export async function modelStatus(model: ChatModel) {
+  const status = await model.status();
+  return { available: status.available, model: model.name, host: model.host, detail: status.detail };
+}
+
+/** 4 to 8 questions in the user's language, some about their own accounts. */
+export function suggestions(db: LedgerDb, language: Language): string[] {
+  const accounts = allAccounts(db).filter((a) => a.isActive);
+  const expense = accounts.find((a) => a.type === 'EXPENSE');
+  const asset = accounts.find((a) => a.type === 'ASSET');
+  if (language === 'zh') {
+    return [
+      '我的净资产是多少？',
+      '我这个月花了多少钱？',
+      '上个月最大的几项支出是什么？',
+      ...(expense ? [`上个月我在${expense.name}上花了多少？`] : []),
+      ...(asset ? [`${asset.name}的余额是多少？`] : []),
+      '我的银行对账进展如何？',
+      '今年的收入和支出相比如何？',
+    ];
+  }
+  return [
+    'What is my net worth?',
+    'How much did I spend this month?',
+    'What were my top expenses last month?',
+    ...(expense ? [`How much did I spend on ${expense.name} last month?`] : []),
+    ...(asset ? [`What is the balance of ${asset.name}?`] : []),
+    'How far along is my bank reconciliation?',
+    'How does my income compare with my spending this year?',
+  ];
+}
