@@ -1,0 +1,27 @@
+/**
+ * `npm run build:desktop`: compiles the Electron main process and the server to dist/ (ESM .js, the
+ * layout electron-builder.yml packages) and the preload to dist/main/preload.cjs. The renderer is
+ * built separately into renderer/dist/.
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PRELOAD_OUTPUT, PRELOAD_SOURCE, compilePreloadFile } from './preload-build.ts';
+
+const mainDir = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(mainDir, '..');
+const dist = path.join(root, 'dist');
+
+for (const folder of ['main', 'server']) rmSync(path.join(dist, folder), { recursive: true, force: true });
+
+const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
+const compiled = spawnSync(process.execPath, [tsc, '-p', path.join(mainDir, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root });
+if (compiled.status !== 0) {
+  console.error('build: TypeScript reported errors; nothing to package.');
+  process.exit(compiled.status ?? 1);
+}
+
+const preload = compilePreloadFile(path.join(mainDir, PRELOAD_SOURCE), path.join(dist, 'main', PRELOAD_OUTPUT));
+console.log(`build: dist/main, dist/server and ${path.relative(root, preload)} are ready`);
