@@ -6,7 +6,7 @@
  * runs the same local server headless, for use in a browser. It never ends with a stack trace.
  */
 import type { RunningServer, StartServerOptions } from './server.ts';
-import { defaultDataDir, type Env } from './paths.ts';
+import { defaultDataDir, type Env } from '../server/config.ts';
 import { isPortUnavailable, listenWithFallback } from './settings.ts';
 
 export const NOTICE_NO_ELECTRON =

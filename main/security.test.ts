@@ -322,7 +322,7 @@ describe('installContentsGuards', () => {
 });
 
 describe('purity of the policy modules', () => {
-  it.each(['security.ts', 'settings.ts', 'paths.ts', 'launcher.ts', 'shutdown.ts', 'electron-binary.ts'])(
+  it.each(['security.ts', 'settings.ts', 'launcher.ts', 'shutdown.ts', 'electron-binary.ts'])(
     'when %s is loaded in plain Node, then it does not import Electron at runtime (type imports only)',
     async (file) => {
       const { readFile } = await import('node:fs/promises');

@@ -15,11 +15,37 @@ export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
 export const DEFAULT_OLLAMA_MODEL = 'qwen2.5:3b';
 const MIN_SECRET_BYTES = 32;
 
-/** The OS user's app-data folder for the app. */
-export function defaultDataDir(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, home: string = os.homedir()): string {
-  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'personal-ledger');
-  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'personal-ledger');
-  return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'personal-ledger');
+export const APP_DATA_FOLDER = 'personal-ledger';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * The data folder: `LEDGER_DATA_DIR` when set (resolved against the current directory), otherwise the OS
+ * application-data folder + `personal-ledger`:
+ * - Linux and other Unixes: `$XDG_CONFIG_HOME` (when set, as Chromium/Electron read it) or `~/.config`
+ * - macOS: `~/Library/Application Support`
+ * - Windows: `%APPDATA%` or `~\AppData\Roaming`
+ */
+export function defaultDataDir(platform: NodeJS.Platform, env: Env, homedir: string, cwd: string = process.cwd()): string {
+  const p = platform === 'win32' ? path.win32 : path.posix;
+  const override = nonEmpty(env.LEDGER_DATA_DIR);
+  if (override !== undefined) return p.isAbsolute(override) ? p.normalize(override) : p.join(cwd, override);
+  switch (platform) {
+    case 'win32': {
+      const appData = nonEmpty(env.APPDATA);
+      return p.join(appData ?? p.join(homedir, 'AppData', 'Roaming'), APP_DATA_FOLDER);
+    }
+    case 'darwin':
+      return p.join(homedir, 'Library', 'Application Support', APP_DATA_FOLDER);
+    default: {
+      const base = nonEmpty(env.XDG_CONFIG_HOME) ?? p.join(homedir, '.config');
+      return p.isAbsolute(base) ? p.join(base, APP_DATA_FOLDER) : p.join(cwd, base, APP_DATA_FOLDER);
+    }
+  }
 }
 
 function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -51,7 +77,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
   }
   return {
     port: intSetting(env, 'PORT', DEFAULT_PORT, 0, 65535),
-    dataDir: path.resolve(env.LEDGER_DATA_DIR || defaultDataDir()),
+    dataDir: defaultDataDir(process.platform, env, os.homedir()),
     tokenExpireMinutes: intSetting(env, 'ACCESS_TOKEN_EXPIRE_MINUTES', 1440, 1, 525_600),
     trustProxy: ['true', '1'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
     autoAcceptThreshold,

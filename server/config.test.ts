@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDataDir } from './paths.ts';
+import { defaultDataDir } from './config.ts';
 
 describe('defaultDataDir', () => {
   it('when on Linux without XDG_CONFIG_HOME, then the folder is ~/.config/personal-ledger', () => {
