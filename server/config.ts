@@ -87,17 +87,20 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
   };
 }
 
+/** Refuses a SECRET_KEY shorter than 32 bytes, before anything is created on disk. */
+export function checkGivenSecretKey(given: string | undefined): void {
+  if (given !== undefined && given !== '' && Buffer.byteLength(given, 'utf8') < MIN_SECRET_BYTES) {
+    throw new ConfigError(`SECRET_KEY must be at least ${MIN_SECRET_BYTES} bytes; generate one with: openssl rand -base64 48`);
+  }
+}
+
 /**
  * The JWT secret: SECRET_KEY when given (at least 32 bytes), otherwise one generated once with a
  * CSPRNG and kept in the data folder, readable by the owner only.
  */
 export function resolveSecretKey(given: string | undefined, dataDir: string): string {
-  if (given !== undefined && given !== '') {
-    if (Buffer.byteLength(given, 'utf8') < MIN_SECRET_BYTES) {
-      throw new ConfigError(`SECRET_KEY must be at least ${MIN_SECRET_BYTES} bytes; generate one with: openssl rand -base64 48`);
-    }
-    return given;
-  }
+  checkGivenSecretKey(given);
+  if (given !== undefined && given !== '') return given;
   const file = path.join(dataDir, 'secret.key');
   if (!fs.existsSync(file)) {
     try {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveSecretKey, settingsFromEnv, type Settings } from './config.ts';
+import { checkGivenSecretKey, resolveSecretKey, settingsFromEnv, type Settings } from './config.ts';
 import { Stores, DEFAULT_MIGRATIONS_DIR } from './db/stores.ts';
 import { accountRoutes } from './features/accounts/accounts.router.ts';
 import { AuthService } from './features/auth/auth.service.ts';
@@ -51,6 +51,7 @@ export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../renderer/dist', im
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const settings = { ...settingsFromEnv(options.env ?? {}), dataDir: path.resolve(options.dataDir), port: options.port };
   const log = options.log ?? ((line: string) => console.error(line));
+  checkGivenSecretKey(options.secretKey);
   const stores = new Stores(settings.dataDir, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
   let secret: string;
   try {
@@ -83,6 +84,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   });
 
   const server = http.createServer(app);
+  let shuttingDown = false;
+  // A keep-alive connection whose request finishes during shutdown is closed right after its
+  // response, instead of holding the shutdown until the client drops it.
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.once('finish', () => {
+      if (shuttingDown) setImmediate(() => server.closeIdleConnections());
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {
       stores.close();
@@ -98,6 +107,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
+      shuttingDown = true;
       server.close(() => {
         stores.close();
         fs.rmSync(serverFile, { force: true });

@@ -61,9 +61,14 @@ export function migrate(sqlite: Database.Database, migrations: readonly Migratio
   }
   const record = sqlite.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)');
   for (const migration of migrations.slice(applied.length)) {
-    sqlite.transaction(() => {
-      sqlite.exec(migration.sql);
-      record.run(migration.version, migration.name, migration.checksum, new Date().toISOString());
-    }).immediate();
+    try {
+      sqlite.transaction(() => {
+        sqlite.exec(migration.sql);
+        record.run(migration.version, migration.name, migration.checksum, new Date().toISOString());
+      }).immediate();
+    } catch (error) {
+      const file = `${String(migration.version).padStart(4, '0')}_${migration.name}.sql`;
+      throw new MigrationError(`${label}: migration ${file} failed and was rolled back: ${(error as Error).message}`);
+    }
   }
 }

@@ -52,7 +52,8 @@ function mount(app: Express, def: RouteDef, deps: AppDeps): void {
       if (hasBody(req) && !req.is('application/json')) {
         throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json');
       }
-      body = validate(def.body, req.body ?? {}, 'body');
+      // No body at all is an empty object; a JSON null, string or number is a body of the wrong type.
+      body = validate(def.body, req.body === undefined ? {} : req.body, 'body');
     }
     const result = await def.handler({ params, query, body, req, res, session: session as Session });
     if (address !== undefined) def.rateLimit?.reset(address);
@@ -79,7 +80,8 @@ export function createApp(deps: AppDeps): Express {
   for (const def of deps.routes.filter((d) => d.rawBody)) {
     app[def.method](def.path, express.raw({ limit: def.rawBody!.limit, type: (req) => !(req as Request).is('multipart/form-data') }));
   }
-  app.use('/api', express.json({ limit: JSON_LIMIT, strict: true, type: 'application/json' }));
+  // strict: false, so that valid JSON that is not an object (`42`, `null`) is a VALIDATION_ERROR, not MALFORMED_JSON.
+  app.use('/api', express.json({ limit: JSON_LIMIT, strict: false, type: 'application/json' }));
   for (const def of deps.routes) mount(app, def, deps);
   app.use('/api', (_req, res) => sendError(res, 'NOT_FOUND', 'No such endpoint'));
   mountRenderer(app, deps.rendererDir);

@@ -18,8 +18,9 @@ export function issueToken(userId: string, config: TokenConfig): string {
 export function userIdFromRequest(req: Request, config: TokenConfig): string {
   const header = req.headers.authorization;
   if (header === undefined || header.trim() === '') throw new DomainError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
+  // A credential was sent, but not a bearer token (Basic, a bare "Bearer"): it is invalid, not missing.
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-  if (!match) throw new DomainError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
+  if (!match) throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
   try {
     const claims = jwt.verify(match[1]!, config.secret, { algorithms: ['HS256'] });
     if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') {

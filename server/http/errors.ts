@@ -19,6 +19,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  LEDGER_UNAVAILABLE: 503,
 };
 
 export function statusOf(code: string): number {
@@ -49,6 +50,12 @@ export function errorMiddleware(log: (line: string) => void): ErrorRequestHandle
       next(error);
       return;
     }
+    // A ledger file this app cannot open (written by a newer version, or its history edited): the
+    // user's data is intact and untouched; say why instead of a generic error.
+    if (error instanceof Error && error.name === 'MigrationError') {
+      sendError(res, 'LEDGER_UNAVAILABLE', `Your ledger cannot be opened: ${error.message}`);
+      return;
+    }
     if (error instanceof DomainError) {
       sendError(res, error.code, error.message, error.errors);
       return;
@@ -56,6 +63,16 @@ export function errorMiddleware(log: (line: string) => void): ErrorRequestHandle
     const bodyError = typeof error?.type === 'string' ? BODY_ERRORS[error.type] : undefined;
     if (bodyError) {
       sendError(res, bodyError[0], bodyError[1]);
+      return;
+    }
+    // The router could not percent-decode a path parameter: a malformed id in the path.
+    if (error instanceof URIError && (error as { status?: unknown }).status === 400) {
+      sendError(res, 'NOT_FOUND', 'No such resource');
+      return;
+    }
+    // body-parser's other client errors (a Content-Encoding the body does not match): unreadable.
+    if (error?.expose === true && error.status === 400) {
+      sendError(res, 'MALFORMED_JSON', 'The request body could not be read; check its Content-Encoding');
       return;
     }
     const requestId = crypto.randomUUID();

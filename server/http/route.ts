@@ -73,7 +73,8 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], where: string):
 }
 
 export function validate<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
-  const result = schema.safeParse(value);
+  // reportInput: an issue then tells a missing field (input undefined) from one of the wrong type.
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const errors = fieldErrors(result.error.issues, where);
   const first = errors[0]!;

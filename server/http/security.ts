@@ -22,7 +22,9 @@ export function loopbackGuard(port: () => number): RequestHandler {
       return;
     }
     const origin = req.headers.origin;
-    if (origin !== undefined && req.path.startsWith('/api') && !allowedOrigins(port()).has(origin.toLowerCase())) {
+    // Routing ignores letter case (`/API/auth/me` reaches the API), so this check must too.
+    const toApi = req.path.toLowerCase().startsWith('/api');
+    if (origin !== undefined && toApi && !allowedOrigins(port()).has(origin.toLowerCase())) {
       sendError(res, 'FORBIDDEN_ORIGIN', 'Requests from other web origins are not allowed');
       return;
     }
