@@ -126,6 +126,11 @@ export function decide(
   );
 }
 
+/** Points a superseded match at the match that replaced it (which must exist by then). */
+export function linkSupersededBy(db: LedgerDb, id: string, supersededById: string): void {
+  db.run(db.qb.updateTable('reconciliation_matches').set({ superseded_by_id: supersededById }).where('id', '=', id));
+}
+
 export interface TxnInScope extends BankTransaction {
   pendingMatch: Match | undefined;
 }

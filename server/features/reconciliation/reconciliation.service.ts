@@ -30,6 +30,7 @@ import {
   findMatch,
   insertMatch,
   insertRun,
+  linkSupersededBy,
   liveMatchOfTransaction,
   matchView,
   payeeExamples,
@@ -192,24 +193,28 @@ export function runReconciliation(db: LedgerDb, input: RunInput, thresholds: Thr
     // Pending matches that lost their transaction's place or their entry are superseded first,
     // so that at no point two live matches share a transaction or an entry.
     const newMatchOfTxn = new Map(inserts.map((m) => [m.bankTransactionId, m.id]));
+    const superseded: { id: string; version: number; by: string }[] = [];
     let pendingKept = 0;
     for (const t of txns) {
       const old = t.pendingMatch;
       if (!old) continue;
       const replacement = newMatchOfTxn.get(t.id) ?? newMatchOfEntry.get(old.entryId);
-      if (replacement) decide(db, old.id, old.version, { status: 'superseded', at: createdAt, supersededById: replacement });
+      if (replacement) superseded.push({ id: old.id, version: old.version, by: replacement });
       else pendingKept += 1;
-    }
-    for (const m of inserts) {
-      // the superseded match now points at its replacement, which must exist: insert before linking
-      insertMatch(db, m);
-      if (m.status === 'auto_accepted') learn(db, txns.find((t) => t.id === m.bankTransactionId)!.description, m.entryId, account.id, 'accepted_match', createdAt);
     }
     const autoAccepted = inserts.filter((m) => m.status === 'auto_accepted').length;
     const pendingReview = inserts.filter((m) => m.status === 'pending_review').length + pendingKept;
     const completedAt = new Date().toISOString();
     const summary = { total_transactions: txns.length, auto_accepted: autoAccepted, pending_review: pendingReview, unmatched: txns.length - autoAccepted - pendingReview };
+    // Foreign keys are checked per statement: the run exists before its matches, and a superseded
+    // match is linked to its replacement only once the replacement exists.
     insertRun(db, { id: runId, scope, total: summary.total_transactions, autoAccepted, pendingReview, unmatched: summary.unmatched, createdAt, completedAt });
+    for (const old of superseded) decide(db, old.id, old.version, { status: 'superseded', at: createdAt });
+    for (const m of inserts) {
+      insertMatch(db, m);
+      if (m.status === 'auto_accepted') learn(db, txns.find((t) => t.id === m.bankTransactionId)!.description, m.entryId, account.id, 'accepted_match', createdAt);
+    }
+    for (const old of superseded) linkSupersededBy(db, old.id, old.by);
     return { run_id: runId, status: 'completed' as const, summary, completed_at: completedAt };
   });
 }

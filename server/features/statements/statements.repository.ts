@@ -192,11 +192,13 @@ export function loadCsvMapping(db: LedgerDb, accountId: string): unknown {
   return row ? JSON.parse(row.mapping) : undefined;
 }
 
+/** Remembers an account's CSV mapping; the same mapping again changes nothing (not even updated_at). */
 export function saveCsvMapping(db: LedgerDb, accountId: string, mapping: unknown, at: string): void {
+  const json = JSON.stringify(mapping);
   db.run(
     db.qb
       .insertInto('csv_mappings')
-      .values({ account_id: accountId, mapping: JSON.stringify(mapping), updated_at: at })
-      .onConflict((oc) => oc.column('account_id').doUpdateSet({ mapping: JSON.stringify(mapping), updated_at: at })),
+      .values({ account_id: accountId, mapping: json, updated_at: at })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet({ mapping: json, updated_at: at }).where('csv_mappings.mapping', '!=', json)),
   );
 }
