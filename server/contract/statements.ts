@@ -111,7 +111,10 @@ export const importPreview = z.object({
   transactions: z.array(z.object({ date: isoDate, description: z.string(), amount: z.string(), type: z.enum(BANK_TYPES), external_id: z.string().nullable(), duplicate: z.boolean() })),
 });
 
-export const importResult = statement.extend({
+/** What an import answers: the stored statement, or with `id: null` when every transaction was already there. */
+export const statementResult = statement.extend({ id: z.string().nullable(), created_at: isoDateTime.nullable() });
+
+export const importResult = statementResult.extend({
   format: z.enum(FILE_FORMATS),
   skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
   csv_mapping: csvMapping.nullable(),
@@ -119,4 +122,5 @@ export const importResult = statement.extend({
 
 export type CreateStatementInput = z.infer<typeof createStatementBody>;
 export type StatementDto = z.infer<typeof statement>;
+export type StatementResultDto = z.infer<typeof statementResult>;
 export type BankTransactionDto = z.infer<typeof bankTransaction>;

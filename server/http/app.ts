@@ -29,6 +29,13 @@ function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 
+/** Reads a raw upload body into req.body (a Buffer); its errors are body-parser's, mapped as for JSON. */
+function readRawBody(req: Request, res: Response, limit: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    express.raw({ limit, type: () => true })(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+  });
+}
+
 function mount(app: Express, def: RouteDef, deps: AppDeps): void {
   app[def.method](def.path, async (req: Request, res: Response) => {
     let address: string | undefined;
@@ -47,6 +54,7 @@ function mount(app: Express, def: RouteDef, deps: AppDeps): void {
     }
     const params = def.params ? validate(def.params, req.params, 'path') : req.params;
     const query = def.query ? validate(def.query, { ...req.query }, 'query') : {};
+    if (def.rawBody && !req.is('multipart/form-data')) await readRawBody(req, res, def.rawBody.limit);
     let body: unknown;
     if (def.body) {
       if (hasBody(req) && !req.is('application/json')) {
@@ -76,12 +84,14 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  // File uploads read their raw body themselves (multipart is streamed by the route).
-  for (const def of deps.routes.filter((d) => d.rawBody)) {
-    app[def.method](def.path, express.raw({ limit: def.rawBody!.limit, type: (req) => !(req as Request).is('multipart/form-data') }));
-  }
-  // strict: false, so that valid JSON that is not an object (`42`, `null`) is a VALIDATION_ERROR, not MALFORMED_JSON.
-  app.use('/api', express.json({ limit: JSON_LIMIT, strict: false, type: 'application/json' }));
+  // File uploads read their raw body themselves, after the token is checked (see mount).
+  const rawPaths = new Set(deps.routes.filter((d) => d.rawBody).map((d) => d.path.toLowerCase()));
+  const json = express.json({ limit: JSON_LIMIT, strict: false, type: 'application/json' });
+  app.use((req, res, next) => {
+    const path = req.path.toLowerCase().replace(/\/+$/, '');
+    if (path.startsWith('/api') && !rawPaths.has(path)) json(req, res, next);
+    else next();
+  });
   for (const def of deps.routes) mount(app, def, deps);
   app.use('/api', (_req, res) => sendError(res, 'NOT_FOUND', 'No such endpoint'));
   mountRenderer(app, deps.rendererDir);

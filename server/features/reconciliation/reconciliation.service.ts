@@ -231,6 +231,12 @@ function* windowOf(entries: readonly PreparedEntry[], day: number): Generator<Pr
   for (let i = lo; i < entries.length && entries[i]!.day <= day + WINDOW_DAYS; i++) yield entries[i]!;
 }
 
+export function getMatch(db: LedgerDb, id: string): MatchDto {
+  const view = matchView(db, id);
+  if (!view) throw new DomainError('NOT_FOUND', 'Match not found');
+  return toMatchDto(view);
+}
+
 function requireMatch(db: LedgerDb, id: string): Match {
   const m = findMatch(db, id);
   if (!m) throw new DomainError('NOT_FOUND', 'Match not found');

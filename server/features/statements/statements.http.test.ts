@@ -179,10 +179,12 @@ describe('POST /api/statements (JSON)', () => {
       { date: '2026-04-03', description: 'Refund', amount: '9.99', type: 'credit' },
     ];
     expect((await createStatement({ account_id: checking, transactions: txns })).body).toMatchObject({ imported_count: 3, duplicate_count: 0 });
+    const statementsBefore = count('statements', 'account_id = ?', checking);
     const again = await createStatement({ account_id: checking, transactions: txns });
-    expect(again.status).toBe(201);
-    expect(again.body).toMatchObject({ imported_count: 0, duplicate_count: 3, start_date: '2026-04-01', end_date: '2026-04-03' });
-    expect(await allTransactions(again.body.id)).toEqual([]);
+    // nothing new: nothing is stored, not even an empty statement
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: null, created_at: null, imported_count: 0, duplicate_count: 3, start_date: '2026-04-01', end_date: '2026-04-03' });
+    expect(count('statements', 'account_id = ?', checking)).toBe(statementsBefore);
     expect(count('bank_transactions', 'account_id = ?', checking)).toBe(3);
 
     // an overlapping batch adds only the new ones
@@ -436,6 +438,10 @@ describe('POST /api/statements/import (files)', () => {
     expect(multipart.status).toBe(413);
     expect(multipart.body.code).toBe('PAYLOAD_TOO_LARGE');
     expect(digest()).toBe(before);
+    // without a token the upload is refused before its body is read: 401, not 413
+    const anonymous = await api.request('POST', `/api/statements/import?account_id=${bank}`, { rawBody: huge, headers: { 'content-type': 'text/csv' } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ detail: 'Not authenticated' });
     // just under the limit is not refused for its size
     const fits = await importRaw(`account_id=${bank}`, new Uint8Array(20 * 1024 * 1024 - 1024).fill(0x41), token, 'text/csv');
     expect(fits.status).toBe(400);
@@ -558,8 +564,9 @@ describe('POST /api/statements/import (files)', () => {
       const bank = await account(`Reimport ${file}`, 'ASSET', currency);
       expect((await importRaw(`account_id=${bank}`, fixture(file))).body.imported_count).toBe(n);
       const again = await importRaw(`account_id=${bank}`, fixture(file));
-      expect(again.status).toBe(201);
-      expect(again.body).toMatchObject({ imported_count: 0, duplicate_count: n });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ id: null, imported_count: 0, duplicate_count: n });
+      expect(count('statements', 'account_id = ?', bank)).toBe(1);
       expect(count('bank_transactions', 'account_id = ?', bank)).toBe(n);
     }
   });

@@ -9,6 +9,7 @@ import {
   listTransactionsQuery,
   statement,
   statementPage,
+  statementResult,
   STATEMENT_FILE_LIMIT,
 } from '../../contract/statements.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -53,8 +54,15 @@ export function statementRoutes(): RouteDef[] {
       summary: 'Create a statement from JSON transactions (amounts positive; type debit = money out)',
       auth: true,
       body: createStatementBody,
-      responses: [{ status: 201, description: 'The statement', schema: statement }, { status: 400, description: 'INVALID_ACCOUNT, VALIDATION_ERROR', schema: errorBody }],
-      handler: ({ session, body }) => ({ status: 201, body: createStatement(session.ledger, body) }),
+      responses: [
+        { status: 201, description: 'The statement', schema: statement },
+        { status: 200, description: 'Every transaction was already imported: nothing stored, `id` is null', schema: statementResult },
+        { status: 400, description: 'INVALID_ACCOUNT, VALIDATION_ERROR', schema: errorBody },
+      ],
+      handler: ({ session, body }) => {
+        const result = createStatement(session.ledger, body);
+        return { status: result.id === null ? 200 : 201, body: result };
+      },
     }),
     defineRoute({
       method: 'post',
@@ -68,7 +76,7 @@ export function statementRoutes(): RouteDef[] {
       rawBody: { contentTypes: ['multipart/form-data', 'application/octet-stream', 'text/csv', 'application/x-ofx', 'application/xml'], description: 'the statement file, at most 20 MiB', limit: STATEMENT_FILE_LIMIT },
       responses: [
         { status: 201, description: 'The stored statement with what was skipped and the CSV mapping used', schema: importResult },
-        { status: 200, description: 'dry_run: what would be imported', schema: importPreview },
+        { status: 200, description: 'dry_run: what would be imported; or, with `id: null`, a re-import that added nothing', schema: importPreview },
         { status: 400, description: 'INVALID_STATEMENT_FILE (the detail names the line or element), INVALID_ACCOUNT, CURRENCY_MISMATCH', schema: errorBody },
         { status: 413, description: 'PAYLOAD_TOO_LARGE', schema: errorBody },
       ],
@@ -84,7 +92,7 @@ export function statementRoutes(): RouteDef[] {
           dryRun: query.dry_run ?? upload.fields.dry_run === 'true',
         });
         const { preview, ...body } = result;
-        return { status: preview ? 200 : 201, body };
+        return { status: preview || ('id' in body && body.id === null) ? 200 : 201, body };
       },
     }),
     defineRoute({

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
-import { csvMapping as csvMappingSchema, MAX_STATEMENT_TRANSACTIONS, type BankTransactionDto, type CreateStatementInput, type StatementDto } from '../../contract/statements.ts';
+import { csvMapping as csvMappingSchema, MAX_STATEMENT_TRANSACTIONS, type BankTransactionDto, type CreateStatementInput, type StatementDto, type StatementResultDto } from '../../contract/statements.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseAmount, type Minor } from '../../domain/money.ts';
 import { parseStatementFile, type CsvMapping, type StatementFormat } from '../../domain/statements/index.ts';
@@ -96,7 +96,11 @@ function plan(db: LedgerDb, account: Account, statementId: string, incoming: rea
   return { rows, duplicates, startDate: dates[0] ?? null, endDate: dates.at(-1) ?? null };
 }
 
-function store(db: LedgerDb, account: Account, statementId: string, name: string, source: string, planned: Planned): Statement {
+/**
+ * Stores the statement and its new transactions. When every transaction is already there (a
+ * re-import), nothing is stored at all: the answer says so with `id: null`.
+ */
+function store(db: LedgerDb, account: Account, statementId: string, name: string, source: string, planned: Planned): StatementResultDto {
   const createdAt = new Date().toISOString();
   const statement: Statement = {
     id: statementId,
@@ -109,9 +113,10 @@ function store(db: LedgerDb, account: Account, statementId: string, name: string
     endDate: planned.endDate,
     createdAt,
   };
+  if (planned.rows.length === 0) return { ...toStatementDto(statement), id: null, created_at: null };
   insertStatement(db, statement);
   insertBankTransactions(db, planned.rows, createdAt);
-  return statement;
+  return toStatementDto(statement);
 }
 
 function amountOrFail(amount: string, currency: string, field: string, where: string, errors: FieldError[]): Minor | null {
@@ -122,7 +127,7 @@ function amountOrFail(amount: string, currency: string, field: string, where: st
   return null;
 }
 
-export function createStatement(db: LedgerDb, input: CreateStatementInput): StatementDto {
+export function createStatement(db: LedgerDb, input: CreateStatementInput): StatementResultDto {
   return db.transaction(() => {
     const account = statementAccount(db, input.account_id);
     const errors: FieldError[] = [];
@@ -134,7 +139,7 @@ export function createStatement(db: LedgerDb, input: CreateStatementInput): Stat
     if (errors.length > 0) throw new DomainError('VALIDATION_ERROR', `Invalid body: ${errors[0]!.field} ${errors[0]!.message}`, errors);
     const id = crypto.randomUUID();
     const planned = plan(db, account, id, incoming);
-    return toStatementDto(store(db, account, id, input.name ?? `Statement ${planned.startDate ?? ''}`.trim(), 'json', planned));
+    return store(db, account, id, input.name ?? `Statement ${planned.startDate ?? ''}`.trim(), 'json', planned);
   });
 }
 
@@ -225,8 +230,8 @@ export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
     }
     const name = input.name ?? input.fileName ?? `${parsed.format.toUpperCase()} import ${planned.startDate ?? ''}`.trim();
     const statement = store(db, account, id, name, parsed.format, planned);
-    if (parsed.format === 'csv' && parsed.csv_mapping) saveCsvMapping(db, account.id, parsed.csv_mapping, statement.createdAt);
-    return { preview: false as const, ...toStatementDto(statement), format: parsed.format, skipped: parsed.skipped, csv_mapping: parsed.csv_mapping };
+    if (statement.id !== null && parsed.format === 'csv' && parsed.csv_mapping) saveCsvMapping(db, account.id, parsed.csv_mapping, statement.created_at!);
+    return { preview: false as const, ...statement, format: parsed.format, skipped: parsed.skipped, csv_mapping: parsed.csv_mapping };
   });
 }
 
