@@ -44,8 +44,7 @@ export function guessCsvMapping(source: string): CsvMapping {
     fail(`cannot recognise the CSV columns: none of the first ${HEADER_SEARCH_LINES} lines names a date column and an amount (or debit and credit) column; give a CSV mapping`);
   }
   const { row, delimiter, cells, roles } = header;
-  const table = readCsvTable(text, delimiter, row, LIMITS.maxTransactions * 10);
-  const sample = table.rows.slice(0, SAMPLE_ROWS);
+  const sample = readCsvTable(text, delimiter, row, SAMPLE_ROWS, true).rows;
   const name = (index: number | null): string | null => (index === null ? null : (cells[index] ?? null));
   const values = (index: number | null): string[] =>
     index === null ? [] : sample.map((r) => (r.cells[index] ?? '').trim()).filter((v) => v !== '');
@@ -59,7 +58,7 @@ export function guessCsvMapping(source: string): CsvMapping {
     header_row: row,
     date_column: dateColumn,
     date_format: guessDateFormat(dateColumn, values(roles.date)),
-    description_columns: roles.description.map((i) => cells[i] ?? ''),
+    description_columns: (roles.description.length > 0 ? roles.description : textColumn(roles, cells.length, values)).map((i) => cells[i] ?? ''),
     amount_column: name(roles.amount),
     debit_column: roles.amount === null ? name(roles.debit) : null,
     credit_column: roles.amount === null ? name(roles.credit) : null,
@@ -150,17 +149,17 @@ function findRoles(cells: string[]): Roles | null {
 }
 
 /**
- * The date layout that reads every sample value. Day/month ambiguity (every value fits both) is
- * resolved as month-first when some value lacks zero padding (3/4/2016, a US habit), else day-first.
+ * The date layout that reads the most sample values (a bad date is then reported with its line by
+ * the parser). Day/month ambiguity (the values fit both) is resolved as month-first when some value
+ * lacks zero padding (3/4/2016, a US habit), else day-first.
  */
 function guessDateFormat(column: string, values: string[]): CsvDateFormat {
-  const fitting = CSV_DATE_FORMATS.filter((format) => values.every((v) => parseDateWithFormat(v, format) !== null));
   const firstValue = values[0];
   if (firstValue === undefined) fail(`column ${quote(column)} has no dates`);
-  if (fitting.length === 0) {
-    const bad = values.find((v) => CSV_DATE_FORMATS.every((f) => parseDateWithFormat(v, f) === null)) ?? firstValue;
-    fail(`column ${quote(column)}: cannot recognise the date format of ${quote(bad)}`);
-  }
+  const score = new Map(CSV_DATE_FORMATS.map((f) => [f, values.filter((v) => parseDateWithFormat(v, f) !== null).length]));
+  const best = Math.max(...score.values());
+  if (best === 0) fail(`column ${quote(column)}: cannot recognise the date format of ${quote(firstValue)}`);
+  const fitting = CSV_DATE_FORMATS.filter((f) => score.get(f) === best);
   const unpadded = values.some((v) => /^\d\D|^\d{1,2}\D\d\D/.test(v.trim()));
   const dayFirst = fitting.find((f) => f.startsWith('DD'));
   const monthFirst = fitting.find((f) => f.startsWith('M'));
@@ -194,6 +193,17 @@ function guessDecimalMark(values: string[], delimiter: string): '.' | ',' {
   const other: '.' | ',' = preferred === '.' ? ',' : '.';
   const readsAll = (mark: '.' | ','): boolean => values.every((v) => parseAmount(v, mark) !== null);
   return readsAll(preferred) || !readsAll(other) ? preferred : other;
+}
+
+/** Without a known description header: the first unused column whose values are mostly words. */
+function textColumn(roles: Roles, width: number, values: (index: number | null) => string[]): number[] {
+  const used = new Set([roles.date, roles.amount, roles.debit, roles.credit, roles.direction, roles.status, roles.fee, roles.externalId, roles.account, roles.currency]);
+  for (let i = 0; i < width; i += 1) {
+    if (used.has(i)) continue;
+    const texts = values(i);
+    if (texts.length > 0 && texts.filter((v) => /\p{L}{3}/u.test(v)).length * 2 > texts.length) return [i];
+  }
+  return [];
 }
 
 function directionValuesKnown(values: string[]): boolean {

@@ -17,10 +17,12 @@ export interface CsvTable {
 
 /**
  * Reads the header (0-based line `headerRow` of newline-normalised text) and the data records after
- * it with csv-parse. Blank records are dropped; records longer than the header by blank cells are
- * trimmed, shorter ones padded when the missing header names are blank; see `alignRows`.
+ * it with csv-parse. Blank records are dropped; rows are made as long as the header by `alignRows`.
+ * More than `maxRows` data records is an error; with `sample`, reading just stops after `maxRows`.
+ * The header is parsed on its own so that csv-parse measures field counts against the first data
+ * row: files whose header differs in length from every row (a trailing delimiter) stay fast.
  */
-export function readCsvTable(text: string, delimiter: string, headerRow: number, maxRows: number): CsvTable {
+export function readCsvTable(text: string, delimiter: string, headerRow: number, maxRows: number, sample = false): CsvTable {
   const overlong = firstOverlongLine(text, LIMITS.maxLineChars);
   if (overlong) fail(`line ${overlong}: longer than ${LIMITS.maxLineChars} characters`);
   let offset = 0;
@@ -29,37 +31,59 @@ export function readCsvTable(text: string, delimiter: string, headerRow: number,
     if (next === -1) fail(`header_row ${headerRow} is beyond the end of the file (${k + 1} lines)`);
     offset = next + 1;
   }
-  let line = headerRow + 1;
-  let records: CsvRecord[];
+  const headerLine = headerRow + 1;
+  const first = readRecords(text.slice(offset), delimiter, headerRow, 1, true)[0];
+  if (!first || first.record.line !== headerLine || first.record.cells.every((c) => c.trim() === '')) {
+    fail(`line ${headerLine}: the header line is empty`);
+  }
+  const header = first.record;
+  const bodyLines = headerRow + newlines(first.raw);
+  const records = readRecords(text.slice(offset + first.raw.length), delimiter, bodyLines, maxRows, sample);
+  const rows = records.map((r) => r.record).filter((r) => !r.cells.every((cell) => cell.trim() === ''));
+  alignRows(header, rows, delimiter);
+  return { header, rows };
+}
+
+interface Parsed {
+  record: CsvRecord;
+  raw: string;
+}
+
+/** csv-parse over `text`, whose first line is line `lineBase + 1`; at most `max` records (error unless `stop`). */
+function readRecords(text: string, delimiter: string, lineBase: number, max: number, stop: boolean): Parsed[] {
+  let count = 0;
   try {
-    records = parseRecords(text.slice(offset), {
+    return parseRecords(text, {
       delimiter,
       record_delimiter: '\n',
       relax_column_count: true,
       relax_quotes: true,
-      skip_empty_lines: false,
+      skip_empty_lines: true,
       raw: true,
       max_record_size: LIMITS.maxLineChars,
-      on_record: (value: unknown) => {
+      ...(stop ? { to: max } : {}),
+      on_record: (value: unknown, context: { lines: number }) => {
         const { record, raw } = value as { record: string[]; raw: string };
-        const start = line;
-        for (let at = raw.indexOf('\n'); at !== -1; at = raw.indexOf('\n', at + 1)) line += 1;
-        if (record.length > LIMITS.maxCsvColumns) fail(`line ${start}: ${record.length} fields (at most ${LIMITS.maxCsvColumns} are allowed)`);
-        if (record.every((cell) => cell.trim() === '')) return null;
-        return { line: start, cells: record };
+        // context.lines is the line the record ends on; raw may start with skipped blank lines.
+        const line = lineBase + context.lines - newlines(raw.replace(/^\n+/, '').replace(/\n$/, ''));
+        if (record.length > LIMITS.maxCsvColumns) fail(`line ${line}: ${record.length} fields (at most ${LIMITS.maxCsvColumns} are allowed)`);
+        // Counting every record, blank ones too, bounds the work on hostile input.
+        count += 1;
+        if (count > max) fail(`line ${line}: more than ${max} transactions`);
+        return { record: { line, cells: record }, raw };
       },
-    }) as CsvRecord[];
+    }) as Parsed[];
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    if (error instanceof CsvError) fail(`line ${headerRow + Math.max(1, Number((error as { lines?: number }).lines ?? 1))}: ${csvProblem(error)}`);
+    if (error instanceof CsvError) fail(`line ${lineBase + Math.max(1, Number((error as { lines?: number }).lines ?? 1))}: ${csvProblem(error)}`);
     throw error;
   }
-  const header = records[0];
-  if (!header || header.line !== headerRow + 1) fail(`line ${headerRow + 1}: the header line is empty`);
-  const rows = records.slice(1);
-  if (rows.length > maxRows) fail(`line ${rows[maxRows]?.line ?? 0}: more than ${maxRows} transactions`);
-  alignRows(header, rows, delimiter);
-  return { header, rows };
+}
+
+function newlines(text: string): number {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) n += 1;
+  return n;
 }
 
 function csvProblem(error: CsvError): string {
@@ -105,11 +129,16 @@ export function alignRows(header: CsvRecord, rows: CsvRecord[], delimiter: strin
   const tooLong = short.find((row) => row.cells.length > width);
   if (tooLong) mismatch(tooLong);
   if (short.length > 0) {
-    const candidates = short.map((row) => {
-      const missing = new Set([width - row.cells.length, trimmedWidth - row.cells.length]);
-      return row.cells.flatMap((cell, i) => (missing.has(cell.split(delimiter).length - 1) ? [i] : []));
-    });
-    const positions = (candidates[0] ?? []).filter((i) => candidates.every((list) => list.includes(i)));
+    // Try the deficit against the full header first (Danske: 12 names, 10 cells), then against the
+    // header without its trailing blank names.
+    const positionsFor = (target: number): number[] => {
+      const candidates = short.map((row) =>
+        row.cells.flatMap((cell, i) => (cell.split(delimiter).length - 1 === target - row.cells.length ? [i] : [])),
+      );
+      return (candidates[0] ?? []).filter((i) => candidates.every((list) => list.includes(i)));
+    };
+    let positions = positionsFor(width);
+    if (positions.length !== 1 && trimmedWidth !== width) positions = positionsFor(trimmedWidth);
     const at = positions[0];
     if (positions.length !== 1 || at === undefined) return mismatch(short[0] as CsvRecord);
     for (const row of short) {

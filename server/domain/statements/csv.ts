@@ -114,6 +114,7 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
       },
     ],
     notes: [],
+    columns: [...header.cells],
   };
 }
 

@@ -29,7 +29,8 @@ const FALLBACK = 'windows-1252';
 /**
  * Decodes statement bytes. Order: a byte-order mark; else the encoding the file declares (OFX 1
  * ENCODING/CHARSET header, XML declaration) when it is usable; else UTF-8 when the bytes are valid
- * UTF-8; else chardet's guess among single-byte encodings; else windows-1252.
+ * UTF-8; else chardet's guess among single-byte encodings (unless its best guesses tie); else
+ * windows-1252.
  * `forced` (any iconv-lite name) skips detection.
  */
 export function decodeBytes(bytes: Uint8Array, forced?: string): Decoded {
@@ -86,7 +87,7 @@ export function declaredEncoding(bytes: Uint8Array): string | null {
   const charset = (/^\s*CHARSET\s*:\s*(\S+)/im.exec(header)?.[1] ?? '').toUpperCase();
   if (/^(?:ISO-?)?8859-1$/.test(charset) || charset === 'LATIN1') return 'iso-8859-1';
   const cp = /^(?:WINDOWS-|CP)?(125\d)$/.exec(charset);
-  if (cp) return `windows-${cp[1]}`;
+  if (cp) return usable(`windows-${cp[1]}`);
   const iso = /^(?:ISO-?)?8859-(\d{1,2})$/.exec(charset);
   if (iso) return usable(`iso-8859-${iso[1]}`);
   return null;
@@ -102,7 +103,11 @@ function usable(name: string): string | null {
 
 function guessSingleByte(bytes: Uint8Array): string {
   const sample = bytes.subarray(0, 65_536);
-  for (const match of chardet.analyse(sample)) {
+  const matches = chardet.analyse(sample);
+  const top = matches[0];
+  // A tie between the best guesses (tiny samples) says nothing: fall back.
+  if (!top || top.confidence < MIN_CONFIDENCE || matches[1]?.confidence === top.confidence) return FALLBACK;
+  for (const match of matches) {
     if (match.confidence < MIN_CONFIDENCE) break;
     const name = GUESSABLE.get(match.name);
     if (name === undefined) continue;

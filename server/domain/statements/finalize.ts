@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { formatAmount } from './amount.ts';
+import { NO_DESCRIPTION, limitDescription } from './text.ts';
 import type { ParsedStatement, RawParse, SkippedRow } from './types.ts';
 
 export const ZERO_AMOUNT_REASON = 'zero amount (nothing to book)';
@@ -8,6 +9,7 @@ export const ZERO_AMOUNT_REASON = 'zero amount (nothing to book)';
  * Turns raw rows into transactions: rows with a skip reason (pending status …) and rows whose
  * amount is zero (Commerzbank notices, Revolut card holds, QIF opening balances) are reported in
  * `skipped` with their line; the others become a positive amount with a debit/credit type.
+ * Descriptions longer than 1000 characters are cut.
  */
 export function finalize(raw: RawParse): { statements: ParsedStatement[]; skipped: SkippedRow[] } {
   const skipped: SkippedRow[] = [...raw.notes];
@@ -26,7 +28,7 @@ export function finalize(raw: RawParse): { statements: ParsedStatement[]; skippe
       }
       transactions.push({
         date: row.date,
-        description: row.description,
+        description: limitDescription(row.description || NO_DESCRIPTION),
         amount: formatAmount(amount.abs()),
         type: amount.isNegative() ? 'debit' : 'credit',
         external_id: row.external_id,

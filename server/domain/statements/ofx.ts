@@ -16,7 +16,7 @@ import type { RawParse, RawRow, RawStatement } from './types.ts';
 export function parseOfx(text: string, limit: number): RawParse {
   refuseDoctype(text);
   const sgmlHeader = /^\s*OFXHEADER\s*:/i.test(text);
-  const root = !sgmlHeader && isWellFormedXml(text) ? parseXml(text, true) : parseSgml(bodyOf(text));
+  const root = !sgmlHeader && isWellFormedXml(text) ? parseXml(text, true, true) : parseSgml(bodyOf(text));
   const ofx = child(root, 'OFX');
   if (!ofx) fail('no <OFX> element: not an OFX file');
   const responses = findAll(ofx, ['STMTRS', 'CCSTMTRS']);

@@ -41,7 +41,10 @@ export function parseSgml(text: string): XNode {
   const addText = (value: string, at: number): void => {
     const t = value.trim();
     if (t === '') return;
-    if (stack.length === 1) fail(`line ${lines.lineOf(at)}: text ${JSON.stringify(t.slice(0, 30))} outside any element`);
+    if (stack.length === 1) {
+      const lead = value.length - value.trimStart().length;
+      fail(`line ${lines.lineOf(at + lead)}: text ${JSON.stringify(t.slice(0, 30))} outside any element`);
+    }
     top().text += t;
   };
 

@@ -13,6 +13,14 @@ export function joinText(parts: (string | null | undefined)[], separator = ' '):
 
 export const NO_DESCRIPTION = '(no description)';
 
+/** Longer descriptions are cut (with '…'): the statements API accepts at most 1000 characters. */
+export const MAX_DESCRIPTION = 1000;
+
+export function limitDescription(text: string): string {
+  if (text.length <= MAX_DESCRIPTION) return text;
+  return `${text.slice(0, MAX_DESCRIPTION - 1).trimEnd()}…`;
+}
+
 /** Turns character offsets into 1-based line numbers. */
 export class LineIndex {
   readonly #starts: number[];

@@ -97,6 +97,8 @@ export interface ParseResult {
   /** At least one. */
   statements: ParsedStatement[];
   csv_mapping: CsvMapping | null;
+  /** For csv: the header names, in file order (for a mapping editor); null for other formats. */
+  csv_columns: string[] | null;
   skipped: SkippedRow[];
 }
 
@@ -134,6 +136,8 @@ export interface RawStatement {
 /** What a format parser hands back: statements in file order plus non-transaction notes. */
 export interface RawParse {
   statements: RawStatement[];
+  /** CSV header names. */
+  columns?: string[];
   /** Records deliberately not read as transactions, e.g. QIF investment records. */
   notes: SkippedRow[];
 }

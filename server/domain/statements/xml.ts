@@ -38,22 +38,34 @@ export function refuseDoctype(text: string): void {
 
 /** Whether `text` is well-formed XML (no exception for malformed input). */
 export function isWellFormedXml(text: string): boolean {
-  return XMLValidator.validate(text) === true;
+  try {
+    return XMLValidator.validate(text) === true;
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Parses well-formed XML into an XNode tree under a '#document' root. Malformed XML is refused
- * with the line of the first error. `upperCase` upper-cases element names (OFX is case-insensitive).
+ * with the line of the first error (unless the caller has `validated` it). `upperCase` upper-cases
+ * element names (OFX is case-insensitive).
  */
-export function parseXml(text: string, upperCase = false): XNode {
+export function parseXml(text: string, upperCase = false, validated = false): XNode {
   refuseDoctype(text);
-  const verdict = XMLValidator.validate(text);
+  let verdict: ReturnType<typeof XMLValidator.validate> | true = true;
+  try {
+    if (!validated) verdict = XMLValidator.validate(text);
+  } catch (error) {
+    fail(`XML could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
   if (verdict !== true) fail(`line ${verdict.err.line}: XML is not well-formed: ${verdict.err.msg}`);
   let items: unknown;
   try {
     items = parser.parse(text);
   } catch (error) {
-    fail(`XML could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    if (/nested/i.test(message)) fail(`<${firstElement(text)}>: elements are nested more than ${LIMITS.maxDepth} deep`);
+    fail(`XML could not be read: ${message}`);
   }
   const root = newNode('#document', 1);
   const lines = new LineIndex(text);
@@ -85,6 +97,10 @@ function appendItems(parent: XNode, items: unknown, lines: LineIndex, upperCase:
       }
     }
   }
+}
+
+function firstElement(text: string): string {
+  return /<([A-Za-z_][\w.:-]*)/.exec(text)?.[1] ?? 'Document';
 }
 
 function cdataText(value: unknown): string {
