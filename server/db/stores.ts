@@ -65,6 +65,39 @@ export class Stores {
     return db;
   }
 
+  /**
+   * Replaces a user's ledger file with a copy of `fromFile` (a backup): the copy is checked
+   * (`PRAGMA integrity_check`) and brought up to date by the migration runner (a backup written by
+   * a newer app is refused) before the cached connection is closed and the copy renamed over the
+   * file. Anything that fails leaves the current ledger as it was.
+   */
+  replaceLedger(userId: string, fromFile: string): void {
+    const file = this.ledgerFile(userId);
+    const staged = `${file}.restore-${process.pid}-${Date.now()}`;
+    const removeStaged = () => {
+      for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(staged + suffix, { force: true });
+    };
+    try {
+      fs.copyFileSync(fromFile, staged);
+      fs.chmodSync(staged, 0o600);
+      const sqlite = openSqliteFile(staged);
+      try {
+        const check = sqlite.pragma('integrity_check') as { integrity_check: string }[];
+        if (check.length !== 1 || check[0]!.integrity_check !== 'ok') throw new Error(`the backup is damaged (${check[0]?.integrity_check ?? 'no answer'})`);
+        migrate(sqlite, this.ledgerMigrations, 'the backup');
+        sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        sqlite.close();
+      }
+      this.ledgers.get(userId)?.close();
+      this.ledgers.delete(userId);
+      for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+      fs.renameSync(staged, file);
+    } finally {
+      removeStaged();
+    }
+  }
+
   close(): void {
     for (const db of this.ledgers.values()) db.close();
     this.ledgers.clear();

@@ -1,0 +1,52 @@
+import { formatMinor } from '../money.ts';
+import { accountPaths } from './names.ts';
+import { beancountHolds, beancountString } from './text.ts';
+import type { Book } from './types.ts';
+
+/**
+ * A beancount file: `option "operating_currency"` for each currency, an `open` for every account
+ * (with its currency as the constraint, and `name:` metadata where the path does not give the name
+ * back) dated on the first entry's date, every entry in history order, and a `close` for each
+ * deactivated account dated on the last entry's date.
+ */
+export function writeBeancount(book: Book, header: readonly string[] = []): string {
+  const paths = accountPaths(book.accounts, 'beancount');
+  const out: string[] = [];
+  for (const line of header) out.push(`; ${line}`);
+  if (header.length > 0) out.push('');
+
+  const currencies = [...new Set(book.accounts.map((a) => a.currency))].sort();
+  for (const currency of currencies) out.push(`option "operating_currency" "${currency}"`);
+  if (currencies.length > 0) out.push('');
+
+  const first = book.entries[0]?.date ?? '1970-01-01';
+  const last = book.entries.at(-1)?.date ?? first;
+  const declared = book.accounts.map((a) => ({ account: a, path: paths.get(a.id)! })).sort((x, y) => (x.path.path < y.path.path ? -1 : 1));
+  for (const { account, path } of declared) {
+    out.push(`${first} open ${path.path} ${account.currency}`);
+    if (!path.exact) out.push(`  name: "${beancountString(account.name)}"`);
+  }
+  if (declared.length > 0) out.push('');
+
+  const width = Math.min(60, Math.max(20, ...declared.map((d) => d.path.path.length)));
+  for (const entry of book.entries) {
+    const memo = entry.memo ?? '';
+    const holds = beancountHolds(memo);
+    const narration = holds ? memo : memo.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ');
+    out.push(`${entry.date} * "${beancountString(narration)}"`);
+    out.push(`  id: "${entry.id}"`);
+    if (!holds) out.push(`  memo: "${beancountString(JSON.stringify(memo))}"`);
+    if (entry.reversalEntryId) out.push(`  voided-by: "${entry.reversalEntryId}"`);
+    if (entry.reversesEntryId) out.push(`  reverses: "${entry.reversesEntryId}"`);
+    for (const l of entry.lines) {
+      const text = `${formatMinor(l.direction === 'DEBIT' ? l.amountMinor : -l.amountMinor, l.currency)} ${l.currency}`;
+      out.push(`  ${paths.get(l.accountId)!.path.padEnd(width)}  ${text.padStart(20)}`);
+    }
+    out.push('');
+  }
+
+  const closed = declared.filter((d) => !d.account.isActive);
+  for (const { path } of closed) out.push(`${last} close ${path.path}`);
+  if (closed.length > 0) out.push('');
+  return out.join('\n');
+}

@@ -1,0 +1,38 @@
+import { formatMinor } from '../money.ts';
+import { accountPaths } from './names.ts';
+import type { Book } from './types.ts';
+
+export const CSV_HEADER = ['date', 'entry_id', 'memo', 'account', 'debit', 'credit', 'currency', 'status'] as const;
+
+/**
+ * RFC 4180 field. A text field that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab,
+ * carriage return first) is prefixed with `'` (OWASP's advice against CSV injection).
+ */
+function field(value: string, text: boolean): string {
+  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** One row per journal line: date, entry id, memo, account path, debit, credit, currency, entry status. */
+export function writeCsv(book: Book): string {
+  const paths = accountPaths(book.accounts, 'hledger');
+  const rows = [CSV_HEADER.join(',')];
+  for (const entry of book.entries) {
+    for (const l of entry.lines) {
+      const amount = formatMinor(l.amountMinor, l.currency);
+      rows.push(
+        [
+          entry.date,
+          entry.id,
+          field(entry.memo ?? '', true),
+          field(paths.get(l.accountId)!.path, true),
+          l.direction === 'DEBIT' ? amount : '',
+          l.direction === 'CREDIT' ? amount : '',
+          l.currency,
+          entry.status,
+        ].join(','),
+      );
+    }
+  }
+  return rows.join('\r\n') + '\r\n';
+}

@@ -1,0 +1,56 @@
+import { currencyDigits } from '../currencies.ts';
+import { formatMinor } from '../money.ts';
+import { accountPaths } from './names.ts';
+import { ledgerDescription } from './text.ts';
+import type { Book, BookLine } from './types.ts';
+
+/**
+ * A ledger (`.ledger`) or hledger (`.journal`) file: `commodity` and `account` directives, then
+ * every entry in history order with explicit amounts (debits positive, credits negative), each
+ * exact to its currency's digits. The two dialects differ only in the commodity directive
+ * (hledger wants a sample amount with a decimal mark; ledger the bare symbol).
+ */
+export function writeLedgerJournal(book: Book, flavor: 'ledger' | 'hledger', header: readonly string[] = []): string {
+  const paths = accountPaths(book.accounts, flavor);
+  const out: string[] = [];
+  for (const line of header) out.push(`; ${line}`);
+  if (header.length > 0) out.push('');
+  out.push('tag id', 'tag memo', 'tag voided-by', 'tag reverses', '');
+
+  const currencies = [...new Set(book.accounts.map((a) => a.currency))].sort();
+  for (const currency of currencies) {
+    if (flavor === 'ledger') out.push(`commodity ${currency}`);
+    else {
+      const digits = currencyDigits(currency);
+      out.push(`commodity 1000.${'0'.repeat(digits)} ${currency}`);
+    }
+  }
+  if (currencies.length > 0) out.push('');
+
+  const used = new Set<string>();
+  for (const entry of book.entries) for (const l of entry.lines) used.add(l.accountId);
+  const declared = book.accounts.map((a) => ({ account: a, path: paths.get(a.id)! })).sort((x, y) => (x.path.path < y.path.path ? -1 : 1));
+  for (const { account, path } of declared) {
+    out.push(`account ${path.path}`);
+    if (!path.exact) out.push(`    ; name: ${JSON.stringify(account.name)}`);
+    if (!used.has(account.id)) out.push(`    ; currency: ${account.currency}`);
+  }
+  if (declared.length > 0) out.push('');
+
+  const width = Math.min(60, Math.max(20, ...declared.map((d) => d.path.path.length)));
+  const amount = (l: BookLine) => formatMinor(l.direction === 'DEBIT' ? l.amountMinor : -l.amountMinor, l.currency);
+  for (const entry of book.entries) {
+    const memo = entry.memo ?? '';
+    const description = ledgerDescription(memo);
+    out.push(`${entry.date} *${description ? ` ${description}` : ''}  ; id: ${entry.id}`);
+    if (description !== memo) out.push(`    ; memo: ${JSON.stringify(memo)}`);
+    if (entry.reversalEntryId) out.push(`    ; voided-by: ${entry.reversalEntryId}`);
+    if (entry.reversesEntryId) out.push(`    ; reverses: ${entry.reversesEntryId}`);
+    for (const l of entry.lines) {
+      const text = `${amount(l)} ${l.currency}`;
+      out.push(`    ${paths.get(l.accountId)!.path.padEnd(width)}  ${text.padStart(20)}`);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,51 @@
+import { formatMinor, type Minor } from '../money.ts';
+import { invalid } from './errors.ts';
+import type { ParsedPosting, ParsedTransaction, ResolvedLine } from './types.ts';
+
+/**
+ * A transaction's postings as lines of our model. The one posting that leaves out its amount takes
+ * the amount that balances the others (it must balance one currency only: an account holds one
+ * currency); positive amounts are debits, negative ones credits; zero postings make no line.
+ * Whether the lines balance is checked by the journal's own rule, as for every entry.
+ */
+export function resolvePostings(txn: ParsedTransaction): ResolvedLine[] {
+  let elided: ParsedPosting | undefined;
+  // Most transactions are in one currency: sum that one without a map (a bulk import reads millions).
+  let currency: string | undefined;
+  let sum = 0n;
+  let sums: Map<string, Minor> | undefined;
+  for (const p of txn.postings) {
+    if (p.amount === null) {
+      if (elided) invalid(p.line, 'only one posting of a transaction may leave out its amount');
+      elided = p;
+    } else if (sums === undefined && (currency === undefined || currency === p.amount.currency)) {
+      currency = p.amount.currency;
+      sum += p.amount.minor;
+    } else {
+      if (sums === undefined) sums = new Map([[currency!, sum]]);
+      sums.set(p.amount.currency, (sums.get(p.amount.currency) ?? 0n) + p.amount.minor);
+    }
+  }
+  let inferred: { minor: Minor; currency: string } | null = null;
+  if (elided) {
+    const open = sums ? [...sums].filter(([, s]) => s !== 0n) : currency !== undefined && sum !== 0n ? [[currency, sum] as const] : [];
+    if (open.length > 1) {
+      const what = open.map(([c, s]) => `${formatMinor(-s, c)} ${c}`).join(' and ');
+      invalid(elided.line, `the posting without an amount would take ${what}, but an account holds one currency`);
+    }
+    if (open.length === 1) inferred = { minor: -open[0]![1], currency: open[0]![0] };
+  }
+  const lines: ResolvedLine[] = [];
+  for (const p of txn.postings) {
+    const amount = p === elided ? inferred : p.amount;
+    if (amount === null || amount.minor === 0n) continue;
+    lines.push({
+      line: p.line,
+      account: p.account,
+      direction: amount.minor > 0n ? 'DEBIT' : 'CREDIT',
+      amountMinor: amount.minor > 0n ? amount.minor : -amount.minor,
+      currency: amount.currency,
+    });
+  }
+  return lines;
+}

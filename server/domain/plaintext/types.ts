@@ -1,0 +1,90 @@
+import type { AccountType, Direction } from '../double-entry.ts';
+import type { Minor } from '../money.ts';
+
+/** The plain-text accounting formats we read and write. */
+export const JOURNAL_FORMATS = ['ledger', 'hledger', 'beancount'] as const;
+export type JournalFormat = (typeof JOURNAL_FORMATS)[number];
+export const EXPORT_FORMATS = [...JOURNAL_FORMATS, 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** An account as the writers and the path book see it. */
+export interface BookAccount {
+  id: string;
+  name: string;
+  type: AccountType;
+  currency: string;
+  parentId: string | null;
+  isActive: boolean;
+}
+
+export interface BookLine {
+  accountId: string;
+  direction: Direction;
+  amountMinor: Minor;
+  currency: string;
+}
+
+/** A posted (or voided) entry in history order. */
+export interface BookEntry {
+  id: string;
+  date: string;
+  memo: string | null;
+  status: 'posted' | 'void';
+  /** The reversal of a voided entry, or the entry a reversal reverses. */
+  reversalEntryId: string | null;
+  reversesEntryId: string | null;
+  lines: BookLine[];
+}
+
+export interface Book {
+  accounts: BookAccount[];
+  entries: BookEntry[];
+}
+
+/** A posting as read from a file: signed amount (debit positive), or none (it takes the balancing amount). */
+export interface ParsedPosting {
+  line: number;
+  account: string;
+  amount: { minor: Minor; currency: string } | null;
+}
+
+export interface ParsedTransaction {
+  line: number;
+  date: string;
+  memo: string | null;
+  postings: ParsedPosting[];
+  /** Our export's `id`, `voided-by` and `reverses` marks: a voided entry and its reversal are linked again on import. */
+  marks?: { id?: string; voidedBy?: string; reverses?: string };
+}
+
+/** `account` / `open` declarations, with what they say about the account. */
+export interface ParsedAccount {
+  line: number;
+  path: string;
+  /** Our own `name:` metadata: the exact account name behind a transliterated path. */
+  name: string | null;
+  /** Currencies the declaration names (beancount's constraint, or our `currency:` hint). */
+  currencies: string[];
+}
+
+export interface ParsedClose {
+  line: number;
+  path: string;
+}
+
+export interface ParsedJournal {
+  accounts: ParsedAccount[];
+  transactions: ParsedTransaction[];
+  closes: ParsedClose[];
+  /** beancount `option "operating_currency"`: the currency of accounts nothing else tells. */
+  operatingCurrency: string | null;
+}
+
+/** A transaction resolved to lines of our model: positive amounts with a direction. */
+export interface ResolvedLine {
+  line: number;
+  account: string;
+  direction: Direction;
+  amountMinor: Minor;
+  currency: string;
+}

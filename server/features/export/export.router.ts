@@ -1,0 +1,72 @@
+import { errorBody } from '../../contract/common.ts';
+import { exportFile, exportQuery, importJournalQuery, importJournalResult, JOURNAL_FILE_LIMIT } from '../../contract/export.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { readUpload } from '../../http/upload.ts';
+import { exportBooks, importJournal } from './export.service.ts';
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new DomainError('INVALID_JOURNAL', 'The journal is not UTF-8 text', [{ field: 'file', message: 'is not UTF-8 text' }]);
+  }
+}
+
+export function exportRoutes(): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/export',
+      tag: 'export',
+      summary:
+        'Export the books as a ledger, hledger or beancount journal, or CSV (one row per line): every account, and posted history ' +
+        '(voided entries and their reversals too) dated up to as_of/end_date and from start_date. Answered as a file download.',
+      auth: true,
+      query: exportQuery,
+      responses: [
+        { status: 200, description: 'The journal (text/plain) or CSV (text/csv), with Content-Disposition: attachment', schema: exportFile, contentType: 'text/plain' },
+        { status: 400, description: 'VALIDATION_ERROR', schema: errorBody },
+      ],
+      handler: ({ session, query, res }) => {
+        const { text, fileName, contentType } = exportBooks(session.ledger, query);
+        res.status(200).setHeader('Content-Type', contentType);
+        res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+        res.send(text);
+        return undefined;
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/import/journal',
+      tag: 'export',
+      summary:
+        'Import a ledger, hledger or beancount journal (multipart field "file" or the raw body, UTF-8, at most 20 MiB) atomically: ' +
+        'missing accounts are created (type from the root), every transaction is posted with source_type import, closed accounts are ' +
+        'deactivated. Any refused line imports nothing.',
+      auth: true,
+      query: importJournalQuery,
+      rawBody: {
+        contentTypes: ['multipart/form-data', 'text/plain', 'application/octet-stream'],
+        description: 'the journal, at most 20 MiB',
+        limit: JOURNAL_FILE_LIMIT,
+      },
+      responses: [
+        { status: 201, description: 'What was imported', schema: importJournalResult },
+        {
+          status: 400,
+          description:
+            'The detail starts with the line at fault and errors names it as line.N: UNSUPPORTED_DIRECTIVE (names the directive), UNBALANCED, ' +
+            'UNSUPPORTED_COMMODITY, INVALID_JOURNAL, CURRENCY_MISMATCH, INACTIVE_ACCOUNT, TOO_FEW_LINES, VALIDATION_ERROR (amount digits)',
+          schema: errorBody,
+        },
+        { status: 413, description: 'PAYLOAD_TOO_LARGE', schema: errorBody },
+      ],
+      handler: async ({ session, query, req }) => {
+        const upload = await readUpload(req);
+        const result = importJournal(session.ledger, decodeUtf8(upload.bytes), query.format);
+        return { status: 201, body: result };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,278 @@
+import crypto from 'node:crypto';
+import type { LedgerDb } from '../../db/stores.ts';
+import type { ExportQuery, ImportJournalResult } from '../../contract/export.ts';
+import { MAX_LINES_PER_ENTRY } from '../../contract/journal.ts';
+import { currencyDigits } from '../../domain/currencies.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { MAX_AMOUNT_UNITS } from '../../domain/money.ts';
+import {
+  accountPaths,
+  atLine,
+  journalError,
+  JOURNAL_ERRORS,
+  MAX_ACCOUNT_NAME,
+  nameCandidates,
+  parseJournal,
+  rawSegment,
+  resolvePostings,
+  ROOT_OF_TYPE,
+  typeOfRoot,
+  writeBeancount,
+  writeCsv,
+  writeLedgerJournal,
+  type Book,
+  type BookAccount,
+  type ExportFormat,
+  type JournalFormat,
+  type ParsedTransaction,
+  type ResolvedLine,
+} from '../../domain/plaintext/index.ts';
+import { allAccounts, insertAccount, nameKey, updateAccount, type Account } from '../accounts/accounts.repository.ts';
+import { assertPostable, type CheckedLine } from '../journal/journal.service.ts';
+import { applyPostings, type PostedLine } from '../totals/totals.repository.ts';
+import { insertImportedEntries, linkVoid, postedHistory, type ImportedEntry } from './export.repository.ts';
+
+export const EXPORT_MEDIA: Readonly<Record<ExportFormat, { contentType: string; extension: string }>> = {
+  ledger: { contentType: 'text/plain; charset=utf-8', extension: 'ledger' },
+  hledger: { contentType: 'text/plain; charset=utf-8', extension: 'journal' },
+  beancount: { contentType: 'text/plain; charset=utf-8', extension: 'beancount' },
+  csv: { contentType: 'text/csv; charset=utf-8', extension: 'csv' },
+};
+
+function toBookAccount(a: Account): BookAccount {
+  return { id: a.id, name: a.name, type: a.type, currency: a.currency, parentId: a.parentId, isActive: a.isActive };
+}
+
+/** The user's books as text: every account, and posted history (voids and reversals) in the date range. */
+export function exportBooks(db: LedgerDb, query: ExportQuery): { text: string; fileName: string; contentType: string } {
+  const ends = [query.as_of, query.end_date].filter((d): d is string => d !== undefined).sort();
+  const to = ends[0] ?? null;
+  const from = query.start_date ?? null;
+  const book: Book = { accounts: allAccounts(db).map(toBookAccount), entries: postedHistory(db, { from, to }) };
+  const header = [
+    `Personal Ledger export (${query.format})`,
+    `entries: posted and voided entries with their reversals${from ? `, from ${from}` : ''}${to ? `, to ${to}` : ''}`,
+  ];
+  const text =
+    query.format === 'csv' ? writeCsv(book) : query.format === 'beancount' ? writeBeancount(book, header) : writeLedgerJournal(book, query.format, header);
+  const media = EXPORT_MEDIA[query.format];
+  return { text, contentType: media.contentType, fileName: `personal-ledger${to ? `-${to}` : ''}.${media.extension}` };
+}
+
+/**
+ * Imports a journal atomically: creates the accounts its paths name (type from the root; missing
+ * parents too), posts every transaction as an `import` entry, then deactivates the accounts it
+ * closes. Each transaction is held to the same rules as any entry (amounts exact to the currency,
+ * each account's own currency, active accounts, balanced per currency); the first that fails
+ * refuses the whole file, naming its line.
+ */
+export function importJournal(db: LedgerDb, text: string, format: JournalFormat, now: Date = new Date()): ImportJournalResult {
+  const journal = parseJournal(text, format);
+  const resolved = journal.transactions.map((txn) => ({ txn, lines: resolvePostings(txn) }));
+  return db.transaction(() => {
+    const accounts = new AccountPlanner(db, format, journal.operatingCurrency);
+    for (const decl of journal.accounts) accounts.declare(decl.path, decl.line, decl.name, decl.currencies[0] ?? null);
+    for (const { lines } of resolved) for (const l of lines) accounts.use(l.account, l.line, l.currency);
+    for (const decl of journal.accounts) accounts.ensure(decl.path, decl.line);
+
+    const entries: (ImportedEntry & { checked: ImportLine[]; marks: ParsedTransaction['marks'] })[] = [];
+    for (const { txn, lines } of resolved) {
+      if (lines.length < 2) throw journalError('TOO_FEW_LINES', txn.line, 'a transaction needs at least 2 postings with an amount');
+      if (lines.length > MAX_LINES_PER_ENTRY) throw journalError(JOURNAL_ERRORS.invalid, txn.line, `a transaction has at most ${MAX_LINES_PER_ENTRY} postings`);
+      const checked = lines.map((l) => checkedLine(l, accounts.ensure(l.account, l.line)));
+      try {
+        assertPostable(checked);
+      } catch (error) {
+        throw error instanceof DomainError ? atLine(error, txn.line) : error;
+      }
+      entries.push({ date: txn.date, memo: txn.memo, lines: checked, checked, marks: txn.marks });
+    }
+    const closed = new Set<Account>();
+    for (const close of journal.closes) closed.add(accounts.ensure(close.path, close.line));
+
+    // History order: by date, the file's order within a day (most files are in order already).
+    const inOrder = entries.every((e, i) => i === 0 || entries[i - 1]!.date <= e.date);
+    const ordered = inOrder
+      ? entries
+      : entries.map((e, i) => ({ e, i })).sort((x, y) => (x.e.date < y.e.date ? -1 : x.e.date > y.e.date ? 1 : x.i - y.i)).map((x) => x.e);
+    const at = now.toISOString();
+    for (const account of accounts.created) insertAccount(db, { ...account, createdAt: at, updatedAt: at });
+    const ids = insertImportedEntries(db, ordered, at);
+    for (const [voided, reversal] of voidPairs(ordered)) linkVoid(db, ids[voided]!, ids[reversal]!, at);
+    applyPostings(
+      db,
+      ordered.map((e) => ({ entryDate: e.date, lines: e.checked })),
+    );
+    for (const account of closed) if (account.isActive) updateAccount(db, { ...account, isActive: false, updatedAt: at });
+    return {
+      format,
+      accounts_created: accounts.created.length,
+      entries_imported: ordered.length,
+      lines_imported: ordered.reduce((n, e) => n + e.lines.length, 0),
+      accounts_closed: closed.size,
+      first_date: ordered[0]?.date ?? null,
+      last_date: ordered.at(-1)?.date ?? null,
+    };
+  });
+}
+
+/**
+ * Our export marks a voided entry `voided-by: <reversal id>` and its reversal `reverses: <id>`; a
+ * pair whose marks point at each other and whose lines are the same with directions swapped is
+ * linked again (the voided entry's status is void), so that history stays faithful.
+ */
+function voidPairs(entries: readonly { checked: readonly CheckedLine[]; marks: ParsedTransaction['marks'] }[]): [number, number][] {
+  const byId = new Map<string, number>();
+  entries.forEach((e, i) => {
+    if (e.marks?.id) byId.set(e.marks.id, i);
+  });
+  const pairs: [number, number][] = [];
+  entries.forEach((e, i) => {
+    const reversalAt = e.marks?.voidedBy ? byId.get(e.marks.voidedBy) : undefined;
+    if (reversalAt === undefined || !e.marks?.id) return;
+    const reversal = entries[reversalAt]!;
+    if (reversal.marks?.reverses !== e.marks.id || reversal.checked.length !== e.checked.length) return;
+    const mirrored = e.checked.every((l, k) => {
+      const r = reversal.checked[k]!;
+      return r.accountId === l.accountId && r.amountMinor === l.amountMinor && r.currency === l.currency && r.direction !== l.direction;
+    });
+    if (mirrored) pairs.push([i, reversalAt]);
+  });
+  return pairs;
+}
+
+/** A line checked as any entry's, also in the shape the totals take. */
+type ImportLine = CheckedLine & PostedLine;
+
+/** A resolved line on its account, held to the same amount and currency rules as any entry line. */
+function checkedLine(l: ResolvedLine, account: Account): ImportLine {
+  if (l.currency !== account.currency) {
+    throw journalError('CURRENCY_MISMATCH', l.line, `the account ${account.name} is in ${account.currency}, not ${l.currency} (an account holds one currency)`);
+  }
+  if (l.amountMinor >= MAX_AMOUNT_UNITS * 10n ** BigInt(currencyDigits(l.currency))) {
+    throw journalError('VALIDATION_ERROR', l.line, 'an amount must be less than one trillion');
+  }
+  return { accountId: account.id, accountType: account.type, direction: l.direction, amountMinor: l.amountMinor, currency: l.currency, account };
+}
+
+/** The path with its root spelled as ours (`assets:bank` -> `Assets:bank`); unknown roots stay. */
+function canonicalPath(path: string): string {
+  const colon = path.indexOf(':');
+  const first = colon === -1 ? path : path.slice(0, colon);
+  const type = typeOfRoot(first);
+  return type && ROOT_OF_TYPE[type] !== first ? ROOT_OF_TYPE[type] + path.slice(first.length) : path;
+}
+
+interface PathInfo {
+  line: number;
+  name: string | null;
+  currency: string | null;
+}
+
+/**
+ * Finds or plans the account of each path. Existing accounts are found by the path the export
+ * gives them in this format; a new account's name is its `name:` metadata or its last segment,
+ * or, when that name is taken (names are unique ignoring case), its path without the root.
+ */
+class AccountPlanner {
+  readonly created: Account[] = [];
+  private readonly byPath = new Map<string, Account>();
+  private readonly raw = new Map<string, string[]>();
+  private readonly taken = new Set<string>();
+  private readonly info = new Map<string, PathInfo>();
+  private readonly format: JournalFormat;
+  private readonly fallbackCurrency: string;
+
+  constructor(db: LedgerDb, format: JournalFormat, operatingCurrency: string | null) {
+    this.format = format;
+    this.fallbackCurrency = operatingCurrency ?? 'USD';
+    const existing = allAccounts(db);
+    const paths = accountPaths(existing.map(toBookAccount), format);
+    for (const account of existing) {
+      const p = paths.get(account.id)!;
+      this.byPath.set(p.path, account);
+      this.raw.set(account.id, p.raw);
+      this.taken.add(nameKey(account.name));
+    }
+  }
+
+  declare(path: string, line: number, name: string | null, currency: string | null): void {
+    const info = this.infoOf(path, line);
+    if (name !== null) info.name = name;
+    if (currency !== null && info.currency === null) info.currency = currency;
+  }
+
+  use(path: string, line: number, currency: string): void {
+    const info = this.infoOf(path, line);
+    if (info.currency === null) info.currency = currency;
+  }
+
+  private infoOf(path: string, line: number): PathInfo {
+    const key = canonicalPath(path);
+    let info = this.info.get(key);
+    if (!info) this.info.set(key, (info = { line, name: null, currency: null }));
+    return info;
+  }
+
+  /** The account of a path, planning it (and its missing parents) when there is none. */
+  ensure(path: string, line: number): Account {
+    const found = this.byPath.get(path);
+    if (found) return found;
+    const segments = path.split(':');
+    const type = typeOfRoot(segments[0]!);
+    if (!type) {
+      throw journalError(
+        JOURNAL_ERRORS.invalid,
+        line,
+        `the account ${JSON.stringify(path)} does not start with ${Object.values(ROOT_OF_TYPE).join(', ')} (its type comes from its root)`,
+      );
+    }
+    const root = ROOT_OF_TYPE[type];
+    if (segments[0] !== root) {
+      // `assets:bank` is `Assets:bank`: the same account wherever the file spells the root so.
+      const account = this.ensure([root, ...segments.slice(1)].join(':'), line);
+      this.byPath.set(path, account);
+      return account;
+    }
+    if (segments.length < 2) throw journalError(JOURNAL_ERRORS.invalid, line, `postings go to accounts below the root, not to ${root} itself`);
+    if (segments.some((s) => s.trim() === '')) throw journalError(JOURNAL_ERRORS.invalid, line, `the account ${JSON.stringify(path)} has an empty segment`);
+    const parent = segments.length > 2 ? this.ensure(segments.slice(0, -1).join(':'), line) : null;
+    const parentRaw = parent ? this.raw.get(parent.id)! : [];
+    const info = this.info.get(path);
+    const leaf = (info?.name ?? segments.at(-1)!).trim();
+    if (leaf.length === 0 || leaf.length > MAX_ACCOUNT_NAME) {
+      throw journalError(JOURNAL_ERRORS.invalid, line, `an account name must be 1 to ${MAX_ACCOUNT_NAME} characters: ${JSON.stringify(leaf.slice(0, 120))}`);
+    }
+    let name: string | undefined;
+    for (const candidate of nameCandidates(leaf, root, parentRaw)) {
+      if (candidate.length <= MAX_ACCOUNT_NAME && !this.taken.has(nameKey(candidate))) {
+        name = candidate;
+        break;
+      }
+    }
+    if (name === undefined) throw journalError(JOURNAL_ERRORS.invalid, line, `no free name for the account ${JSON.stringify(path)}`);
+    const account: Account = {
+      id: crypto.randomUUID(),
+      name,
+      type,
+      currency: info?.currency ?? this.childCurrency(path) ?? parent?.currency ?? this.fallbackCurrency,
+      description: null,
+      isActive: true,
+      parentId: parent?.id ?? null,
+      createdAt: '',
+      updatedAt: '',
+    };
+    this.created.push(account);
+    this.byPath.set(path, account);
+    this.raw.set(account.id, [...parentRaw, rawSegment(name, root, parentRaw)]);
+    this.taken.add(nameKey(name));
+    return account;
+  }
+
+  /** The currency of the first account below a path that has one (a parent created for its children). */
+  private childCurrency(path: string): string | null {
+    const prefix = `${path}:`;
+    for (const [p, info] of this.info) if (info.currency !== null && p.startsWith(prefix)) return info.currency;
+    return null;
+  }
+}
