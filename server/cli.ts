@@ -11,7 +11,6 @@ async function main(): Promise<void> {
     secretKey: process.env.SECRET_KEY,
     env: process.env,
   });
-  process.stdout.write(`Ledger API listening on ${server.url}\n`);
   const stop = () => {
     server.close().then(
       () => process.exit(0),
@@ -20,6 +19,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  // Only now: a SIGTERM sent as soon as the line is read must find its handler in place.
+  process.stdout.write(`Ledger API listening on ${server.url}\n`);
 }
 
 main().catch((error: unknown) => {
@@ -27,7 +28,9 @@ main().catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code;
   if (known) console.error(`Cannot start: ${(error as Error).message}`);
   else if (code === 'EADDRINUSE') console.error('Cannot start: the port is already in use; set PORT to another one (0 picks a free port)');
-  else if (code === 'EACCES' || code === 'EROFS') console.error(`Cannot start: the data folder is not writable (${(error as Error).message})`);
+  else if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM' || /^SQLITE_(CANTOPEN|READONLY|PERM)/.test(code ?? '')) {
+    console.error(`Cannot start: the data folder is not writable (${(error as Error).message})`);
+  } else if (code === 'ENOSPC' || code === 'SQLITE_FULL') console.error(`Cannot start: the disk holding the data folder is full (${(error as Error).message})`);
   else console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -14,6 +14,12 @@ function tooLarge(): DomainError {
   return new DomainError('PAYLOAD_TOO_LARGE', `The file is larger than ${UPLOAD_LIMIT_BYTES / 1024 / 1024} MiB`);
 }
 
+/** The raw request body read by the route (an empty body is no bytes). */
+export function requestBytes(req: Request): Uint8Array {
+  const body: unknown = req.body;
+  return Buffer.isBuffer(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array();
+}
+
 /**
  * The uploaded file: multipart field `file` (other fields as text), or the raw request body
  * (already read by the route's raw parser).
@@ -38,6 +44,9 @@ export function readUpload(req: Request): Promise<Upload> {
     let sawFile = false;
     let failed: DomainError | undefined;
     parser.on('file', (name, stream, info) => {
+      // A body cut short errors the part's stream too; the parser's own 'error' answers it, and an
+      // unhandled stream error would take the whole process down.
+      stream.on('error', () => {});
       if (name !== 'file') {
         stream.resume();
         return;
