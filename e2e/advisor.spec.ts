@@ -1,0 +1,77 @@
+import { gate } from '../test/support/fake-ollama.ts';
+import { test, expect } from './support/fixtures.ts';
+import { expectEveryControlNamed } from './support/accessibility.ts';
+import { captureScreen } from './support/screenshots.ts';
+import { Seed } from './support/seed.ts';
+
+test.describe('the advisor', () => {
+  test('when a question is asked, then the answer streams in as it is written, and Stop ends it', async ({ app, page, ledger }, testInfo) => {
+    const seed = await Seed.user(ledger.api);
+    await seed.account('Checking', 'ASSET');
+    const rest = gate();
+    ledger.fake.script({ chunks: [{ content: 'Your net worth ' }, { content: 'is 0.00 USD.', before: rest.promise }] });
+
+    await app.open();
+    await app.signIn.signIn({ email: seed.email });
+    await app.chat.open();
+    const chat = app.chat.panel;
+    await expect(chat.getByRole('group', { name: 'Suggested questions' }).getByRole('button').first()).toBeVisible();
+    await expect(chat.getByTestId('model-unavailable')).toHaveCount(0);
+
+    await app.chat.ask('What is my net worth?');
+    // the first piece is on screen while the model is still holding back the rest
+    await expect(app.chat.answers.last()).toHaveText(/Your net worth\s*$/);
+    const stop = chat.getByRole('button', { name: 'Stop' });
+    await expect(stop).toBeVisible();
+    const modelRequestClosed = ledger.fake.nextAbort();
+    await stop.click();
+    await modelRequestClosed; // the server stopped the model when the reader went away
+    rest.open();
+    await expect(app.chat.answers.last()).toContainText('(stopped)');
+    await expect(app.chat.answers.last()).not.toContainText('is 0.00 USD');
+    await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible();
+
+    // the same conversation goes on, and a whole answer ends with the disclaimer
+    ledger.fake.script({ chunks: [{ content: 'You spent ' }, { content: 'nothing ' }, { content: 'this month.' }] });
+    await app.chat.ask('How much did I spend this month?');
+    await expect(app.chat.answers.last()).toContainText('You spent nothing this month.');
+    await expect(app.chat.answers.last()).toContainText('The above analysis is for reference only.');
+    await expect(chat.getByText('Conversations (1)')).toBeVisible();
+    expect(ledger.fake.requests).toHaveLength(2);
+    await captureScreen(page, testInfo, 'advisor');
+    await expectEveryControlNamed(page);
+
+    // the conversation is kept: a new one starts empty, the old one opens again
+    await chat.getByText('Conversations (1)').click();
+    await chat.getByRole('button', { name: 'New conversation' }).click();
+    await expect(app.chat.answers).toHaveCount(0);
+    await chat.getByRole('listitem').getByRole('button', { name: 'What is my net worth?', exact: true }).click();
+    await expect(app.chat.answers).toHaveCount(2);
+    await expect(app.chat.answers.first()).toContainText('(stopped)');
+  });
+
+  test('when the interface is switched to Chinese, then the suggestions are in Chinese', async ({ app, page, ledger }) => {
+    const seed = await Seed.user(ledger.api);
+    await app.open();
+    await app.signIn.signIn({ email: seed.email });
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
+    await expect(page.getByRole('link', { name: '概览' })).toBeVisible();
+    await app.chat.open();
+    const suggestions = app.chat.panel.getByRole('group', { name: '推荐问题' }).getByRole('button');
+    await expect(suggestions.first()).toHaveText(/[\u4e00-\u9fff]/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  });
+
+  test('when the local model is not available, then the panel says so and the built-in advisor answers', async ({ app, page, ledger }) => {
+    ledger.fake.models = [];
+    const seed = await Seed.user(ledger.api);
+    await app.open();
+    await app.signIn.signIn({ email: seed.email });
+    await app.chat.open();
+    await expect(app.chat.panel.getByTestId('model-unavailable')).toContainText('The local model (qwen2.5:3b) is not available');
+    await app.chat.ask('What is my net worth?');
+    await expect(app.chat.answers.last()).toContainText('The local AI model is unavailable');
+    await expect(app.chat.answers.last()).toContainText('The above analysis is for reference only.');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  });
+});

@@ -1,0 +1,30 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class ChatPanel {
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  get panel(): Locator {
+    return this.page.getByRole('complementary', { name: /Advisor|理财顾问/ });
+  }
+
+  get log(): Locator {
+    return this.panel.getByRole('log');
+  }
+
+  get answers(): Locator {
+    return this.log.locator('[data-role="assistant"]');
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('button', { name: /^(Advisor|理财顾问)$/ }).click();
+    await expect(this.panel).toBeVisible();
+  }
+
+  async ask(question: string): Promise<void> {
+    await this.panel.getByRole('textbox', { name: 'Your question' }).fill(question);
+    await this.panel.getByRole('button', { name: 'Send' }).click();
+  }
+}

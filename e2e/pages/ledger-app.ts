@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { AccountsPage } from './accounts-page.ts';
+import { ChatPanel } from './chat-panel.ts';
+import { JournalPage } from './journal-page.ts';
+import { SignInPage } from './sign-in-page.ts';
+import { StatementsPage } from './statements-page.ts';
+
+/** The whole app as a person sees it: the sign-in screen, the navigation, the screens. */
+export class LedgerApp {
+  readonly page: Page;
+  readonly signIn: SignInPage;
+  readonly accounts: AccountsPage;
+  readonly journal: JournalPage;
+  readonly statements: StatementsPage;
+  readonly chat: ChatPanel;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.signIn = new SignInPage(page);
+    this.accounts = new AccountsPage(page);
+    this.journal = new JournalPage(page);
+    this.statements = new StatementsPage(page);
+    this.chat = new ChatPanel(page);
+  }
+
+  get nav(): Locator {
+    return this.page.getByRole('navigation', { name: 'Main' });
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/');
+  }
+
+  async go(screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Statements'): Promise<void> {
+    await this.nav.getByRole('link', { name: screen }).click();
+    await expect(this.page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
+  }
+
+  async signOut(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(this.signIn.submit).toBeVisible();
+  }
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { FakeOllama } from '../../test/support/fake-ollama.ts';
+import { Api, TEST_SECRET } from '../../test/support/server.ts';
+import { LedgerApp } from '../pages/ledger-app.ts';
+import { RENDERER_DIST } from './paths.ts';
+
+export interface Ledger {
+  server: RunningServer;
+  url: string;
+  dataDir: string;
+  /** The advisor's model server, scripted by the test. */
+  fake: FakeOllama;
+  /** Plain HTTP to the same server, for seeding data a test is not about. */
+  api: Api;
+}
+
+/**
+ * Each test gets the real server (startServer from server/index.ts) on a free loopback port over
+ * a fresh temporary data folder, serving the built renderer, with a fake Ollama for the advisor.
+ */
+export const test = base.extend<{ ledger: Ledger; app: LedgerApp }>({
+  // Playwright reads the fixtures a function needs from its first parameter's pattern: none here.
+  ledger: async ({}, use) => {
+    const fake = new FakeOllama();
+    await fake.start();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-e2e-'));
+    const server = await startServer({
+      dataDir,
+      port: 0,
+      secretKey: TEST_SECRET,
+      bcryptCost: 4,
+      rendererDir: RENDERER_DIST,
+      env: { OLLAMA_HOST: fake.url },
+      log: () => {},
+    });
+    await use({ server, url: server.url, dataDir, fake, api: new Api(server.url) });
+    await server.close();
+    await fake.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  },
+  baseURL: async ({ ledger }, use) => {
+    await use(ledger.url);
+  },
+  // Every test fails on an uncaught error in the page or on anything the CSP refused.
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
+    });
+    await use(page);
+    expect(problems, 'errors in the page').toEqual([]);
+  },
+  app: async ({ page }, use) => {
+    await use(new LedgerApp(page));
+  },
+});
+
+export { expect };
+
+export const PASSWORD = 'correct horse battery';
+
+let people = 0;
+/** A fresh email for a person signing up in this run. */
+export function newEmail(name = 'ada'): string {
+  people += 1;
+  return `${name}.${people}.${Date.now().toString(36)}@example.com`;
+}

@@ -1,0 +1,50 @@
+import type { Api } from '../../test/support/server.ts';
+import { PASSWORD, newEmail } from './fixtures.ts';
+
+/**
+ * Data a test needs but is not about, put in through the HTTP API (the same one the renderer
+ * uses), so that the test drives the screens only for what it checks.
+ */
+export class Seed {
+  private readonly api: Api;
+  readonly token: string;
+  readonly email: string;
+
+  private constructor(api: Api, token: string, email: string) {
+    this.api = api;
+    this.token = token;
+    this.email = email;
+  }
+
+  static async user(api: Api, name = 'Grace Hopper'): Promise<Seed> {
+    const email = newEmail('grace');
+    const res = await api.post('/api/auth/register', { email, name, password: PASSWORD });
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+    return new Seed(api, res.body.access_token as string, email);
+  }
+
+  async account(name: string, type: 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE', currency = 'USD'): Promise<string> {
+    const res = await this.api.post('/api/accounts', { name, type, currency }, this.token);
+    if (res.status !== 201) throw new Error(`account ${name}: ${res.status} ${res.text}`);
+    return res.body.id as string;
+  }
+
+  /** A posted entry: `debit` account receives, `credit` account gives. */
+  async posted(date: string, memo: string, debit: string, credit: string, amount: string): Promise<string> {
+    const res = await this.api.post(
+      '/api/journal-entries',
+      {
+        entry_date: date,
+        memo,
+        auto_post: true,
+        lines: [
+          { account_id: debit, direction: 'DEBIT', amount },
+          { account_id: credit, direction: 'CREDIT', amount },
+        ],
+      },
+      this.token,
+    );
+    if (res.status !== 201) throw new Error(`entry ${memo}: ${res.status} ${res.text}`);
+    return res.body.id as string;
+  }
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/browser.ts';
+
+/**
+ * End-to-end tests: the real renderer, served by the real headless server that each test starts
+ * in-process over its own temporary data folder (see e2e/support/fixtures.ts), driven in Debian's
+ * Chromium. One worker: the machine has two cores and each test runs a server.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'e2e/artifacts/test-results',
+  globalSetup: './e2e/support/global-setup.ts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  globalTimeout: 10 * 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: 'e2e/artifacts/report', open: 'never' }],
+    // CI asks for a JSON report to count passed and failed tests.
+    ...(process.env.PLAYWRIGHT_JSON_REPORT ? [['json', { outputFile: process.env.PLAYWRIGHT_JSON_REPORT }] as ['json', { outputFile: string }]] : []),
+  ],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+});

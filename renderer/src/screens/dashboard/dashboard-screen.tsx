@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { allAccounts, balanceSheetReport, incomeStatementReport, netWorthReport, reconciliationStats } from '../../api.ts';
+import { Busy } from '../../components/busy.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { monthEnd, monthStart, today } from '../../dates.ts';
+import { useLoader } from '../../hooks/use-loader.ts';
+import { useI18n } from '../../i18n.tsx';
+import type { Route } from '../../router.ts';
+import { NetWorthChart } from './net-worth-chart.tsx';
+import { ReconciliationCard } from './reconciliation-card.tsx';
+import { SpendingChart } from './spending-chart.tsx';
+import { SummaryCard } from './summary-card.tsx';
+
+/** The last six months, oldest first; this month ends today. */
+const SPENDING_MONTHS = [5, 4, 3, 2, 1, 0];
+
+async function loadDashboard() {
+  const end = today();
+  const [accounts, sheet, stats, netWorth, months] = await Promise.all([
+    allAccounts(),
+    balanceSheetReport(end),
+    reconciliationStats(),
+    netWorthReport(monthStart(11), end, 'month'),
+    Promise.all(SPENDING_MONTHS.map((back) => incomeStatementReport(monthStart(back), back === 0 ? end : monthEnd(back)))),
+  ]);
+  return { accounts, sheet, stats, netWorth, months, month: months[months.length - 1]! };
+}
+
+/** Net worth, this month's income and spending, reconciliation progress, and two charts. */
+export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => void }) {
+  const { t } = useI18n();
+  const { data, error, loading } = useLoader(loadDashboard, []);
+  const [chosenCurrency, setChosenCurrency] = useState<string | null>(null);
+
+  if (!data) {
+    return (
+      <section className="screen" aria-labelledby="dashboard-title">
+        <h1 id="dashboard-title">{t('nav.dashboard')}</h1>
+        {loading && <Busy label={t('loading')} />}
+        <ErrorNotice error={error} />
+      </section>
+    );
+  }
+
+  const { accounts, sheet, month, stats, netWorth, months } = data;
+  const currencies = sheet.currencies.map((c) => c.currency);
+  const currency = chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : (currencies.includes('USD') ? 'USD' : currencies[0]);
+
+  return (
+    <section className="screen" aria-labelledby="dashboard-title">
+      <div className="screen-head">
+        <h1 id="dashboard-title">{t('nav.dashboard')}</h1>
+        {currencies.length > 1 && (
+          <label className="inline-field">
+            {t('dashboard.chartCurrency')}
+            <select value={currency} onChange={(e) => setChosenCurrency(e.target.value)}>
+              {currencies.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <ErrorNotice error={error} />
+      {accounts.length === 0 ? (
+        <EmptyState
+          title={t('dashboard.emptyTitle')}
+          action={
+            <button type="button" className="primary" onClick={() => onNavigate('/accounts')}>
+              {t('dashboard.emptyAction')}
+            </button>
+          }
+        >
+          {t('dashboard.emptyHint')}
+        </EmptyState>
+      ) : (
+        <>
+          <div className="cards">
+            {sheet.currencies.map((c) => (
+              <SummaryCard key={c.currency} sheet={c} month={month.currencies.find((x) => x.currency === c.currency)} />
+            ))}
+            <ReconciliationCard stats={stats} onNavigate={onNavigate} />
+          </div>
+          {currency && (
+            <div className="charts">
+              <article className="card chart-card">
+                <h2>{t('dashboard.netWorthChart', { currency })}</h2>
+                <NetWorthChart series={netWorth.currencies.find((c) => c.currency === currency)?.series ?? []} currency={currency} />
+              </article>
+              <article className="card chart-card">
+                <h2>{t('dashboard.spendingChart', { currency })}</h2>
+                <SpendingChart months={months} currency={currency} onNavigate={onNavigate} />
+              </article>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ReconciliationStats } from '../../api.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
+import { useI18n } from '../../i18n.tsx';
+import type { Route } from '../../router.ts';
+
+/** How far the imported bank lines are reconciled, or where to start when none are. */
+export function ReconciliationCard({ stats, onNavigate }: { stats: ReconciliationStats; onNavigate: (route: Route) => void }) {
+  const { t } = useI18n();
+  const progress = t('dashboard.reconciledOf', { done: stats.reconciled, total: stats.total_transactions });
+  return (
+    <article className="card" aria-labelledby="reconciliation-progress">
+      <h2 id="reconciliation-progress">{t('dashboard.reconciliation')}</h2>
+      {stats.total_transactions === 0 ? (
+        <EmptyState
+          title={t('dashboard.noStatements')}
+          action={
+            <button type="button" onClick={() => onNavigate('/statements')}>
+              {t('dashboard.importStatement')}
+            </button>
+          }
+        />
+      ) : (
+        <>
+          <p className="figure">{stats.reconciliation_rate.toFixed(1)}%</p>
+          <ProgressBar value={stats.reconciled} max={stats.total_transactions} label={t('dashboard.reconciliation')} text={progress} tone="good" />
+          <p className="muted">{progress}</p>
+          <dl className="facts">
+            <div>
+              <dt>{t('stats.pending')}</dt>
+              <dd>{stats.pending_review}</dd>
+            </div>
+            <div>
+              <dt>{t('stats.unmatched')}</dt>
+              <dd>{stats.unmatched}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+    </article>
+  );
+}

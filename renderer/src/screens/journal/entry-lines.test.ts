@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountDto } from '../../api.ts';
+import { balancingAmount, checkEntry, toLineInputs, type EditableLine } from './entry-lines.ts';
+
+function account(id: string, currency = 'USD', isActive = true): AccountDto {
+  return { id, name: id, type: 'ASSET', currency, description: null, is_active: isActive, parent_id: null, created_at: '', updated_at: '' };
+}
+const accounts = new Map([['bank', account('bank')], ['food', account('food')], ['old', account('old', 'USD', false)], ['yen', account('yen', 'JPY')]]);
+const line = (key: number, accountId: string, debit = '', credit = ''): EditableLine => ({ key, accountId, debit, credit });
+
+describe('the entry being edited', () => {
+  it('when it balances in every currency with two good lines, then it is ready; blank lines are left out', () => {
+    const check = checkEntry([line(1, 'food', '82.50'), line(2, 'bank', '', '82.5'), line(3, '')], accounts);
+    expect(check.ready).toBe(true);
+    expect(toLineInputs(check.filled)).toEqual([
+      { account_id: 'food', direction: 'DEBIT', amount: '82.50' },
+      { account_id: 'bank', direction: 'CREDIT', amount: '82.5' },
+    ]);
+  });
+
+  it('when a line is unreadable, unbalanced, on an inactive account or without an account, then it is not ready and says which', () => {
+    expect(checkEntry([line(1, 'food', '10'), line(2, 'bank', '', '9.99')], accounts).ready).toBe(false);
+    expect(checkEntry([line(1, 'food', '10', '10'), line(2, 'bank', '', '10')], accounts).problems.get(1)).toBe('both');
+    expect(checkEntry([line(1, 'old', '10'), line(2, 'bank', '', '10')], accounts).problems.get(1)).toBe('inactive');
+    expect(checkEntry([line(1, '', '10'), line(2, 'bank', '', '10')], accounts).problems.get(1)).toBe('no-account');
+    expect(checkEntry([line(1, 'yen', '10.5'), line(2, 'yen', '', '10.5')], accounts).problems.get(1)).toBe('digits');
+  });
+
+  it('when an account is chosen on an empty line, then the amount that balances the others is offered on the right side', () => {
+    const lines = [line(1, 'food', '82.50'), line(2, 'bank', '', '2.25'), line(3, 'bank')];
+    expect(balancingAmount(lines, 3, 'USD', accounts)).toEqual({ side: 'credit', amount: '80.25' });
+    expect(balancingAmount([line(1, 'bank', '', '5'), line(2, 'food')], 2, 'USD', accounts)).toEqual({ side: 'debit', amount: '5.00' });
+    expect(balancingAmount([line(1, 'bank', '5'), line(2, 'food', '', '5'), line(3, 'food')], 3, 'USD', accounts)).toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+import { useCallback, useState } from 'react';
+import { allAccounts, getEntry, listEntries, type JournalEntryDto } from '../../api.ts';
+import { Busy } from '../../components/busy.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { useLoader } from '../../hooks/use-loader.ts';
+import { useI18n } from '../../i18n.tsx';
+import type { Route } from '../../router.ts';
+import { EntryDetails } from './entry-details.tsx';
+import { EntryEditor } from './entry-editor.tsx';
+import { EntryFilters, type Filters } from './entry-filters.tsx';
+import { EntryRegister } from './entry-register.tsx';
+
+const PER_PAGE = 25;
+
+type Pane = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; entry: JournalEntryDto } | { kind: 'view'; entry: JournalEntryDto };
+
+/** The journal: a paginated, filterable register beside the open entry or the entry editor. */
+export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => void }) {
+  const { t } = useI18n();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const [pane, setPane] = useState<Pane>({ kind: 'none' });
+  const [openError, setOpenError] = useState<unknown>(undefined);
+  const accounts = useLoader(allAccounts, []);
+  const loadPage = useCallback(() => listEntries({ ...filters, page, per_page: PER_PAGE }), [filters, page]);
+  const list = useLoader(loadPage, [loadPage]);
+
+  const open = async (entryId: string) => {
+    setOpenError(undefined);
+    try {
+      setPane({ kind: 'view', entry: await getEntry(entryId) });
+    } catch (failure) {
+      setOpenError(failure);
+    }
+  };
+
+  const accountList = accounts.data ?? [];
+  const entries = list.data?.items ?? [];
+  const filtered = Object.values(filters).some((v) => v !== undefined && v !== '');
+  return (
+    <section className="screen" aria-labelledby="journal-title">
+      <div className="screen-head">
+        <h1 id="journal-title">{t('nav.journal')}</h1>
+        <button type="button" className="primary" disabled={accountList.length === 0} onClick={() => setPane({ kind: 'new' })}>
+          {t('journal.new')}
+        </button>
+      </div>
+      <ErrorNotice error={accounts.error ?? list.error} />
+      <ErrorNotice error={openError} onDismiss={() => setOpenError(undefined)} />
+      {accounts.data && accountList.length === 0 ? (
+        <EmptyState
+          title={t('journal.noAccountsTitle')}
+          action={
+            <button type="button" className="primary" onClick={() => onNavigate('/accounts')}>
+              {t('dashboard.emptyAction')}
+            </button>
+          }
+        >
+          {t('journal.noAccountsHint')}
+        </EmptyState>
+      ) : (
+        <div className={pane.kind === 'none' ? 'split' : 'split split-open'}>
+          <div className="split-main">
+            <EntryFilters
+              filters={filters}
+              accounts={accountList}
+              onChange={(next) => {
+                setFilters(next);
+                setPage(1);
+              }}
+            />
+            {list.loading && <Busy label={t('loading')} />}
+            {list.data && entries.length === 0 && (
+              <EmptyState title={filtered ? t('journal.noMatches') : t('journal.emptyTitle')}>{filtered ? t('journal.noMatchesHint') : t('journal.emptyHint')}</EmptyState>
+            )}
+            {entries.length > 0 && <EntryRegister entries={entries} selectedId={pane.kind === 'view' ? pane.entry.id : null} onOpen={(entry) => setPane({ kind: 'view', entry })} />}
+            {list.data && <Pager page={page} perPage={PER_PAGE} total={list.data.total} onPage={setPage} label={t('journal.pages')} />}
+          </div>
+          {pane.kind !== 'none' && (
+            <div className="split-side">
+              {(pane.kind === 'new' || pane.kind === 'edit') && (
+                <EntryEditor
+                  key={pane.kind === 'edit' ? pane.entry.id : 'new'}
+                  accounts={accountList}
+                  draft={pane.kind === 'edit' ? pane.entry : undefined}
+                  onCancel={() => setPane(pane.kind === 'edit' ? { kind: 'view', entry: pane.entry } : { kind: 'none' })}
+                  onSaved={(entry) => {
+                    setPane({ kind: 'view', entry });
+                    list.reload();
+                  }}
+                />
+              )}
+              {pane.kind === 'view' && (
+                <EntryDetails
+                  key={pane.entry.id}
+                  entry={pane.entry}
+                  onEdit={(entry) => setPane({ kind: 'edit', entry })}
+                  onChanged={(entry) => {
+                    setPane({ kind: 'view', entry });
+                    list.reload();
+                  }}
+                  onOpen={(id) => void open(id)}
+                  onClose={() => setPane({ kind: 'none' })}
+                />
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useCallback, useState } from 'react';
+import { listStatements, type AccountDto } from '../../api.ts';
+import { Busy } from '../../components/busy.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { useLoader } from '../../hooks/use-loader.ts';
+import { useI18n } from '../../i18n.tsx';
+
+const PER_PAGE = 10;
+
+/** The imported statements, newest first, each with a button to reconcile it. */
+export function StatementList({ accounts, refresh, running, onRun }: { accounts: AccountDto[]; refresh: number; running: boolean; onRun: (statementId: string) => void }) {
+  const { t } = useI18n();
+  const [page, setPage] = useState(1);
+  const load = useCallback(() => listStatements(page, PER_PAGE), [page]);
+  const { data, error, loading } = useLoader(load, [load, refresh]);
+  const names = new Map(accounts.map((a) => [a.id, a.name]));
+  return (
+    <article className="panel" aria-labelledby="statements-heading">
+      <h2 id="statements-heading">{t('statements.title')}</h2>
+      <ErrorNotice error={error} />
+      {loading && !data && <Busy label={t('loading')} />}
+      {data && data.items.length === 0 && <EmptyState title={t('statements.empty')}>{t('statements.emptyHint')}</EmptyState>}
+      {data && data.items.length > 0 && (
+        <div className="table-scroll">
+          <table className="data-table compact">
+            <thead>
+              <tr>
+                <th scope="col">{t('statements.name')}</th>
+                <th scope="col">{t('import.account')}</th>
+                <th scope="col">{t('import.period')}</th>
+                <th scope="col" className="num">
+                  {t('statements.imported')}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('accounts.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((s) => (
+                <tr key={s.id}>
+                  <td>
+                    {s.name} <span className="muted">({s.source.toUpperCase()})</span>
+                  </td>
+                  <td>{names.get(s.account_id) ?? '—'}</td>
+                  <td className="nowrap">{s.start_date ? `${s.start_date} – ${s.end_date}` : '—'}</td>
+                  <td className="num">
+                    {s.imported_count}
+                    {s.duplicate_count > 0 && <span className="muted"> (+{s.duplicate_count} {t('import.duplicates').toLowerCase()})</span>}
+                  </td>
+                  <td>
+                    <button type="button" disabled={running} aria-label={t('statements.runLabel', { name: s.name })} onClick={() => onRun(s.id)}>
+                      {t('statements.run')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && <Pager page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} label={t('statements.pages')} />}
+    </article>
+  );
+}

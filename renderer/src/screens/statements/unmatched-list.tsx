@@ -1,0 +1,31 @@
+import { useCallback, useState } from 'react';
+import { unmatchedItems, type AccountDto } from '../../api.ts';
+import { Busy } from '../../components/busy.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { useLoader } from '../../hooks/use-loader.ts';
+import { useI18n } from '../../i18n.tsx';
+import { UnmatchedItem } from './unmatched-item.tsx';
+
+const PER_PAGE = 10;
+
+/** Bank transactions with no match (and posted entries with no bank line), with suggested accounts. */
+export function UnmatchedList({ accounts, refresh, onChanged }: { accounts: AccountDto[]; refresh: number; onChanged: () => void }) {
+  const { t } = useI18n();
+  const [page, setPage] = useState(1);
+  const load = useCallback(() => unmatchedItems(page, PER_PAGE), [page]);
+  const { data, error, loading } = useLoader(load, [load, refresh]);
+  const active = accounts.filter((a) => a.is_active);
+  return (
+    <div className="stack">
+      <ErrorNotice error={error} />
+      {loading && !data && <Busy label={t('loading')} />}
+      {data && data.items.length === 0 && <EmptyState title={t('unmatched.empty')}>{t('unmatched.emptyHint')}</EmptyState>}
+      {data?.items.map((item) => (
+        <UnmatchedItem key={`${item.type}:${item.transaction.id}`} item={item} accounts={active} onCreated={onChanged} />
+      ))}
+      {data && <Pager page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} label={t('unmatched.pages')} />}
+    </div>
+  );
+}
