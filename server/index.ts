@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkGivenSecretKey, resolveSecretKey, settingsFromEnv, type Settings } from './config.ts';
@@ -13,8 +14,12 @@ import { reportRoutes } from './features/reports/reports.router.ts';
 import { statementRoutes } from './features/statements/statements.router.ts';
 import { reconciliationRoutes } from './features/reconciliation/reconciliation.router.ts';
 import { chatRoutes } from './features/chat/chat.router.ts';
+import { exportRoutes } from './features/export/export.router.ts';
+import { backupRoutes } from './features/backup/backup.router.ts';
+import { BackupService, DailyBackups } from './features/backup/backup.service.ts';
 import { OllamaModel, type ChatModel } from './llm/model.ts';
 import { createApp } from './http/app.ts';
+import { JobRunner } from './jobs/job-runner.ts';
 import { openApiRoute } from './http/openapi.ts';
 import { AttemptLimiter } from './http/rate-limit.ts';
 import type { RouteDef } from './http/route.ts';
@@ -35,6 +40,8 @@ export interface StartServerOptions {
   now?: () => number;
   /** The advisor's model; the Ollama adapter on OLLAMA_HOST/OLLAMA_MODEL unless given. */
   model?: ChatModel;
+  /** How often the daily backup looks for ledgers whose newest backup is a day old (ms; 0: never). Default an hour; clock `now`. */
+  backupIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -47,6 +54,31 @@ export interface RunningServer {
 }
 
 export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../renderer/dist', import.meta.url));
+
+/**
+ * Requests Node's HTTP parser refuses before the app sees them (headers or URL over 16 KiB, broken
+ * HTTP) get the JSON error shape too, instead of Node's bare status line.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // As Node's own handler: answer only on a connection that has no answer under way.
+  const state = socket as Duplex & { _httpMessage?: unknown; bytesWritten?: number };
+  const busy = Boolean(state._httpMessage) || (state.bytesWritten ?? 0) > 0;
+  if (error.code === 'ECONNRESET' || !socket.writable || busy) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', 'The request headers or URL are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive']
+        : [400, 'MALFORMED_REQUEST', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ detail, code });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const settings = { ...settingsFromEnv(options.env ?? {}), dataDir: path.resolve(options.dataDir), port: options.port };
@@ -68,9 +100,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     login: new AttemptLimiter(5, 15 * 60 * 1000, now),
   };
 
+  const backups = new BackupService(stores, settings.dataDir, now);
+  const dailyBackups = new DailyBackups(backups, { now, intervalMs: options.backupIntervalMs, log });
+
+  const jobs = new JobRunner({ fileOf: (userId) => stores.ledgerFile(userId), ledgerOf: (userId) => stores.ledger(userId) });
+
   let port = 0;
-  const routes: RouteDef[] = [...authRoutes(auth, limits), ...accountRoutes(), ...journalRoutes(), ...reportRoutes(), ...statementRoutes(), ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }),
+  const routes: RouteDef[] = [...authRoutes(auth, limits), ...accountRoutes(), ...journalRoutes(), ...reportRoutes(), ...statementRoutes(jobs), ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
     ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),
+    ...exportRoutes(),
+    ...backupRoutes(backups),
   ];
   routes.push(openApiRoute(routes));
   const app = createApp({
@@ -81,9 +120,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     port: () => port,
     rendererDir: options.rendererDir === undefined ? DEFAULT_RENDERER_DIR : options.rendererDir,
     log,
+    jobs,
   });
 
   const server = http.createServer(app);
+  server.on('clientError', answerClientError);
   let shuttingDown = false;
   // A keep-alive connection whose request finishes during shutdown is closed right after its
   // response, instead of holding the shutdown until the client drops it.
@@ -103,15 +144,18 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const url = `http://127.0.0.1:${port}`;
   const serverFile = path.join(settings.dataDir, 'server.json');
   fs.writeFileSync(serverFile, JSON.stringify({ url, pid: process.pid }) + '\n', { mode: 0o600 });
+  dailyBackups.start();
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       shuttingDown = true;
       server.close(() => {
-        stores.close();
-        fs.rmSync(serverFile, { force: true });
-        resolve();
+        void Promise.all([dailyBackups.stop(), jobs.close()]).finally(() => {
+          stores.close();
+          fs.rmSync(serverFile, { force: true });
+          resolve();
+        });
       });
       server.closeIdleConnections();
       // Requests in flight get a few seconds to finish; then the rest are cut.

@@ -7,6 +7,8 @@ export const FILE_FORMATS = ['csv', 'ofx', 'qif', 'camt053'] as const;
 export const BANK_TYPES = ['debit', 'credit'] as const;
 export const MAX_STATEMENT_TRANSACTIONS = 100_000;
 export const STATEMENT_FILE_LIMIT = '20mb';
+/** A JSON statement of MAX_STATEMENT_TRANSACTIONS rows is about 12 MB. */
+export const STATEMENT_JSON_LIMIT = '32mb';
 
 export const bankTransactionInput = z.strictObject({
   date: isoDate,

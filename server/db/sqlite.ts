@@ -8,6 +8,7 @@ import {
   SqliteQueryCompiler,
   type Compilable,
 } from 'kysely';
+import { DomainError } from '../domain/errors.ts';
 
 /**
  * A SQLite file with a typed query builder. Kysely only builds SQL here; better-sqlite3 runs it
@@ -18,6 +19,12 @@ export class SqliteDb<Schema> {
   readonly sqlite: Database.Database;
   readonly qb: Kysely<Schema>;
   private readonly statements = new Map<string, Database.Statement>();
+  /**
+   * Set while a job on another connection writes this file (server/jobs). A write transaction
+   * here would then wait for SQLite's lock synchronously, stopping the whole server; it is
+   * refused instead (the app makes writing requests wait for the job before they start).
+   */
+  busyWith: string | null = null;
 
   constructor(sqlite: Database.Database) {
     this.sqlite = sqlite;
@@ -66,8 +73,26 @@ export class SqliteDb<Schema> {
     return this.prepare(sql).all(...parameters) as R[];
   }
 
+  /** Rows one at a time, for a walk that may stop early. Finish or break the loop before the next query on this statement. */
+  iterateSql<R>(sql: string, ...parameters: unknown[]): IterableIterator<R> {
+    return this.prepare(sql).iterate(...parameters) as IterableIterator<R>;
+  }
+
+  /**
+   * Changes whenever the file's data may have changed: a commit by another connection (SQLite's
+   * data_version) or any row written by this one (total_changes, triggers included). Equal
+   * versions mean equal data, so an answer computed at one version still holds.
+   */
+  changeVersion(): string {
+    this.versionStatements ??= { other: this.sqlite.prepare('PRAGMA data_version').pluck(), own: this.sqlite.prepare('SELECT total_changes()').pluck() };
+    return `${String(this.versionStatements.other.get())}.${String(this.versionStatements.own.get())}`;
+  }
+
+  private versionStatements: { other: Database.Statement; own: Database.Statement } | undefined;
+
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE); any throw rolls everything back. */
   transaction<T>(fn: () => T): T {
+    if (this.busyWith !== null) throw new DomainError('LEDGER_BUSY', 'Your ledger is busy with a long import or reconciliation run; try again in a moment');
     return this.sqlite.transaction(fn).immediate();
   }
 

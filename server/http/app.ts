@@ -3,7 +3,9 @@ import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import { DomainError } from '../domain/errors.ts';
 import { userIdFromRequest, BAD_CREDENTIALS, type TokenConfig } from './auth.ts';
+import { localToday } from '../domain/dates.ts';
 import { errorMiddleware, sendError } from './errors.ts';
+import { ResponseCache } from './response-cache.ts';
 import type { RouteDef, Session } from './route.ts';
 import { validate } from './route.ts';
 import { baseHeaders, loopbackGuard } from './security.ts';
@@ -19,6 +21,8 @@ export interface AppDeps {
   port: () => number;
   rendererDir: string | null;
   log: (line: string) => void;
+  /** The long-job runner: a user's writing requests wait until that user's jobs are done. */
+  jobs?: { idle(userId: string): Promise<void> };
 }
 
 function hasBody(req: Request): boolean {
@@ -36,7 +40,18 @@ function readRawBody(req: Request, res: Response, limit: string): Promise<void> 
   });
 }
 
-function mount(app: Express, def: RouteDef, deps: AppDeps): void {
+/** For a route that takes no query or body: an empty object passes, anything else is VALIDATION_ERROR. */
+function refuseFields(value: unknown, where: 'query' | 'body'): Record<string, never> {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 0) return {};
+    const errors = keys.map((key) => ({ field: key, message: 'is not a known field' }));
+    throw new DomainError('VALIDATION_ERROR', `Invalid ${where}: ${keys[0]} is not a known field${keys.length > 1 ? ` (and ${keys.length - 1} more)` : ''}`, errors);
+  }
+  throw new DomainError('VALIDATION_ERROR', `Invalid ${where}: this endpoint takes no ${where}`, [{ field: where, message: 'must be empty' }]);
+}
+
+function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCache): void {
   app[def.method](def.path, async (req: Request, res: Response) => {
     let address: string | undefined;
     if (def.rateLimit) {
@@ -52,23 +67,47 @@ function mount(app: Express, def: RouteDef, deps: AppDeps): void {
       session = deps.openSession(userIdFromRequest(req, deps.token));
       if (!session) throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
     }
+    const cacheKey = def.cacheable && session && def.method === 'get' ? `${localToday()} ${req.originalUrl}` : undefined;
+    if (cacheKey !== undefined) {
+      const kept = responses.get(session!.ledger, cacheKey);
+      if (kept !== undefined) {
+        res.status(200).set('Content-Type', 'application/json').send(kept);
+        return;
+      }
+    }
+    const version = cacheKey !== undefined ? session!.ledger.changeVersion() : undefined;
     const params = def.params ? validate(def.params, req.params, 'path') : req.params;
-    const query = def.query ? validate(def.query, { ...req.query }, 'query') : {};
+    // A route without a query (or body) schema takes none: unknown fields are refused, not ignored.
+    const query = def.query ? validate(def.query, { ...req.query }, 'query') : refuseFields({ ...req.query }, 'query');
     if (def.rawBody && !req.is('multipart/form-data')) await readRawBody(req, res, def.rawBody.limit);
     let body: unknown;
-    if (def.body) {
+    if (def.deferredJson) {
+      // Read as bytes; the handler's job parses and validates them off the event loop.
+      if (hasBody(req) && !req.is('application/json')) {
+        throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json');
+      }
+      await readRawBody(req, res, def.deferredJson.limit);
+    } else if (def.body) {
       if (hasBody(req) && !req.is('application/json')) {
         throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json');
       }
       // No body at all is an empty object; a JSON null, string or number is a body of the wrong type.
       body = validate(def.body, req.body === undefined ? {} : req.body, 'body');
+    } else if (!def.rawBody && req.body !== undefined) {
+      refuseFields(req.body, 'body');
     }
+    // A write waits for the user's long jobs (imports, reconciliation runs) instead of meeting their lock.
+    if (session && def.method !== 'get' && deps.jobs) await deps.jobs.idle(session.userId);
     const result = await def.handler({ params, query, body, req, res, session: session as Session });
     if (address !== undefined) def.rateLimit?.reset(address);
     if (!result) return;
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
     if (result.body === undefined) res.status(result.status).end();
-    else res.status(result.status).json(result.body);
+    else if (cacheKey !== undefined && version !== undefined && result.status === 200) {
+      const text = JSON.stringify(result.body);
+      responses.set(session!.ledger, cacheKey, version, text);
+      res.status(200).set('Content-Type', 'application/json').send(text);
+    } else res.status(result.status).json(result.body);
   });
 }
 
@@ -85,14 +124,15 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   // File uploads read their raw body themselves, after the token is checked (see mount).
-  const rawPaths = new Set(deps.routes.filter((d) => d.rawBody).map((d) => d.path.toLowerCase()));
+  const rawPaths = new Set(deps.routes.filter((d) => d.rawBody || d.deferredJson).map((d) => d.path.toLowerCase()));
   const json = express.json({ limit: JSON_LIMIT, strict: false, type: 'application/json' });
   app.use((req, res, next) => {
     const path = req.path.toLowerCase().replace(/\/+$/, '');
     if (path.startsWith('/api') && !rawPaths.has(path)) json(req, res, next);
     else next();
   });
-  for (const def of deps.routes) mount(app, def, deps);
+  const responses = new ResponseCache();
+  for (const def of deps.routes) mount(app, def, deps, responses);
   app.use('/api', (_req, res) => sendError(res, 'NOT_FOUND', 'No such endpoint'));
   mountRenderer(app, deps.rendererDir);
   app.use(errorMiddleware(deps.log));

@@ -1,3 +1,4 @@
+import crypto, { type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Request } from 'express';
 import { DomainError } from '../domain/errors.ts';
@@ -14,6 +15,21 @@ export function issueToken(userId: string, config: TokenConfig): string {
   return jwt.sign({ sub: userId }, config.secret, { algorithm: 'HS256', expiresIn: config.expireMinutes * 60 });
 }
 
+const secretKeys = new Map<string, KeyObject>();
+
+/**
+ * The secret as a key object, made once: given the string, jsonwebtoken builds a key on every
+ * verification (first trying it as a public key, which throws), a large part of a small request.
+ */
+function secretKey(secret: string): KeyObject {
+  let key = secretKeys.get(secret);
+  if (!key) {
+    key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+    secretKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** The user id of a bearer token; identity never comes from anywhere else (no X-User-Id). */
 export function userIdFromRequest(req: Request, config: TokenConfig): string {
   const header = req.headers.authorization;
@@ -22,7 +38,7 @@ export function userIdFromRequest(req: Request, config: TokenConfig): string {
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
   if (!match) throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
   try {
-    const claims = jwt.verify(match[1]!, config.secret, { algorithms: ['HS256'] });
+    const claims = jwt.verify(match[1]!, secretKey(config.secret), { algorithms: ['HS256'] });
     if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') {
       throw new Error('missing claims');
     }

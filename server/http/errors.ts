@@ -20,6 +20,9 @@ const STATUS_BY_CODE: Record<string, number> = {
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   LEDGER_UNAVAILABLE: 503,
+  LEDGER_BUSY: 503,
+  STORAGE_UNAVAILABLE: 503,
+  STORAGE_FULL: 507,
 };
 
 export function statusOf(code: string): number {
@@ -43,6 +46,23 @@ const BODY_ERRORS: Record<string, [string, string]> = {
   'request.aborted': ['MALFORMED_JSON', 'The request body was cut short'],
   'request.size.invalid': ['MALFORMED_JSON', 'The request body length does not match Content-Length'],
 };
+
+/**
+ * A full disk or a data folder that cannot be written is a condition of the machine, not a bug: the
+ * client is told so plainly (507 / 503) instead of a generic 500. The write's transaction was rolled
+ * back, so nothing of it was stored.
+ */
+function storageError(error: unknown): [string, string] | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return undefined;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC') {
+    return ['STORAGE_FULL', 'The disk holding the ledger is full; nothing was saved. Free some space and try again.'];
+  }
+  if (/^SQLITE_(READONLY|CANTOPEN|IOERR|PERM)/.test(code) || code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
+    return ['STORAGE_UNAVAILABLE', 'The data folder cannot be written (it is read-only or unavailable); nothing was saved.'];
+  }
+  return undefined;
+}
 
 export function errorMiddleware(log: (line: string) => void): ErrorRequestHandler {
   return (error, req, res, next) => {
@@ -77,6 +97,11 @@ export function errorMiddleware(log: (line: string) => void): ErrorRequestHandle
     }
     const requestId = crypto.randomUUID();
     log(`[${requestId}] ${req.method} ${req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const storage = storageError(error);
+    if (storage) {
+      sendError(res, storage[0], `${storage[1]} (request ${requestId})`);
+      return;
+    }
     sendError(res, 'INTERNAL_ERROR', `Internal error (request ${requestId})`);
   };
 }

@@ -46,6 +46,17 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   rateLimit?: AttemptLimiter;
   /** Request body content types other than JSON (file uploads). */
   rawBody?: { contentTypes: string[]; description: string; limit: string };
+  /**
+   * A JSON body too large to parse on the event loop: read as bytes up to `limit` (the handler
+   * gets them as `req.body`, a Buffer) for a job to parse and validate with `body`, which still
+   * documents it.
+   */
+  deferredJson?: { limit: string };
+  /**
+   * A pure read of the ledger (GET, answer a function of the ledger's data, the URL and the day):
+   * its 200 answers are kept and given again until the ledger changes (http/response-cache.ts).
+   */
+  cacheable?: boolean;
   responses: ResponseDoc[];
   handler(ctx: RouteContext<P, Q, B>): Promise<RouteResult> | RouteResult;
 }

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { prepareDescription, scoreDescriptionPrepared } from './description.ts';
+import { prepareDescription, scoreDescriptionPrepared, type PreparedDescription } from './description.ts';
+import { assignOneToOne } from './assignment.ts';
 import { matchTransactions, prepareEntry, prepareTxn, scorePair, scorePrepared } from './pair.ts';
-import type { PreparedEntry } from './pair.ts';
+import type { PreparedEntry, PreparedTxn } from './pair.ts';
 import { PayeeModel } from './payee-model.ts';
-import type { AccountType, BankTxn, CandidateEntry } from './types.ts';
+import type { AccountType, BankTxn, CandidateEntry, Thresholds } from './types.ts';
 
 const USD = 2;
 
@@ -147,5 +148,45 @@ describe('scoring cost', () => {
     expect(sum).toBeGreaterThan(0);
     expect(descriptions).toBeGreaterThanOrEqual(0);
     expect(prepareDescription('x').normalised).toBe('x');
+  });
+});
+
+describe('matchTransactions, scoring level by level', () => {
+  /** The plain way: score every candidate pair, keep those at review or above, assign from one full sort. */
+  function everyPairScored(txns: PreparedTxn[], candidatesFor: (t: PreparedTxn) => PreparedEntry[], digits: number, thresholds: Thresholds) {
+    const scored = txns.flatMap((t) => candidatesFor(t).map((e) => scorePrepared(t, e, digits, thresholds))).filter((p) => p.status !== 'unmatched');
+    const matches = assignOneToOne(scored, { minTotal: thresholds.review });
+    const matched = new Set(matches.map((m) => m.txnId));
+    return { matches, unmatchedTxnIds: txns.filter((t) => !matched.has(t.txn.id)).map((t) => t.txn.id) };
+  }
+
+  const words = ['tesco', 'stores', 'rent', 'gym', 'coffee', 'blue', 'bottle', 'card', 'payment', '123456'];
+  const description = fc.array(fc.constantFrom(...words), { minLength: 0, maxLength: 3 }).map((w) => w.join(' '));
+  const day = fc.integer({ min: 0, max: 40 }).map((d) => `2024-03-${String(1 + (d % 28)).padStart(2, '0')}`);
+  const amount = fc.oneof(fc.constantFrom(1000n, 1001n, 1250n, 4200n, 9999n), fc.bigInt({ min: 1n, max: 20_000n }));
+  const accountType = fc.constantFrom<AccountType>('EXPENSE', 'INCOME', 'ASSET', 'LIABILITY', 'EQUITY');
+
+  it('when any transactions, candidates, payee history and thresholds are given, then the result equals scoring every pair', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ day, description, amount, credit: fc.boolean() }), { minLength: 1, maxLength: 12 }),
+        fc.array(
+          fc.record({ day, memo: fc.option(description, { nil: null }), amount, debit: fc.boolean(), counters: fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c'), accountType), { maxLength: 2 }) }),
+          { minLength: 1, maxLength: 14 },
+        ),
+        fc.array(fc.array(fc.nat(13), { maxLength: 14 }), { minLength: 12, maxLength: 12 }),
+        fc.array(fc.tuple(description, fc.constantFrom('a', 'b', 'c')), { maxLength: 4 }),
+        fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })).map(([x, y]) => ({ autoAccept: Math.max(x, y), review: Math.min(x, y) })),
+        (txnSpecs, entrySpecs, candidateLists, examples, thresholds) => {
+          const model = PayeeModel.fromExamples(examples.map(([d, accountId]) => ({ description: d, accountId })));
+          const txns = txnSpecs.map((s, i) => prepareTxn(txn(`t${i}`, s.day, s.description, s.amount, s.credit ? 'credit' : 'debit'), model));
+          const memos = new Map<string, PreparedDescription>();
+          const entries = entrySpecs.map((s, i) => prepareEntry(entry(`e${i}`, s.day, s.memo, s.amount, s.debit ? 'DEBIT' : 'CREDIT', s.counters), memos));
+          const candidatesFor = (t: PreparedTxn) => [...new Set(candidateLists[Number(t.txn.id.slice(1))]!.map((k) => entries[k % entries.length]!))];
+          expect(matchTransactions(txns, candidatesFor, { digits: USD, thresholds })).toEqual(everyPairScored(txns, candidatesFor, USD, thresholds));
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { assignOneToOne } from './assignment.ts';
+import { compareForAssignment } from './assignment.ts';
 import { prepareDescription, scoreDescriptionPrepared } from './description.ts';
 import type { PreparedDescription } from './description.ts';
 import { EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared } from './payee-model.ts';
@@ -11,6 +11,8 @@ export interface PreparedTxn {
   readonly txn: BankTxn;
   readonly day: number;
   readonly amountMinor: bigint;
+  /** the amount as a number, for bounds (exact below 2^53) */
+  readonly amountNumber: number;
   readonly description: PreparedDescription;
   readonly history: HistoryEvidence;
 }
@@ -20,6 +22,9 @@ export interface PreparedEntry {
   readonly entry: CandidateEntry;
   readonly day: number;
   readonly amountMinor: bigint;
+  readonly amountNumber: number;
+  /** the business score against a bank debit and a bank credit */
+  readonly business: { readonly debit: number; readonly credit: number };
   readonly memo: PreparedDescription;
   readonly counterAccountIds: readonly string[];
 }
@@ -39,21 +44,36 @@ function magnitude(x: bigint): bigint {
 
 /** Prepares a bank transaction; without a payee model its history evidence is empty (history 0). */
 export function prepareTxn(txn: BankTxn, payeeModel?: PayeeModel): PreparedTxn {
+  const amountMinor = magnitude(txn.amountMinor);
   return {
     txn,
     day: dayNumber(txn.date),
-    amountMinor: magnitude(txn.amountMinor),
+    amountMinor,
+    amountNumber: Number(amountMinor),
     description: prepareDescription(txn.description),
     history: payeeModel ? payeeModel.historyEvidence(txn.description) : EMPTY_HISTORY_EVIDENCE,
   };
 }
 
-export function prepareEntry(entry: CandidateEntry): PreparedEntry {
+/**
+ * Prepares a candidate entry. Given a `memos` map, entries with the same memo share one prepared
+ * description (books repeat their payees), which also lets a run score each memo once per
+ * transaction.
+ */
+export function prepareEntry(entry: CandidateEntry, memos?: Map<string, PreparedDescription>): PreparedEntry {
+  const amountMinor = magnitude(entry.accountLine.amountMinor);
+  let memo = memos?.get(entry.memo ?? '');
+  if (!memo) {
+    memo = prepareDescription(entry.memo);
+    memos?.set(entry.memo ?? '', memo);
+  }
   return {
     entry,
     day: dayNumber(entry.entryDate),
-    amountMinor: magnitude(entry.accountLine.amountMinor),
-    memo: prepareDescription(entry.memo),
+    amountMinor,
+    amountNumber: Number(amountMinor),
+    business: { debit: scoreBusiness({ type: 'debit' }, entry), credit: scoreBusiness({ type: 'credit' }, entry) },
+    memo,
     counterAccountIds: [...new Set(entry.counterAccounts.map((c) => c.id))],
   };
 }
@@ -62,12 +82,19 @@ export function prepareEntry(entry: CandidateEntry): PreparedEntry {
  * Scores one prepared pair. `digits` are the minor-unit digits of the statement account's
  * currency; thresholds must already be valid (see `validateThresholds`).
  */
-export function scorePrepared(t: PreparedTxn, e: PreparedEntry, digits: number, thresholds: Thresholds = DEFAULT_THRESHOLDS): ScoredPair {
+export function scorePrepared(
+  t: PreparedTxn,
+  e: PreparedEntry,
+  digits: number,
+  thresholds: Thresholds = DEFAULT_THRESHOLDS,
+  /** the description score when already known (it depends on the two texts only) */
+  description: number = scoreDescriptionPrepared(t.description, e.memo),
+): ScoredPair {
   const dateDiffDays = Math.abs(t.day - e.day);
   const breakdown: ScoreBreakdown = {
     amount: scoreAmount(t.amountMinor, e.amountMinor, digits),
     date: scoreDays(dateDiffDays),
-    description: scoreDescriptionPrepared(t.description, e.memo),
+    description,
     business: scoreBusiness(t.txn, e.entry),
     history: scoreHistoryPrepared(t.history, e.counterAccountIds),
   };
@@ -93,10 +120,50 @@ export interface MatchResult {
   readonly unmatchedTxnIds: string[];
 }
 
+const SAFE_LIMIT = Number.MAX_SAFE_INTEGER / 128;
+
+/**
+ * The highest total a pair can reach whatever its descriptions say: its exact amount, date,
+ * business and history scores with the description taken as 100. Computed in plain numbers (it
+ * is asked for every candidate pair); when the amounts are too large for that, 100.
+ */
+function upperBoundTotal(t: PreparedTxn, e: PreparedEntry, digits: number): number {
+  const limit = 50 * 10 ** digits;
+  const a = t.amountNumber;
+  const b = e.amountNumber;
+  if (!(a < SAFE_LIMIT && b < SAFE_LIMIT && limit < SAFE_LIMIT)) return 100;
+  const diff = Math.abs(a - b);
+  // scoreAmount's rounding (see linearFallBig), exact in numbers this small
+  const amount = diff === 0 ? 100 : diff >= limit ? 0 : Math.min(99, Math.floor((100 * (limit - diff) + limit - 1) / limit));
+  const dateDiff = Math.abs(t.day - e.day);
+  const date = scoreDays(dateDiff);
+  const business = e.business[t.txn.type];
+  const history = scoreHistoryPrepared(t.history, e.counterAccountIds);
+  return Math.floor((40 * amount + 25 * date + 20 * 100 + 10 * business + 5 * history + 50) / 100);
+}
+
+interface TxnCandidates {
+  readonly t: PreparedTxn;
+  /** this transaction's candidates that may reach the review threshold: `all[start..end)`, highest upper bound first */
+  readonly start: number;
+  readonly end: number;
+  next: number;
+  used: boolean;
+}
+
 /**
  * A whole run in memory: scores every transaction against its candidates (as the database gives
  * them: same account, right direction, within the date window), drops pairs below the review
  * threshold, and assigns one-to-one (see `assignOneToOne`).
+ *
+ * The result is exactly that of scoring every pair and sorting them all, but most pairs are never
+ * scored: totals are taken level by level, from 100 down to the review threshold, and at each
+ * level only the pairs whose upper bound (see `upperBoundTotal`) reaches it are scored, for
+ * transactions and entries not taken yet. A pair scored at level L has a total of at most L, so
+ * when level L is assigned every pair of total L is known; within a level the order is
+ * `compareForAssignment`'s, as in the full sort. A transaction matched at 95 never has its
+ * hundreds of other candidates scored: with 10,000 bank transactions against a year of a busy
+ * account, that is the difference between scoring millions of pairs and a few hundred thousand.
  */
 export function matchTransactions(
   txns: readonly PreparedTxn[],
@@ -104,14 +171,81 @@ export function matchTransactions(
   options: { readonly digits: number; readonly thresholds?: Thresholds },
 ): MatchResult {
   const thresholds = validateThresholds(options.thresholds ?? DEFAULT_THRESHOLDS);
-  const scored: ScoredPair[] = [];
+  const review = thresholds.review;
+  // Every transaction's candidates in one array (millions of pairs: one allocation, not one per transaction).
+  const all: PreparedEntry[] = [];
+  let bounds = new Uint8Array(1 << 16);
+  let size = 0;
+  const perTxn: TxnCandidates[] = [];
+  const count = new Uint32Array(101);
   for (const t of txns) {
+    const start = size;
+    count.fill(0);
     for (const e of candidatesFor(t)) {
-      const pair = scorePrepared(t, e, options.digits, thresholds);
-      if (pair.status !== 'unmatched') scored.push(pair);
+      const bound = upperBoundTotal(t, e, options.digits);
+      if (bound < review) continue;
+      if (size === bounds.length) {
+        const grown = new Uint8Array(bounds.length * 2);
+        grown.set(bounds);
+        bounds = grown;
+      }
+      all.push(e);
+      bounds[size++] = bound;
+      count[bound]! += 1;
+    }
+    // highest bound first, in place (a counting sort; the order within a bound does not matter)
+    if (size - start > 1) {
+      const entries = all.slice(start, size);
+      const keys = bounds.slice(start, size);
+      for (let b = 100, at = start; b >= review; b--) {
+        const n = count[b]!;
+        count[b] = at;
+        at += n;
+      }
+      for (let i = 0; i < entries.length; i++) {
+        const at = count[keys[i]!]!++;
+        all[at] = entries[i]!;
+        bounds[at] = keys[i]!;
+      }
+    }
+    perTxn.push({ t, start, end: size, next: start, used: false });
+  }
+
+  const usedEntries = new Set<string>();
+  const usedTxnIds = new Set<string>();
+  const levels: ScoredPair[][] = Array.from({ length: 101 }, () => []);
+  const matches: ScoredPair[] = [];
+  // description scores of one transaction by the entry memo's prepared text (shared between equal memos)
+  const descriptionScores = new Map<TxnCandidates, Map<PreparedDescription, number>>();
+  for (let level = 100; level >= review; level--) {
+    for (const c of perTxn) {
+      if (c.used) continue;
+      while (c.next < c.end && bounds[c.next]! >= level) {
+        const e = all[c.next++]!;
+        if (usedEntries.has(e.entry.id)) continue;
+        let scores = descriptionScores.get(c);
+        if (!scores) descriptionScores.set(c, (scores = new Map()));
+        let description = scores.get(e.memo);
+        if (description === undefined) scores.set(e.memo, (description = scoreDescriptionPrepared(c.t.description, e.memo)));
+        const pair = scorePrepared(c.t, e, options.digits, thresholds, description);
+        // the bound is never below the score; were it, the pair would be skipped silently
+        if (pair.total > level) throw new Error(`reconciliation bound ${bounds[c.next - 1]} is below the score ${pair.total}`);
+        if (pair.status !== 'unmatched') levels[pair.total]!.push(pair);
+      }
+    }
+    const ranked = levels[level]!.sort(compareForAssignment);
+    levels[level] = [];
+    for (const p of ranked) {
+      if (usedTxnIds.has(p.txnId) || usedEntries.has(p.entryId)) continue;
+      usedTxnIds.add(p.txnId);
+      usedEntries.add(p.entryId);
+      matches.push(p);
+    }
+    for (const c of perTxn) {
+      if (c.used || !usedTxnIds.has(c.t.txn.id)) continue;
+      c.used = true;
+      descriptionScores.delete(c);
     }
   }
-  const matches = assignOneToOne(scored, { minTotal: thresholds.review });
-  const matched = new Set(matches.map((m) => m.txnId));
-  return { matches, unmatchedTxnIds: txns.filter((t) => !matched.has(t.txn.id)).map((t) => t.txn.id) };
+  return { matches, unmatchedTxnIds: txns.filter((t) => !usedTxnIds.has(t.txn.id)).map((t) => t.txn.id) };
 }

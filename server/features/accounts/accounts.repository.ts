@@ -46,7 +46,7 @@ export function nameKey(name: string): string {
 }
 
 export function findAccount(db: LedgerDb, id: string): Account | undefined {
-  const row = db.first(db.qb.selectFrom('accounts').selectAll().where('id', '=', id));
+  const [row] = db.allSql<Row>('SELECT * FROM accounts WHERE id = ?', id);
   return row && toAccount(row);
 }
 
@@ -58,15 +58,17 @@ export function findAccountByName(db: LedgerDb, name: string): Account | undefin
 export function accountsByIds(db: LedgerDb, ids: readonly string[]): Map<string, Account> {
   const unique = [...new Set(ids)];
   const out = new Map<string, Account>();
-  for (let i = 0; i < unique.length; i += 500) {
-    const rows = db.all(db.qb.selectFrom('accounts').selectAll().where('id', 'in', unique.slice(i, i + 500)));
+  // prepared SQL (a few shapes, cached): every posting and every balance reads accounts
+  for (let i = 0; i < unique.length; i += 100) {
+    const chunk = unique.slice(i, i + 100);
+    const rows = db.allSql<Row>(`SELECT * FROM accounts WHERE id IN (${chunk.map(() => '?').join(', ')})`, ...chunk);
     for (const row of rows) out.set(row.id, toAccount(row));
   }
   return out;
 }
 
 export function allAccounts(db: LedgerDb): Account[] {
-  return db.all(db.qb.selectFrom('accounts').selectAll().orderBy('name_key').orderBy('id')).map(toAccount);
+  return db.allSql<Row>('SELECT * FROM accounts ORDER BY name_key, id').map(toAccount);
 }
 
 export interface AccountFilter {

@@ -19,8 +19,9 @@ export function findUserByEmail(db: IdentityDb, email: string): User | undefined
   return row && toUser(row);
 }
 
+/** Asked by every authenticated request: prepared SQL, not a query built per call. */
 export function findUserById(db: IdentityDb, id: string): User | undefined {
-  const row = db.first(db.qb.selectFrom('users').selectAll().where('id', '=', id));
+  const [row] = db.allSql<Row>('SELECT id, email, name, password_hash, created_at FROM users WHERE id = ?', id);
   return row && toUser(row);
 }
 

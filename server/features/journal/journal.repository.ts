@@ -58,17 +58,21 @@ const ENTRY_COLUMNS = [
   'reverses_entry_id',
 ] as const;
 
+type LineRow = { id: string; entry_id: string; account_id: string; account_name: string; direction: string; amount_minor: bigint; currency: string };
+
+/**
+ * The lines of some entries with their account names. Hot paths (every posting answers with its
+ * entry, every register page reads 50) run prepared SQL rather than a query built per call.
+ */
 function linesOf(db: LedgerDb, entryIds: readonly string[]): Map<string, JournalLine[]> {
   const out = new Map<string, JournalLine[]>();
-  for (let i = 0; i < entryIds.length; i += 500) {
-    const rows = db.all(
-      db.qb
-        .selectFrom('journal_lines as l')
-        .innerJoin('accounts as a', 'a.id', 'l.account_id')
-        .select(['l.id', 'l.entry_id', 'l.account_id', 'a.name as account_name', 'l.direction', 'l.amount_minor', 'l.currency'])
-        .where('l.entry_id', 'in', entryIds.slice(i, i + 500))
-        .orderBy('l.entry_id')
-        .orderBy('l.line_no'),
+  for (let i = 0; i < entryIds.length; i += 100) {
+    const chunk = entryIds.slice(i, i + 100);
+    const rows = db.allSql<LineRow>(
+      `SELECT l.id, l.entry_id, l.account_id, a.name AS account_name, l.direction, l.amount_minor, l.currency
+         FROM journal_lines l JOIN accounts a ON a.id = l.account_id
+        WHERE l.entry_id IN (${chunk.map(() => '?').join(', ')}) ORDER BY l.entry_id, l.line_no`,
+      ...chunk,
     );
     for (const row of rows) {
       const list = out.get(row.entry_id) ?? [];
@@ -109,7 +113,7 @@ function toEntries(db: LedgerDb, rows: EntryRow[]): JournalEntry[] {
 }
 
 export function findEntry(db: LedgerDb, id: string): JournalEntry | undefined {
-  const row = db.first(db.qb.selectFrom('journal_entries').select(ENTRY_COLUMNS).where('id', '=', id));
+  const [row] = db.allSql<EntryRow>(`SELECT ${ENTRY_COLUMNS.join(', ')} FROM journal_entries WHERE id = ?`, id);
   return row ? toEntries(db, [row])[0] : undefined;
 }
 
@@ -121,33 +125,147 @@ export interface EntryFilter {
   sourceType?: SourceType | undefined;
 }
 
-/** Entries by date, then creation, newest first. */
+/**
+ * Entries by date, then creation, newest first, with the exact total. Both come from the day
+ * counts (migration 0004): the total is a sum over days, and page N is found by walking the days
+ * back until the entries before it are skipped, so the page itself is read from an index range
+ * of a few days, whatever the page number. Nothing here reads every line of an account.
+ */
 export function listEntries(db: LedgerDb, filter: EntryFilter, limit: number, offset: number): { items: JournalEntry[]; total: number } {
-  let query = db.qb.selectFrom('journal_entries as e');
-  if (filter.status) query = query.where('e.status', '=', filter.status);
-  if (filter.sourceType) query = query.where('e.source_type', '=', filter.sourceType);
-  if (filter.startDate) query = query.where('e.entry_date', '>=', filter.startDate);
-  if (filter.endDate) query = query.where('e.entry_date', '<=', filter.endDate);
+  const span = pageSpan(db, filter, offset, limit);
+  if (!span) return { items: [], total: span === null ? 0 : totalOf(db, filter) };
+  const rows = filter.accountId ? accountPage(db, filter.accountId, filter, span, limit) : journalPage(db, filter, span, limit);
+  return { items: toEntries(db, rows), total: span.total };
+}
+
+/** The days a page spans (newest `to`, oldest `from`), and how many of the matching entries of day `to` come before it. */
+interface PageSpan {
+  total: number;
+  from: string | null;
+  to: string | null;
+  skip: number;
+}
+
+function countsWhere(filter: EntryFilter): { table: string; where: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
   if (filter.accountId) {
-    const accountId = filter.accountId;
-    query = query.where('e.id', 'in', (eb) => {
-      let lines = eb.selectFrom('journal_lines as l').select('l.entry_id').where('l.account_id', '=', accountId);
-      if (filter.startDate) lines = lines.where('l.entry_date', '>=', filter.startDate);
-      if (filter.endDate) lines = lines.where('l.entry_date', '<=', filter.endDate);
-      return lines;
-    });
+    where.push('account_id = ?');
+    params.push(filter.accountId);
   }
-  const total = db.first(query.select((eb) => eb.fn.countAll<bigint>().as('n')))!.n;
-  const rows = db.all(
-    query
-      .select(ENTRY_COLUMNS.map((c) => `e.${c}` as const))
-      .orderBy('e.entry_date', 'desc')
-      .orderBy('e.created_at', 'desc')
-      .orderBy('e.seq', 'desc')
-      .limit(limit)
-      .offset(offset),
+  for (const [sql, value] of [
+    ['day >= ?', filter.startDate],
+    ['day <= ?', filter.endDate],
+    ['status = ?', filter.status],
+    ['source_type = ?', filter.sourceType],
+  ] as const) {
+    if (value === undefined) continue;
+    where.push(sql);
+    params.push(value);
+  }
+  return { table: filter.accountId ? 'account_day_counts' : 'journal_day_counts', where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+function totalOf(db: LedgerDb, filter: EntryFilter): number {
+  const { table, where, params } = countsWhere(filter);
+  return Number(db.allSql<{ n: bigint | null }>(`SELECT SUM(entries) AS n FROM ${table} ${where}`, ...params)[0]?.n ?? 0n);
+}
+
+/**
+ * Walks the matching entries per day, newest day first, to the day holding entry number
+ * `offset` (the page's first) and the day holding its last. `undefined` when the page is past
+ * the end; `null` when nothing matches at all.
+ */
+function pageSpan(db: LedgerDb, filter: EntryFilter, offset: number, limit: number): PageSpan | null | undefined {
+  const total = totalOf(db, filter);
+  if (total === 0) return null;
+  if (offset >= total) return undefined;
+  const { table, where, params } = countsWhere(filter);
+  let before = 0;
+  let to: string | null = null;
+  let skip = 0;
+  for (const row of db.iterateSql<{ day: string; n: bigint }>(`SELECT day, SUM(entries) AS n FROM ${table} ${where} GROUP BY day ORDER BY day DESC`, ...params)) {
+    const n = Number(row.n);
+    if (to === null && before + n > offset) {
+      to = row.day;
+      skip = offset - before;
+    }
+    before += n;
+    if (to !== null && before >= offset + limit) return { total, from: row.day, to, skip };
+  }
+  return { total, from: filter.startDate ?? null, to, skip };
+}
+
+const PAGE_ORDER = 'ORDER BY e.entry_date DESC, e.created_at DESC, e.seq DESC';
+const E_COLUMNS = ENTRY_COLUMNS.map((c) => `e.${c}`).join(', ');
+
+function statusSourceWhere(filter: EntryFilter, noIndex: boolean): { sql: string; params: unknown[] } {
+  // `+column` keeps SQLite from driving the query by the status or source index instead of the range.
+  const plus = noIndex ? '+' : '';
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (filter.status) {
+    parts.push(`${plus}e.status = ?`);
+    params.push(filter.status);
+  }
+  if (filter.sourceType) {
+    parts.push(`${plus}e.source_type = ?`);
+    params.push(filter.sourceType);
+  }
+  return { sql: parts.map((p) => ` AND ${p}`).join(''), params };
+}
+
+/** A page of all entries: the date (or status) index read from the page's newest day down. */
+function journalPage(db: LedgerDb, filter: EntryFilter, span: PageSpan, limit: number): EntryRow[] {
+  const extra = statusSourceWhere(filter, false);
+  return db.allSql<EntryRow>(
+    `SELECT ${E_COLUMNS} FROM journal_entries e WHERE e.entry_date >= ? AND e.entry_date <= ?${extra.sql} ${PAGE_ORDER} LIMIT ? OFFSET ?`,
+    span.from ?? '',
+    span.to,
+    ...extra.params,
+    limit,
+    span.skip,
   );
-  return { items: toEntries(db, rows), total: Number(total) };
+}
+
+/**
+ * A page of one account's register. Usually its lines' index (account, date) read from the
+ * page's newest day down, each entry once (by its first line on the account), sorted within a day
+ * only. When a status or source filter keeps few of the account's entries in those days, the
+ * entries of that status or source are read instead, each checked for a line on the account.
+ */
+function accountPage(db: LedgerDb, accountId: string, filter: EntryFilter, span: PageSpan, limit: number): EntryRow[] {
+  const range = [span.from ?? '', span.to];
+  if (filter.status || filter.sourceType) {
+    const byLines = totalOf(db, { accountId, startDate: span.from ?? undefined, endDate: span.to ?? undefined });
+    const byStatus = totalOf(db, { status: filter.status, sourceType: filter.sourceType, startDate: span.from ?? undefined, endDate: span.to ?? undefined });
+    if (byStatus < byLines) {
+      const extra = statusSourceWhere(filter, false);
+      return db.allSql<EntryRow>(
+        `SELECT ${E_COLUMNS} FROM journal_entries e
+          WHERE e.entry_date >= ? AND e.entry_date <= ?${extra.sql}
+            AND EXISTS (SELECT 1 FROM journal_lines l WHERE l.entry_id = e.id AND l.account_id = ?)
+          ${PAGE_ORDER} LIMIT ? OFFSET ?`,
+        ...range,
+        ...extra.params,
+        accountId,
+        limit,
+        span.skip,
+      );
+    }
+  }
+  const extra = statusSourceWhere(filter, true);
+  return db.allSql<EntryRow>(
+    `SELECT ${E_COLUMNS} FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+      WHERE l.account_id = ? AND l.entry_date >= ? AND l.entry_date <= ?${extra.sql}
+        AND NOT EXISTS (SELECT 1 FROM journal_lines o WHERE o.entry_id = l.entry_id AND +o.account_id = l.account_id AND o.line_no < l.line_no)
+      ORDER BY l.entry_date DESC, e.created_at DESC, e.seq DESC LIMIT ? OFFSET ?`,
+    accountId,
+    ...range,
+    ...extra.params,
+    limit,
+    span.skip,
+  );
 }
 
 export interface NewLine {
@@ -163,40 +281,39 @@ export function insertEntry(
   lines: readonly NewLine[],
   newId: () => string,
 ): void {
-  const seq = db.first(db.qb.selectFrom('journal_entries').select((eb) => eb.fn.max<bigint | null>('seq').as('s')))!.s ?? 0n;
-  db.run(
-    db.qb.insertInto('journal_entries').values({
-      id: entry.id,
-      seq: seq + 1n,
-      entry_date: entry.entryDate,
-      memo: entry.memo,
-      status: entry.status,
-      source_type: entry.sourceType,
-      created_at: entry.createdAt,
-      updated_at: entry.updatedAt,
-      posted_at: entry.postedAt,
-      voided_at: entry.voidedAt,
-      void_reason: entry.voidReason,
-      reversal_entry_id: entry.reversalEntryId,
-      reverses_entry_id: entry.reversesEntryId,
-    }),
+  const seq = db.allSql<{ s: bigint | null }>('SELECT MAX(seq) AS s FROM journal_entries')[0]!.s ?? 0n;
+  db.runSql(
+    `INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at, voided_at, void_reason, reversal_entry_id, reverses_entry_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    entry.id,
+    seq + 1n,
+    entry.entryDate,
+    entry.memo,
+    entry.status,
+    entry.sourceType,
+    entry.createdAt,
+    entry.updatedAt,
+    entry.postedAt,
+    entry.voidedAt,
+    entry.voidReason,
+    entry.reversalEntryId,
+    entry.reversesEntryId,
   );
   insertLines(db, entry.id, entry.entryDate, lines, newId);
 }
 
 function insertLines(db: LedgerDb, entryId: string, entryDate: string, lines: readonly NewLine[], newId: () => string): void {
   lines.forEach((line, index) => {
-    db.run(
-      db.qb.insertInto('journal_lines').values({
-        id: newId(),
-        entry_id: entryId,
-        line_no: BigInt(index + 1),
-        account_id: line.accountId,
-        direction: line.direction,
-        amount_minor: line.amountMinor,
-        currency: line.currency,
-        entry_date: entryDate,
-      }),
+    db.runSql(
+      'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      newId(),
+      entryId,
+      index + 1,
+      line.accountId,
+      line.direction,
+      line.amountMinor,
+      line.currency,
+      entryDate,
     );
   });
 }

@@ -53,7 +53,7 @@ const AMOUNT_MESSAGES: Record<AmountProblem, (currency: string) => string> = {
   too_large: () => 'must be less than one trillion',
 };
 
-interface CheckedLine extends NewLine {
+export interface CheckedLine extends NewLine {
   account: Account;
 }
 
@@ -97,7 +97,7 @@ function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLine[] {
 }
 
 /** What posting re-checks: every account active and the lines balanced per currency. */
-function assertPostable(lines: readonly CheckedLine[]): void {
+export function assertPostable(lines: readonly CheckedLine[]): void {
   const inactive = lines.filter((l) => !l.account.isActive);
   if (inactive.length > 0) {
     throw new DomainError('INACTIVE_ACCOUNT', `The account ${inactive[0]!.account.name} is deactivated`);

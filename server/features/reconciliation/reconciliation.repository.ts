@@ -76,28 +76,30 @@ export function findMatch(db: LedgerDb, id: string): Match | undefined {
   return row && toMatch(row);
 }
 
+/** One prepared statement, not a built query: a run inserts up to one match per bank transaction. */
 export function insertMatch(db: LedgerDb, m: Match): void {
-  db.run(
-    db.qb.insertInto('reconciliation_matches').values({
-      id: m.id,
-      run_id: m.runId,
-      bank_transaction_id: m.bankTransactionId,
-      entry_id: m.entryId,
-      status: m.status,
-      score: BigInt(m.score),
-      score_amount: BigInt(m.breakdown.amount),
-      score_date: BigInt(m.breakdown.date),
-      score_description: BigInt(m.breakdown.description),
-      score_business: BigInt(m.breakdown.business),
-      score_history: BigInt(m.breakdown.history),
-      version: BigInt(m.version),
-      superseded_by_id: m.supersededById,
-      created_at: m.createdAt,
-      updated_at: m.updatedAt,
-      accepted_at: m.acceptedAt,
-      rejected_at: m.rejectedAt,
-      reject_reason: m.rejectReason,
-    }),
+  db.runSql(
+    `INSERT INTO reconciliation_matches (id, run_id, bank_transaction_id, entry_id, status, score, score_amount, score_date, score_description,
+       score_business, score_history, version, superseded_by_id, created_at, updated_at, accepted_at, rejected_at, reject_reason)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    m.id,
+    m.runId,
+    m.bankTransactionId,
+    m.entryId,
+    m.status,
+    m.score,
+    m.breakdown.amount,
+    m.breakdown.date,
+    m.breakdown.description,
+    m.breakdown.business,
+    m.breakdown.history,
+    m.version,
+    m.supersededById,
+    m.createdAt,
+    m.updatedAt,
+    m.acceptedAt,
+    m.rejectedAt,
+    m.rejectReason,
   );
 }
 
@@ -276,7 +278,7 @@ export function payeeExamples(db: LedgerDb): { description: string; accountId: s
 }
 
 export function addPayeeExample(db: LedgerDb, description: string, accountId: string, source: 'accepted_match' | 'created_entry', at: string): void {
-  db.run(db.qb.insertInto('payee_examples').values({ description, account_id: accountId, source, created_at: at }));
+  db.runSql('INSERT INTO payee_examples (description, account_id, source, created_at) VALUES (?, ?, ?, ?)', description, accountId, source, at);
 }
 
 export function insertRun(

@@ -20,6 +20,7 @@ import {
 } from '../../contract/reconciliation.ts';
 import type { Thresholds } from '../../domain/reconciliation/index.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
 import { z } from 'zod';
 import {
   acceptMatch,
@@ -30,7 +31,6 @@ import {
   listUnmatched,
   reconciliationStats,
   rejectMatch,
-  runReconciliation,
 } from './reconciliation.service.ts';
 
 const decisionErrors = [
@@ -39,7 +39,8 @@ const decisionErrors = [
   { status: 409, description: 'VERSION_CONFLICT', schema: errorBody },
 ];
 
-export function reconciliationRoutes(thresholds: Thresholds): RouteDef[] {
+/** A run is a job (server/jobs): scoring 10,000 bank transactions against their candidates takes seconds. */
+export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): RouteDef[] {
   return [
     defineRoute({
       method: 'post',
@@ -49,7 +50,7 @@ export function reconciliationRoutes(thresholds: Thresholds): RouteDef[] {
       auth: true,
       body: runBody,
       responses: [{ status: 200, description: 'The run', schema: runResult }, { status: 400, description: 'VALIDATION_ERROR, INVALID_ACCOUNT', schema: errorBody }],
-      handler: ({ session, body }) => ({ status: 200, body: runReconciliation(session.ledger, body, thresholds) }),
+      handler: async ({ session, body }) => ({ status: 200, body: await jobs.run(session.userId, 'runReconciliation', { run: body, thresholds }) }),
     }),
     defineRoute({
       method: 'get',

@@ -2,18 +2,19 @@ import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { MatchDto, UnmatchedItemDto } from '../../contract/reconciliation.ts';
 import { addDays } from '../../domain/dates.ts';
+import type { AccountType } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { currencyDigits } from '../../domain/currencies.ts';
 import { formatMinor } from '../../domain/money.ts';
 import {
   expectedLineDirection,
   matchTransactions,
-  normaliseDescription,
   PayeeModel,
   prepareEntry,
   prepareTxn,
   scorePair,
   type CandidateEntry,
+  type PreparedDescription,
   type PreparedEntry,
   type Thresholds,
 } from '../../domain/reconciliation/index.ts';
@@ -118,16 +119,19 @@ export function runReconciliation(db: LedgerDb, input: RunInput, thresholds: Thr
     const digits = currencyDigits(account.currency);
 
     const inScope = new Set(txns.map((t) => t.id));
-    const entries: PreparedEntry[] = [];
+    // candidates by the direction of their line on the account, each sorted by date
+    const byDirection: Record<'DEBIT' | 'CREDIT', PreparedEntry[]> = { DEBIT: [], CREDIT: [] };
+    let counters = new Map<string, { id: string; type: AccountType }[]>();
     if (txns.length > 0) {
       const rows = candidateEntries(db, account.id, addDays(txns[0]!.date, -WINDOW_DAYS), addDays(txns.at(-1)!.date, WINDOW_DAYS))
         // an entry already reconciled, or pending with a transaction outside this run, is taken
         .filter((r) => !r.liveMatch || (r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId)));
-      const counters = counterAccounts(
+      counters = counterAccounts(
         db,
         rows.map((r) => r.entryId),
         account.id,
       );
+      const memos = new Map<string, PreparedDescription>();
       for (const r of rows) {
         const candidate: CandidateEntry = {
           id: r.entryId,
@@ -136,29 +140,44 @@ export function runReconciliation(db: LedgerDb, input: RunInput, thresholds: Thr
           accountLine: { direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT', amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor },
           counterAccounts: counters.get(r.entryId) ?? [],
         };
-        entries.push(prepareEntry(candidate));
+        byDirection[candidate.accountLine.direction].push(prepareEntry(candidate, memos));
       }
     }
-    const rejected = rejectedPairs(
+    const rejected = new Map<string, Set<string>>();
+    for (const pair of rejectedPairs(
       db,
       txns.map((t) => t.id),
-    );
+    )) {
+      const [txnId, entryId] = pair.split(' ') as [string, string];
+      rejected.set(txnId, (rejected.get(txnId) ?? new Set()).add(entryId));
+    }
     const model = payeeModel(db);
     const prepared = txns.map((t) =>
       prepareTxn({ id: t.id, date: t.date, description: t.description, amountMinor: t.amountMinor, type: t.type }, model),
     );
     const amountLimit = 50n * 10n ** BigInt(digits);
+    // The amounts as plain numbers when they all fit exactly (they nearly always do): this test
+    // runs for every pair in the windows, millions of them in a large run.
+    const safe = (x: bigint) => x < BigInt(Number.MAX_SAFE_INTEGER);
+    const inNumbers =
+      safe(amountLimit) && prepared.every((t) => safe(t.amountMinor)) && [...byDirection.DEBIT, ...byDirection.CREDIT].every((e) => safe(e.amountMinor));
+    const amounts = { DEBIT: Float64Array.from(byDirection.DEBIT, (e) => Number(e.amountMinor)), CREDIT: Float64Array.from(byDirection.CREDIT, (e) => Number(e.amountMinor)) };
+    const limit = Number(amountLimit);
     const result = matchTransactions(
       prepared,
       function* candidatesFor(t) {
         const direction = expectedLineDirection(t.txn.type);
-        const normalised = normaliseDescription(t.txn.description);
-        for (const e of windowOf(entries, t.day)) {
-          if (e.entry.accountLine.direction !== direction || rejected.has(`${t.txn.id} ${e.entry.id}`)) continue;
-          const diff = e.amountMinor > t.amountMinor ? e.amountMinor - t.amountMinor : t.amountMinor - e.amountMinor;
+        const entries = byDirection[direction];
+        const entryAmounts = amounts[direction];
+        const amount = Number(t.amountMinor);
+        const refused = rejected.get(t.txn.id);
+        for (let i = firstInWindow(entries, t.day); i < entries.length && entries[i]!.day <= t.day + WINDOW_DAYS; i++) {
+          const e = entries[i]!;
+          if (refused?.has(e.entry.id)) continue;
+          const far = inNumbers ? Math.abs(entryAmounts[i]! - amount) >= limit : (e.amountMinor > t.amountMinor ? e.amountMinor - t.amountMinor : t.amountMinor - e.amountMinor) >= amountLimit;
           // Past 50 units the amount scores 0 and the total can reach the review band only with
           // everything else perfect: the same day and the same description.
-          if (diff >= amountLimit && !(e.day === t.day && normaliseDescription(e.entry.memo ?? '') === normalised)) continue;
+          if (far && !(e.day === t.day && e.memo.normalised === t.description.normalised)) continue;
           yield e;
         }
       },
@@ -210,17 +229,20 @@ export function runReconciliation(db: LedgerDb, input: RunInput, thresholds: Thr
     // match is linked to its replacement only once the replacement exists.
     insertRun(db, { id: runId, scope, total: summary.total_transactions, autoAccepted, pendingReview, unmatched: summary.unmatched, createdAt, completedAt });
     for (const old of superseded) decide(db, old.id, old.version, { status: 'superseded', at: createdAt });
+    const descriptionOf = new Map(txns.map((t) => [t.id, t.description]));
     for (const m of inserts) {
       insertMatch(db, m);
-      if (m.status === 'auto_accepted') learn(db, txns.find((t) => t.id === m.bankTransactionId)!.description, m.entryId, account.id, 'accepted_match', createdAt);
+      // the payee model learns the auto-accepted entry's counter accounts (already read for scoring)
+      if (m.status !== 'auto_accepted') continue;
+      for (const id of new Set((counters.get(m.entryId) ?? []).map((c) => c.id))) addPayeeExample(db, descriptionOf.get(m.bankTransactionId)!, id, 'accepted_match', createdAt);
     }
     for (const old of superseded) linkSupersededBy(db, old.id, old.by);
     return { run_id: runId, status: 'completed' as const, summary, completed_at: completedAt };
   });
 }
 
-/** The entries dated within ±30 days of a day, from an array sorted by date (binary search). */
-function* windowOf(entries: readonly PreparedEntry[], day: number): Generator<PreparedEntry> {
+/** The first of the entries (sorted by date) dated at most 30 days before a day (binary search). */
+function firstInWindow(entries: readonly PreparedEntry[], day: number): number {
   let lo = 0;
   let hi = entries.length;
   while (lo < hi) {
@@ -228,7 +250,7 @@ function* windowOf(entries: readonly PreparedEntry[], day: number): Generator<Pr
     if (entries[mid]!.day < day - WINDOW_DAYS) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo; i < entries.length && entries[i]!.day <= day + WINDOW_DAYS; i++) yield entries[i]!;
+  return lo;
 }
 
 export function getMatch(db: LedgerDb, id: string): MatchDto {

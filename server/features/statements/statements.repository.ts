@@ -91,23 +91,24 @@ export function existingDedupeKeys(db: LedgerDb, accountId: string, keys: readon
   return found;
 }
 
+/** One prepared statement, not a built query per row: a statement may hold 100,000 transactions. */
 export function insertBankTransactions(db: LedgerDb, rows: readonly NewBankTransaction[], createdAt: string): void {
   let seq = nextSeq(db, 'bank_transactions');
   for (const t of rows) {
-    db.run(
-      db.qb.insertInto('bank_transactions').values({
-        id: t.id,
-        seq: seq++,
-        statement_id: t.statementId,
-        account_id: t.accountId,
-        date: t.date,
-        description: t.description,
-        amount_minor: t.amountMinor,
-        type: t.type,
-        external_id: t.externalId,
-        dedupe_key: t.dedupeKey,
-        created_at: createdAt,
-      }),
+    db.runSql(
+      `INSERT INTO bank_transactions (id, seq, statement_id, account_id, date, description, amount_minor, type, external_id, dedupe_key, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      t.id,
+      seq++,
+      t.statementId,
+      t.accountId,
+      t.date,
+      t.description,
+      t.amountMinor,
+      t.type,
+      t.externalId,
+      t.dedupeKey,
+      createdAt,
     );
   }
 }

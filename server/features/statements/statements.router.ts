@@ -11,14 +11,14 @@ import {
   statementPage,
   statementResult,
   STATEMENT_FILE_LIMIT,
+  STATEMENT_JSON_LIMIT,
 } from '../../contract/statements.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
-import { readUpload } from '../../http/upload.ts';
+import { readUpload, requestBytes } from '../../http/upload.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
 import {
-  createStatement,
   getStatement,
-  importStatementFile,
   listStatementPage,
   listTransactionPage,
   removeStatement,
@@ -35,7 +35,8 @@ function mappingFrom(text: string | undefined): unknown {
   }
 }
 
-export function statementRoutes(): RouteDef[] {
+/** Imports run as jobs (server/jobs): 100,000 rows take seconds to parse, check and store, and the server keeps answering meanwhile. */
+export function statementRoutes(jobs: JobRunner): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
@@ -54,13 +55,15 @@ export function statementRoutes(): RouteDef[] {
       summary: 'Create a statement from JSON transactions (amounts positive; type debit = money out)',
       auth: true,
       body: createStatementBody,
+      deferredJson: { limit: STATEMENT_JSON_LIMIT },
       responses: [
         { status: 201, description: 'The statement', schema: statement },
         { status: 200, description: 'Every transaction was already imported: nothing stored, `id` is null', schema: statementResult },
         { status: 400, description: 'INVALID_ACCOUNT, VALIDATION_ERROR', schema: errorBody },
+        { status: 413, description: `PAYLOAD_TOO_LARGE (over ${STATEMENT_JSON_LIMIT})`, schema: errorBody },
       ],
-      handler: ({ session, body }) => {
-        const result = createStatement(session.ledger, body);
+      handler: async ({ session, req }) => {
+        const result = await jobs.run(session.userId, 'createStatement', { body: requestBytes(req) });
         return { status: result.id === null ? 200 : 201, body: result };
       },
     }),
@@ -82,7 +85,7 @@ export function statementRoutes(): RouteDef[] {
       ],
       handler: async ({ session, query, req }) => {
         const upload = await readUpload(req);
-        const result = importStatementFile(session.ledger, {
+        const result = await jobs.run(session.userId, 'importStatementFile', {
           accountId: query.account_id,
           bytes: upload.bytes,
           format: query.format,

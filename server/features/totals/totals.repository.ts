@@ -1,6 +1,7 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import { endOfMonth, monthOf, startOfMonth } from '../../domain/dates.ts';
 import type { AccountType, Direction } from '../../domain/double-entry.ts';
+import { DomainError } from '../../domain/errors.ts';
 import type { Minor } from '../../domain/money.ts';
 
 /**
@@ -47,6 +48,29 @@ function add(db: LedgerDb, kind: Kind, accountId: string, day: string, a: Minor,
   }
 }
 
+/**
+ * The most an account's all-time debits (or credits) may reach, in minor units. Every aggregate
+ * row and every SUM over them stays below it, so SQLite's 64-bit integers never overflow (an
+ * overflow would turn the sum into a REAL, which the STRICT tables refuse): 2^62 plus one more
+ * entry (at most 1000 lines below 10^15 minor units each) is still below 2^63.
+ */
+export const MAX_ACCOUNT_TOTAL_MINOR = 2n ** 62n;
+
+/** Refuses a posting that would take an account's all-time debits or credits past MAX_ACCOUNT_TOTAL_MINOR. */
+function assertTotalsFit(db: LedgerDb, byAccount: ReadonlyMap<string, Pair>): void {
+  for (const [accountId, pair] of byAccount) {
+    const [sums] = db.allSql<{ a: bigint | null; b: bigint | null }>(
+      'SELECT SUM(debit_minor) AS a, SUM(credit_minor) AS b FROM account_month_totals WHERE account_id = ?',
+      accountId,
+    );
+    if ((sums?.a ?? 0n) + pair.a > MAX_ACCOUNT_TOTAL_MINOR || (sums?.b ?? 0n) + pair.b > MAX_ACCOUNT_TOTAL_MINOR) {
+      throw new DomainError('VALIDATION_ERROR', 'Posting this would take an account\'s all-time totals past the largest amount the ledger keeps exactly', [
+        { field: 'lines', message: `the totals of account ${accountId} would be too large` },
+      ]);
+    }
+  }
+}
+
 /** Adds one posted entry's lines to the aggregates. Call inside the posting's transaction. */
 export function applyPosting(db: LedgerDb, entryDate: string, lines: readonly PostedLine[]): void {
   const byAccount = new Map<string, Pair>();
@@ -56,6 +80,7 @@ export function applyPosting(db: LedgerDb, entryDate: string, lines: readonly Po
     else pair.b += line.amountMinor;
     byAccount.set(line.accountId, pair);
   }
+  assertTotalsFit(db, byAccount);
   for (const [accountId, pair] of byAccount) add(db, 'account', accountId, entryDate, pair.a, pair.b);
 
   for (const [accountId, pair] of cashFlowOf(lines)) add(db, 'cash_flow', accountId, entryDate, pair.a, pair.b);
@@ -204,4 +229,39 @@ export function maintainedTotals(db: LedgerDb): { accountDays: string[]; cashFlo
     if (mismatches[0]!.n !== 0n) monthsMatchDays = false;
   }
   return { accountDays: read('account'), cashFlowDays: read('cash_flow'), monthsMatchDays };
+}
+
+/**
+ * Adds many posted entries at once (a bulk journal import): the same aggregates and the same
+ * limit as applyPosting, summed in memory first so that each account and day is written once.
+ * Call inside the import's transaction.
+ */
+export function applyPostings(db: LedgerDb, postings: Iterable<{ entryDate: string; lines: readonly PostedLine[] }>): void {
+  const accountDays = new Map<string, Map<string, Pair>>();
+  const cashFlowDays = new Map<string, Map<string, Pair>>();
+  const byAccount = new Map<string, Pair>();
+  const bump = (into: Map<string, Map<string, Pair>>, accountId: string, day: string, a: Minor, b: Minor) => {
+    let days = into.get(accountId);
+    if (!days) into.set(accountId, (days = new Map()));
+    const pair = days.get(day);
+    if (pair) {
+      pair.a += a;
+      pair.b += b;
+    } else days.set(day, { a, b });
+  };
+  for (const { entryDate, lines } of postings) {
+    for (const line of lines) {
+      const [a, b] = line.direction === 'DEBIT' ? [line.amountMinor, 0n] : [0n, line.amountMinor];
+      bump(accountDays, line.accountId, entryDate, a, b);
+      const total = byAccount.get(line.accountId) ?? { a: 0n, b: 0n };
+      total.a += a;
+      total.b += b;
+      byAccount.set(line.accountId, total);
+    }
+    for (const [accountId, pair] of cashFlowOf(lines)) bump(cashFlowDays, accountId, entryDate, pair.a, pair.b);
+  }
+  assertTotalsFit(db, byAccount);
+  for (const [kind, sums] of [['account', accountDays], ['cash_flow', cashFlowDays]] as const) {
+    for (const [accountId, days] of sums) for (const [day, pair] of days) add(db, kind, accountId, day, pair.a, pair.b);
+  }
 }

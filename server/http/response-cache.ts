@@ -1,0 +1,54 @@
+import type { LedgerDb } from '../db/stores.ts';
+
+interface Kept {
+  version: string;
+  body: string;
+}
+
+const MAX_ENTRIES = 256;
+const MAX_BODY_CHARS = 512 * 1024;
+const MAX_TOTAL_CHARS = 16 * 1024 * 1024;
+
+/**
+ * The JSON answers of a ledger's pure reads (balances, reports, register pages: routes marked
+ * `cacheable`), kept per ledger and per request URL and day, and given again while the ledger's
+ * change version is the same (SqliteDb.changeVersion: nothing committed by any connection, no
+ * row written by this one). A screen that refreshes, a second window or the advisor's tools asking
+ * the same question get the answer without recomputing it. Bounded (least recently used out).
+ */
+export class ResponseCache {
+  private readonly byLedger = new WeakMap<LedgerDb, Map<string, Kept>>();
+  private readonly sizes = new WeakMap<Map<string, Kept>, { chars: number }>();
+
+  get(ledger: LedgerDb, key: string): string | undefined {
+    const kept = this.byLedger.get(ledger);
+    const hit = kept?.get(key);
+    if (!kept || !hit) return undefined;
+    if (hit.version !== ledger.changeVersion()) return undefined;
+    // most recently used last
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit.body;
+  }
+
+  set(ledger: LedgerDb, key: string, version: string, body: string): void {
+    if (body.length > MAX_BODY_CHARS) return;
+    let kept = this.byLedger.get(ledger);
+    if (!kept) {
+      kept = new Map();
+      this.byLedger.set(ledger, kept);
+      this.sizes.set(kept, { chars: 0 });
+    }
+    const size = this.sizes.get(kept)!;
+    const old = kept.get(key);
+    if (old) size.chars -= old.body.length;
+    kept.delete(key);
+    kept.set(key, { version, body });
+    size.chars += body.length;
+    for (const [oldest, entry] of kept) {
+      if (kept.size <= MAX_ENTRIES && size.chars <= MAX_TOTAL_CHARS) break;
+      kept.delete(oldest);
+      size.chars -= entry.body.length;
+    }
+  }
+}

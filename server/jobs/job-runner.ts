@@ -1,0 +1,136 @@
+import { Worker } from 'node:worker_threads';
+import type { LedgerDb } from '../db/stores.ts';
+import { DomainError } from '../domain/errors.ts';
+import type { JobFailure, JobReply, JobTask } from './job-worker.ts';
+import type { JobInput, JobName, JobOutput } from './jobs.ts';
+
+export interface JobRunnerOptions {
+  /** The user's ledger file, already opened and migrated by the server's own connection. */
+  fileOf(userId: string): string;
+  /** The server's connection to that ledger: it refuses to write while a job writes the file. */
+  ledgerOf(userId: string): LedgerDb;
+  /** An idle worker is stopped after this long (ms), giving its memory back. */
+  idleMs?: number;
+}
+
+interface Waiting {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+function errorOf(failure: JobFailure): Error {
+  if (failure.kind === 'domain') return new DomainError(failure.code, failure.message, failure.errors);
+  const error = new Error(failure.message) as Error & { code?: string };
+  error.name = failure.name;
+  if (failure.code !== undefined) error.code = failure.code;
+  if (failure.stack !== undefined) error.stack = failure.stack;
+  return error;
+}
+
+/**
+ * Runs the long use cases (big statement imports, reconciliation runs) on a worker thread, so
+ * that no request stops the server for more than a moment: they stay one transaction each,
+ * atomic as before, while the server's thread keeps answering from the last committed state.
+ *
+ * Jobs run one at a time, in the order asked. While a user has a job queued or running, that
+ * user's other writing requests wait for it (`idle`, awaited by the app before their handler),
+ * instead of blocking the thread on SQLite's write lock; a write that still meets a running job
+ * is refused with LEDGER_BUSY rather than wait synchronously.
+ */
+export class JobRunner {
+  private readonly options: JobRunnerOptions;
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly waiting = new Map<number, Waiting>();
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly lastOfUser = new Map<string, Promise<void>>();
+  private idleTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(options: JobRunnerOptions) {
+    this.options = options;
+  }
+
+  /** Queues a job on the user's ledger; resolves with its result or rejects with its error (a DomainError as thrown). */
+  run<N extends JobName>(userId: string, name: N, input: JobInput<N>): Promise<JobOutput<N>> {
+    if (this.closed) return Promise.reject(new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down'));
+    const result = this.tail.then(() => this.dispatch(userId, name, input)) as Promise<JobOutput<N>>;
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tail = settled;
+    this.lastOfUser.set(userId, settled);
+    void settled.then(() => {
+      if (this.lastOfUser.get(userId) === settled) this.lastOfUser.delete(userId);
+    });
+    return result;
+  }
+
+  /** Resolves once the user has no job queued or running. */
+  async idle(userId: string): Promise<void> {
+    for (let last = this.lastOfUser.get(userId); last; last = this.lastOfUser.get(userId)) await last;
+  }
+
+  /** Stops the worker; jobs still waiting fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.idleTimer);
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await worker.terminate();
+    this.failAll(new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down'));
+  }
+
+  private dispatch(userId: string, name: JobName, input: unknown): Promise<unknown> {
+    clearTimeout(this.idleTimer);
+    const ledger = this.options.ledgerOf(userId);
+    const task: JobTask = { id: this.nextId++, file: this.options.fileOf(userId), name, input };
+    ledger.busyWith = name;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(task.id, { resolve, reject });
+      this.ensureWorker().postMessage(task);
+    }).finally(() => {
+      ledger.busyWith = null;
+      if (this.waiting.size === 0) this.stopWhenIdle();
+    });
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./job-worker.ts', import.meta.url));
+    worker.unref();
+    worker.on('message', (reply: JobReply) => {
+      const waiting = this.waiting.get(reply.id);
+      if (!waiting) return;
+      this.waiting.delete(reply.id);
+      if ('failure' in reply) waiting.reject(errorOf(reply.failure));
+      else waiting.resolve(reply.value);
+    });
+    const lost = (why: string) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.failAll(new Error(`the job worker stopped: ${why}`));
+    };
+    worker.on('error', (error) => lost(error.message));
+    worker.on('exit', (code) => lost(`exit code ${code}`));
+    this.worker = worker;
+    return worker;
+  }
+
+  private failAll(error: unknown): void {
+    for (const waiting of this.waiting.values()) waiting.reject(error);
+    this.waiting.clear();
+  }
+
+  private stopWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.waiting.size > 0 || !this.worker) return;
+      const worker = this.worker;
+      this.worker = undefined;
+      void worker.terminate();
+    }, this.options.idleMs ?? 30_000);
+    this.idleTimer.unref();
+  }
+}
