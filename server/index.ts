@@ -108,7 +108,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let port = 0;
   const routes: RouteDef[] = [...authRoutes(auth, limits), ...accountRoutes(), ...journalRoutes(), ...reportRoutes(), ...statementRoutes(jobs), ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
     ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),
-    ...exportRoutes(),
+    ...exportRoutes(jobs),
     ...backupRoutes(backups),
   ];
   routes.push(openApiRoute(routes));

@@ -65,7 +65,7 @@ export const scoreBreakdown = z
   .object({ amount: z.number().int(), date: z.number().int(), description: z.number().int(), business: z.number().int(), history: z.number().int() })
   .meta({ id: 'ScoreBreakdown' });
 
-export const matchBankTransaction = z.object({ id: z.string(), date: isoDate, description: z.string(), amount: z.string(), type: z.enum(BANK_TYPES) });
+export const matchBankTransaction = z.object({ id: z.string(), date: isoDate, description: z.string(), amount: z.string(), currency: z.string(), type: z.enum(BANK_TYPES) });
 
 export const match = z
   .object({
@@ -104,7 +104,7 @@ export const stats = z.object({
 
 export const unmatchedItem = z.object({
   type: z.enum(['bank_transaction', 'journal_entry']),
-  transaction: z.object({ id: z.string(), date: isoDate, description: z.string(), amount: z.string(), type: z.enum(BANK_TYPES) }),
+  transaction: z.object({ id: z.string(), date: isoDate, description: z.string(), amount: z.string(), currency: z.string(), type: z.enum(BANK_TYPES) }),
   suggested_action: z.enum(['create_entry', 'find_bank_transaction']),
   suggested_accounts: z.array(z.object({ id: z.string(), name: z.string(), confidence: z.number() })),
 });

@@ -15,7 +15,8 @@ export const bankTransactionInput = z.strictObject({
   description: z.string().trim().min(1).max(1000),
   amount: amountString,
   type: z.enum(BANK_TYPES),
-  external_id: z.string().trim().min(1).max(200).nullable().optional(),
+  // bank ids can be long opaque strings (DCU's are 235 characters)
+  external_id: z.string().trim().min(1).max(1000).nullable().optional(),
 });
 
 export const createStatementBody = z.strictObject({

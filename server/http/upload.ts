@@ -64,7 +64,7 @@ export function readUpload(req: Request): Promise<Upload> {
     parser.on('error', () => reject(new DomainError('VALIDATION_ERROR', 'The multipart body is malformed', [{ field: 'file', message: 'malformed multipart body' }])));
     parser.on('close', () => {
       if (failed) reject(failed);
-      else if (!sawFile) reject(new DomainError('VALIDATION_ERROR', 'Send the statement file in the multipart field "file"', [{ field: 'file', message: 'is required' }]));
+      else if (!sawFile) reject(new DomainError('VALIDATION_ERROR', 'Send the file in the multipart field "file"', [{ field: 'file', message: 'is required' }]));
       else resolve({ bytes: new Uint8Array(Buffer.concat(chunks)), fileName, fields });
     });
     req.pipe(parser);

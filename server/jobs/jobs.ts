@@ -5,6 +5,8 @@ import { DomainError } from '../domain/errors.ts';
 import { validate } from '../http/route.ts';
 import { runReconciliation, type RunInput } from '../features/reconciliation/reconciliation.service.ts';
 import { createStatement, importStatementFile, type ImportFileInput } from '../features/statements/statements.service.ts';
+import { importJournal } from '../features/export/export.service.ts';
+import type { JournalFormat } from '../domain/plaintext/index.ts';
 
 /**
  * The long use cases, run by the job worker on its own connection to the ledger file, each in
@@ -37,6 +39,10 @@ export const JOBS = {
   /** POST /api/statements/import: the file parsed, checked and stored. */
   importStatementFile(db: LedgerDb, input: ImportFileInput) {
     return importStatementFile(db, input);
+  },
+  /** POST /api/import/journal: the journal parsed, checked and posted. */
+  importJournal(db: LedgerDb, input: { text: string; format: JournalFormat }) {
+    return importJournal(db, input.text, input.format);
   },
   /** POST /api/reconciliation/run */
   runReconciliation(db: LedgerDb, input: { run: RunInput; thresholds: Thresholds }) {

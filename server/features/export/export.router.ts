@@ -3,7 +3,8 @@ import { exportFile, exportQuery, importJournalQuery, importJournalResult, JOURN
 import { DomainError } from '../../domain/errors.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
 import { readUpload } from '../../http/upload.ts';
-import { exportBooks, importJournal } from './export.service.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import { exportBooks } from './export.service.ts';
 
 function decodeUtf8(bytes: Uint8Array): string {
   try {
@@ -13,7 +14,8 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-export function exportRoutes(): RouteDef[] {
+/** A journal import is a job (server/jobs): 25,000 transactions take a second or more to check and post. */
+export function exportRoutes(jobs: JobRunner): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
@@ -64,7 +66,7 @@ export function exportRoutes(): RouteDef[] {
       ],
       handler: async ({ session, query, req }) => {
         const upload = await readUpload(req);
-        const result = importJournal(session.ledger, decodeUtf8(upload.bytes), query.format);
+        const result = await jobs.run(session.userId, 'importJournal', { text: decodeUtf8(upload.bytes), format: query.format });
         return { status: 201, body: result };
       },
     }),

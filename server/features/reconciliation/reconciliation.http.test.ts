@@ -784,6 +784,26 @@ describe('stats and unmatched items', () => {
     expect(unknown.suggested_accounts.find((s: { id: string }) => s.id === coffee)?.confidence ?? 0).toBeLessThan(acme.suggested_accounts[0].confidence);
   });
 
+  it('when the payee model knows a payee only from money going out, then money coming in from it is first suggested an account that fits money in', async () => {
+    const b = await Book.open(t);
+    const savings = await b.account('Savings', 'ASSET');
+    const fees = await b.account('Bank fees', 'EXPENSE');
+    const interest = await b.account('Interest', 'INCOME');
+    const s = await b.statement(savings, [
+      { date: '2026-05-01', description: 'ACME BANK FEE', amount: '2.00', type: 'debit' },
+      { date: '2026-05-31', description: 'ACME BANK INTEREST', amount: '0.01', type: 'credit' },
+    ]);
+    const [fee] = (await b.txns(s.id)).filter((x) => x.description === 'ACME BANK FEE');
+    expect((await b.post(`/api/reconciliation/unmatched/${fee!.id}/create-entry`, { account_id: fees })).status).toBe(201);
+    const items = await b.unmatched('&type=bank_transaction');
+    const credit = items.find((i) => i.transaction.description === 'ACME BANK INTEREST');
+    const ids = credit.suggested_accounts.map((x: { id: string }) => x.id);
+    expect(ids[0]).toBe(interest);
+    // the learnt expense is still offered, after the accounts that fit
+    expect(ids.at(-1)).toBe(fees);
+    expect(credit.suggested_accounts.at(-1).confidence).toBeGreaterThan(0);
+  });
+
   it('when unmatched items are filtered by type, then bank transactions and journal entries come apart; no type gives both', async () => {
     const bankItems = await book.unmatched('&type=bank_transaction');
     expect(bankItems.map((i) => i.transaction.description)).toEqual(['ACME COFFEE 456', 'UNKNOWN THING']);
@@ -792,7 +812,7 @@ describe('stats and unmatched items', () => {
     expect(entryItems).toEqual([
       {
         type: 'journal_entry',
-        transaction: { id: expect.any(String), date: '2026-04-20', description: 'Cash fuel on card', amount: '20.00', type: 'debit' },
+        transaction: { id: expect.any(String), date: '2026-04-20', description: 'Cash fuel on card', amount: '20.00', currency: 'USD', type: 'debit' },
         suggested_action: 'find_bank_transaction',
         suggested_accounts: [],
       },

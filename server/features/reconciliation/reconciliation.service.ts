@@ -56,7 +56,7 @@ export function toMatchDto(m: MatchView): MatchDto {
     status: m.status as MatchDto['status'],
     score: m.score,
     score_breakdown: m.breakdown,
-    bank_transaction: { id: m.txn.id, date: m.txn.date, description: m.txn.description, amount: formatMinor(m.txn.amountMinor, m.currency), type: m.txn.type },
+    bank_transaction: { id: m.txn.id, date: m.txn.date, description: m.txn.description, amount: formatMinor(m.txn.amountMinor, m.currency), currency: m.currency, type: m.txn.type },
     journal_entries: [{ id: m.entry.id, entry_date: m.entry.entryDate, memo: m.entry.memo, total_amount: formatMinor(net, m.currency) }],
     version: m.version,
     superseded_by_id: m.supersededById,
@@ -352,23 +352,28 @@ const MONEY_OUT_TYPES = new Set(['EXPENSE', 'ASSET', 'LIABILITY']);
 const MONEY_IN_TYPES = new Set(['INCOME', 'ASSET', 'LIABILITY', 'EQUITY']);
 
 /**
- * Counter accounts for a bank transaction: the payee model's predictions first (learnt from the
- * user's own reconciliations), then the user's most used accounts of a fitting type, with a small
- * confidence proportional to their share of use.
+ * Counter accounts for a bank transaction, best first: accounts the payee model learnt for this
+ * description whose type fits the direction (money out to EXPENSE/ASSET/LIABILITY, money in from
+ * INCOME/ASSET/LIABILITY/EQUITY); then the user's most used fitting accounts, with a small
+ * confidence proportional to their share of use; last, learnt accounts of another type (a refund
+ * credited to an expense). At most three fitting ones and one other.
  */
 function suggestions(model: PayeeModel, accounts: Map<string, Account>, usage: Map<string, number>, txn: { description: string; type: 'debit' | 'credit'; accountId: string }) {
   const fits = txn.type === 'debit' ? MONEY_OUT_TYPES : MONEY_IN_TYPES;
-  const out: { id: string; name: string; confidence: number }[] = [];
-  for (const p of model.predict(txn.description, 3)) {
-    const a = accounts.get(p.accountId);
-    if (a && a.isActive && a.id !== txn.accountId) out.push({ id: a.id, name: a.name, confidence: round2(p.confidence) });
-  }
-  const candidates = [...accounts.values()].filter((a) => a.isActive && a.id !== txn.accountId && fits.has(a.type) && !out.some((o) => o.id === a.id));
-  const used = candidates.reduce((s, a) => s + (usage.get(a.id) ?? 0), 0);
-  candidates
+  const usable = (a: Account | undefined): a is Account => a !== undefined && a.isActive && a.id !== txn.accountId;
+  const learnt = model
+    .predict(txn.description, 5)
+    .map((p) => ({ account: accounts.get(p.accountId), confidence: p.confidence }))
+    .filter((x): x is { account: Account; confidence: number } => usable(x.account));
+  const out = learnt.filter((x) => fits.has(x.account.type)).slice(0, 3).map((x) => ({ id: x.account.id, name: x.account.name, confidence: round2(x.confidence) }));
+  const others = [...accounts.values()].filter((a) => usable(a) && fits.has(a.type) && !out.some((o) => o.id === a.id));
+  const used = others.reduce((sum, a) => sum + (usage.get(a.id) ?? 0), 0);
+  others
     .sort((a, b) => (usage.get(b.id) ?? 0) - (usage.get(a.id) ?? 0) || a.name.localeCompare(b.name))
     .slice(0, Math.max(0, 3 - out.length))
     .forEach((a) => out.push({ id: a.id, name: a.name, confidence: used === 0 ? 0 : round2(((usage.get(a.id) ?? 0) / used) * 0.25) }));
+  const unfitting = learnt.find((x) => !fits.has(x.account.type));
+  if (unfitting) out.push({ id: unfitting.account.id, name: unfitting.account.name, confidence: round2(unfitting.confidence) });
   return out;
 }
 
@@ -385,7 +390,7 @@ export function listUnmatched(db: LedgerDb, query: { account_id?: string | undef
     for (const t of txns.items) {
       items.push({
         type: 'bank_transaction',
-        transaction: { id: t.id, date: t.date, description: t.description, amount: formatMinor(t.amountMinor, t.currency), type: t.type },
+        transaction: { id: t.id, date: t.date, description: t.description, amount: formatMinor(t.amountMinor, t.currency), currency: t.currency, type: t.type },
         suggested_action: 'create_entry',
         suggested_accounts: suggestions(model, accounts, usage, t),
       });
@@ -402,7 +407,7 @@ export function listUnmatched(db: LedgerDb, query: { account_id?: string | undef
         items.push({
           type: 'journal_entry',
           // seen from the bank: money into the account is the bank's credit
-          transaction: { id: e.entryId, date: e.entryDate, description: e.memo ?? '', amount: formatMinor(e.netMinor < 0n ? -e.netMinor : e.netMinor, e.currency), type: e.netMinor >= 0n ? 'credit' : 'debit' },
+          transaction: { id: e.entryId, date: e.entryDate, description: e.memo ?? '', amount: formatMinor(e.netMinor < 0n ? -e.netMinor : e.netMinor, e.currency), currency: e.currency, type: e.netMinor >= 0n ? 'credit' : 'debit' },
           suggested_action: 'find_bank_transaction',
           suggested_accounts: [],
         });

@@ -163,13 +163,6 @@ function parseMapping(raw: unknown): CsvMapping {
   return result.data as CsvMapping;
 }
 
-/** The CSV header cells of the mapping's header row, for the import preview. */
-function csvColumns(bytes: Uint8Array, mapping: CsvMapping | null): string[] | null {
-  if (!mapping) return null;
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 256 * 1024)).replace(/^\uFEFF/, '');
-  const line = text.split(/\r?\n/)[mapping.header_row] ?? '';
-  return line.split(mapping.delimiter).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
-}
 
 /**
  * Imports a bank file: parsed, checked against the account's currency, de-duplicated against what
@@ -216,7 +209,7 @@ export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
         start_date: planned.startDate,
         end_date: planned.endDate,
         csv_mapping: parsed.csv_mapping,
-        csv_columns: csvColumns(input.bytes, parsed.csv_mapping),
+        csv_columns: parsed.csv_columns,
         skipped: parsed.skipped,
         transactions: incoming.slice(0, 50).map((t, i) => ({
           date: t.date,
