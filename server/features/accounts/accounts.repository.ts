@@ -1,3 +1,4 @@
+import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { AccountType } from '../../domain/double-entry.ts';
 
@@ -13,18 +14,7 @@ export interface Account {
   updatedAt: string;
 }
 
-type Row = {
-  id: string;
-  name: string;
-  name_key: string;
-  type: string;
-  currency: string;
-  description: string | null;
-  is_active: bigint;
-  parent_id: string | null;
-  created_at: string;
-  updated_at: string;
-};
+type Row = LedgerSchema['accounts'];
 
 function toAccount(row: Row): Account {
   return {

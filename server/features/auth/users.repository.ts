@@ -1,3 +1,4 @@
+import type { IdentitySchema } from '../../db/schema.ts';
 import type { IdentityDb } from '../../db/stores.ts';
 
 export interface User {
@@ -8,7 +9,7 @@ export interface User {
   createdAt: string;
 }
 
-type Row = { id: string; email: string; name: string; password_hash: string; created_at: string };
+type Row = IdentitySchema['users'];
 
 function toUser(row: Row): User {
   return { id: row.id, email: row.email, name: row.name, passwordHash: row.password_hash, createdAt: row.created_at };

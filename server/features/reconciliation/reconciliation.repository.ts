@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { AccountType } from '../../domain/double-entry.ts';
 import type { ScoreBreakdown } from '../../domain/reconciliation/index.ts';
@@ -25,26 +26,7 @@ export interface Match {
   rejectReason: string | null;
 }
 
-type MatchRow = {
-  id: string;
-  run_id: string | null;
-  bank_transaction_id: string;
-  entry_id: string;
-  status: string;
-  score: bigint;
-  score_amount: bigint;
-  score_date: bigint;
-  score_description: bigint;
-  score_business: bigint;
-  score_history: bigint;
-  version: bigint;
-  superseded_by_id: string | null;
-  created_at: string;
-  updated_at: string;
-  accepted_at: string | null;
-  rejected_at: string | null;
-  reject_reason: string | null;
-};
+type MatchRow = LedgerSchema['reconciliation_matches'];
 
 function toMatch(r: MatchRow): Match {
   return {

@@ -1,3 +1,4 @@
+import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Minor } from '../../domain/money.ts';
 
@@ -30,17 +31,7 @@ export interface NewBankTransaction extends BankTransaction {
   dedupeKey: string;
 }
 
-type StatementRow = {
-  id: string;
-  account_id: string;
-  name: string;
-  source: string;
-  imported_count: bigint;
-  duplicate_count: bigint;
-  start_date: string | null;
-  end_date: string | null;
-  created_at: string;
-};
+type StatementRow = Omit<LedgerSchema['statements'], 'seq'>;
 
 function toStatement(row: StatementRow): Statement {
   return {
