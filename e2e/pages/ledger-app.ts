@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { AccountsPage } from './accounts-page.ts';
 import { ChatPanel } from './chat-panel.ts';
 import { JournalPage } from './journal-page.ts';
+import { SettingsPage } from './settings-page.ts';
 import { SignInPage } from './sign-in-page.ts';
 import { StatementsPage } from './statements-page.ts';
 
@@ -12,6 +13,7 @@ export class LedgerApp {
   readonly accounts: AccountsPage;
   readonly journal: JournalPage;
   readonly statements: StatementsPage;
+  readonly settings: SettingsPage;
   readonly chat: ChatPanel;
 
   constructor(page: Page) {
@@ -20,6 +22,7 @@ export class LedgerApp {
     this.accounts = new AccountsPage(page);
     this.journal = new JournalPage(page);
     this.statements = new StatementsPage(page);
+    this.settings = new SettingsPage(page);
     this.chat = new ChatPanel(page);
   }
 
@@ -31,7 +34,7 @@ export class LedgerApp {
     await this.page.goto('/');
   }
 
-  async go(screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Statements'): Promise<void> {
+  async go(screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Statements' | 'Settings'): Promise<void> {
     await this.nav.getByRole('link', { name: screen }).click();
     await expect(this.page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
   }

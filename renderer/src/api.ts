@@ -26,6 +26,7 @@ import type {
   stats,
 } from '../../server/contract/reconciliation.ts';
 import type { chatSession as chatSessionSchema, modelStatus } from '../../server/contract/chat.ts';
+import type { BackupDto, ExportFormat, ImportJournalResult, JournalFormat, backupList, restoreResult } from '../../server/contract/export.ts';
 
 export type { AccountDto, JournalEntryDto, LineInput, EntryStatus, SourceType, StatementDto, BankTransactionDto, MatchDto, UnmatchedItemDto, UserDto };
 export type AccountType = AccountDto['type'];
@@ -47,6 +48,9 @@ export type BatchAcceptResult = z.infer<typeof batchAcceptResult>;
 export type ChatSession = z.infer<typeof chatSessionSchema>;
 export type ModelStatus = z.infer<typeof modelStatus>;
 export type { TreeNode } from '../../server/contract/reports.ts';
+export type { BackupDto, ExportFormat, ImportJournalResult, JournalFormat };
+export type BackupList = z.infer<typeof backupList>;
+export type RestoreResult = z.infer<typeof restoreResult>;
 
 export interface Page<T> {
   items: T[];
@@ -389,6 +393,56 @@ export function createEntryForBankTransaction(bankTransactionId: string, account
   return json('POST', `/api/reconciliation/unmatched/${encodeURIComponent(bankTransactionId)}/create-entry`, {
     json: memo.trim() ? { account_id: accountId, memo: memo.trim() } : { account_id: accountId },
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export, journal import, backups
+
+/** The formats, in the order the settings screen offers them (the server's EXPORT_FORMATS). */
+export const EXPORT_FORMAT_LIST = ['ledger', 'hledger', 'beancount', 'csv'] as const satisfies readonly ExportFormat[];
+export const JOURNAL_FORMAT_LIST = ['ledger', 'hledger', 'beancount'] as const satisfies readonly JournalFormat[];
+
+export interface ExportRange {
+  as_of?: string | undefined;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
+/** An exported file: its text and the name the server gave it (Content-Disposition). */
+export interface ExportedFile {
+  fileName: string;
+  contentType: string;
+  text: string;
+}
+
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return match?.[1] ?? fallback;
+}
+
+export async function exportBooks(format: ExportFormat, range: ExportRange = {}): Promise<ExportedFile> {
+  const response = await send('GET', '/api/export', { query: { format, ...range } });
+  const contentType = response.headers.get('Content-Type') ?? 'text/plain; charset=utf-8';
+  const fallback = `personal-ledger.${format === 'csv' ? 'csv' : format === 'beancount' ? 'beancount' : 'journal'}`;
+  return { fileName: fileNameOf(response.headers.get('Content-Disposition'), fallback), contentType, text: await response.text() };
+}
+
+/** Imports a ledger, hledger or beancount journal, all or nothing (a refusal's detail names the line). */
+export function importJournal(format: JournalFormat, file: Blob): Promise<ImportJournalResult> {
+  return json('POST', '/api/import/journal', { query: { format }, file });
+}
+
+export function createBackup(): Promise<BackupDto> {
+  return json('POST', '/api/backup');
+}
+
+export function listBackups(): Promise<BackupList> {
+  return json('GET', '/api/backups');
+}
+
+/** Replaces the ledger by a backup; the server backs up the ledger as it was first (`safety_backup`). */
+export function restoreBackup(name: string): Promise<RestoreResult> {
+  return json('POST', `/api/backups/${encodeURIComponent(name)}/restore`);
 }
 
 // ---------------------------------------------------------------------------------------------

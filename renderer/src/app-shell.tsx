@@ -7,6 +7,7 @@ import { AccountsScreen } from './screens/accounts/accounts-screen.tsx';
 import { ChatPanel } from './screens/chat/chat-panel.tsx';
 import { DashboardScreen } from './screens/dashboard/dashboard-screen.tsx';
 import { JournalScreen } from './screens/journal/journal-screen.tsx';
+import { SettingsScreen } from './screens/settings/settings-screen.tsx';
 import { StatementsScreen } from './screens/statements/statements-screen.tsx';
 
 const NAV: { route: Route; label: MessageKey }[] = [
@@ -14,6 +15,7 @@ const NAV: { route: Route; label: MessageKey }[] = [
   { route: '/accounts', label: 'nav.accounts' },
   { route: '/journal', label: 'nav.journal' },
   { route: '/statements', label: 'nav.statements' },
+  { route: '/settings', label: 'nav.settings' },
 ];
 
 /** The signed-in app: header with navigation, the current screen, the advisor panel. */
@@ -65,6 +67,7 @@ export function AppShell({ user, onSignOut }: { user: SignedInUser; onSignOut: (
         {route === '/accounts' && <AccountsScreen />}
         {route === '/journal' && <JournalScreen onNavigate={navigate} />}
         {route === '/statements' && <StatementsScreen onNavigate={navigate} />}
+        {route === '/settings' && <SettingsScreen onNavigate={navigate} />}
       </main>
       {/* kept mounted while closed, so that an answer keeps streaming and the conversation stays */}
       <ChatPanel id="advisor-panel" open={chatOpen} onClose={() => setChatOpen(false)} />

@@ -1,0 +1,146 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { createBackup, listBackups, restoreBackup, type BackupDto, type RestoreResult } from '../../api.ts';
+import { Busy } from '../../components/busy.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useAction } from '../../hooks/use-action.ts';
+import { useLoader } from '../../hooks/use-loader.ts';
+import { useI18n } from '../../i18n.tsx';
+import { formatMoment, formatSize } from './save-file.ts';
+
+/** Backing up now, the kept backups (newest first), and restoring one after a confirm step. */
+export function BackupPanel() {
+  const { t, language } = useI18n();
+  const headingId = useId();
+  const list = useLoader(listBackups, []);
+  const [made, setMade] = useState<BackupDto | null>(null);
+  const [confirming, setConfirming] = useState<BackupDto | null>(null);
+  const [restored, setRestored] = useState<RestoreResult | null>(null);
+  const when = (backup: BackupDto) => formatMoment(backup.created_at, language);
+  const kind = (backup: BackupDto) => t(`backup.reason.${backup.reason}`);
+
+  const backUp = useAction(async () => {
+    setRestored(null);
+    setMade(await createBackup());
+    list.reload();
+  });
+  const restore = useAction(async (backup: BackupDto) => {
+    setMade(null);
+    setRestored(await restoreBackup(backup.name));
+    setConfirming(null);
+    list.reload();
+  });
+
+  const items = list.data?.items ?? [];
+  return (
+    <article className="panel" aria-labelledby={headingId}>
+      <div className="panel-head">
+        <h2 id={headingId}>{t('backup.title')}</h2>
+        <button type="button" className="primary" disabled={backUp.busy || restore.busy} onClick={() => void backUp.run()}>
+          {t('backup.now')}
+        </button>
+      </div>
+      <p className="hint">{t('backup.hint', { keep: list.data?.keep ?? 10 })}</p>
+      {backUp.busy && <Busy label={t('backup.working')} />}
+      <ErrorNotice error={backUp.error} onDismiss={backUp.clearError} />
+      {made && (
+        <p role="status" className="notice notice-ok">
+          {t('backup.made', { when: when(made), size: formatSize(made.size_bytes) })}
+        </p>
+      )}
+      {restored && (
+        <div role="status" className="notice notice-ok restore-result">
+          <div className="notice-body">
+            <p>{t('backup.restored', { when: when(restored.restored), accounts: restored.accounts, entries: restored.entries })}</p>
+            <p>{t('backup.safety', { when: when(restored.safety_backup) })}</p>
+          </div>
+        </div>
+      )}
+
+      <ErrorNotice error={list.error} />
+      {list.loading && !list.data && <Busy label={t('loading')} />}
+      {list.data && items.length === 0 && <EmptyState title={t('backup.emptyTitle')}>{t('backup.emptyHint')}</EmptyState>}
+      {items.length > 0 && (
+        <div className="table-scroll">
+          <table className="data-table compact" aria-label={t('backup.list')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('backup.created')}</th>
+                <th scope="col">{t('backup.kind')}</th>
+                <th scope="col" className="num">
+                  {t('backup.size')}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('accounts.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((backup) => (
+                <tr key={backup.name} className={confirming?.name === backup.name ? 'selected' : undefined}>
+                  <td className="nowrap">{when(backup)}</td>
+                  <td>{kind(backup)}</td>
+                  <td className="num">{formatSize(backup.size_bytes)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      disabled={restore.busy}
+                      aria-label={t('backup.restoreLabel', { when: when(backup), kind: kind(backup) })}
+                      onClick={() => {
+                        restore.clearError();
+                        setConfirming(backup);
+                      }}
+                    >
+                      {t('backup.restore')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {confirming && (
+        <RestoreConfirm
+          question={t('backup.confirm', { when: when(confirming) })}
+          busy={restore.busy}
+          onConfirm={() => void restore.run(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {restore.busy && <Busy label={t('backup.restoring')} />}
+      <ErrorNotice error={restore.error} onDismiss={restore.clearError} />
+    </article>
+  );
+}
+
+/** The confirm step before a restore: says what happens, focuses Cancel, Escape cancels. */
+function RestoreConfirm({ question, busy, onConfirm, onCancel }: { question: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useI18n();
+  const questionId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancelRef.current?.focus(), [question]);
+  return (
+    <div
+      role="group"
+      aria-label={t('backup.confirmLabel')}
+      aria-describedby={questionId}
+      className="notice notice-warn restore-confirm"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !busy) onCancel();
+      }}
+    >
+      <div className="notice-body stack">
+        <p id={questionId}>{question}</p>
+        <div className="form-actions">
+          <button type="button" className="primary danger" disabled={busy} onClick={onConfirm}>
+            {t('backup.confirmRestore')}
+          </button>
+          <button type="button" ref={cancelRef} disabled={busy} onClick={onCancel}>
+            {t('action.cancel')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useId, useState, type FormEvent } from 'react';
+import { EXPORT_FORMAT_LIST, exportBooks, type ExportFormat } from '../../api.ts';
+import { Busy } from '../../components/busy.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useAction } from '../../hooks/use-action.ts';
+import { useI18n } from '../../i18n.tsx';
+import { saveFile } from './save-file.ts';
+
+/** Exporting the books as a journal or CSV file, optionally for a date range. */
+export function ExportPanel() {
+  const { t } = useI18n();
+  const headingId = useId();
+  const [format, setFormat] = useState<ExportFormat>('hledger');
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const [saved, setSaved] = useState<string | null>(null);
+  const download = useAction(async () => {
+    setSaved(null);
+    const file = await exportBooks(format, { start_date: startDate || undefined, end_date: endDate || undefined });
+    saveFile(file);
+    setSaved(file.fileName);
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void download.run();
+  };
+
+  return (
+    <article className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('export.title')}</h2>
+      <p className="hint">{t('export.hint')}</p>
+      <form className="form-grid" aria-labelledby={headingId} onSubmit={submit}>
+        <label className="span-2">
+          {t('export.format')}
+          <select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+            {EXPORT_FORMAT_LIST.map((f) => (
+              <option key={f} value={f}>
+                {t(`format.${f}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('export.from')}
+          <input type="date" value={startDate} max={endDate || undefined} onChange={(e) => setStartDate(e.target.value)} />
+        </label>
+        <label>
+          {t('export.to')}
+          <input type="date" value={endDate} min={startDate || undefined} onChange={(e) => setEndDate(e.target.value)} />
+        </label>
+        <div className="form-actions span-2">
+          <button type="submit" className="primary" disabled={download.busy}>
+            {t('export.download')}
+          </button>
+        </div>
+      </form>
+      {download.busy && <Busy label={t('export.exporting')} />}
+      {saved && (
+        <p role="status" className="notice notice-ok">
+          {t('export.saved', { name: saved })}
+        </p>
+      )}
+      <ErrorNotice error={download.error} onDismiss={download.clearError} />
+    </article>
+  );
+}
