@@ -84,11 +84,11 @@ export class SqliteDb<Schema> {
    * versions mean equal data, so an answer computed at one version still holds.
    */
   changeVersion(): string {
-    this.versionStatements ??= { other: this.sqlite.prepare('PRAGMA data_version').pluck(), own: this.sqlite.prepare('SELECT total_changes()').pluck() };
-    return `${String(this.versionStatements.other.get())}.${String(this.versionStatements.own.get())}`;
+    this.versionStatement ??= this.sqlite.prepare("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()").pluck();
+    return this.versionStatement.get() as string;
   }
 
-  private versionStatements: { other: Database.Statement; own: Database.Statement } | undefined;
+  private versionStatement: Database.Statement | undefined;
 
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE); any throw rolls everything back. */
   transaction<T>(fn: () => T): T {

@@ -30,6 +30,14 @@ function secretKey(secret: string): KeyObject {
   return key;
 }
 
+/**
+ * Tokens already verified, by their exact text: the user id and expiry. A token seen again skips
+ * the signature check (its text cannot be had without the signature) but not the expiry.
+ * Bounded; cleared when full.
+ */
+const verified = new Map<string, { secret: string; sub: string; exp: number }>();
+const MAX_VERIFIED = 1000;
+
 /** The user id of a bearer token; identity never comes from anywhere else (no X-User-Id). */
 export function userIdFromRequest(req: Request, config: TokenConfig): string {
   const header = req.headers.authorization;
@@ -37,10 +45,17 @@ export function userIdFromRequest(req: Request, config: TokenConfig): string {
   // A credential was sent, but not a bearer token (Basic, a bare "Bearer"): it is invalid, not missing.
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
   if (!match) throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
+  const token = match[1]!;
+  const known = verified.get(token);
+  if (known && known.secret === config.secret && Math.floor(Date.now() / 1000) < known.exp) return known.sub;
   try {
-    const claims = jwt.verify(match[1]!, secretKey(config.secret), { algorithms: ['HS256'] });
+    const claims = jwt.verify(token, secretKey(config.secret), { algorithms: ['HS256'] });
     if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') {
       throw new Error('missing claims');
+    }
+    if (claims.nbf === undefined) {
+      if (verified.size >= MAX_VERIFIED) verified.clear();
+      verified.set(token, { secret: config.secret, sub: claims.sub, exp: claims.exp });
     }
     return claims.sub;
   } catch {

@@ -144,11 +144,61 @@ function upperBoundTotal(t: PreparedTxn, e: PreparedEntry, digits: number): numb
 
 interface TxnCandidates {
   readonly t: PreparedTxn;
-  /** this transaction's candidates that may reach the review threshold: `all[start..end)`, highest upper bound first */
+  /** this transaction's candidates in the band: `band.entries[start..end)`, highest upper bound first */
   readonly start: number;
   readonly end: number;
   next: number;
-  used: boolean;
+}
+
+interface Band {
+  readonly entries: PreparedEntry[];
+  readonly bounds: Uint8Array;
+  readonly perTxn: TxnCandidates[];
+}
+
+/**
+ * The transactions' candidates whose upper bound lies in [lo, hi], all in one array (millions of
+ * pairs: one allocation, not one per transaction), each transaction's highest bound first.
+ */
+function collectBand(txns: readonly PreparedTxn[], candidatesFor: (txn: PreparedTxn) => Iterable<PreparedEntry>, digits: number, lo: number, hi: number): Band {
+  const entries: PreparedEntry[] = [];
+  let bounds = new Uint8Array(1 << 16);
+  let size = 0;
+  const perTxn: TxnCandidates[] = [];
+  const count = new Uint32Array(101);
+  for (const t of txns) {
+    const start = size;
+    count.fill(0);
+    for (const e of candidatesFor(t)) {
+      const bound = upperBoundTotal(t, e, digits);
+      if (bound < lo || bound > hi) continue;
+      if (size === bounds.length) {
+        const grown = new Uint8Array(bounds.length * 2);
+        grown.set(bounds);
+        bounds = grown;
+      }
+      entries.push(e);
+      bounds[size++] = bound;
+      count[bound]! += 1;
+    }
+    // highest bound first, in place (a counting sort; the order within a bound does not matter)
+    if (size - start > 1) {
+      const found = entries.slice(start, size);
+      const keys = bounds.slice(start, size);
+      for (let b = hi, at = start; b >= lo; b--) {
+        const n = count[b]!;
+        count[b] = at;
+        at += n;
+      }
+      for (let i = 0; i < found.length; i++) {
+        const at = count[keys[i]!]!++;
+        entries[at] = found[i]!;
+        bounds[at] = keys[i]!;
+      }
+    }
+    if (size > start) perTxn.push({ t, start, end: size, next: start });
+  }
+  return { entries, bounds, perTxn };
 }
 
 /**
@@ -164,6 +214,11 @@ interface TxnCandidates {
  * `compareForAssignment`'s, as in the full sort. A transaction matched at 95 never has its
  * hundreds of other candidates scored: with 10,000 bank transactions against a year of a busy
  * account, that is the difference between scoring millions of pairs and a few hundred thousand.
+ *
+ * Candidates are gathered in two bands of upper bound: first those that could be auto-accepted,
+ * for every transaction; then, once those levels are assigned, the rest, for the transactions
+ * still unmatched (most are matched by then). So the pairs held at once are a fraction of all the
+ * pairs in the date windows.
  */
 export function matchTransactions(
   txns: readonly PreparedTxn[],
@@ -172,79 +227,47 @@ export function matchTransactions(
 ): MatchResult {
   const thresholds = validateThresholds(options.thresholds ?? DEFAULT_THRESHOLDS);
   const review = thresholds.review;
-  // Every transaction's candidates in one array (millions of pairs: one allocation, not one per transaction).
-  const all: PreparedEntry[] = [];
-  let bounds = new Uint8Array(1 << 16);
-  let size = 0;
-  const perTxn: TxnCandidates[] = [];
-  const count = new Uint32Array(101);
-  for (const t of txns) {
-    const start = size;
-    count.fill(0);
-    for (const e of candidatesFor(t)) {
-      const bound = upperBoundTotal(t, e, options.digits);
-      if (bound < review) continue;
-      if (size === bounds.length) {
-        const grown = new Uint8Array(bounds.length * 2);
-        grown.set(bounds);
-        bounds = grown;
-      }
-      all.push(e);
-      bounds[size++] = bound;
-      count[bound]! += 1;
-    }
-    // highest bound first, in place (a counting sort; the order within a bound does not matter)
-    if (size - start > 1) {
-      const entries = all.slice(start, size);
-      const keys = bounds.slice(start, size);
-      for (let b = 100, at = start; b >= review; b--) {
-        const n = count[b]!;
-        count[b] = at;
-        at += n;
-      }
-      for (let i = 0; i < entries.length; i++) {
-        const at = count[keys[i]!]!++;
-        all[at] = entries[i]!;
-        bounds[at] = keys[i]!;
-      }
-    }
-    perTxn.push({ t, start, end: size, next: start, used: false });
-  }
-
+  const high = Math.max(review, thresholds.autoAccept);
+  const bands = high > review ? [[high, 100] as const, [review, high - 1] as const] : [[review, 100] as const];
   const usedEntries = new Set<string>();
   const usedTxnIds = new Set<string>();
   const levels: ScoredPair[][] = Array.from({ length: 101 }, () => []);
   const matches: ScoredPair[] = [];
   // description scores of one transaction by the entry memo's prepared text (shared between equal memos)
-  const descriptionScores = new Map<TxnCandidates, Map<PreparedDescription, number>>();
-  for (let level = 100; level >= review; level--) {
-    for (const c of perTxn) {
-      if (c.used) continue;
-      while (c.next < c.end && bounds[c.next]! >= level) {
-        const e = all[c.next++]!;
-        if (usedEntries.has(e.entry.id)) continue;
-        let scores = descriptionScores.get(c);
-        if (!scores) descriptionScores.set(c, (scores = new Map()));
-        let description = scores.get(e.memo);
-        if (description === undefined) scores.set(e.memo, (description = scoreDescriptionPrepared(c.t.description, e.memo)));
-        const pair = scorePrepared(c.t, e, options.digits, thresholds, description);
-        // the bound is never below the score; were it, the pair would be skipped silently
-        if (pair.total > level) throw new Error(`reconciliation bound ${bounds[c.next - 1]} is below the score ${pair.total}`);
-        if (pair.status !== 'unmatched') levels[pair.total]!.push(pair);
+  const descriptionScores = new Map<PreparedTxn, Map<PreparedDescription, number>>();
+  for (const [lo, hi] of bands) {
+    const band = collectBand(
+      txns.filter((t) => !usedTxnIds.has(t.txn.id)),
+      candidatesFor,
+      options.digits,
+      lo,
+      hi,
+    );
+    for (let level = hi; level >= lo; level--) {
+      for (const c of band.perTxn) {
+        if (usedTxnIds.has(c.t.txn.id)) continue;
+        while (c.next < c.end && band.bounds[c.next]! >= level) {
+          const e = band.entries[c.next++]!;
+          if (usedEntries.has(e.entry.id)) continue;
+          let scores = descriptionScores.get(c.t);
+          if (!scores) descriptionScores.set(c.t, (scores = new Map()));
+          let description = scores.get(e.memo);
+          if (description === undefined) scores.set(e.memo, (description = scoreDescriptionPrepared(c.t.description, e.memo)));
+          const pair = scorePrepared(c.t, e, options.digits, thresholds, description);
+          // the bound is never below the score; were it, the pair would be skipped silently
+          if (pair.total > level) throw new Error(`reconciliation bound ${band.bounds[c.next - 1]} is below the score ${pair.total}`);
+          if (pair.status !== 'unmatched') levels[pair.total]!.push(pair);
+        }
       }
-    }
-    const ranked = levels[level]!.sort(compareForAssignment);
-    levels[level] = [];
-    for (const p of ranked) {
-      if (usedTxnIds.has(p.txnId) || usedEntries.has(p.entryId)) continue;
-      usedTxnIds.add(p.txnId);
-      usedEntries.add(p.entryId);
-      matches.push(p);
-    }
-    for (const c of perTxn) {
-      if (c.used || !usedTxnIds.has(c.t.txn.id)) continue;
-      c.used = true;
-      descriptionScores.delete(c);
+      const ranked = levels[level]!.sort(compareForAssignment);
+      levels[level] = [];
+      for (const p of ranked) {
+        if (usedTxnIds.has(p.txnId) || usedEntries.has(p.entryId)) continue;
+        usedTxnIds.add(p.txnId);
+        usedEntries.add(p.entryId);
+        matches.push(p);
+      }
+      for (const c of band.perTxn) if (usedTxnIds.has(c.t.txn.id)) descriptionScores.delete(c.t);
     }
   }
   return { matches, unmatchedTxnIds: txns.filter((t) => !usedTxnIds.has(t.txn.id)).map((t) => t.txn.id) };

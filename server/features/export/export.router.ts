@@ -66,7 +66,7 @@ export function exportRoutes(jobs: JobRunner): RouteDef[] {
       ],
       handler: async ({ session, query, req }) => {
         const upload = await readUpload(req);
-        const result = await jobs.run(session.userId, 'importJournal', { text: decodeUtf8(upload.bytes), format: query.format });
+        const result = await jobs.run(session.userId, 'importJournal', { text: decodeUtf8(upload.bytes), format: query.format }, upload.bytes.byteLength);
         return { status: 201, body: result };
       },
     }),

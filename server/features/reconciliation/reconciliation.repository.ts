@@ -224,21 +224,28 @@ export function candidateEntries(db: LedgerDb, accountId: string, from: string, 
 }
 
 /** The other lines' accounts of each entry (its counter accounts as seen from `accountId`). */
+/**
+ * The other lines' accounts of each entry (its counter accounts as seen from `accountId`). A run
+ * asks this for every candidate entry (hundreds of thousands in a large one): prepared SQL, and
+ * one object per account, shared by every entry it appears in.
+ */
 export function counterAccounts(db: LedgerDb, entryIds: readonly string[], accountId: string): Map<string, { id: string; type: AccountType }[]> {
   const out = new Map<string, { id: string; type: AccountType }[]>();
+  const accounts = new Map<string, { id: string; type: AccountType }>();
   for (let i = 0; i < entryIds.length; i += 500) {
-    const rows = db.all(
-      db.qb
-        .selectFrom('journal_lines as l')
-        .innerJoin('accounts as a', 'a.id', 'l.account_id')
-        .select(['l.entry_id', 'a.id', 'a.type'])
-        .where('l.entry_id', 'in', entryIds.slice(i, i + 500))
-        .where('l.account_id', '!=', accountId),
+    const chunk = entryIds.slice(i, i + 500);
+    const rows = db.allSql<{ entry_id: string; id: string; type: string }>(
+      `SELECT l.entry_id, a.id, a.type FROM journal_lines l JOIN accounts a ON a.id = l.account_id
+        WHERE l.entry_id IN (${chunk.map(() => '?').join(', ')}) AND l.account_id != ?`,
+      ...chunk,
+      accountId,
     );
     for (const r of rows) {
-      const list = out.get(r.entry_id) ?? [];
-      list.push({ id: r.id, type: r.type as AccountType });
-      out.set(r.entry_id, list);
+      let account = accounts.get(r.id);
+      if (!account) accounts.set(r.id, (account = { id: r.id, type: r.type as AccountType }));
+      const list = out.get(r.entry_id);
+      if (list) list.push(account);
+      else out.set(r.entry_id, [account]);
     }
   }
   return out;

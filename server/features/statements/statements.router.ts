@@ -63,7 +63,8 @@ export function statementRoutes(jobs: JobRunner): RouteDef[] {
         { status: 413, description: `PAYLOAD_TOO_LARGE (over ${STATEMENT_JSON_LIMIT})`, schema: errorBody },
       ],
       handler: async ({ session, req }) => {
-        const result = await jobs.run(session.userId, 'createStatement', { body: requestBytes(req) });
+        const body = requestBytes(req);
+        const result = await jobs.run(session.userId, 'createStatement', { body }, body.byteLength);
         return { status: result.id === null ? 200 : 201, body: result };
       },
     }),
@@ -93,7 +94,7 @@ export function statementRoutes(jobs: JobRunner): RouteDef[] {
           fileName: upload.fileName,
           mapping: mappingFrom(query.mapping ?? upload.fields.mapping),
           dryRun: query.dry_run ?? upload.fields.dry_run === 'true',
-        });
+        }, upload.bytes.byteLength);
         const { preview, ...body } = result;
         return { status: preview || ('id' in body && body.id === null) ? 200 : 201, body };
       },

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { since } from './stats.ts';
+
+export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+/** A fixed secret, so that a token issued before a restart still works after it. */
+export const BENCH_SECRET = 'bench-secret-key-long-enough-for-hs256-0123456789';
+
+export interface Child {
+  url: string;
+  pid: number;
+  /** ms from spawn to the ready line */
+  readyMs: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node <script>` and waits for the line matching `ready` on its stdout; its first group
+ * is the URL. stderr is kept for the error message when the child dies early.
+ */
+export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs = 120_000, nodeFlags: string[] = []): Promise<Child> {
+  const start = process.hrtime.bigint();
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString()).slice(-4000);
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start in ${timeoutMs} ms: ${stderr}`));
+    }, timeoutMs);
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code} before it was ready: ${stderr}`));
+    };
+    child.once('exit', onExit);
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = ready.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.resume();
+      const readyMs = since(start);
+      resolve({
+        url: m[1]!,
+        pid: child.pid!,
+        readyMs,
+        process: child,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+            child.once('exit', () => {
+              clearTimeout(kill);
+              done();
+            });
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+/** The real server (`node [nodeFlags] server/cli.ts`) on a free port over `dataDir`. */
+export function startLedgerServer(dataDir: string, nodeFlags: string[] = []): Promise<Child> {
+  return startChild(
+    path.join(REPO, 'server/cli.ts'),
+    [],
+    { PORT: '0', LEDGER_DATA_DIR: dataDir, SECRET_KEY: BENCH_SECRET, OLLAMA_HOST: 'http://127.0.0.1:9' },
+    /Ledger API listening on (http:\/\/127\.0\.0\.1:\d+)/,
+    120_000,
+    nodeFlags,
+  );
+}
+
+/** Resident and peak resident memory of a process, in MB (Linux /proc). */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's resident memory every `everyMs` and keeps the peak of each named phase. */
+export class MemorySampler {
+  private readonly pid: number;
+  private timer: NodeJS.Timeout | undefined;
+  private current = 'start';
+  readonly peaks = new Map<string, number>();
+
+  constructor(pid: number, everyMs = 50) {
+    this.pid = pid;
+    this.timer = setInterval(() => this.sample(), everyMs);
+    this.timer.unref();
+  }
+
+  private sample(): void {
+    const m = memoryOf(this.pid);
+    if (m) this.peaks.set(this.current, Math.max(this.peaks.get(this.current) ?? 0, m.rssMb));
+  }
+
+  phase(label: string): void {
+    this.sample();
+    this.current = label;
+  }
+
+  stop(): Record<string, number> {
+    this.sample();
+    clearInterval(this.timer);
+    return Object.fromEntries([...this.peaks].map(([k, v]) => [k, Math.round(v)]));
+  }
+}

@@ -1,0 +1,303 @@
+import crypto from 'node:crypto';
+import Database from 'better-sqlite3';
+
+/**
+ * The raw limits: each operation the API serves, done directly with better-sqlite3 on the same
+ * ledger file (same pragmas: WAL, synchronous=FULL), with prepared statements and no HTTP, no
+ * validation, no JSON. It reads the maintained totals and indexes exactly as the app does, so the
+ * gap between the two is what the API layers cost. Writes go to a copy of the file.
+ */
+export class RawLedger {
+  readonly db: Database.Database;
+  private readonly cache = new Map<string, Database.Statement>();
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+  }
+
+  private st(sql: string): Database.Statement {
+    let s = this.cache.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      if (s.reader) s.safeIntegers(true);
+      this.cache.set(sql, s);
+    }
+    return s;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Debit and credit sums per account over [from, to] from the month totals and the day totals at the edges. */
+  private sums(from: string | null, to: string, accountId?: string): Map<string, [bigint, bigint]> {
+    const out = new Map<string, [bigint, bigint]>();
+    const add = (rows: { account_id: string; a: bigint; b: bigint }[]) => {
+      for (const r of rows) {
+        const p = out.get(r.account_id) ?? [0n, 0n];
+        p[0] += r.a;
+        p[1] += r.b;
+        out.set(r.account_id, p);
+      }
+    };
+    const filter = accountId ? ' AND account_id = ?' : '';
+    const extra = accountId ? [accountId] : [];
+    const months = (a: string, b: string) =>
+      add(this.st(`SELECT account_id, SUM(debit_minor) a, SUM(credit_minor) b FROM account_month_totals WHERE month >= ? AND month <= ?${filter} GROUP BY account_id`).all(a, b, ...extra) as never);
+    const days = (a: string, b: string) =>
+      add(this.st(`SELECT account_id, SUM(debit_minor) a, SUM(credit_minor) b FROM account_day_totals WHERE day >= ? AND day <= ?${filter} GROUP BY account_id`).all(a, b, ...extra) as never);
+    const month = to.slice(0, 7);
+    const start = from ?? '0000-01-01';
+    if (start.slice(0, 7) === month) {
+      days(start, to);
+      return out;
+    }
+    let firstFull = start.slice(0, 7);
+    if (!start.endsWith('-01')) {
+      days(start, `${start.slice(0, 7)}-31`);
+      firstFull = nextMonth(firstFull);
+    }
+    const prev = previousMonth(month);
+    if (firstFull <= prev) months(from === null ? '' : firstFull, prev);
+    days(`${month}-01`, to);
+    return out;
+  }
+
+  private accounts(): { id: string; name: string; type: string; currency: string }[] {
+    return this.st('SELECT id, name, type, currency, parent_id, is_active FROM accounts ORDER BY name_key, id').all() as never;
+  }
+
+  /** All balances as of a date: what GET /api/accounts/balances reads. */
+  balances(asOf: string): number {
+    const sums = this.sums(null, asOf);
+    let n = 0;
+    for (const a of this.accounts()) {
+      const p = sums.get(a.id);
+      if (p) n += Number((p[0] - p[1]) & 1n);
+    }
+    return n;
+  }
+
+  accountBalance(id: string, asOf: string): bigint {
+    this.st('SELECT id, name, type, currency FROM accounts WHERE id = ?').get(id);
+    const p = this.sums(null, asOf, id).get(id);
+    return p ? p[0] - p[1] : 0n;
+  }
+
+  incomeStatement(start: string, end: string): number {
+    const sums = this.sums(start, end);
+    return this.accounts().filter((a) => sums.has(a.id)).length;
+  }
+
+  /** Month-end balances over a range: the opening sums and one grouped read of the month totals. */
+  netWorth(start: string, end: string): number {
+    const opening = this.sums(null, previousDay(start));
+    const rows = this.st(
+      'SELECT month, account_id, SUM(debit_minor) a, SUM(credit_minor) b FROM account_month_totals WHERE month >= ? AND month <= ? GROUP BY month, account_id',
+    ).all(start.slice(0, 7), end.slice(0, 7)) as unknown[];
+    this.accounts();
+    return opening.size + rows.length;
+  }
+
+  /**
+   * A register page as the app reads it since migration 0004: the exact total and the page's
+   * first day from the day counts, then an index range of the page's days, then the lines.
+   */
+  register(filter: { accountId?: string; start?: string; end?: string }, page: number, perPage: number): number {
+    const table = filter.accountId ? 'account_day_counts' : 'journal_day_counts';
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.accountId) {
+      where.push('account_id = ?');
+      params.push(filter.accountId);
+    }
+    if (filter.start) {
+      where.push('day >= ?');
+      params.push(filter.start);
+    }
+    if (filter.end) {
+      where.push('day <= ?');
+      params.push(filter.end);
+    }
+    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = Number((this.st(`SELECT SUM(entries) n FROM ${table} ${w}`).get(...params) as { n: bigint | null }).n ?? 0n);
+    const offset = (page - 1) * perPage;
+    if (offset >= total) return 0;
+    let before = 0;
+    let to: string | null = null;
+    let from = filter.start ?? '';
+    let skip = 0;
+    for (const row of this.st(`SELECT day, SUM(entries) n FROM ${table} ${w} GROUP BY day ORDER BY day DESC`).iterate(...params) as IterableIterator<{ day: string; n: bigint }>) {
+      const n = Number(row.n);
+      if (to === null && before + n > offset) {
+        to = row.day;
+        skip = offset - before;
+      }
+      before += n;
+      if (to !== null && before >= offset + perPage) {
+        from = row.day;
+        break;
+      }
+    }
+    const rows = (
+      filter.accountId
+        ? this.st(
+            `SELECT e.* FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+              WHERE l.account_id = ? AND l.entry_date >= ? AND l.entry_date <= ?
+                AND NOT EXISTS (SELECT 1 FROM journal_lines o WHERE o.entry_id = l.entry_id AND +o.account_id = l.account_id AND o.line_no < l.line_no)
+              ORDER BY l.entry_date DESC, e.created_at DESC, e.seq DESC LIMIT ? OFFSET ?`,
+          ).all(filter.accountId, from, to, perPage, skip)
+        : this.st('SELECT e.* FROM journal_entries e WHERE e.entry_date >= ? AND e.entry_date <= ? ORDER BY e.entry_date DESC, e.created_at DESC, e.seq DESC LIMIT ? OFFSET ?').all(
+            from,
+            to,
+            perPage,
+            skip,
+          )
+    ) as { id: string }[];
+    return this.lines(rows.map((r) => r.id));
+  }
+
+  protected lines(ids: readonly string[]): number {
+    if (ids.length === 0) return 0;
+    const marks = ids.map(() => '?').join(',');
+    return this.st(
+      `SELECT l.id, l.entry_id, l.account_id, a.name, l.direction, l.amount_minor, l.currency FROM journal_lines l JOIN accounts a ON a.id = l.account_id WHERE l.entry_id IN (${marks}) ORDER BY l.entry_id, l.line_no`,
+    ).all(...ids).length;
+  }
+
+  /**
+   * One posted entry in its own transaction, as the app writes it: the entry, its lines, and the
+   * day, month and cash-flow totals. The rate of these is the floor of posting over HTTP.
+   */
+  postEntry(date: string, debitAccount: string, creditAccount: string, minor: bigint, currency: string): void {
+    const now = new Date().toISOString();
+    const id = crypto.randomUUID();
+    this.db
+      .transaction(() => {
+        const seq = (this.st('SELECT MAX(seq) s FROM journal_entries').get() as { s: bigint | null }).s ?? 0n;
+        this.st(
+          `INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at) VALUES (?, ?, ?, ?, 'posted', 'manual', ?, ?, ?)`,
+        ).run(id, seq + 1n, date, 'Raw posting', now, now, now);
+        this.insertLine(id, 1n, debitAccount, 'DEBIT', minor, currency, date, seq + 1n, now);
+        this.insertLine(id, 2n, creditAccount, 'CREDIT', minor, currency, date, seq + 1n, now);
+        for (const [account, d, c] of [
+          [debitAccount, minor, 0n],
+          [creditAccount, 0n, minor],
+        ] as const) {
+          this.st('SELECT SUM(debit_minor), SUM(credit_minor) FROM account_month_totals WHERE account_id = ?').get(account);
+          this.st(
+            'INSERT INTO account_day_totals (account_id, day, debit_minor, credit_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, day) DO UPDATE SET debit_minor = debit_minor + excluded.debit_minor, credit_minor = credit_minor + excluded.credit_minor',
+          ).run(account, date, d, c);
+          this.st(
+            'INSERT INTO account_month_totals (account_id, month, debit_minor, credit_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, month) DO UPDATE SET debit_minor = debit_minor + excluded.debit_minor, credit_minor = credit_minor + excluded.credit_minor',
+          ).run(account, date.slice(0, 7), d, c);
+        }
+        this.st(
+          'INSERT INTO cash_flow_day_totals (account_id, day, in_minor, out_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, day) DO UPDATE SET in_minor = in_minor + excluded.in_minor, out_minor = out_minor + excluded.out_minor',
+        ).run(debitAccount, date, 0n, minor);
+        this.st(
+          'INSERT INTO cash_flow_month_totals (account_id, month, in_minor, out_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, month) DO UPDATE SET in_minor = in_minor + excluded.in_minor, out_minor = out_minor + excluded.out_minor',
+        ).run(debitAccount, date.slice(0, 7), 0n, minor);
+      })
+      .immediate();
+  }
+
+  protected insertLine(entryId: string, lineNo: bigint, account: string, direction: string, minor: bigint, currency: string, date: string, _seq: bigint, _createdAt: string): void {
+    this.st(
+      'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(crypto.randomUUID(), entryId, lineNo, account, direction, minor, currency, date);
+  }
+
+  /** A statement and its bank transactions in one transaction, with the dedupe lookups the app makes. */
+  importStatement(accountId: string, rows: readonly { date: string; description: string; amount: string; type: string; external_id: string }[]): string {
+    const now = new Date().toISOString();
+    const statementId = crypto.randomUUID();
+    this.db
+      .transaction(() => {
+        const keys = rows.map((r) => `ext:raw-${statementId}-${r.external_id}#1`);
+        for (let i = 0; i < keys.length; i += 500) {
+          const chunk = keys.slice(i, i + 500);
+          this.st(`SELECT dedupe_key FROM bank_transactions WHERE account_id = ? AND dedupe_key IN (${chunk.map(() => '?').join(',')})`).all(accountId, ...chunk);
+        }
+        const seq = (this.st('SELECT MAX(seq) s FROM statements').get() as { s: bigint | null }).s ?? 0n;
+        this.st(
+          `INSERT INTO statements (id, seq, account_id, name, source, imported_count, duplicate_count, start_date, end_date, created_at) VALUES (?, ?, ?, 'raw', 'json', ?, 0, ?, ?, ?)`,
+        ).run(statementId, seq + 1n, accountId, BigInt(rows.length), rows[0]?.date ?? null, rows.at(-1)?.date ?? null, now);
+        let txnSeq = ((this.st('SELECT MAX(seq) s FROM bank_transactions').get() as { s: bigint | null }).s ?? 0n) + 1n;
+        const insert = this.st(
+          'INSERT INTO bank_transactions (id, seq, statement_id, account_id, date, description, amount_minor, type, external_id, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        );
+        rows.forEach((r, i) => {
+          const minor = BigInt(r.amount.replace('.', ''));
+          insert.run(crypto.randomUUID(), txnSeq++, statementId, accountId, r.date, r.description, minor, r.type, r.external_id, keys[i]!, now);
+        });
+      })
+      .immediate();
+    return statementId;
+  }
+
+  /**
+   * The data side of a reconciliation run: the statement's unreconciled transactions, the
+   * candidate entries of the account over their dates (±30 days) with their counter accounts,
+   * and one match row written per transaction. The scoring itself is the app's CPU work.
+   */
+  reconciliationData(statementId: string, accountId: string): number {
+    const runId = crypto.randomUUID();
+    const now = new Date().toISOString();
+    let written = 0;
+    this.db
+      .transaction(() => {
+        const txns = this.st(
+          `SELECT t.id, t.date, t.amount_minor FROM bank_transactions t WHERE t.statement_id = ? AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ('auto_accepted', 'accepted')) ORDER BY t.date, t.seq`,
+        ).all(statementId) as { id: string; date: string }[];
+        if (txns.length === 0) return;
+        const entries = this.st(
+          `SELECT e.id, e.entry_date, e.memo, SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) net
+             FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+            WHERE l.account_id = ? AND l.entry_date >= ? AND l.entry_date <= ? AND e.status = 'posted' AND e.reverses_entry_id IS NULL
+            GROUP BY e.id ORDER BY e.entry_date, e.seq`,
+        ).all(accountId, txns[0]!.date, txns.at(-1)!.date) as { id: string }[];
+        const ids = entries.map((e) => e.id);
+        for (let i = 0; i < ids.length; i += 500) {
+          const chunk = ids.slice(i, i + 500);
+          this.st(`SELECT l.entry_id, a.id, a.type FROM journal_lines l JOIN accounts a ON a.id = l.account_id WHERE l.entry_id IN (${chunk.map(() => '?').join(',')}) AND l.account_id != ?`).all(
+            ...chunk,
+            accountId,
+          );
+        }
+        this.st(
+          `INSERT INTO reconciliation_runs (id, statement_id, account_id, total_transactions, auto_accepted, pending_review, unmatched, created_at, completed_at) VALUES (?, ?, ?, ?, 0, 0, 0, ?, ?)`,
+        ).run(runId, statementId, accountId, BigInt(txns.length), now, now);
+        const insert = this.st(
+          `INSERT INTO reconciliation_matches (id, run_id, bank_transaction_id, entry_id, status, score, score_amount, score_date, score_description, score_business, score_history, created_at, updated_at) VALUES (?, ?, ?, ?, 'pending', 90, 40, 25, 15, 5, 5, ?, ?)`,
+        );
+        txns.forEach((t, i) => {
+          if (i >= ids.length) return;
+          insert.run(crypto.randomUUID(), runId, t.id, ids[i]!, now, now);
+          written += 1;
+        });
+      })
+      .immediate();
+    return written;
+  }
+}
+
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
+function previousDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,672 @@
+/**
+ * The benchmark of issue 7: `npm run bench -- --size 10k|100k|1m`.
+ *
+ * Generates (or reuses) seeded books, loads them through the product's own journal import into a
+ * fresh data folder, starts the real server (`node server/cli.ts`) as a child process and
+ * measures it over HTTP on loopback from this process, with a fixed number of requests per
+ * operation. Beside each figure it measures the raw better-sqlite3 equivalent on the same file,
+ * a bare Express route (the HTTP ceiling) and ledger, hledger and bean-query on the same books
+ * exported by the app. Prints one table and writes bench/results/latest.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { defaultOutDir, ensureBooks, sizeArg, type BankRow, type Manifest } from './generate.ts';
+import { Client } from './lib/client.ts';
+import { journalChunks, parseJournal } from './lib/journal-file.ts';
+import { load, type LoadRequest } from './lib/load.ts';
+import { balanceCommands, installed, timePeer } from './lib/peers.ts';
+import { MemorySampler, memoryOf, REPO, startChild, startLedgerServer, type Child } from './lib/processes.ts';
+import { Random } from './lib/random.ts';
+import { RawLedger } from './lib/raw.ts';
+import { evaluate, machine, table, type Operation, type PeerFigure } from './lib/results.ts';
+import { since, summarize, timeEach, type Summary } from './lib/stats.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    size: { type: 'string', default: '10k' },
+    seed: { type: 'string', default: 'ledger-bench-1' },
+    books: { type: 'string' },
+    data: { type: 'string' },
+    load: { type: 'string', default: 'auto' },
+    chunk: { type: 'string', default: '25000' },
+    'skip-peers': { type: 'boolean', default: false },
+    /** flags for the server's node, e.g. "--max-semi-space-size=2" */
+    'server-node-flags': { type: 'string', default: '' },
+    keep: { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join(REPO, 'bench/results/latest.json') },
+  },
+});
+
+const size = sizeArg(args.size);
+const serverFlags = args['server-node-flags']!.split(/\s+/).filter(Boolean);
+/** Requests per operation: fixed for a size, so runs compare. */
+const COUNTS = {
+  read: 200,
+  page: 100,
+  report: 100,
+  postSequential: 500,
+  postConcurrent: 2000,
+  coldStarts: size === '1m' ? 3 : 5,
+  mixed: 6000,
+  bare: 20000,
+  voids: { '10k': 20, '100k': 100, '1m': 300 }[size],
+  peerRuns: { '10k': 5, '100k': 3, '1m': 1 }[size],
+  statementCopies: 3,
+} as const;
+
+const log = (line: string) => console.log(line);
+const ops: Operation[] = [];
+
+function record(op: Operation): Operation {
+  op.met = evaluate(op);
+  ops.push(op);
+  const s = op.summary;
+  const figure = op.error ? `ERROR ${op.error}` : s ? `p50 ${s.p50.toFixed(2)} p99 ${s.p99.toFixed(2)} (n=${s.n})` : `${op.value?.toFixed(2)}`;
+  log(`  ${op.label}: ${figure} ${op.unit}${op.raw?.summary ? ` | raw p50 ${op.raw.summary.p50.toFixed(3)}` : ''}${op.met === false ? '  [target missed]' : ''}`);
+  return op;
+}
+
+async function attempt(id: string, label: string, unit: Operation['unit'], fn: () => Promise<Omit<Operation, 'id' | 'label' | 'unit'>>): Promise<Operation> {
+  try {
+    return record({ id, label, unit, ...(await fn()) });
+  } catch (error) {
+    return record({ id, label, unit, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Requests to one path every `everyMs` from a separate connection while something long runs: the longest answer is the longest the server stopped answering. */
+class Probe {
+  private readonly client: Client;
+  private running = false;
+  private done: Promise<void> = Promise.resolve();
+  private readonly probePath: string;
+  private readonly everyMs: number;
+  readonly samples: number[] = [];
+  constructor(url: string, token: string, probePath: string, everyMs = 20) {
+    this.client = new Client(url, token);
+    this.probePath = probePath;
+    this.everyMs = everyMs;
+  }
+  start(): void {
+    this.running = true;
+    this.done = (async () => {
+      while (this.running) {
+        const start = process.hrtime.bigint();
+        await this.client.ok('GET', this.probePath);
+        const ms = since(start);
+        this.samples.push(ms);
+        if (ms < this.everyMs) await new Promise((r) => setTimeout(r, this.everyMs - ms));
+      }
+    })();
+  }
+  async stop(): Promise<{ n: number; maxMs: number; over50: number }> {
+    this.running = false;
+    await this.done;
+    this.client.close();
+    return { n: this.samples.length, maxMs: Math.max(0, ...this.samples), over50: this.samples.filter((x) => x > 50).length };
+  }
+}
+
+interface Ids {
+  checking: string;
+  card: string;
+  savings: string;
+  amex: string;
+  groceries: string;
+  all: { id: string; name: string; type: string; currency: string }[];
+}
+
+function accountType(name: string): string {
+  const root = name.split(':')[0]!;
+  return { Assets: 'ASSET', Liabilities: 'LIABILITY', Equity: 'EQUITY', Income: 'INCOME', Expenses: 'EXPENSE' }[root] ?? 'ASSET';
+}
+
+async function accountIds(client: Client, manifest: Manifest): Promise<Ids> {
+  const all: Ids['all'] = [];
+  for (let page = 1; ; page++) {
+    const body = await client.json('GET', `/api/accounts?per_page=100&page=${page}`);
+    all.push(...body.items);
+    if (all.length >= body.total || body.items.length === 0) break;
+  }
+  // the import may name an account by its full path or by its last part
+  const find = (name: string) => {
+    const leaf = name.split(':').at(-1)!.toLowerCase();
+    const hit = all.find((a) => a.name.toLowerCase() === name.toLowerCase()) ?? all.find((a) => a.name.toLowerCase() === leaf);
+    if (!hit) throw new Error(`no account named ${name} after the load`);
+    return hit.id;
+  };
+  const r = manifest.roles;
+  return { checking: find(r.checking), card: find(r.card), savings: find(r.savings), amex: find(r.amex), groceries: find(r.groceries), all };
+}
+
+async function openApiPaths(client: Client): Promise<Set<string>> {
+  const doc = await client.json('GET', '/api/openapi.json');
+  return new Set(Object.keys(doc.paths ?? {}));
+}
+
+/** The documented bulk path: POST /api/import/journal, in pieces of `chunk` entries (each piece is atomic). */
+async function loadByImport(client: Client, booksDir: string, chunk: number): Promise<void> {
+  for (const piece of journalChunks(path.join(booksDir, 'books.journal'), chunk)) {
+    const start = process.hrtime.bigint();
+    await client.ok('POST', '/api/import/journal?format=hledger', piece.text, 'text/plain');
+    log(`    imported ${piece.entries} entries in ${(since(start) / 1000).toFixed(1)} s`);
+  }
+}
+
+/** Fallback while the import is missing: accounts and entries one by one through the public API. */
+async function loadByApi(url: string, token: string, manifest: Manifest, booksDir: string): Promise<void> {
+  const client = new Client(url, token);
+  const ids = new Map<string, string>();
+  const names = new Set<string>();
+  for (const a of manifest.accounts) {
+    const parts = a.name.split(':');
+    for (let i = 1; i <= parts.length; i++) names.add(parts.slice(0, i).join(':'));
+  }
+  const currency = new Map(manifest.accounts.map((a) => [a.name, a.currency]));
+  for (const name of [...names].sort((a, b) => a.split(':').length - b.split(':').length)) {
+    const parent = name.includes(':') ? ids.get(name.slice(0, name.lastIndexOf(':'))) : undefined;
+    const body = await client.json('POST', '/api/accounts', { name, type: accountType(name), currency: currency.get(name) ?? 'USD', ...(parent ? { parent_id: parent } : {}) });
+    ids.set(name, body.id);
+  }
+  client.close();
+  const workers = 4;
+  const clients = Array.from({ length: workers }, () => new Client(url, token));
+  const entries = parseJournal(fs.readFileSync(path.join(booksDir, 'books.journal'), 'utf8'));
+  let done = 0;
+  await Promise.all(
+    clients.map(async (c) => {
+      for (let next = entries.next(); !next.done; next = entries.next()) {
+        const e = next.value;
+        await c.ok('POST', '/api/journal-entries', {
+          entry_date: e.date,
+          memo: e.memo,
+          auto_post: true,
+          lines: e.postings.map((p) => ({ account_id: ids.get(p.account)!, direction: p.amount.startsWith('-') ? 'CREDIT' : 'DEBIT', amount: p.amount.replace(/^-/, '') })),
+        });
+        if (++done % 10000 === 0) log(`    posted ${done} entries`);
+      }
+    }),
+  );
+  for (const c of clients) c.close();
+}
+
+async function voidSample(client: Client, manifest: Manifest, n: number): Promise<number[]> {
+  const random = new Random('voids');
+  const first = new Date(`${manifest.firstDay}T00:00:00Z`).getTime();
+  const span = (new Date(`${manifest.lastDay}T00:00:00Z`).getTime() - first) / 86_400_000;
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const day = new Date(first + random.int(1, span) * 86_400_000).toISOString().slice(0, 10);
+    const page = await client.json('GET', `/api/journal-entries?start_date=${day}&end_date=${day}&status=posted&per_page=1`);
+    const entry = page.items[0];
+    if (!entry || entry.reverses_entry_id) continue;
+    const start = process.hrtime.bigint();
+    await client.ok('POST', `/api/journal-entries/${entry.id}/void`, { reason: 'benchmark sample' });
+    times.push(since(start));
+  }
+  return times;
+}
+
+function pastDates(manifest: Manifest, n: number): string[] {
+  const random = new Random('past-dates');
+  const first = new Date(`${manifest.firstDay}T00:00:00Z`).getTime();
+  const span = (new Date(`${manifest.lastDay}T00:00:00Z`).getTime() - first) / 86_400_000;
+  return Array.from({ length: n }, () => new Date(first + random.int(30, span) * 86_400_000).toISOString().slice(0, 10));
+}
+
+async function timed(client: Client, n: number, pathOf: (i: number) => string): Promise<Summary> {
+  for (let i = 0; i < 5; i++) await client.ok('GET', pathOf(i));
+  return summarize(await timeEach(n, (i) => client.ok('GET', pathOf(i))));
+}
+
+function rawTimed(n: number, fn: (i: number) => unknown): Summary {
+  for (let i = 0; i < 5; i++) fn(i);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint();
+    fn(i);
+    out.push(since(start));
+  }
+  return summarize(out);
+}
+
+function ratioOf(api: Summary, raw: Summary): number {
+  return raw.p50 / api.p50;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const loadAtStart = os.loadavg();
+  const booksDir = args.books ?? defaultOutDir(size);
+  const manifest = ensureBooks(size, args.seed!, booksDir, log);
+  log(`Books: ${manifest.entries} entries, ${manifest.lines} lines (${booksDir})`);
+  const dataDir = args.data ?? fs.mkdtempSync(path.join(os.tmpdir(), `ledger-bench-${size}-`));
+  const info: Record<string, unknown> = {};
+
+  // --- load through the product's bulk path ---
+  let server: Child = await startLedgerServer(dataDir, serverFlags);
+  const anonymous = new Client(server.url);
+  const registered = await anonymous.json('POST', '/api/auth/register', { email: `bench-${Date.now()}@example.com`, name: 'Bench', password: 'correct horse battery staple' });
+  anonymous.close();
+  const token: string = registered.access_token;
+  const userId: string = registered.id;
+  const ledgerFile = path.join(dataDir, 'ledgers', `${userId}.sqlite`);
+  let client = new Client(server.url, token);
+  const paths = await openApiPaths(client);
+  const hasImport = paths.has('/api/import/journal');
+  const hasExport = paths.has('/api/export');
+  const loadMode = args.load === 'auto' ? (hasImport ? 'import' : 'api') : args.load;
+  log(`Loading through ${loadMode === 'import' ? 'POST /api/import/journal' : 'POST /api/accounts and /api/journal-entries (the import is not there yet)'}`);
+  const loadStart = process.hrtime.bigint();
+  const loadProbe = new Probe(server.url, token, '/api/auth/me');
+  loadProbe.start();
+  if (loadMode === 'import') await loadByImport(client, booksDir, Number(args.chunk));
+  else await loadByApi(server.url, token, manifest, booksDir);
+  const loadStall = await loadProbe.stop();
+  const loadMs = since(loadStart);
+  info.load = { mode: loadMode, seconds: loadMs / 1000, entriesPerSecond: manifest.entries / (loadMs / 1000), longestStallMs: loadStall.maxMs };
+  await attempt('bulk_load', `bulk load of ${manifest.entries} entries (${loadMode})`, 's', async () => ({
+    value: loadMs / 1000,
+    note: `${Math.round(manifest.entries / (loadMs / 1000))} entries/s; the server's longest silence meanwhile ${loadStall.maxMs.toFixed(0)} ms`,
+  }));
+  const ids = await accountIds(client, manifest);
+  await attempt('void', 'void one entry (HTTP)', 'ms', async () => ({ summary: summarize(await voidSample(client, manifest, COUNTS.voids)) }));
+
+  // --- peers' books, exported by the app ---
+  const peerFiles = { ledger: path.join(booksDir, 'books.journal'), hledger: path.join(booksDir, 'books.journal'), beancount: path.join(booksDir, 'books.beancount') };
+  let peerSource = 'the generator (the export is not there yet; voids left out)';
+  if (hasExport) {
+    for (const [format, key, ext] of [
+      ['ledger', 'ledger', 'ledger'],
+      ['hledger', 'hledger', 'journal'],
+      ['beancount', 'beancount', 'beancount'],
+    ] as const) {
+      const reply = await client.request('GET', `/api/export?format=${format}`);
+      if (reply.status !== 200) throw new Error(`export ${format}: ${reply.status} ${reply.text.slice(0, 200)}`);
+      const file = path.join(dataDir, `export.${ext}`);
+      fs.writeFileSync(file, reply.text);
+      peerFiles[key] = file;
+    }
+    peerSource = 'GET /api/export';
+  }
+  info.peerSource = peerSource;
+  client.close();
+  await server.stop();
+
+  // --- cold start to first balances ---
+  const cold: number[] = [];
+  const coldReady: number[] = [];
+  for (let i = 0; i < COUNTS.coldStarts; i++) {
+    const start = process.hrtime.bigint();
+    server = await startLedgerServer(dataDir, serverFlags);
+    coldReady.push(server.readyMs);
+    const c = new Client(server.url, token);
+    await c.ok('GET', '/api/accounts/balances');
+    cold.push(since(start));
+    c.close();
+    if (i < COUNTS.coldStarts - 1) await server.stop();
+  }
+  const rawCold: number[] = [];
+  for (let i = 0; i < COUNTS.coldStarts; i++) {
+    const start = process.hrtime.bigint();
+    const child = await startChild(path.join(REPO, 'bench/raw-cold-start.ts'), [ledgerFile], {}, /(done)/);
+    rawCold.push(since(start));
+    await child.stop();
+  }
+  const coldSummary = summarize(cold);
+  await attempt('cold_start', 'cold start to first balances', 'ms', async () => ({
+    summary: coldSummary,
+    raw: { label: 'node + open + balances query', summary: summarize(rawCold) },
+    ratio: summarize(rawCold).p50 / coldSummary.p50,
+    target: { text: '≤ 1000 ms', stat: 'p50', atMost: 1000 },
+    note: `server ready line after ${summarize(coldReady).p50.toFixed(0)} ms`,
+  }));
+
+  client = new Client(server.url, token);
+  const memorySampler = new MemorySampler(server.pid);
+  memorySampler.phase('reads');
+  const raw = new RawLedger(ledgerFile);
+  const dates = pastDates(manifest, 50);
+  const today = new Date().toISOString().slice(0, 10);
+  const peerTimes = (asOf?: string): PeerFigure[] =>
+    balanceCommands(peerFiles, asOf)
+      .filter((c) => installed(c.tool))
+      .map((c) => {
+        const r = timePeer(c, COUNTS.peerRuns);
+        if (r.error) log(`    ${c.tool} failed: ${r.error}`);
+        return r;
+      });
+
+  // --- balances ---
+  await attempt('balances_today', 'all balances, today', 'ms', async () => {
+    const api = await timed(client, COUNTS.read, () => '/api/accounts/balances');
+    const rawS = rawTimed(COUNTS.read, () => raw.balances(today));
+    return { summary: api, raw: { label: 'month + day totals', summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p50 ≤ 5, p99 ≤ 20 ms', stat: 'p99', atMost: 20 } };
+  });
+  await attempt('balances_past', 'all balances, as of a past date', 'ms', async () => {
+    const api = await timed(client, COUNTS.read, (i) => `/api/accounts/balances?as_of=${dates[i % dates.length]}`);
+    const rawS = rawTimed(COUNTS.read, (i) => raw.balances(dates[i % dates.length]!));
+    return { summary: api, raw: { label: 'month + day totals', summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p50 ≤ 5, p99 ≤ 20 ms', stat: 'p99', atMost: 20 } };
+  });
+  await attempt('account_balance', "one account's balance, any date", 'ms', async () => {
+    const random = new Random('accounts');
+    const picks = Array.from({ length: COUNTS.read + 5 }, () => ({ id: random.pick(ids.all).id, asOf: random.chance(0.3) ? today : random.pick(dates) }));
+    const api = await timed(client, COUNTS.read, (i) => `/api/accounts/${picks[i]!.id}/balance?as_of=${picks[i]!.asOf}`);
+    const rawS = rawTimed(COUNTS.read, (i) => raw.accountBalance(picks[i]!.id, picks[i]!.asOf));
+    return { summary: api, raw: { label: "the account's totals", summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p50 ≤ 2 ms', stat: 'p50', atMost: 2 } };
+  });
+
+  // --- reports ---
+  await attempt('income_statement', "a year's income statement", 'ms', async () => {
+    const years = ['2021', '2022', '2023', '2024', '2025'];
+    const api = await timed(client, COUNTS.report, (i) => `/api/reports/income-statement?start_date=${years[i % 5]}-01-01&end_date=${years[i % 5]}-12-31`);
+    const rawS = rawTimed(COUNTS.report, (i) => raw.incomeStatement(`${years[i % 5]}-01-01`, `${years[i % 5]}-12-31`));
+    return { summary: api, raw: { label: 'month totals of the year', summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p50 ≤ 20 ms', stat: 'p50', atMost: 20 } };
+  });
+  await attempt('net_worth', '5-year monthly net-worth series', 'ms', async () => {
+    const api = await timed(client, COUNTS.report, () => `/api/reports/net-worth?start_date=2021-01-01&end_date=2025-12-31&interval=month`);
+    const rawS = rawTimed(COUNTS.report, () => raw.netWorth('2021-01-01', '2025-12-31'));
+    return { summary: api, raw: { label: 'one grouped read of month totals', summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p50 ≤ 20 ms', stat: 'p50', atMost: 20 } };
+  });
+
+  // --- register pages ---
+  const perPage = 50;
+  const accountTotal: number = (await client.json('GET', `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}`)).total;
+  const accountPages = Math.max(1, Math.ceil(accountTotal / perPage));
+  const rangeTotal: number = (await client.json('GET', `/api/journal-entries?start_date=2024-01-01&end_date=2024-12-31&per_page=${perPage}`)).total;
+  const rangePages = Math.max(1, Math.ceil(rangeTotal / perPage));
+  info.register = { checkingEntries: accountTotal, checkingPages: accountPages, yearEntries: rangeTotal, yearPages: rangePages };
+  const pageRandom = new Random('pages');
+  const anyAccountPage = Array.from({ length: COUNTS.page + 5 }, (_, i) => (i % 10 === 9 ? accountPages : pageRandom.int(1, accountPages)));
+  const anyRangePage = Array.from({ length: COUNTS.page + 5 }, (_, i) => (i % 10 === 9 ? rangePages : pageRandom.int(1, rangePages)));
+  await attempt('register_account_first', 'register by account (checking), first page', 'ms', async () => {
+    const api = await timed(client, COUNTS.page, () => `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}`);
+    const rawS = rawTimed(COUNTS.page, () => raw.register({ accountId: ids.checking }, 1, perPage));
+    return { summary: api, raw: { label: 'page + total + lines', summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p99 ≤ 15 ms', stat: 'p99', atMost: 15 } };
+  });
+  await attempt('register_account_any', `register by account, any page (of ${accountPages})`, 'ms', async () => {
+    const api = await timed(client, COUNTS.page, (i) => `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}&page=${anyAccountPage[i]}`);
+    const rawS = rawTimed(COUNTS.page, (i) => raw.register({ accountId: ids.checking }, anyAccountPage[i]!, perPage));
+    return { summary: api, raw: { label: 'page + total + lines', summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p99 ≤ 15 ms', stat: 'p99', atMost: 15 } };
+  });
+  await attempt('register_range_first', 'entries of a year (date range), first page', 'ms', async () => {
+    const api = await timed(client, COUNTS.page, () => `/api/journal-entries?start_date=2024-01-01&end_date=2024-12-31&per_page=${perPage}`);
+    const rawS = rawTimed(COUNTS.page, () => raw.register({ start: '2024-01-01', end: '2024-12-31' }, 1, perPage));
+    return { summary: api, raw: { label: 'page + total + lines', summary: rawS }, ratio: ratioOf(api, rawS) };
+  });
+  await attempt('register_range_any', `entries of a year, any page (of ${rangePages})`, 'ms', async () => {
+    const api = await timed(client, COUNTS.page, (i) => `/api/journal-entries?start_date=2024-01-01&end_date=2024-12-31&per_page=${perPage}&page=${anyRangePage[i]}`);
+    const rawS = rawTimed(COUNTS.page, (i) => raw.register({ start: '2024-01-01', end: '2024-12-31' }, anyRangePage[i]!, perPage));
+    return { summary: api, raw: { label: 'page + total + lines', summary: rawS }, ratio: ratioOf(api, rawS) };
+  });
+  raw.close();
+
+  const entryBody = (i: number) => ({
+    entry_date: `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    memo: `Bench posting ${i}`,
+    auto_post: true,
+    lines: [
+      { account_id: ids.groceries, direction: 'DEBIT', amount: `${(i % 90) + 10}.25` },
+      { account_id: ids.checking, direction: 'CREDIT', amount: `${(i % 90) + 10}.25` },
+    ],
+  });
+  // --- read throughput: 50 clients, mixed GETs, against the bare Express route ---
+  const auth = { authorization: `Bearer ${token}` };
+  memorySampler.phase('read throughput');
+  const viewPaths = [
+    '/api/accounts/balances',
+    `/api/accounts/${ids.checking}/balance?as_of=2024-03-15`,
+    `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}`,
+    '/api/reports/income-statement?start_date=2024-01-01&end_date=2024-12-31',
+    `/api/accounts/balances?as_of=${manifest.pastDate}`,
+    `/api/accounts/${ids.groceries}/balance`,
+  ];
+  const views: LoadRequest[] = viewPaths.map((p) => ({ method: 'GET', path: p, headers: auth }));
+  // the bare route twice: a tiny body, and the very bodies the six views answer
+  const cannedFile = path.join(dataDir, 'canned.json');
+  fs.writeFileSync(cannedFile, JSON.stringify(await Promise.all(viewPaths.map(async (p) => (await client.ok('GET', p)).text))));
+  const bare = await startChild(path.join(REPO, 'bench/bare-express.ts'), [cannedFile], {}, /listening on (http:\S+)/);
+  const ping: LoadRequest[] = [{ method: 'GET', path: '/api/ping' }];
+  const cannedViews: LoadRequest[] = viewPaths.map((_, i) => ({ method: 'GET', path: `/api/canned/${i}` }));
+  await load(bare.url, { connections: 50, amount: 2000, requests: ping });
+  const ceiling = await load(bare.url, { connections: 50, amount: COUNTS.bare, requests: ping });
+  await load(bare.url, { connections: 50, amount: 600, requests: cannedViews });
+  const cannedCeiling = await load(bare.url, { connections: 50, amount: COUNTS.bare, requests: cannedViews });
+  const bareClient = new Client(bare.url);
+  for (let i = 0; i < 20; i++) await bareClient.ok('POST', '/api/echo', entryBody(i));
+  const barePost = summarize(await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/echo', entryBody(i))));
+  bareClient.close();
+  const bareMemory = memoryOf(bare.pid);
+  await bare.stop();
+  info.bareExpress = {
+    postSequential: barePost,
+    ping: { requestsPerSecond: ceiling.rate, latency: ceiling.latency },
+    sameBodies: { requestsPerSecond: cannedCeiling.rate, latency: cannedCeiling.latency },
+    rssMb: bareMemory?.rssMb,
+  };
+  await attempt('bare_ping', 'bare Express route, tiny body, 50 clients', 'req/s', async () => ({ value: ceiling.rate, note: `latency p50 ${ceiling.latency.p50.toFixed(1)} ms, p99 ${ceiling.latency.p99.toFixed(1)} ms` }));
+  await attempt('bare_post', 'bare Express POST of the same JSON, one at a time', 'ms', async () => ({ summary: barePost }));
+  await attempt('mixed_reads', 'read throughput, 50 clients, the same 6 views over and over', 'req/s', async () => {
+    await load(server.url, { connections: 50, amount: 600, requests: views });
+    const result = await load(server.url, { connections: 50, amount: COUNTS.mixed, requests: views });
+    if (result.failures) throw new Error(`${result.failures} failed: ${result.firstFailure}`);
+    return {
+      value: result.rate,
+      raw: { label: 'bare Express, same bodies', value: cannedCeiling.rate },
+      ratio: result.rate / cannedCeiling.rate,
+      target: { text: '≥ 70% of bare Express', stat: 'ratio', atLeast: 0.7 },
+      note: `latency p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms; bare Express with the same bodies ${cannedCeiling.rate.toFixed(0)} req/s, with a tiny body ${ceiling.rate.toFixed(0)} req/s (${((result.rate / ceiling.rate) * 100).toFixed(0)}% of that)`,
+    };
+  });
+  await attempt('mixed_reads_distinct', 'read throughput, 50 clients, every request a different query', 'req/s', async () => {
+    const random = new Random('distinct-reads');
+    const distinct: LoadRequest[] = Array.from({ length: COUNTS.mixed }, (_, i) => {
+      const date = random.pick(dates);
+      const year = random.pick(['2021', '2022', '2023', '2024', '2025']);
+      const paths = [
+        `/api/accounts/balances?as_of=${date}`,
+        `/api/accounts/${random.pick(ids.all).id}/balance?as_of=${date}`,
+        `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}&page=${random.int(1, accountPages)}`,
+        `/api/reports/income-statement?start_date=${year}-01-01&end_date=${year}-${String(random.int(1, 12)).padStart(2, '0')}-28`,
+        `/api/journal-entries?start_date=${year}-01-01&end_date=${year}-12-31&per_page=${perPage}&page=${random.int(1, rangePages)}`,
+        `/api/accounts/${random.pick(ids.all).id}/balance?as_of=${date}`,
+      ];
+      return { method: 'GET', path: paths[i % paths.length]!, headers: auth };
+    });
+    const result = await load(server.url, { connections: 50, amount: COUNTS.mixed, requests: distinct });
+    if (result.failures) throw new Error(`${result.failures} failed: ${result.firstFailure}`);
+    return {
+      value: result.rate,
+      raw: { label: 'bare Express, same kind of bodies', value: cannedCeiling.rate },
+      ratio: result.rate / cannedCeiling.rate,
+      note: `latency p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms; nothing kept can answer these`,
+    };
+  });
+
+  // --- writes ---
+  await client.json('GET', '/api/accounts/balances');
+  const copyFile = path.join(dataDir, 'raw-copy.sqlite');
+  {
+    const db = new Database(ledgerFile);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    fs.copyFileSync(ledgerFile, copyFile);
+  }
+  const rawWrites = new RawLedger(copyFile);
+  let rawPostRate = NaN;
+  memorySampler.phase('posting');
+
+  await attempt('post_sequential', 'post one entry, one request at a time', 'ms', async () => {
+    for (let i = 0; i < 5; i++) await client.json('POST', '/api/journal-entries', entryBody(i), 201);
+    const api = summarize(await timeEach(COUNTS.postSequential, (i) => client.json('POST', '/api/journal-entries', entryBody(i), 201)));
+    const rawS = rawTimed(COUNTS.postSequential, (i) => rawWrites.postEntry(entryBody(i).entry_date, ids.groceries, ids.checking, BigInt((i % 90) + 10) * 100n + 25n, 'USD'));
+    rawPostRate = 1000 / rawS.mean;
+    return {
+      summary: api,
+      raw: { label: 'one transaction per entry', summary: rawS },
+      ratio: rawS.mean / api.mean,
+      target: { text: '≥ 60% of the raw rate', stat: 'ratio', atLeast: 0.6 },
+      note: `${(1000 / api.mean).toFixed(0)} entries/s over HTTP, ${(1000 / rawS.mean).toFixed(0)} raw; a bare Express POST round trip alone takes ${barePost.mean.toFixed(2)} ms, so even an API doing nothing but the raw transaction would reach ${((rawS.mean / (rawS.mean + barePost.mean)) * 100).toFixed(0)}% of the raw rate`,
+    };
+  });
+  await attempt('post_concurrent', 'post entries, 50 concurrent clients', 'req/s', async () => {
+    const requests = Array.from({ length: 12 }, (_, i) => ({ method: 'POST', path: '/api/journal-entries', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(entryBody(i)) }));
+    const result = await load(server.url, { connections: 50, amount: COUNTS.postConcurrent, requests });
+    if (result.failures) throw new Error(`${result.failures} failed: ${result.firstFailure}`);
+    return {
+      value: result.rate,
+      raw: { label: 'raw single-transaction rate', value: rawPostRate },
+      ratio: result.rate / rawPostRate,
+      note: `latency p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms`,
+    };
+  });
+
+  // --- statements and reconciliation, each with a probe of the server's responsiveness ---
+  const checkingStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking.json'), 'utf8')) as { transactions: BankRow[] };
+  const cardStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-card.json'), 'utf8')) as { transactions: BankRow[] };
+  const probePath = `/api/accounts/${ids.groceries}/balance`;
+  const withProbe = async <T>(fn: () => Promise<T>): Promise<{ result: T; ms: number; stall: { n: number; maxMs: number; over50: number } }> => {
+    const probe = new Probe(server.url, token, probePath);
+    probe.start();
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      const start = process.hrtime.bigint();
+      const result = await fn();
+      const ms = since(start);
+      return { result, ms, stall: await probe.stop() };
+    } finally {
+      await probe.stop();
+    }
+  };
+  let statementId = '';
+  let rawStatementId = '';
+  memorySampler.phase('statement imports and reconciliation');
+  const stalls: { op: string; maxMs: number; over50: number; n: number }[] = [];
+  await attempt('statement_10k', `statement import, ${checkingStatement.transactions.length} rows (JSON)`, 's', async () => {
+    const times: number[] = [];
+    const targets = [ids.checking, ids.savings, ids.amex].slice(0, COUNTS.statementCopies);
+    for (const [i, accountId] of targets.entries()) {
+      const transactions = i === 0 ? checkingStatement.transactions : checkingStatement.transactions.map((t) => ({ ...t, external_id: `${t.external_id}-copy${i}` }));
+      const { result, ms, stall } = await withProbe(() => client.json('POST', '/api/statements', { account_id: accountId, name: `Bench statement ${i + 1}`, transactions }, 201));
+      if (i === 0) statementId = result.id;
+      times.push(ms / 1000);
+      stalls.push({ op: 'statement_10k', ...stall });
+    }
+    const rawStart = process.hrtime.bigint();
+    rawStatementId = rawWrites.importStatement(ids.checking, checkingStatement.transactions);
+    const rawS = summarize([since(rawStart) / 1000]);
+    const api = summarize(times);
+    return { summary: api, raw: { label: 'one transaction of inserts', summary: rawS }, ratio: rawS.p50 / api.p50 };
+  });
+  await attempt('reconciliation', `reconciliation run, ${checkingStatement.transactions.length} bank txns vs ${manifest.entries} entries`, 's', async () => {
+    if (!statementId) throw new Error('no statement to reconcile');
+    const { result, ms, stall } = await withProbe(() => client.json('POST', '/api/reconciliation/run', { statement_id: statementId }, [200, 201]));
+    stalls.push({ op: 'reconciliation', ...stall });
+    const rawStart = process.hrtime.bigint();
+    rawWrites.reconciliationData(rawStatementId, ids.checking);
+    const rawMs = since(rawStart);
+    return {
+      summary: summarize([ms / 1000]),
+      raw: { label: 'reads + match inserts, no scoring', summary: summarize([rawMs / 1000]) },
+      ratio: rawMs / ms,
+      target: { text: '≤ 3 s', stat: 'max', atMost: 3 },
+      note: `auto-accepted ${result.summary?.auto_accepted}, review ${result.summary?.pending_review}, unmatched ${result.summary?.unmatched}`,
+    };
+  });
+  await attempt('statement_100k', `statement import, ${cardStatement.transactions.length} rows (JSON)`, 's', async () => {
+    const { ms, stall } = await withProbe(() => client.json('POST', '/api/statements', { account_id: ids.card, name: 'Bench card statement', transactions: cardStatement.transactions }, 201));
+    stalls.push({ op: 'statement_100k', ...stall });
+    const rawStart = process.hrtime.bigint();
+    rawWrites.importStatement(ids.card, cardStatement.transactions);
+    const rawMs = since(rawStart);
+    return { summary: summarize([ms / 1000]), raw: { label: 'one transaction of inserts', summary: summarize([rawMs / 1000]) }, ratio: rawMs / ms, target: { text: '≤ 5 s', stat: 'max', atMost: 5 } };
+  });
+  rawWrites.close();
+  await attempt('event_loop', 'longest silence of the server during imports and runs', 'ms', async () => {
+    const worst = stalls.reduce((m, s) => Math.max(m, s.maxMs), 0);
+    return {
+      value: worst,
+      target: { text: '≤ ~50 ms', stat: 'value', atMost: 60 },
+      note: stalls.map((s) => `${s.op}: max ${s.maxMs.toFixed(0)} ms, ${s.over50}/${s.n} probes over 50 ms`).join('; '),
+    };
+  });
+
+  // --- memory ---
+  const memory = memoryOf(server.pid);
+  const peaks = memorySampler.stop();
+  info.memoryPeaksMb = peaks;
+  const everyday = Math.max(...Object.entries(peaks).filter(([k]) => !k.startsWith('statement')).map(([, v]) => v));
+  await attempt('rss', 'server resident memory, peak', 'MB', async () => ({
+    value: memory?.peakMb ?? NaN,
+    raw: { label: 'bare Express process', value: (info.bareExpress as { rssMb?: number } | undefined)?.rssMb ?? NaN },
+    target: { text: '≤ 250 MB', stat: 'value', atMost: 250 },
+    note: `peak ${Math.round(memory?.peakMb ?? NaN)} MB; by phase ${Object.entries(peaks).map(([k, v]) => `${k} ${v}`).join(', ')} MB; ${Math.round(memory?.rssMb ?? NaN)} MB at the end`,
+  }));
+  await attempt('rss_everyday', 'server resident memory, reads and postings', 'MB', async () => ({
+    value: everyday,
+    target: { text: '≤ 250 MB', stat: 'value', atMost: 250 },
+  }));
+  client.close();
+  await server.stop();
+
+  // --- the peers, last, with the server stopped: the same balances from the same books ---
+  if (!args['skip-peers']) {
+    for (const [id, asOf] of [
+      ['balances_today', undefined],
+      ['balances_past', manifest.pastDate],
+    ] as const) {
+      const op = ops.find((o) => o.id === id);
+      if (!op) continue;
+      log(`  peers: ${op.label}`);
+      op.peers = peerTimes(asOf);
+      for (const p of op.peers) log(`    ${p.tool}: ${p.p50.toFixed(0)} ms (max RSS ${p.maxRssMb?.toFixed(0)} MB)`);
+    }
+  }
+
+  // --- the report ---
+  const fileMb = fs.statSync(ledgerFile).size / 2 ** 20;
+  const sqliteVersion = (() => {
+    const db = new Database(':memory:');
+    const v = (db.prepare('SELECT sqlite_version() v').get() as { v: string }).v;
+    db.close();
+    return v;
+  })();
+  const output = {
+    issue: 7,
+    size,
+    ranAt: new Date().toISOString(),
+    minutes: (Date.now() - started) / 60000,
+    machine: { ...machine(), sqlite: sqliteVersion },
+    loadAverage: { atStart: loadAtStart, atEnd: os.loadavg() },
+    books: manifest,
+    ledgerFileMb: fileMb,
+    counts: COUNTS,
+    serverNodeFlags: serverFlags,
+    info,
+    operations: ops,
+    table: table(ops),
+  };
+  fs.mkdirSync(path.dirname(args.out!), { recursive: true });
+  fs.writeFileSync(args.out!, JSON.stringify(output, null, 2) + '\n');
+  log('');
+  log(`Personal Ledger benchmark, ${size}: ${manifest.entries} entries, ${manifest.lines} lines, ledger file ${fileMb.toFixed(0)} MB`);
+  log(`${output.machine.cpu}, ${output.machine.cores} cores, ${output.machine.memoryGb} GB, ${output.machine.os}, Node ${output.machine.node}, SQLite ${sqliteVersion}`);
+  if (serverFlags.length) log(`Server started as node ${serverFlags.join(' ')} server/cli.ts`);
+  log(`Load average (1, 5, 15 min) at start ${loadAtStart.map((x) => x.toFixed(2)).join(', ')}, at end ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+  log(`Peers read books from ${peerSource}. Times in ms unless the unit says otherwise; peer cells: p50 (how many times the API's p50).`);
+  log('');
+  log(output.table);
+  log('');
+  for (const op of ops) if (op.note) log(`- ${op.label}: ${op.note}`);
+  log(`\nWrote ${args.out}`);
+  if (!args.keep && !args.data) fs.rmSync(dataDir, { recursive: true, force: true });
+  else log(`Data kept in ${dataDir}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, startTestServer, type TestServer } from '../../test/support/server.ts';
+
+/**
+ * Long imports run on the job worker: the server keeps answering meanwhile, the user's own writes
+ * wait their turn, and errors come back exactly as when the import runs on the server's thread.
+ */
+
+let t: TestServer;
+let token: string;
+let bank: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  token = (await registerUser(t.api)).token;
+  bank = (await t.api.post('/api/accounts', { name: 'Bank', type: 'ASSET' }, token)).body.id;
+});
+afterAll(() => t.stop());
+
+function rows(n: number, tag: string) {
+  return Array.from({ length: n }, (_, i) => ({
+    date: `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    description: `${tag} shop ${i}`,
+    amount: `${(i % 500) + 1}.${String(i % 100).padStart(2, '0')}`,
+    type: i % 3 === 0 ? 'credit' : 'debit',
+    external_id: `${tag}-${i}`,
+  }));
+}
+
+describe('long jobs', () => {
+  it('when a statement of 20,000 rows (over 2 MB of JSON) is imported, then other requests keep being answered promptly meanwhile', async () => {
+    let importDone = false;
+    const started = performance.now();
+    const importing = t.api.post('/api/statements', { account_id: bank, name: 'Big', transactions: rows(20_000, 'big') }, token).then((res) => {
+      importDone = true;
+      return res;
+    });
+    const waits: number[] = [];
+    while (!importDone) {
+      const sent = performance.now();
+      const res = await t.api.get(`/api/accounts/${bank}/balance`, token);
+      expect(res.status).toBe(200);
+      waits.push(performance.now() - sent);
+    }
+    const res = await importing;
+    const importMs = performance.now() - started;
+    expect(res.status).toBe(201);
+    expect(res.body.imported_count).toBe(20_000);
+    // Had the import run on the server's thread, one of these reads would have waited for all of it.
+    expect(waits.length).toBeGreaterThan(2);
+    expect(Math.max(...waits)).toBeLessThan(importMs / 2);
+  });
+
+  it('when the user writes while their import runs, then the write waits for it and both succeed', async () => {
+    const importing = t.api.post('/api/statements', { account_id: bank, name: 'Second', transactions: rows(5_000, 'second') }, token);
+    const created = t.api.post('/api/accounts', { name: 'Made meanwhile', type: 'EXPENSE' }, token);
+    const [imported, account] = await Promise.all([importing, created]);
+    expect(imported.status).toBe(201);
+    expect(account.status).toBe(201);
+    const statements = await t.api.get('/api/statements?per_page=100', token);
+    expect(statements.body.items.map((s: { name: string }) => s.name)).toContain('Second');
+  });
+
+  it('when a large import has a bad row, then it is the same 400 with field errors as a small one, and nothing is stored', async () => {
+    const before = (await t.api.get('/api/statements?per_page=100', token)).body.total;
+    const bad = rows(2_000, 'bad');
+    bad[1_234] = { ...bad[1_234]!, amount: '12.345' };
+    const big = await t.api.post('/api/statements', { account_id: bank, transactions: bad }, token);
+    const small = await t.api.post('/api/statements', { account_id: bank, transactions: [bad[1_234]] }, token);
+    expect(big.status).toBe(400);
+    expect(big.body.code).toBe('VALIDATION_ERROR');
+    expect(big.body.errors).toEqual([{ field: 'transactions.1234.amount', message: expect.any(String) }]);
+    expect(small.body.code).toBe(big.body.code);
+    expect((await t.api.get('/api/statements?per_page=100', token)).body.total).toBe(before);
+  });
+
+  it('when a large JSON body is not JSON, then it is 400 MALFORMED_JSON as for any body', async () => {
+    const text = `{"account_id": "${bank}", "transactions": [${'{"date": "2025-01-01"},'.repeat(5_000)}`;
+    const res = await t.api.request('POST', '/api/statements', { token, rawBody: text, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('MALFORMED_JSON');
+  });
+});
