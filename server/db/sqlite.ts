@@ -73,6 +73,18 @@ export class SqliteDb<Schema> {
     return this.prepare(sql).all(...parameters) as R[];
   }
 
+  /** Whether a query returns any row, building none. */
+  existsSql(sql: string, ...parameters: unknown[]): boolean {
+    let statement = this.existsStatements.get(sql);
+    if (!statement) {
+      statement = this.sqlite.prepare(sql).pluck();
+      this.existsStatements.set(sql, statement);
+    }
+    return statement.get(...parameters) !== undefined;
+  }
+
+  private readonly existsStatements = new Map<string, Database.Statement>();
+
   /** Rows one at a time, for a walk that may stop early. Finish or break the loop before the next query on this statement. */
   iterateSql<R>(sql: string, ...parameters: unknown[]): IterableIterator<R> {
     return this.prepare(sql).iterate(...parameters) as IterableIterator<R>;
@@ -98,6 +110,7 @@ export class SqliteDb<Schema> {
 
   close(): void {
     this.statements.clear();
+    this.existsStatements.clear();
     if (this.sqlite.open) this.sqlite.close();
   }
 }

@@ -71,7 +71,7 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
     if (cacheKey !== undefined) {
       const kept = responses.get(session!.ledger, cacheKey);
       if (kept !== undefined) {
-        res.status(200).set('Content-Type', 'application/json').send(kept);
+        res.status(200).set('Content-Type', 'application/json; charset=utf-8').send(kept);
         return;
       }
     }
@@ -104,9 +104,9 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
     if (result.body === undefined) res.status(result.status).end();
     else if (cacheKey !== undefined && version !== undefined && result.status === 200) {
-      const text = JSON.stringify(result.body);
-      responses.set(session!.ledger, cacheKey, version, text);
-      res.status(200).set('Content-Type', 'application/json').send(text);
+      const bytes = Buffer.from(JSON.stringify(result.body));
+      responses.set(session!.ledger, cacheKey, version, bytes);
+      res.status(200).set('Content-Type', 'application/json; charset=utf-8').send(bytes);
     } else res.status(result.status).json(result.body);
   });
 }

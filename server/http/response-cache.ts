@@ -2,12 +2,13 @@ import type { LedgerDb } from '../db/stores.ts';
 
 interface Kept {
   version: string;
-  body: string;
+  /** the JSON answer as sent: bytes, so that giving it again encodes nothing */
+  body: Buffer;
 }
 
 const MAX_ENTRIES = 256;
-const MAX_BODY_CHARS = 512 * 1024;
-const MAX_TOTAL_CHARS = 16 * 1024 * 1024;
+const MAX_BODY_BYTES = 512 * 1024;
+const MAX_TOTAL_BYTES = 16 * 1024 * 1024;
 
 /**
  * The JSON answers of a ledger's pure reads (balances, reports, register pages: routes marked
@@ -18,9 +19,9 @@ const MAX_TOTAL_CHARS = 16 * 1024 * 1024;
  */
 export class ResponseCache {
   private readonly byLedger = new WeakMap<LedgerDb, Map<string, Kept>>();
-  private readonly sizes = new WeakMap<Map<string, Kept>, { chars: number }>();
+  private readonly sizes = new WeakMap<Map<string, Kept>, { bytes: number }>();
 
-  get(ledger: LedgerDb, key: string): string | undefined {
+  get(ledger: LedgerDb, key: string): Buffer | undefined {
     const kept = this.byLedger.get(ledger);
     const hit = kept?.get(key);
     if (!kept || !hit) return undefined;
@@ -31,24 +32,24 @@ export class ResponseCache {
     return hit.body;
   }
 
-  set(ledger: LedgerDb, key: string, version: string, body: string): void {
-    if (body.length > MAX_BODY_CHARS) return;
+  set(ledger: LedgerDb, key: string, version: string, body: Buffer): void {
+    if (body.length > MAX_BODY_BYTES) return;
     let kept = this.byLedger.get(ledger);
     if (!kept) {
       kept = new Map();
       this.byLedger.set(ledger, kept);
-      this.sizes.set(kept, { chars: 0 });
+      this.sizes.set(kept, { bytes: 0 });
     }
     const size = this.sizes.get(kept)!;
     const old = kept.get(key);
-    if (old) size.chars -= old.body.length;
+    if (old) size.bytes -= old.body.length;
     kept.delete(key);
     kept.set(key, { version, body });
-    size.chars += body.length;
+    size.bytes += body.length;
     for (const [oldest, entry] of kept) {
-      if (kept.size <= MAX_ENTRIES && size.chars <= MAX_TOTAL_CHARS) break;
+      if (kept.size <= MAX_ENTRIES && size.bytes <= MAX_TOTAL_BYTES) break;
       kept.delete(oldest);
-      size.chars -= entry.body.length;
+      size.bytes -= entry.body.length;
     }
   }
 }

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors.ts';
 import type { Stores } from '../../db/stores.ts';
 import { issueToken, type TokenConfig } from '../../http/auth.ts';
 import type { UserDto } from '../../contract/auth.ts';
-import { findUserByEmail, findUserById, insertUser, type User } from './users.repository.ts';
+import { findUserByEmail, findUserById, insertUser, userIdExists, type User } from './users.repository.ts';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
@@ -69,6 +69,6 @@ export class AuthService {
   }
 
   userExists(userId: string): boolean {
-    return findUserById(this.deps.stores.identity, userId) !== undefined;
+    return userIdExists(this.deps.stores.identity, userId);
   }
 }

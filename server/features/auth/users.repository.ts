@@ -26,6 +26,11 @@ export function findUserById(db: IdentityDb, id: string): User | undefined {
   return row && toUser(row);
 }
 
+/** Asked by every authenticated request: the cheapest question SQLite can answer (one index probe, no row built). */
+export function userIdExists(db: IdentityDb, id: string): boolean {
+  return db.existsSql('SELECT 1 FROM users WHERE id = ?', id);
+}
+
 /** Inserts the user; false when the email is already taken. */
 export function insertUser(db: IdentityDb, user: User): boolean {
   const changes = db.run(
