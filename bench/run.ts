@@ -50,7 +50,10 @@ const COUNTS = {
   postSequential: 500,
   postConcurrent: 2000,
   coldStarts: size === '1m' ? 3 : 5,
-  mixed: 6000,
+  /** the same for the API and the bare route, after the same warm-up, so that both are measured warm */
+  mixed: 20000,
+  mixedWarmUp: 2000,
+  mixedDistinct: 6000,
   bare: 20000,
   voids: { '10k': 20, '100k': 100, '1m': 300 }[size],
   peerRuns: { '10k': 5, '100k': 3, '1m': 1 }[size],
@@ -433,8 +436,8 @@ async function main(): Promise<void> {
   const cannedViews: LoadRequest[] = viewPaths.map((_, i) => ({ method: 'GET', path: `/api/canned/${i}` }));
   await load(bare.url, { connections: 50, amount: 2000, requests: ping });
   const ceiling = await load(bare.url, { connections: 50, amount: COUNTS.bare, requests: ping });
-  await load(bare.url, { connections: 50, amount: 600, requests: cannedViews });
-  const cannedCeiling = await load(bare.url, { connections: 50, amount: COUNTS.bare, requests: cannedViews });
+  await load(bare.url, { connections: 50, amount: COUNTS.mixedWarmUp, requests: cannedViews });
+  const cannedCeiling = await load(bare.url, { connections: 50, amount: COUNTS.mixed, requests: cannedViews });
   const bareClient = new Client(bare.url);
   for (let i = 0; i < 20; i++) await bareClient.ok('POST', '/api/echo', entryBody(i));
   const barePost = summarize(await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/echo', entryBody(i))));
@@ -450,7 +453,7 @@ async function main(): Promise<void> {
   await attempt('bare_ping', 'bare Express route, tiny body, 50 clients', 'req/s', async () => ({ value: ceiling.rate, note: `latency p50 ${ceiling.latency.p50.toFixed(1)} ms, p99 ${ceiling.latency.p99.toFixed(1)} ms` }));
   await attempt('bare_post', 'bare Express POST of the same JSON, one at a time', 'ms', async () => ({ summary: barePost }));
   await attempt('mixed_reads', 'read throughput, 50 clients, the same 6 views over and over', 'req/s', async () => {
-    await load(server.url, { connections: 50, amount: 600, requests: views });
+    await load(server.url, { connections: 50, amount: COUNTS.mixedWarmUp, requests: views });
     const result = await load(server.url, { connections: 50, amount: COUNTS.mixed, requests: views });
     if (result.failures) throw new Error(`${result.failures} failed: ${result.firstFailure}`);
     return {
@@ -463,7 +466,7 @@ async function main(): Promise<void> {
   });
   await attempt('mixed_reads_distinct', 'read throughput, 50 clients, every request a different query', 'req/s', async () => {
     const random = new Random('distinct-reads');
-    const distinct: LoadRequest[] = Array.from({ length: COUNTS.mixed }, (_, i) => {
+    const distinct: LoadRequest[] = Array.from({ length: COUNTS.mixedDistinct }, (_, i) => {
       const date = random.pick(dates);
       const year = random.pick(['2021', '2022', '2023', '2024', '2025']);
       const paths = [
@@ -476,7 +479,7 @@ async function main(): Promise<void> {
       ];
       return { method: 'GET', path: paths[i % paths.length]!, headers: auth };
     });
-    const result = await load(server.url, { connections: 50, amount: COUNTS.mixed, requests: distinct });
+    const result = await load(server.url, { connections: 50, amount: COUNTS.mixedDistinct, requests: distinct });
     if (result.failures) throw new Error(`${result.failures} failed: ${result.firstFailure}`);
     return {
       value: result.rate,
