@@ -2,11 +2,14 @@
  * The HTTP ceiling of this machine: Express 5 answering from memory, no database, no auth.
  * `GET /api/ping` answers `{"ok":true}`, `POST /api/echo` parses a JSON body and answers 201; given a JSON file of strings, `GET /api/canned/:i`
  * answers the i-th as a JSON body (the API's own answers, byte for byte), so that the ceiling can
- * also be taken with the same payloads as the API serves.
+ * also be taken with the same payloads as the API serves. Given a copy of the ledger file too,
+ * `POST /api/raw-post` parses an entry's JSON and runs the raw posting transaction on it: the
+ * rate of an API that does nothing but the raw write, the ceiling for posting over HTTP.
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { RawLedger } from './lib/raw.ts';
 
 const canned = process.argv[2] ? (JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as string[]) : [];
 const app = express();
@@ -16,6 +19,12 @@ app.get('/api/ping', (_req, res) => {
 });
 app.post('/api/echo', express.json(), (req, res) => {
   res.status(201).json({ id: 'x', received: Object.keys(req.body as object).length });
+});
+const rawLedger = process.argv[3] ? new RawLedger(process.argv[3]) : undefined;
+app.post('/api/raw-post', express.json(), (req, res) => {
+  const { entry_date: date, lines } = req.body as { entry_date: string; lines: { account_id: string; amount: string }[] };
+  rawLedger!.postEntry(date, lines[0]!.account_id, lines[1]!.account_id, BigInt(lines[0]!.amount.replace('.', '')), 'USD');
+  res.status(201).json({ ok: true });
 });
 app.get('/api/canned/:i', (req, res) => {
   res.set('Content-Type', 'application/json').send(canned[Number(req.params.i)] ?? '{}');

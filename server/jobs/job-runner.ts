@@ -11,6 +11,8 @@ import { JOBS, type JobInput, type JobName, type JobOutput } from './jobs.ts';
  */
 export const INLINE_BYTES = 64 * 1024;
 
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 export interface JobRunnerOptions {
   /** The user's ledger file, already opened and migrated by the server's own connection. */
   fileOf(userId: string): string;
@@ -117,7 +119,9 @@ export class JobRunner {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./job-worker.ts', import.meta.url));
+    // A job's garbage is mostly large parsed inputs, old by the time they die: a small young
+    // generation keeps tens of MB of the worker's memory from sitting in semi-spaces.
+    const worker = new Worker(new URL('./job-worker.ts', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     worker.unref();
     worker.on('message', (reply: JobReply) => {
       const waiting = this.waiting.get(reply.id);
