@@ -15,16 +15,18 @@ export function allowedOrigins(port: number): Set<string> {
  * foreign Origin on the API (another site's page in the user's browser). Scripts send no Origin.
  */
 export function loopbackGuard(port: () => number): RequestHandler {
+  // made once per port (known only once listening), not per request
+  let hosts = { port: -1, names: new Set<string>(), origins: new Set<string>() };
   return (req, res, next) => {
+    if (hosts.port !== port()) hosts = { port: port(), names: allowedHosts(port()), origins: allowedOrigins(port()) };
     const host = (req.headers.host ?? '').toLowerCase();
-    if (!allowedHosts(port()).has(host)) {
+    if (!hosts.names.has(host)) {
       sendError(res, 'FORBIDDEN_HOST', 'This server only answers requests addressed to its own loopback address');
       return;
     }
     const origin = req.headers.origin;
     // Routing ignores letter case (`/API/auth/me` reaches the API), so this check must too.
-    const toApi = req.path.toLowerCase().startsWith('/api');
-    if (origin !== undefined && toApi && !allowedOrigins(port()).has(origin.toLowerCase())) {
+    if (origin !== undefined && req.path.toLowerCase().startsWith('/api') && !hosts.origins.has(origin.toLowerCase())) {
       sendError(res, 'FORBIDDEN_ORIGIN', 'Requests from other web origins are not allowed');
       return;
     }
