@@ -52,11 +52,11 @@ function refuseFields(value: unknown, where: 'query' | 'body'): Record<string, n
 }
 
 /** A JSON answer already in bytes, written without Express's send (no conversions left to make). */
-function sendJsonBytes(req: Request, res: Response, bytes: Buffer): void {
+function sendJsonBytes(res: Response, bytes: Buffer): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', bytes.length);
-  res.end(req.method === 'HEAD' ? undefined : bytes);
+  res.end(bytes); // Node sends no body to a HEAD
 }
 
 function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCache): void {
@@ -79,7 +79,7 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
     if (cacheKey !== undefined) {
       const kept = responses.get(session!.ledger, cacheKey);
       if (kept !== undefined) {
-        sendJsonBytes(req, res, kept);
+        sendJsonBytes(res, kept);
         return;
       }
     }
@@ -114,7 +114,7 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
     else if (cacheKey !== undefined && version !== undefined && result.status === 200) {
       const bytes = Buffer.from(JSON.stringify(result.body));
       responses.set(session!.ledger, cacheKey, version, bytes);
-      sendJsonBytes(req, res, bytes);
+      sendJsonBytes(res, bytes);
     } else res.status(result.status).json(result.body);
   });
 }

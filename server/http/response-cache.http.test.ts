@@ -39,6 +39,15 @@ describe('kept answers of pure reads', () => {
     expect(second.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('when a kept answer is asked with HEAD, then it has the GET headers and no body', async () => {
+    const get = await t.api.get(`/api/accounts/${bank}/balance?as_of=2026-01-30`, token);
+    const head = await t.api.request('HEAD', `/api/accounts/${bank}/balance?as_of=2026-01-30`, { token });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(get.text)));
+  });
+
   it('when an entry is posted through the API between two reads, then the second read shows it', async () => {
     const before = await t.api.get('/api/accounts/balances?as_of=2026-01-31', token);
     const page = await t.api.get(`/api/journal-entries?account_id=${bank}`, token);
