@@ -51,9 +51,9 @@ function refuseFields(value: unknown, where: 'query' | 'body'): Record<string, n
   throw new DomainError('VALIDATION_ERROR', `Invalid ${where}: this endpoint takes no ${where}`, [{ field: where, message: 'must be empty' }]);
 }
 
-/** A JSON answer already in bytes, written without Express's send (no conversions left to make). */
-function sendJsonBytes(res: Response, bytes: Buffer): void {
-  res.statusCode = 200;
+/** A JSON answer in bytes, written without Express's send (its conversions and checks are for other bodies). */
+function sendJsonBytes(res: Response, bytes: Buffer, status = 200): void {
+  res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', bytes.length);
   res.end(bytes); // Node sends no body to a HEAD
@@ -115,7 +115,7 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
       const bytes = Buffer.from(JSON.stringify(result.body));
       responses.set(session!.ledger, cacheKey, version, bytes);
       sendJsonBytes(res, bytes);
-    } else res.status(result.status).json(result.body);
+    } else sendJsonBytes(res, Buffer.from(JSON.stringify(result.body)), result.status);
   });
 }
 
