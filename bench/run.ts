@@ -599,8 +599,33 @@ async function main(): Promise<void> {
     const rawMs = since(rawStart);
     return { summary: summarize([ms / 1000]), raw: { label: 'one transaction of inserts', summary: summarize([rawMs / 1000]) }, ratio: rawMs / ms, target: { text: '≤ 5 s', stat: 'max', atMost: 5 } };
   });
+  // Reads that once held the event loop for seconds at 1M: the unmatched list (read from maintained
+  // counts) and an export (made on the job worker and streamed), each with the probe.
+  for (const [id, label, pageOf] of [
+    ['unmatched_first', 'unmatched list (bank lines and entries), first page', () => 1],
+    ['unmatched_deep', 'unmatched list, a deep page', (total: number) => Math.max(1, Math.floor((total / 50) * 0.9))],
+  ] as const) {
+    await attempt(id, label, 'ms', async () => {
+      const total = (await client.json('GET', '/api/reconciliation/unmatched?per_page=1')).total as number;
+      const page = pageOf(total);
+      const { result, stall } = await withProbe(() => timeEach(5, () => client.ok('GET', `/api/reconciliation/unmatched?per_page=50&page=${page}`)));
+      stalls.push({ op: id, ...stall });
+      return { summary: summarize(result), note: `page ${page} of ${Math.ceil(total / 50)}; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms` };
+    });
+  }
+  await attempt('export_ledger', 'export, ledger format (streamed)', 's', async () => {
+    const { result: bytes, ms, stall } = await withProbe(async () => {
+      const res = await fetch(`${server.url}/api/export?format=ledger`, { headers: { authorization: `Bearer ${token}` } });
+      if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`);
+      let n = 0;
+      for await (const chunk of res.body!) n += chunk.byteLength;
+      return n;
+    });
+    stalls.push({ op: 'export_ledger', ...stall });
+    return { summary: summarize([ms / 1000]), note: `${(bytes / 2 ** 20).toFixed(0)} MiB; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms` };
+  });
   rawWrites.close();
-  await attempt('event_loop', 'longest silence of the server during imports and runs', 'ms', async () => {
+  await attempt('event_loop', 'longest silence of the server during imports, runs, exports and the unmatched list', 'ms', async () => {
     const worst = stalls.reduce((m, s) => Math.max(m, s.maxMs), 0);
     return {
       value: worst,

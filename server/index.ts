@@ -111,10 +111,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     login: new AttemptLimiter(5, 15 * 60 * 1000, now),
   };
 
-  const backups = new BackupService(stores, settings.dataDir, now);
-  const dailyBackups = new DailyBackups(backups, { now, intervalMs: options.backupIntervalMs, log });
-
   const jobs = new JobRunner({ fileOf: (userId) => stores.ledgerFile(userId), ledgerOf: (userId) => stores.ledger(userId) });
+  const migrateOnWorker = (userId: string) => jobs.run(userId, 'migrateLedger', { migrations: stores.ledgerMigrations });
+
+  const backups = new BackupService(stores, jobs, settings.dataDir, now);
+  const dailyBackups = new DailyBackups(backups, { now, intervalMs: options.backupIntervalMs, log });
 
   let port = 0;
   const routes: RouteDef[] = [...authRoutes(auth, limits), ...accountRoutes(), ...journalRoutes(), ...reportRoutes(), ...statementRoutes(jobs), ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
@@ -126,7 +127,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const app = createApp({
     routes,
     token,
-    openSession: (userId) => (auth.userExists(userId) ? { userId, ledger: stores.ledger(userId) } : undefined),
+    openSession: (userId) => {
+      if (!auth.userExists(userId)) return undefined;
+      const ledger = stores.ledgerWhenReady(userId, migrateOnWorker);
+      return ledger instanceof Promise ? ledger.then((db) => ({ userId, ledger: db })) : { userId, ledger };
+    },
     trustProxy: settings.trustProxy,
     port: () => port,
     rendererDir: options.rendererDir === undefined ? DEFAULT_RENDERER_DIR : options.rendererDir,

@@ -38,6 +38,15 @@ export function loadMigrations(dir: string): Migration[] {
  * touching anything, a file written by a newer app or whose applied migrations were edited.
  */
 export function migrate(sqlite: Database.Database, migrations: readonly Migration[], label: string): void {
+  applyMigrations(sqlite, pendingMigrations(sqlite, migrations, label), label);
+}
+
+/**
+ * The migrations the file still lacks, in order (all of them for a new file). Refuses, without
+ * touching anything but the record table, a file written by a newer app or whose applied
+ * migrations were edited.
+ */
+export function pendingMigrations(sqlite: Database.Database, migrations: readonly Migration[], label: string): Migration[] {
   sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
@@ -59,8 +68,13 @@ export function migrate(sqlite: Database.Database, migrations: readonly Migratio
       throw new MigrationError(`${label}: applied migration ${row.version} (${row.name}) differs from this app's copy; refusing to open`);
     }
   }
+  return migrations.slice(applied.length);
+}
+
+/** Applies migrations (as `pendingMigrations` answered them), each with its record in one transaction. */
+export function applyMigrations(sqlite: Database.Database, pending: readonly Migration[], label: string): void {
   const record = sqlite.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)');
-  for (const migration of migrations.slice(applied.length)) {
+  for (const migration of pending) {
     try {
       sqlite.transaction(() => {
         sqlite.exec(migration.sql);

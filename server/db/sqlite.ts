@@ -108,6 +108,14 @@ export class SqliteDb<Schema> {
     return this.sqlite.transaction(fn).immediate();
   }
 
+  /**
+   * Runs `fn` in one read transaction: all its queries see the same committed state (WAL keeps
+   * that snapshot), while other connections go on writing.
+   */
+  readSnapshot<T>(fn: () => T): T {
+    return this.sqlite.transaction(fn).deferred();
+  }
+
   close(): void {
     this.statements.clear();
     this.existsStatements.clear();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadMigrations, migrate, type Migration } from './migrate.ts';
+import { applyMigrations, loadMigrations, migrate, pendingMigrations, type Migration } from './migrate.ts';
 import type { IdentitySchema, LedgerSchema } from './schema.ts';
 import { SqliteDb, openSqliteFile } from './sqlite.ts';
 
@@ -25,7 +25,8 @@ export function ensureDataDir(dataDir: string): void {
 export class Stores {
   readonly identity: IdentityDb;
   private readonly ledgers = new Map<string, LedgerDb>();
-  private readonly ledgerMigrations: Migration[];
+  private readonly migrating = new Map<string, Promise<LedgerDb>>();
+  readonly ledgerMigrations: Migration[];
   private readonly ledgersDir: string;
 
   constructor(dataDir: string, migrationsDir: string = DEFAULT_MIGRATIONS_DIR) {
@@ -63,6 +64,39 @@ export class Stores {
     const db = new SqliteDb<LedgerSchema>(sqlite);
     this.ledgers.set(userId, db);
     return db;
+  }
+
+  /**
+   * The user's ledger as `ledger` gives it, except for a file that holds books and lacks migrations
+   * (the first request after an app upgrade): a migration may rewrite every row (seconds at a
+   * million entries), so `migrateElsewhere` applies them off this thread (the job worker), and the
+   * user's requests wait for it meanwhile rather than the whole server. A new file's schema is made
+   * here: it takes milliseconds.
+   */
+  ledgerWhenReady(userId: string, migrateElsewhere: (userId: string) => Promise<unknown>): LedgerDb | Promise<LedgerDb> {
+    const ready = this.ledgers.get(userId) ?? this.migrating.get(userId);
+    if (ready) return ready;
+    const file = this.ledgerFile(userId);
+    const sqlite = openSqliteFile(file);
+    let pending: Migration[];
+    try {
+      pending = pendingMigrations(sqlite, this.ledgerMigrations, file);
+      if (pending.length === 0 || pending.length === this.ledgerMigrations.length) applyMigrations(sqlite, pending, file);
+    } catch (error) {
+      sqlite.close();
+      throw error;
+    }
+    if (pending.length === 0 || pending.length === this.ledgerMigrations.length) {
+      const db = new SqliteDb<LedgerSchema>(sqlite);
+      this.ledgers.set(userId, db);
+      return db;
+    }
+    sqlite.close();
+    const opened = migrateElsewhere(userId)
+      .then(() => this.ledger(userId))
+      .finally(() => this.migrating.delete(userId));
+    this.migrating.set(userId, opened);
+    return opened;
   }
 
   /**

@@ -15,8 +15,8 @@ export const JSON_LIMIT = '1mb';
 export interface AppDeps {
   routes: RouteDef[];
   token: TokenConfig;
-  /** The session of a user id that still exists, or undefined for a deleted user. */
-  openSession(userId: string): Session | undefined;
+  /** The session of a user id that still exists, or undefined for a deleted user; a promise while the user's ledger is migrated. */
+  openSession(userId: string): Session | undefined | Promise<Session>;
   trustProxy: boolean;
   port: () => number;
   rendererDir: string | null;
@@ -72,7 +72,8 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
     }
     let session: Session | undefined;
     if (def.auth) {
-      session = deps.openSession(userIdFromRequest(req, deps.token));
+      const opened = deps.openSession(userIdFromRequest(req, deps.token));
+      session = opened instanceof Promise ? await opened : opened;
       if (!session) throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
     }
     const cacheKey = def.cacheable && session && def.method === 'get' ? `${localToday()} ${req.originalUrl}` : undefined;

@@ -2,7 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { LedgerDb } from '../db/stores.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { JobFailure, JobReply, JobTask } from './job-worker.ts';
-import { JOBS, type JobInput, type JobName, type JobOutput } from './jobs.ts';
+import { JOB_KINDS, JOBS, type JobContext, type JobInput, type JobName, type JobOutput } from './jobs.ts';
+import { PieceFlow } from './piece-flow.ts';
 
 /**
  * A job whose input is at most this many bytes (a statement of a few hundred rows, a journal of
@@ -25,7 +26,15 @@ export interface JobRunnerOptions {
 interface Waiting {
   resolve(value: unknown): void;
   reject(error: unknown): void;
+  onPiece?: (piece: Uint8Array) => void;
 }
+
+/** A job run on the server's thread has no stream to write to. */
+const INLINE_CONTEXT: JobContext = {
+  write() {
+    throw new Error('a streamed job runs on the worker');
+  },
+};
 
 function errorOf(failure: JobFailure): Error {
   if (failure.kind === 'domain') return new DomainError(failure.code, failure.message, failure.errors);
@@ -37,14 +46,19 @@ function errorOf(failure: JobFailure): Error {
 }
 
 /**
- * Runs the long use cases (big statement imports, reconciliation runs) on a worker thread, so
- * that no request stops the server for more than a moment: they stay one transaction each,
- * atomic as before, while the server's thread keeps answering from the last committed state.
+ * Runs the long use cases (big statement imports, reconciliation runs, exports, backups, migrations
+ * of big ledgers) on a worker thread, so that no request stops the server for more than a moment:
+ * they stay one transaction each, atomic as before, while the server's thread keeps answering from
+ * the last committed state.
  *
  * Jobs run one at a time, in the order asked. While a user has a job queued or running, that
  * user's other writing requests wait for it (`idle`, awaited by the app before their handler),
  * instead of blocking the thread on SQLite's write lock; a write that still meets a running job
  * is refused with LEDGER_BUSY rather than wait synchronously.
+ *
+ * Jobs that only read (an export, a backup: JOB_KINDS) read their own snapshot, so the user's
+ * writes neither wait for them nor are refused; they take their turn in the same queue. A streamed
+ * job's output comes back in pieces as it goes (`stream`).
  */
 export class JobRunner {
   private readonly options: JobRunnerOptions;
@@ -67,10 +81,18 @@ export class JobRunner {
    */
   run<N extends JobName>(userId: string, name: N, input: JobInput<N>, size?: number): Promise<JobOutput<N>> {
     if (this.closed) return Promise.reject(new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down'));
+    if (JOB_KINDS[name] !== 'writes') {
+      const result = this.tail.then(() => this.dispatch(userId, name, input)) as Promise<JobOutput<N>>;
+      this.tail = result.then(
+        () => undefined,
+        () => undefined,
+      );
+      return result;
+    }
     if (size !== undefined && size <= INLINE_BYTES && !this.lastOfUser.has(userId)) {
-      const job = JOBS[name] as (db: LedgerDb, input: JobInput<N>) => JobOutput<N>;
+      const job = JOBS[name] as (db: LedgerDb, input: JobInput<N>, context: JobContext) => JobOutput<N>;
       try {
-        return Promise.resolve(job(this.options.ledgerOf(userId), input));
+        return Promise.resolve(job(this.options.ledgerOf(userId), input, INLINE_CONTEXT));
       } catch (error) {
         return Promise.reject(error);
       }
@@ -88,6 +110,36 @@ export class JobRunner {
     return result;
   }
 
+  /**
+   * Queues a streamed job (a `reads` job) on the user's ledger. Each piece of its output is
+   * handed to `onPiece` with `taken`, to be called once the piece is written out: the worker waits
+   * while a few pieces are not taken (the client's pace reaches it). An aborted `signal` (the
+   * request closed) stops the job at its next piece, or before it starts.
+   */
+  stream<N extends JobName>(
+    userId: string,
+    name: N,
+    input: JobInput<N>,
+    onPiece: (piece: Uint8Array, taken: () => void) => void,
+    signal: AbortSignal,
+  ): Promise<JobOutput<N>> {
+    if (JOB_KINDS[name] !== 'reads') return Promise.reject(new Error(`the job ${name} does not stream`));
+    if (this.closed) return Promise.reject(new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down'));
+    const flow = new PieceFlow();
+    const stop = () => flow.stop();
+    signal.addEventListener('abort', stop, { once: true });
+    const result = this.tail.then(() =>
+      signal.aborted
+        ? Promise.reject(new Error('the request was closed before the job started'))
+        : this.dispatch(userId, name, input, { flow, onPiece: (piece) => onPiece(piece, () => flow.taken()) }),
+    ) as Promise<JobOutput<N>>;
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result.finally(() => signal.removeEventListener('abort', stop));
+  }
+
   /** Resolves once the user has no job queued or running. */
   async idle(userId: string): Promise<void> {
     for (let last = this.lastOfUser.get(userId); last; last = this.lastOfUser.get(userId)) await last;
@@ -103,16 +155,17 @@ export class JobRunner {
     this.failAll(new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down'));
   }
 
-  private dispatch(userId: string, name: JobName, input: unknown): Promise<unknown> {
+  private dispatch(userId: string, name: JobName, input: unknown, stream?: { flow: PieceFlow; onPiece: (piece: Uint8Array) => void }): Promise<unknown> {
     clearTimeout(this.idleTimer);
-    const ledger = this.options.ledgerOf(userId);
-    const task: JobTask = { id: this.nextId++, file: this.options.fileOf(userId), name, input };
-    ledger.busyWith = name;
+    // Only a writing job keeps the server's connection from writing (a migration runs before there is one).
+    const ledger = JOB_KINDS[name] === 'writes' ? this.options.ledgerOf(userId) : undefined;
+    const task: JobTask = { id: this.nextId++, file: this.options.fileOf(userId), name, input, ...(stream ? { flow: stream.flow.buffer } : {}) };
+    if (ledger) ledger.busyWith = name;
     return new Promise((resolve, reject) => {
-      this.waiting.set(task.id, { resolve, reject });
+      this.waiting.set(task.id, { resolve, reject, ...(stream ? { onPiece: stream.onPiece } : {}) });
       this.ensureWorker().postMessage(task);
     }).finally(() => {
-      ledger.busyWith = null;
+      if (ledger) ledger.busyWith = null;
       if (this.waiting.size === 0) this.stopWhenIdle();
     });
   }
@@ -126,6 +179,10 @@ export class JobRunner {
     worker.on('message', (reply: JobReply) => {
       const waiting = this.waiting.get(reply.id);
       if (!waiting) return;
+      if ('piece' in reply) {
+        waiting.onPiece?.(reply.piece);
+        return;
+      }
       this.waiting.delete(reply.id);
       if ('failure' in reply) waiting.reject(errorOf(reply.failure));
       else waiting.resolve(reply.value);

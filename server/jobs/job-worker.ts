@@ -2,13 +2,15 @@ import { parentPort } from 'node:worker_threads';
 import { openSqliteFile, SqliteDb } from '../db/sqlite.ts';
 import type { LedgerSchema } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
-import { JOBS, type JobName } from './jobs.ts';
+import { JOBS, type JobContext, type JobName } from './jobs.ts';
+import { PieceFlow } from './piece-flow.ts';
 
 /**
  * The job worker: a thread that runs one job at a time on its own connection to the job's ledger
  * file (WAL: the server's thread keeps reading the last committed state meanwhile). The file is
  * opened for each job and closed after it, so a ledger replaced in between (a restore) is never
- * written through a stale handle. The server's thread migrated the file before sending the job.
+ * written through a stale handle. The file is migrated before any other job is sent (on the server's
+ * thread, or here as the `migrateLedger` job).
  */
 
 export interface JobTask {
@@ -16,13 +18,15 @@ export interface JobTask {
   file: string;
   name: JobName;
   input: unknown;
+  /** A streamed job's flow control (piece-flow.ts); its pieces come back as `{ id, piece }` before the reply. */
+  flow?: SharedArrayBuffer;
 }
 
 export type JobFailure =
   | { kind: 'domain'; code: string; message: string; errors: DomainError['errors'] }
   | { kind: 'error'; name: string; message: string; code: string | undefined; stack: string | undefined };
 
-export type JobReply = { id: number; value: unknown } | { id: number; failure: JobFailure };
+export type JobReply = { id: number; value: unknown } | { id: number; failure: JobFailure } | { id: number; piece: Uint8Array };
 
 function failureOf(error: unknown): JobFailure {
   if (error instanceof DomainError) return { kind: 'domain', code: error.code, message: error.message, errors: error.errors };
@@ -31,12 +35,28 @@ function failureOf(error: unknown): JobFailure {
   return { kind: 'error', name: e.name, message: e.message, code: typeof code === 'string' ? code : undefined, stack: e.stack };
 }
 
-function run(task: JobTask): JobReply {
+const encoder = new TextEncoder();
+
+function contextOf(task: JobTask): JobContext {
+  const flow = task.flow ? new PieceFlow(task.flow) : undefined;
+  return {
+    write(text: string) {
+      if (!flow) throw new Error(`the job ${task.name} was not started as a stream`);
+      if (text.length === 0) return;
+      flow.reserve();
+      const piece = encoder.encode(text);
+      parentPort!.postMessage({ id: task.id, piece } satisfies JobReply, [piece.buffer]);
+    },
+  };
+}
+
+async function run(task: JobTask): Promise<JobReply> {
   let db: SqliteDb<LedgerSchema> | undefined;
   try {
     db = new SqliteDb<LedgerSchema>(openSqliteFile(task.file));
-    const job = JOBS[task.name] as (db: SqliteDb<LedgerSchema>, input: unknown) => unknown;
-    return { id: task.id, value: job(db, task.input) };
+    const job = JOBS[task.name] as (db: SqliteDb<LedgerSchema>, input: unknown, context: JobContext) => unknown;
+    // A backup is asynchronous (SQLite's backup steps); the runner sends the next task only after this reply.
+    return { id: task.id, value: await job(db, task.input, contextOf(task)) };
   } catch (error) {
     return { id: task.id, failure: failureOf(error) };
   } finally {
@@ -45,5 +65,5 @@ function run(task: JobTask): JobReply {
 }
 
 parentPort!.on('message', (task: JobTask) => {
-  parentPort!.postMessage(run(task));
+  void run(task).then((reply) => parentPort!.postMessage(reply));
 });

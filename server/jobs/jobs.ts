@@ -5,15 +5,25 @@ import { DomainError } from '../domain/errors.ts';
 import { validate } from '../http/route.ts';
 import { runReconciliation, type RunInput } from '../features/reconciliation/reconciliation.service.ts';
 import { createStatement, importStatementFile, type ImportFileInput } from '../features/statements/statements.service.ts';
-import { importJournal } from '../features/export/export.service.ts';
+import { importJournal, writeExport } from '../features/export/export.service.ts';
+import type { ExportQuery } from '../contract/export.ts';
+import { migrate, type Migration } from '../db/migrate.ts';
+import { backupLedger } from '../features/backup/backup.repository.ts';
 import type { JournalFormat } from '../domain/plaintext/index.ts';
 
 /**
  * The long use cases, run by the job worker on its own connection to the ledger file, each in
  * its one transaction as usual: what they parse, check, score and write can take seconds on big
  * inputs, and better-sqlite3 is synchronous, so on the server's thread they would stop every
- * other request meanwhile. Inputs and results cross threads by structured clone.
+ * other request meanwhile. Inputs and results cross threads by structured clone; a streamed job
+ * (an export) also hands its output on in pieces as it makes them, through `context.write`.
  */
+
+/** What a job is given besides its connection and input. */
+export interface JobContext {
+  /** Hands a piece of text to the request that runs the job (only for `JobRunner.stream`). */
+  write(text: string): void;
+}
 
 /** A JSON request body as body-parser reads it: no bytes is `{}`, anything else must be UTF-8 JSON. */
 export function parseJsonBody(bytes: Uint8Array): unknown {
@@ -48,8 +58,38 @@ export const JOBS = {
   runReconciliation(db: LedgerDb, input: { run: RunInput; thresholds: Thresholds }) {
     return runReconciliation(db, input.run, input.thresholds);
   },
+  /** GET /api/export: the text goes out in pieces (hundreds of MB at a million entries). */
+  exportBooks(db: LedgerDb, input: ExportQuery, context: JobContext) {
+    writeExport(db, input, (text) => context.write(text));
+    return null;
+  },
+  /** POST /api/backup and the daily backup: a copy of a GB-sized file, and its sync to disk. */
+  backupLedger(db: LedgerDb, input: { to: string }) {
+    return backupLedger(db, input.to);
+  },
+  /** The first request after an app upgrade: migrations may rewrite every row. */
+  migrateLedger(db: LedgerDb, input: { migrations: Migration[] }) {
+    migrate(db.sqlite, input.migrations, db.sqlite.name);
+    return null;
+  },
+};
+
+/**
+ * How a job meets the user's other requests (JobRunner). `writes`: the user's writes wait for it,
+ * and the server's connection refuses to write meanwhile. `reads`: it reads its own snapshot and
+ * the user's writes go on. `opens`: it runs before the server has a connection to the file (a
+ * migration), while the user's requests wait for the ledger to open.
+ */
+export const JOB_KINDS: Readonly<Record<JobName, 'writes' | 'reads' | 'opens'>> = {
+  createStatement: 'writes',
+  importStatementFile: 'writes',
+  importJournal: 'writes',
+  runReconciliation: 'writes',
+  exportBooks: 'reads',
+  backupLedger: 'reads',
+  migrateLedger: 'opens',
 };
 
 export type JobName = keyof typeof JOBS;
 export type JobInput<N extends JobName> = Parameters<(typeof JOBS)[N]>[1];
-export type JobOutput<N extends JobName> = ReturnType<(typeof JOBS)[N]>;
+export type JobOutput<N extends JobName> = Awaited<ReturnType<(typeof JOBS)[N]>>;

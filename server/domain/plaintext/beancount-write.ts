@@ -1,7 +1,7 @@
 import { formatMinor } from '../money.ts';
 import { accountPaths } from './names.ts';
 import { beancountHolds, beancountString } from './text.ts';
-import type { Book } from './types.ts';
+import type { Book, BookAccount, BookEntry, LineSink } from './types.ts';
 
 /**
  * A beancount file: `option "operating_currency"` for each currency, an `open` for every account
@@ -10,18 +10,26 @@ import type { Book } from './types.ts';
  * deactivated account dated on the last entry's date.
  */
 export function writeBeancount(book: Book, header: readonly string[] = []): string {
-  const paths = accountPaths(book.accounts, 'beancount');
   const out: string[] = [];
+  writeBeancountLines(out, book.accounts, book.entries, header);
+  return out.join('\n');
+}
+
+/** The same file as lines to be joined with `\n`, the entries taken one at a time. */
+export function writeBeancountLines(out: LineSink, accounts: readonly BookAccount[], entries: Iterable<BookEntry>, header: readonly string[] = []): void {
+  const paths = accountPaths(accounts, 'beancount');
   for (const line of header) out.push(`; ${line}`);
   if (header.length > 0) out.push('');
 
-  const currencies = [...new Set(book.accounts.map((a) => a.currency))].sort();
+  const currencies = [...new Set(accounts.map((a) => a.currency))].sort();
   for (const currency of currencies) out.push(`option "operating_currency" "${currency}"`);
   if (currencies.length > 0) out.push('');
 
-  const first = book.entries[0]?.date ?? '1970-01-01';
-  const last = book.entries.at(-1)?.date ?? first;
-  const declared = book.accounts.map((a) => ({ account: a, path: paths.get(a.id)! })).sort((x, y) => (x.path.path < y.path.path ? -1 : 1));
+  // The opens are dated on the first entry: read it before writing them.
+  const pending = entries[Symbol.iterator]();
+  let next = pending.next();
+  const first = next.done ? '1970-01-01' : next.value.date;
+  const declared = accounts.map((a) => ({ account: a, path: paths.get(a.id)! })).sort((x, y) => (x.path.path < y.path.path ? -1 : 1));
   for (const { account, path } of declared) {
     out.push(`${first} open ${path.path} ${account.currency}`);
     if (!path.exact) out.push(`  name: "${beancountString(account.name)}"`);
@@ -29,7 +37,10 @@ export function writeBeancount(book: Book, header: readonly string[] = []): stri
   if (declared.length > 0) out.push('');
 
   const width = Math.min(60, Math.max(20, ...declared.map((d) => d.path.path.length)));
-  for (const entry of book.entries) {
+  let last = first;
+  for (; !next.done; next = pending.next()) {
+    const entry = next.value;
+    last = entry.date;
     const memo = entry.memo ?? '';
     const holds = beancountHolds(memo);
     const narration = holds ? memo : memo.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ');
@@ -48,5 +59,4 @@ export function writeBeancount(book: Book, header: readonly string[] = []): stri
   const closed = declared.filter((d) => !d.account.isActive);
   for (const { path } of closed) out.push(`${last} close ${path.path}`);
   if (closed.length > 0) out.push('');
-  return out.join('\n');
 }

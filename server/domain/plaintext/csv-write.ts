@@ -1,6 +1,6 @@
 import { formatMinor } from '../money.ts';
 import { accountPaths } from './names.ts';
-import type { Book } from './types.ts';
+import type { Book, BookAccount, BookEntry, LineSink } from './types.ts';
 
 export const CSV_HEADER = ['date', 'entry_id', 'memo', 'account', 'debit', 'credit', 'currency', 'status'] as const;
 
@@ -15,12 +15,19 @@ function field(value: string, text: boolean): string {
 
 /** One row per journal line: date, entry id, memo, account path, debit, credit, currency, entry status. */
 export function writeCsv(book: Book): string {
-  const paths = accountPaths(book.accounts, 'hledger');
-  const rows = [CSV_HEADER.join(',')];
-  for (const entry of book.entries) {
+  const rows: string[] = [];
+  writeCsvRows(rows, book.accounts, book.entries);
+  return rows.join('\r\n') + '\r\n';
+}
+
+/** The same rows, each to be ended by `\r\n`, the entries taken one at a time. */
+export function writeCsvRows(out: LineSink, accounts: readonly BookAccount[], entries: Iterable<BookEntry>): void {
+  const paths = accountPaths(accounts, 'hledger');
+  out.push(CSV_HEADER.join(','));
+  for (const entry of entries) {
     for (const l of entry.lines) {
       const amount = formatMinor(l.amountMinor, l.currency);
-      rows.push(
+      out.push(
         [
           entry.date,
           entry.id,
@@ -34,5 +41,4 @@ export function writeCsv(book: Book): string {
       );
     }
   }
-  return rows.join('\r\n') + '\r\n';
 }

@@ -7,9 +7,9 @@ export { JOURNAL_ERRORS, atLine, journalError } from './errors.ts';
 export { accountPaths, nameCandidates, rawSegment, segmentFor, typeOfRoot, ROOT_OF_TYPE, MAX_ACCOUNT_NAME, type AccountPath } from './names.ts';
 export { SYMBOL_CURRENCIES } from './amounts.ts';
 export { resolvePostings } from './resolve.ts';
-export { writeLedgerJournal } from './ledger-write.ts';
-export { writeBeancount } from './beancount-write.ts';
-export { writeCsv, CSV_HEADER } from './csv-write.ts';
+export { writeLedgerJournal, writeLedgerJournalLines } from './ledger-write.ts';
+export { writeBeancount, writeBeancountLines } from './beancount-write.ts';
+export { writeCsv, writeCsvRows, CSV_HEADER } from './csv-write.ts';
 
 /** Reads a journal of the given format (text, already decoded). */
 export function parseJournal(text: string, format: JournalFormat): ParsedJournal {

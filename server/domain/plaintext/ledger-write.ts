@@ -2,7 +2,7 @@ import { currencyDigits } from '../currencies.ts';
 import { formatMinor } from '../money.ts';
 import { accountPaths } from './names.ts';
 import { ledgerDescription } from './text.ts';
-import type { Book, BookLine } from './types.ts';
+import type { Book, BookAccount, BookEntry, BookLine, LineSink } from './types.ts';
 
 /**
  * A ledger (`.ledger`) or hledger (`.journal`) file: `commodity` and `account` directives, then
@@ -11,13 +11,32 @@ import type { Book, BookLine } from './types.ts';
  * (hledger wants a sample amount with a decimal mark; ledger the bare symbol).
  */
 export function writeLedgerJournal(book: Book, flavor: 'ledger' | 'hledger', header: readonly string[] = []): string {
-  const paths = accountPaths(book.accounts, flavor);
+  const used = new Set<string>();
+  for (const entry of book.entries) for (const l of entry.lines) used.add(l.accountId);
   const out: string[] = [];
+  writeLedgerJournalLines(out, book.accounts, book.entries, used, flavor, header);
+  return out.join('\n');
+}
+
+/**
+ * The same file as lines to be joined with `\n`, the entries taken one at a time (an export read
+ * from the database as it is written). `used`: the accounts the entries have lines on, because the
+ * declarations before the entries say which are unused.
+ */
+export function writeLedgerJournalLines(
+  out: LineSink,
+  accounts: readonly BookAccount[],
+  entries: Iterable<BookEntry>,
+  used: ReadonlySet<string>,
+  flavor: 'ledger' | 'hledger',
+  header: readonly string[] = [],
+): void {
+  const paths = accountPaths(accounts, flavor);
   for (const line of header) out.push(`; ${line}`);
   if (header.length > 0) out.push('');
-  out.push('tag id', 'tag memo', 'tag voided-by', 'tag reverses', '');
+  for (const line of ['tag id', 'tag memo', 'tag voided-by', 'tag reverses', '']) out.push(line);
 
-  const currencies = [...new Set(book.accounts.map((a) => a.currency))].sort();
+  const currencies = [...new Set(accounts.map((a) => a.currency))].sort();
   for (const currency of currencies) {
     if (flavor === 'ledger') out.push(`commodity ${currency}`);
     else {
@@ -27,9 +46,7 @@ export function writeLedgerJournal(book: Book, flavor: 'ledger' | 'hledger', hea
   }
   if (currencies.length > 0) out.push('');
 
-  const used = new Set<string>();
-  for (const entry of book.entries) for (const l of entry.lines) used.add(l.accountId);
-  const declared = book.accounts.map((a) => ({ account: a, path: paths.get(a.id)! })).sort((x, y) => (x.path.path < y.path.path ? -1 : 1));
+  const declared = accounts.map((a) => ({ account: a, path: paths.get(a.id)! })).sort((x, y) => (x.path.path < y.path.path ? -1 : 1));
   for (const { account, path } of declared) {
     out.push(`account ${path.path}`);
     if (!path.exact) out.push(`    ; name: ${JSON.stringify(account.name)}`);
@@ -39,7 +56,7 @@ export function writeLedgerJournal(book: Book, flavor: 'ledger' | 'hledger', hea
 
   const width = Math.min(60, Math.max(20, ...declared.map((d) => d.path.path.length)));
   const amount = (l: BookLine) => formatMinor(l.direction === 'DEBIT' ? l.amountMinor : -l.amountMinor, l.currency);
-  for (const entry of book.entries) {
+  for (const entry of entries) {
     const memo = entry.memo ?? '';
     const description = ledgerDescription(memo);
     out.push(`${entry.date} *${description ? ` ${description}` : ''}  ; id: ${entry.id}`);
@@ -52,5 +69,4 @@ export function writeLedgerJournal(book: Book, flavor: 'ledger' | 'hledger', hea
     }
     out.push('');
   }
-  return out.join('\n');
 }

@@ -41,6 +41,11 @@ export interface Book {
   entries: BookEntry[];
 }
 
+/** Where a writer puts its lines, one at a time: an array, or pieces of a download as they fill. */
+export interface LineSink {
+  push(line: string): unknown;
+}
+
 /** A posting as read from a file: signed amount (debit positive), or none (it takes the balancing amount). */
 export interface ParsedPosting {
   line: number;

@@ -55,5 +55,7 @@ export type { AccountPrediction, HistoryEvidence, PayeeExample, PayeeModelState 
 export { EMPTY_HISTORY_EVIDENCE, EVIDENCE_DAMPING, PayeeModel, scoreHistory, scoreHistoryPrepared, TOKEN_SMOOTHING } from './payee-model.ts';
 export type { Assignable, AssignOptions } from './assignment.ts';
 export { assignOneToOne, compareForAssignment } from './assignment.ts';
-export type { MatchResult, PreparedEntry, PreparedTxn, ScoredPair, ScoreOptions } from './pair.ts';
-export { matchTransactions, prepareEntry, prepareTxn, scorePair, scorePrepared } from './pair.ts';
+export type { PreparedEntry, PreparedTxn, ScoredPair, ScoreOptions } from './pair.ts';
+export { prepareEntry, prepareTxn, scorePair, scorePrepared } from './pair.ts';
+export type { SweepMatch, SweepOptions, SweepResult } from './sweep.ts';
+export { CANDIDATE_WINDOW_DAYS, matchInDateOrder } from './sweep.ts';

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseDigest, ledgerFile, registerUser, startTestServer, type Api, type TestServer } from '../../../test/support/server.ts';
 import { Stores } from '../../db/stores.ts';
+import { JobRunner } from '../../jobs/job-runner.ts';
 import { BackupService, BACKUPS_KEPT, DAY_MS, DailyBackups } from './backup.service.ts';
 
 let t: TestServer;
@@ -45,6 +46,22 @@ describe('backups', () => {
     const list = await api.get('/api/backups', u.token);
     expect(list.body.keep).toBe(BACKUPS_KEPT);
     expect(list.body.items.map((b: { name: string }) => b.name)).toEqual(['ledger-20260301T080001000Z-manual.sqlite', 'ledger-20260301T080000000Z-manual.sqlite']);
+  });
+
+  it('when the user writes while a backup is taken (on the job worker), then the write goes through and the backup is a whole ledger', async () => {
+    const u = await registerUser(api);
+    await account(u.token, 'Checking');
+    clock += 1000;
+    const [backup, write] = await Promise.all([api.post('/api/backup', {}, u.token), api.post('/api/accounts', { name: 'Meanwhile', type: 'ASSET' }, u.token)]);
+    expect([backup.status, write.status]).toEqual([201, 201]);
+    expect(await names(u.token)).toEqual(['Checking', 'Meanwhile']);
+    const copy = new Database(path.join(t.dataDir, 'backups', u.id, backup.body.name), { readonly: true });
+    try {
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(copy.prepare('SELECT name FROM accounts').pluck().all()).toContain('Checking');
+    } finally {
+      copy.close();
+    }
   });
 
   it('when a mistake is restored from yesterday’s backup, then the ledger is as it was, and the state before the restore was backed up first', async () => {
@@ -144,9 +161,10 @@ describe('daily backups', () => {
     await account(v.token, 'B');
     await api.post('/api/backup', {}, v.token);
     const stores = new Stores(t.dataDir);
+    const jobs = new JobRunner({ fileOf: (userId) => stores.ledgerFile(userId), ledgerOf: (userId) => stores.ledger(userId) });
     try {
       let now = clock + 60_000;
-      const daily = new DailyBackups(new BackupService(stores, t.dataDir, () => now), { now: () => now, intervalMs: 0 });
+      const daily = new DailyBackups(new BackupService(stores, jobs, t.dataDir, () => now), { now: () => now, intervalMs: 0 });
       await daily.runOnce();
       const reasons = async (token: string) => (await api.get('/api/backups', token)).body.items.map((b: { reason: string }) => b.reason);
       expect(await reasons(u.token)).toEqual(['daily']);
@@ -160,6 +178,7 @@ describe('daily backups', () => {
       expect(await reasons(v.token)).toEqual(['daily', 'manual']);
       await daily.stop();
     } finally {
+      await jobs.close();
       stores.close();
     }
   });

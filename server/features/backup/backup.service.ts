@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Stores } from '../../db/stores.ts';
 import { BACKUP_NAME_PATTERN, type BackupDto } from '../../contract/export.ts';
 import { DomainError } from '../../domain/errors.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
 import { ledgerSummary } from './backup.repository.ts';
 
 /** How many backups each user keeps; older ones are removed after each new one. */
@@ -23,20 +24,23 @@ function parseStamp(name: string): number {
 
 /**
  * Backups of each user's own ledger file, in `<data>/backups/<user id>/` (0700, files 0600), made
- * with SQLite's online backup API so they are consistent while the app runs. Names are generated
+ * with SQLite's online backup API so they are consistent while the app runs, on the job worker (a
+ * GB-sized copy and its sync would stop the server for a while). Names are generated
  * here (`ledger-<UTC time>-<reason>.sqlite`) and every name from outside must match that pattern
  * and be a file in the user's own folder, else it is NOT_FOUND: no path ever comes from a client.
  */
 export class BackupService {
   private readonly stores: Stores;
+  private readonly jobs: JobRunner;
   private readonly root: string;
   private readonly ledgersDir: string;
   private readonly now: () => number;
   /** One backup or restore at a time per user (a restore closes the connection a backup reads). */
   private readonly busy = new Map<string, Promise<unknown>>();
 
-  constructor(stores: Stores, dataDir: string, now: () => number = Date.now) {
+  constructor(stores: Stores, jobs: JobRunner, dataDir: string, now: () => number = Date.now) {
     this.stores = stores;
+    this.jobs = jobs;
     this.root = path.join(dataDir, 'backups');
     this.ledgersDir = path.join(dataDir, 'ledgers');
     this.now = now;
@@ -91,14 +95,21 @@ export class BackupService {
     });
   }
 
-  private async copy(userId: string, reason: BackupReason): Promise<BackupDto> {
+  /**
+   * `onThisThread`: the copy a restore takes first is made through the server's own connection, as
+   * before: its backup steps take in the writes made through it meanwhile, and the swap follows at
+   * once, so no write falls between the copy and the swap (the restore's checks hold this thread
+   * for seconds on a big ledger anyway).
+   */
+  private async copy(userId: string, reason: BackupReason, onThisThread = false): Promise<BackupDto> {
     const dir = this.dirOf(userId, true);
     let ms = this.now();
     let name = `ledger-${stamp(ms)}-${reason}.sqlite`;
     while (fs.existsSync(path.join(dir, name))) name = `ledger-${stamp(++ms)}-${reason}.sqlite`;
     const partial = path.join(dir, `.${name}.partial`);
     try {
-      await this.stores.ledger(userId).sqlite.backup(partial);
+      if (onThisThread) await this.stores.ledger(userId).sqlite.backup(partial);
+      else await this.jobs.run(userId, 'backupLedger', { to: partial });
       fs.chmodSync(partial, 0o600);
       fs.renameSync(partial, path.join(dir, name));
     } finally {
@@ -131,7 +142,7 @@ export class BackupService {
     }
     return this.serially(userId, async () => {
       const restored = this.describe(dir, name);
-      const safety = await this.copy(userId, 'pre-restore');
+      const safety = await this.copy(userId, 'pre-restore', true);
       try {
         this.stores.replaceLedger(userId, file);
       } catch (error) {

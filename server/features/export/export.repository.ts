@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
-import type { BookEntry, BookLine } from '../../domain/plaintext/types.ts';
+import type { BookEntry } from '../../domain/plaintext/types.ts';
 
 /**
  * Reads posted history (status posted and void: a voided entry and its reversal both) for an
- * export, and writes a journal import in bulk: prepared statements run once per row inside the
- * import's one transaction.
+ * export, one entry at a time, and writes a journal import in bulk: prepared statements run once
+ * per row inside the import's one transaction.
  */
 
 export interface DateFilter {
@@ -14,37 +14,52 @@ export interface DateFilter {
   to: string | null;
 }
 
-type EntryRow = { id: string; entry_date: string; memo: string | null; status: 'posted' | 'void'; reversal_entry_id: string | null; reverses_entry_id: string | null };
-type LineRow = { entry_id: string; account_id: string; direction: Direction; amount_minor: bigint; currency: string };
+type HistoryRow = {
+  id: string;
+  entry_date: string;
+  memo: string | null;
+  status: 'posted' | 'void';
+  reversal_entry_id: string | null;
+  reverses_entry_id: string | null;
+  account_id: string | null;
+  direction: Direction | null;
+  amount_minor: bigint | null;
+  currency: string | null;
+};
 
-/** Posted and voided entries with their lines, by date, then creation. */
-export function postedHistory(db: LedgerDb, filter: DateFilter): BookEntry[] {
-  const where = `e.status IN ('posted', 'void') AND e.entry_date >= ? AND e.entry_date <= ?`;
-  const range = [filter.from ?? '', filter.to ?? '9999-12-31'];
-  const rows = db.allSql<EntryRow>(
-    `SELECT e.id, e.entry_date, e.memo, e.status, e.reversal_entry_id, e.reverses_entry_id
-       FROM journal_entries e WHERE ${where} ORDER BY e.entry_date, e.created_at, e.seq`,
-    ...range,
-  );
-  const lines = new Map<string, BookLine[]>();
-  for (const l of db.allSql<LineRow>(
-    `SELECT l.entry_id, l.account_id, l.direction, l.amount_minor, l.currency
-       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id WHERE ${where} ORDER BY l.entry_id, l.line_no`,
-    ...range,
+/**
+ * Posted and voided entries with their lines, by date, then creation: one walk along the date
+ * index (`+e.status`: the status index would need a sort of everything first) with each entry's
+ * lines beside it, so only the entry being written is held. Nothing else may run on this
+ * connection until the walk is finished or abandoned.
+ */
+export function* postedHistory(db: LedgerDb, filter: DateFilter): Generator<BookEntry, void, undefined> {
+  let entry: BookEntry | undefined;
+  for (const r of db.iterateSql<HistoryRow>(
+    `SELECT e.id, e.entry_date, e.memo, e.status, e.reversal_entry_id, e.reverses_entry_id, l.account_id, l.direction, l.amount_minor, l.currency
+       FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id
+      WHERE +e.status IN ('posted', 'void') AND e.entry_date >= ? AND e.entry_date <= ?
+      ORDER BY e.entry_date, e.created_at, e.seq, l.line_no`,
+    filter.from ?? '',
+    filter.to ?? '9999-12-31',
   )) {
-    let list = lines.get(l.entry_id);
-    if (!list) lines.set(l.entry_id, (list = []));
-    list.push({ accountId: l.account_id, direction: l.direction, amountMinor: l.amount_minor, currency: l.currency });
+    if (entry?.id !== r.id) {
+      if (entry) yield entry;
+      entry = { id: r.id, date: r.entry_date, memo: r.memo, status: r.status, reversalEntryId: r.reversal_entry_id, reversesEntryId: r.reverses_entry_id, lines: [] };
+    }
+    if (r.account_id !== null) entry.lines.push({ accountId: r.account_id, direction: r.direction!, amountMinor: r.amount_minor!, currency: r.currency! });
   }
-  return rows.map((r) => ({
-    id: r.id,
-    date: r.entry_date,
-    memo: r.memo,
-    status: r.status,
-    reversalEntryId: r.reversal_entry_id,
-    reversesEntryId: r.reverses_entry_id,
-    lines: lines.get(r.id) ?? [],
-  }));
+  if (entry) yield entry;
+}
+
+/** The accounts posted history in the range has lines on, from the day counts (one row per account and day, not every line). */
+export function accountsInHistory(db: LedgerDb, filter: DateFilter): Set<string> {
+  const rows = db.allSql<{ account_id: string }>(
+    `SELECT DISTINCT account_id FROM account_day_counts WHERE status IN ('posted', 'void') AND day >= ? AND day <= ? AND entries > 0`,
+    filter.from ?? '',
+    filter.to ?? '9999-12-31',
+  );
+  return new Set(rows.map((r) => r.account_id));
 }
 
 export interface ImportedEntry {

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
 import { readUpload } from '../../http/upload.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
-import { exportBooks } from './export.service.ts';
+import { exportMedia } from './export.service.ts';
 
 function decodeUtf8(bytes: Uint8Array): string {
   try {
@@ -14,7 +14,11 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-/** A journal import is a job (server/jobs): 25,000 transactions take a second or more to check and post. */
+/**
+ * A journal import is a job (server/jobs): 25,000 transactions take a second or more to check and
+ * post. An export is a streamed job: at a million entries its text is hundreds of MB, made on the
+ * worker from one snapshot and written to the response piece by piece at the client's pace.
+ */
 export function exportRoutes(jobs: JobRunner): RouteDef[] {
   return [
     defineRoute({
@@ -30,11 +34,35 @@ export function exportRoutes(jobs: JobRunner): RouteDef[] {
         { status: 200, description: 'The journal (text/plain) or CSV (text/csv), with Content-Disposition: attachment', schema: exportFile, contentType: 'text/plain' },
         { status: 400, description: 'VALIDATION_ERROR', schema: errorBody },
       ],
-      handler: ({ session, query, res }) => {
-        const { text, fileName, contentType } = exportBooks(session.ledger, query);
-        res.status(200).setHeader('Content-Type', contentType);
-        res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-        res.send(text);
+      handler: async ({ session, query, req, res }) => {
+        const { fileName, contentType } = exportMedia(query);
+        // The headers go with the first piece: a job that fails before it is answered as any error (JSON).
+        const begin = () => {
+          if (res.headersSent) return;
+          res.status(200).setHeader('Content-Type', contentType);
+          res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+        };
+        if (req.method === 'HEAD') {
+          // No body goes out: the headers need no job.
+          begin();
+          res.end();
+          return undefined;
+        }
+        const closed = new AbortController();
+        res.once('close', () => closed.abort());
+        try {
+          await jobs.stream(session.userId, 'exportBooks', query, (piece, taken) => {
+            begin();
+            res.write(piece, () => taken());
+          }, closed.signal);
+        } catch (error) {
+          if (!res.headersSent) throw error;
+          // Cut the download short rather than end it: a truncated file must not look complete.
+          res.destroy(error instanceof Error ? error : new Error(String(error)));
+          return undefined;
+        }
+        begin();
+        res.end();
         return undefined;
       },
     }),

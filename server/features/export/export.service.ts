@@ -17,20 +17,20 @@ import {
   resolvePostings,
   ROOT_OF_TYPE,
   typeOfRoot,
-  writeBeancount,
-  writeCsv,
-  writeLedgerJournal,
-  type Book,
+  writeBeancountLines,
+  writeCsvRows,
+  writeLedgerJournalLines,
   type BookAccount,
   type ExportFormat,
   type JournalFormat,
+  type LineSink,
   type ParsedTransaction,
   type ResolvedLine,
 } from '../../domain/plaintext/index.ts';
 import { allAccounts, insertAccount, nameKey, updateAccount, type Account } from '../accounts/accounts.repository.ts';
 import { assertPostable, type CheckedLine } from '../journal/journal.service.ts';
 import { applyPostings, type PostedLine } from '../totals/totals.repository.ts';
-import { insertImportedEntries, linkVoid, postedHistory, type ImportedEntry } from './export.repository.ts';
+import { accountsInHistory, insertImportedEntries, linkVoid, postedHistory, type DateFilter, type ImportedEntry } from './export.repository.ts';
 
 export const EXPORT_MEDIA: Readonly<Record<ExportFormat, { contentType: string; extension: string }>> = {
   ledger: { contentType: 'text/plain; charset=utf-8', extension: 'ledger' },
@@ -43,20 +43,90 @@ function toBookAccount(a: Account): BookAccount {
   return { id: a.id, name: a.name, type: a.type, currency: a.currency, parentId: a.parentId, isActive: a.isActive };
 }
 
-/** The user's books as text: every account, and posted history (voids and reversals) in the date range. */
-export function exportBooks(db: LedgerDb, query: ExportQuery): { text: string; fileName: string; contentType: string } {
+/** The download's name and type. */
+export function exportMedia(query: ExportQuery): { fileName: string; contentType: string } {
+  const media = EXPORT_MEDIA[query.format];
+  const { to } = exportRange(query);
+  return { contentType: media.contentType, fileName: `personal-ledger${to ? `-${to}` : ''}.${media.extension}` };
+}
+
+function exportRange(query: ExportQuery): DateFilter {
   const ends = [query.as_of, query.end_date].filter((d): d is string => d !== undefined).sort();
-  const to = ends[0] ?? null;
-  const from = query.start_date ?? null;
-  const book: Book = { accounts: allAccounts(db).map(toBookAccount), entries: postedHistory(db, { from, to }) };
+  return { from: query.start_date ?? null, to: ends[0] ?? null };
+}
+
+/** About this many characters of text per piece handed on (a few hundred KB of the download). */
+export const EXPORT_PIECE_CHARS = 256 * 1024;
+
+/**
+ * Lines joined by `separator` (and closed by `ending`), handed on in pieces of about `pieceChars`
+ * characters as they fill, so that the whole text is never held at once.
+ */
+class PiecesOfText implements LineSink {
+  private readonly separator: string;
+  private readonly ending: string;
+  private readonly write: (text: string) => void;
+  private readonly pieceChars: number;
+  private lines: string[] = [];
+  private chars = 0;
+  private started = false;
+
+  constructor(separator: string, ending: string, write: (text: string) => void, pieceChars: number) {
+    this.separator = separator;
+    this.ending = ending;
+    this.write = write;
+    this.pieceChars = pieceChars;
+  }
+
+  push(line: string): void {
+    this.lines.push(line);
+    this.chars += line.length + this.separator.length;
+    if (this.chars >= this.pieceChars) this.flush();
+  }
+
+  end(): void {
+    this.flush();
+    if (this.ending) this.write(this.ending);
+  }
+
+  private flush(): void {
+    if (this.lines.length === 0) return;
+    this.write((this.started ? this.separator : '') + this.lines.join(this.separator));
+    this.started = true;
+    this.lines = [];
+    this.chars = 0;
+  }
+}
+
+/**
+ * Writes the user's books as text (every account, and posted history, voids and reversals both, in
+ * the date range), handing it to `write` piece by piece as it is made. One read snapshot: the
+ * pieces are one consistent state of the ledger, whatever is written meanwhile.
+ */
+export function writeExport(db: LedgerDb, query: ExportQuery, write: (text: string) => void, pieceChars = EXPORT_PIECE_CHARS): void {
+  const range = exportRange(query);
   const header = [
     `Personal Ledger export (${query.format})`,
-    `entries: posted and voided entries with their reversals${from ? `, from ${from}` : ''}${to ? `, to ${to}` : ''}`,
+    `entries: posted and voided entries with their reversals${range.from ? `, from ${range.from}` : ''}${range.to ? `, to ${range.to}` : ''}`,
   ];
-  const text =
-    query.format === 'csv' ? writeCsv(book) : query.format === 'beancount' ? writeBeancount(book, header) : writeLedgerJournal(book, query.format, header);
-  const media = EXPORT_MEDIA[query.format];
-  return { text, contentType: media.contentType, fileName: `personal-ledger${to ? `-${to}` : ''}.${media.extension}` };
+  db.readSnapshot(() => {
+    const accounts = allAccounts(db).map(toBookAccount);
+    const used = query.format === 'ledger' || query.format === 'hledger' ? accountsInHistory(db, range) : new Set<string>();
+    const entries = postedHistory(db, range);
+    const csv = query.format === 'csv';
+    const out = new PiecesOfText(csv ? '\r\n' : '\n', csv ? '\r\n' : '', write, pieceChars);
+    if (query.format === 'csv') writeCsvRows(out, accounts, entries);
+    else if (query.format === 'beancount') writeBeancountLines(out, accounts, entries, header);
+    else writeLedgerJournalLines(out, accounts, entries, used, query.format, header);
+    out.end();
+  });
+}
+
+/** The whole export as one string (the benchmarks' and tests' in-process use; the route streams it from a job). */
+export function exportBooks(db: LedgerDb, query: ExportQuery): { text: string; fileName: string; contentType: string } {
+  const pieces: string[] = [];
+  writeExport(db, query, (text) => pieces.push(text));
+  return { text: pieces.join(''), ...exportMedia(query) };
 }
 
 /**

@@ -190,26 +190,32 @@ export interface CandidateRow {
   memo: string | null;
   /** debits minus credits of the entry's lines on the account */
   netMinor: Minor;
+  /** the accounts of the entry's other lines, one per line, in line order */
+  counterAccountIds: string[];
   liveMatch: { id: string; status: string; bankTransactionId: string } | undefined;
 }
 
 /**
  * Posted entries with a line on the account dated within [from, to] (an index range on
- * journal_lines by account and date), with the live match each takes part in, if any.
- * Reversal entries (the system's voids) are never candidates.
+ * journal_lines by account and date), in date order, with their counter accounts and the live
+ * match each takes part in, if any. Reversal entries (the system's voids) are never candidates.
+ * One statement for all of it: a run reads every entry of the account over its statement's span
+ * (hundreds of thousands in a large ledger), band by band, and grouping in the index's order
+ * needs no sort.
  */
 export function candidateEntries(db: LedgerDb, accountId: string, from: string, to: string): CandidateRow[] {
-  const rows = db.allSql<{ entry_id: string; entry_date: string; memo: string | null; net: bigint; match_id: string | null; match_status: string | null; match_txn: string | null }>(
-    `SELECT e.id AS entry_id, e.entry_date, e.memo,
+  const rows = db.allSql<{ entry_id: string; entry_date: string; memo: string | null; net: bigint; counters: string | null; match_id: string | null; match_status: string | null; match_txn: string | null }>(
+    `SELECT l.entry_id, l.entry_date, e.memo,
             SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) AS net,
+            (SELECT group_concat(c.account_id, ' ') FROM (SELECT c.account_id FROM journal_lines c WHERE c.entry_id = l.entry_id AND c.account_id != l.account_id ORDER BY c.line_no) c) AS counters,
             m.id AS match_id, m.status AS match_status, m.bank_transaction_id AS match_txn
        FROM journal_lines l
        JOIN journal_entries e ON e.id = l.entry_id
        LEFT JOIN reconciliation_matches m ON m.entry_id = e.id AND m.status IN ('auto_accepted', 'accepted', 'pending_review')
       WHERE l.account_id = ? AND l.entry_date >= ? AND l.entry_date <= ?
         AND e.status = 'posted' AND e.reverses_entry_id IS NULL
-      GROUP BY e.id
-      ORDER BY e.entry_date, e.seq`,
+      GROUP BY l.entry_date, l.entry_id
+      ORDER BY l.entry_date, l.entry_id`,
     accountId,
     from,
     to,
@@ -219,15 +225,14 @@ export function candidateEntries(db: LedgerDb, accountId: string, from: string, 
     entryDate: r.entry_date,
     memo: r.memo,
     netMinor: r.net,
+    counterAccountIds: r.counters === null ? [] : r.counters.split(' '),
     liveMatch: r.match_id ? { id: r.match_id, status: r.match_status!, bankTransactionId: r.match_txn! } : undefined,
   }));
 }
 
-/** The other lines' accounts of each entry (its counter accounts as seen from `accountId`). */
 /**
- * The other lines' accounts of each entry (its counter accounts as seen from `accountId`). A run
- * asks this for every candidate entry (hundreds of thousands in a large one): prepared SQL, and
- * one object per account, shared by every entry it appears in.
+ * The other lines' accounts of each entry (its counter accounts as seen from `accountId`), one
+ * object per account, shared by every entry it appears in. (A run reads them with its candidates.)
  */
 export function counterAccounts(db: LedgerDb, entryIds: readonly string[], accountId: string): Map<string, { id: string; type: AccountType }[]> {
   const out = new Map<string, { id: string; type: AccountType }[]>();
@@ -264,6 +269,16 @@ export function rejectedPairs(db: LedgerDb, txnIds: readonly string[]): Set<stri
 
 export function payeeExamples(db: LedgerDb): { description: string; accountId: string }[] {
   return db.all(db.qb.selectFrom('payee_examples').select(['description', 'account_id']).orderBy('id')).map((r) => ({ description: r.description, accountId: r.account_id }));
+}
+
+/** The examples added after the given id, oldest first, and how many there are in all (one statement: one snapshot). */
+export function payeeExamplesAfter(db: LedgerDb, afterId: number): { total: number; added: { id: number; description: string; accountId: string }[] } {
+  const rows = db.allSql<{ total: bigint; id: bigint | null; description: string | null; account_id: string | null }>(
+    'SELECT (SELECT COUNT(*) FROM payee_examples) AS total, p.id, p.description, p.account_id FROM (SELECT 1) LEFT JOIN payee_examples p ON p.id > ? ORDER BY p.id',
+    afterId,
+  );
+  const added = rows.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), description: r.description!, accountId: r.account_id! }));
+  return { total: Number(rows[0]?.total ?? 0n), added };
 }
 
 export function addPayeeExample(db: LedgerDb, description: string, accountId: string, source: 'accepted_match' | 'created_entry', at: string): void {
@@ -388,49 +403,101 @@ export function statusCounts(db: LedgerDb, scope: Scope): StatusCounts[] {
   return [...byAccount.values()].sort((a, b) => a.accountName.localeCompare(b.accountName));
 }
 
-export function unmatchedTransactions(db: LedgerDb, accountId: string | undefined, limit: number, offset: number): { items: (BankTransaction & { currency: string })[]; total: number } {
-  let query = db.qb
-    .selectFrom('bank_transactions as t')
-    .innerJoin('accounts as a', 'a.id', 't.account_id')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('reconciliation_matches as m').select('m.id').whereRef('m.bank_transaction_id', '=', 't.id').where('m.status', 'in', [...LIVE]))));
-  if (accountId) query = query.where('t.account_id', '=', accountId);
-  const total = db.first(query.select((eb) => eb.fn.countAll<bigint>().as('n')))!.n;
-  const rows = db.all(query.select([...TXN_COLUMNS, 'a.currency']).orderBy('t.date', 'desc').orderBy('t.seq', 'desc').limit(limit).offset(offset));
-  return { total: Number(total), items: rows.map((r) => ({ ...toTxn(r), currency: r.currency })) };
+const LIVE_SQL = "('auto_accepted', 'accepted', 'pending_review')";
+
+/** The days a page of the unmatched list spans (newest `to`, oldest `from`), and how many rows of day `to` come before it. */
+interface UnmatchedSpan {
+  from: string;
+  to: string;
+  skip: number;
 }
 
-/** Posted entries on accounts that have statements, with no live match. */
+/**
+ * Walks the maintained unmatched counts of the statement accounts (migration 0005), newest day
+ * first, to the days holding rows `offset` and `offset + limit - 1`: one row per account and day,
+ * never one per transaction or entry. Also answers the exact total.
+ */
+function unmatchedSpan(db: LedgerDb, table: 'unmatched_transaction_day_counts' | 'unmatched_entry_day_counts', accountId: string | undefined, offset: number, limit: number): { total: number; span: UnmatchedSpan | undefined } {
+  const column = table === 'unmatched_transaction_day_counts' ? 'transactions' : 'entries';
+  const where = `account_id IN (SELECT account_id FROM statements)${accountId ? ' AND account_id = ?' : ''}`;
+  const params = accountId ? [accountId] : [];
+  const total = Number(db.allSql<{ n: bigint | null }>(`SELECT SUM(${column}) AS n FROM ${table} WHERE ${where}`, ...params)[0]?.n ?? 0n);
+  if (limit <= 0 || offset >= total) return { total, span: undefined };
+  let before = 0;
+  let to: string | null = null;
+  let skip = 0;
+  let from = '';
+  for (const row of db.iterateSql<{ day: string; n: bigint }>(`SELECT day, SUM(${column}) AS n FROM ${table} WHERE ${where} GROUP BY day ORDER BY day DESC`, ...params)) {
+    const n = Number(row.n);
+    if (to === null && before + n > offset) {
+      to = row.day;
+      skip = offset - before;
+    }
+    before += n;
+    from = row.day;
+    if (to !== null && before >= offset + limit) break;
+  }
+  return { total, span: to === null ? undefined : { from, to, skip } };
+}
+
+/** Bank transactions with no live match, newest first: a page read from the dates the counts give. */
+export function unmatchedTransactions(db: LedgerDb, accountId: string | undefined, limit: number, offset: number): { items: (BankTransaction & { currency: string })[]; total: number } {
+  const { total, span } = unmatchedSpan(db, 'unmatched_transaction_day_counts', accountId, offset, limit);
+  if (!span) return { total, items: [] };
+  const rows = db.allSql<TxnRow & { currency: string }>(
+    `SELECT t.id, t.statement_id, t.account_id, t.date, t.description, t.amount_minor, t.type, t.external_id, a.currency
+       FROM bank_transactions t JOIN accounts a ON a.id = t.account_id
+      WHERE t.account_id IN (SELECT account_id FROM statements)${accountId ? ' AND t.account_id = ?' : ''}
+        AND t.date >= ? AND t.date <= ?
+        AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE_SQL})
+      ORDER BY t.date DESC, t.seq DESC LIMIT ? OFFSET ?`,
+    ...(accountId ? [accountId] : []),
+    span.from,
+    span.to,
+    limit,
+    span.skip,
+  );
+  return { total, items: rows.map((r) => ({ ...toTxn(r), currency: r.currency })) };
+}
+
+/**
+ * Posted entries on accounts that have statements, with no live match, newest first (an entry with
+ * lines on two such accounts is listed once for each). Reversal entries are never listed.
+ */
 export function unmatchedEntries(
   db: LedgerDb,
   accountId: string | undefined,
   limit: number,
   offset: number,
 ): { items: { entryId: string; entryDate: string; memo: string | null; netMinor: Minor; currency: string }[]; total: number } {
-  const where = `l.account_id IN (SELECT account_id FROM statements) ${accountId ? 'AND l.account_id = ?' : ''}
-      AND e.status = 'posted' AND e.reverses_entry_id IS NULL
-      AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.entry_id = e.id AND m.status IN ('auto_accepted', 'accepted', 'pending_review'))`;
-  const params = accountId ? [accountId] : [];
-  const total = db.allSql<{ n: bigint }>(
-    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id WHERE ${where} GROUP BY e.id, l.account_id)`,
-    ...params,
-  )[0]!.n;
+  const { total, span } = unmatchedSpan(db, 'unmatched_entry_day_counts', accountId, offset, limit);
+  if (!span) return { total, items: [] };
+  // `+e.status`: drive by the lines' (account, date) ranges, not by the status index.
   const rows = db.allSql<{ entry_id: string; entry_date: string; memo: string | null; net: bigint; currency: string }>(
     `SELECT e.id AS entry_id, e.entry_date, e.memo, l.currency,
             SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) AS net
        FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-      WHERE ${where}
+      WHERE l.account_id IN (SELECT account_id FROM statements)${accountId ? ' AND l.account_id = ?' : ''}
+        AND l.entry_date >= ? AND l.entry_date <= ?
+        AND +e.status = 'posted' AND e.reverses_entry_id IS NULL
+        AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.entry_id = e.id AND m.status IN ${LIVE_SQL})
       GROUP BY e.id, l.account_id
-      ORDER BY e.entry_date DESC, e.seq DESC
+      ORDER BY e.entry_date DESC, e.seq DESC, l.account_id
       LIMIT ? OFFSET ?`,
-    ...params,
+    ...(accountId ? [accountId] : []),
+    span.from,
+    span.to,
     limit,
-    offset,
+    span.skip,
   );
-  return { total: Number(total), items: rows.map((r) => ({ entryId: r.entry_id, entryDate: r.entry_date, memo: r.memo, netMinor: r.net, currency: r.currency })) };
+  return { total, items: rows.map((r) => ({ entryId: r.entry_id, entryDate: r.entry_date, memo: r.memo, netMinor: r.net, currency: r.currency })) };
 }
 
-/** How often each account was used as a line account, for suggestions without history. */
+/**
+ * How many entries use each account (a line on it, any status), for suggestions without history:
+ * from the maintained day counts of migration 0004, one row per account and day, never every line.
+ */
 export function accountUsage(db: LedgerDb): Map<string, number> {
-  const rows = db.allSql<{ account_id: string; n: bigint }>('SELECT account_id, COUNT(*) AS n FROM journal_lines GROUP BY account_id');
+  const rows = db.allSql<{ account_id: string; n: bigint }>('SELECT account_id, SUM(entries) AS n FROM account_day_counts GROUP BY account_id');
   return new Map(rows.map((r) => [r.account_id, Number(r.n)]));
 }

@@ -2,20 +2,15 @@ import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { MatchDto, UnmatchedItemDto } from '../../contract/reconciliation.ts';
 import { addDays } from '../../domain/dates.ts';
-import type { AccountType } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { currencyDigits } from '../../domain/currencies.ts';
 import { formatMinor } from '../../domain/money.ts';
 import {
-  expectedLineDirection,
-  matchTransactions,
+  CANDIDATE_WINDOW_DAYS,
+  matchInDateOrder,
   PayeeModel,
-  prepareEntry,
-  prepareTxn,
   scorePair,
   type CandidateEntry,
-  type PreparedDescription,
-  type PreparedEntry,
   type Thresholds,
 } from '../../domain/reconciliation/index.ts';
 import { accountsByIds, allAccounts, findAccount, type Account } from '../accounts/accounts.repository.ts';
@@ -35,6 +30,7 @@ import {
   liveMatchOfTransaction,
   matchView,
   payeeExamples,
+  payeeExamplesAfter,
   pendingMatches,
   rejectedPairs,
   statusCounts,
@@ -46,8 +42,32 @@ import {
   type Scope,
 } from './reconciliation.repository.ts';
 
-/** How far apart a bank transaction and an entry may be dated to be compared at all. */
-const WINDOW_DAYS = 30;
+/** Days of candidate entries read at once: a run holds a few weeks of them, never the account's history. */
+const CANDIDATE_BAND_DAYS = 14;
+
+/**
+ * The account's posted entries dated in [from, to], in date order, read band by band as the run
+ * walks forward, without those taken already: reconciled, or pending with a transaction outside
+ * the run (`inScope`).
+ */
+function* candidatesInDateOrder(db: LedgerDb, accountId: string, from: string, to: string, inScope: ReadonlySet<string>): Generator<CandidateEntry> {
+  // one object per account, shared by every entry it appears in
+  const accounts = new Map(allAccounts(db).map((a) => [a.id, { id: a.id, type: a.type }]));
+  for (let start = from; start <= to; start = addDays(start, CANDIDATE_BAND_DAYS)) {
+    const end = addDays(start, CANDIDATE_BAND_DAYS - 1);
+    for (const r of candidateEntries(db, accountId, start, end < to ? end : to)) {
+      // an entry already reconciled, or pending with a transaction outside this run, is taken
+      if (r.liveMatch && !(r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId))) continue;
+      yield {
+        id: r.entryId,
+        entryDate: r.entryDate,
+        memo: r.memo,
+        accountLine: { direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT', amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor },
+        counterAccounts: r.counterAccountIds.map((id) => accounts.get(id)!),
+      };
+    }
+  }
+}
 
 export function toMatchDto(m: MatchView): MatchDto {
   const net = m.entry.netMinor < 0n ? -m.entry.netMinor : m.entry.netMinor;
@@ -96,9 +116,11 @@ export interface RunInput {
 
 /**
  * Scores the scope's unreconciled bank transactions against posted entries on the same account,
- * in the right direction and within 30 days (an indexed date window, never every entry), assigns
- * one-to-one from the highest score down, and records auto-accepted and review matches. A
- * transaction whose pending match loses to a better candidate has that match superseded.
+ * in the right direction and within 30 days, assigns one-to-one from the highest score down, and
+ * records auto-accepted and review matches. A transaction whose pending match loses to a better
+ * candidate has that match superseded. The entries are read in date order, two weeks at a time,
+ * as the match walks through the statement (`matchInDateOrder`): a run over years of a busy
+ * account holds a few weeks of its entries, not all of them.
  */
 export function runReconciliation(db: LedgerDb, input: RunInput, thresholds: Thresholds) {
   return db.transaction(() => {
@@ -119,30 +141,6 @@ export function runReconciliation(db: LedgerDb, input: RunInput, thresholds: Thr
     const digits = currencyDigits(account.currency);
 
     const inScope = new Set(txns.map((t) => t.id));
-    // candidates by the direction of their line on the account, each sorted by date
-    const byDirection: Record<'DEBIT' | 'CREDIT', PreparedEntry[]> = { DEBIT: [], CREDIT: [] };
-    let counters = new Map<string, { id: string; type: AccountType }[]>();
-    if (txns.length > 0) {
-      const rows = candidateEntries(db, account.id, addDays(txns[0]!.date, -WINDOW_DAYS), addDays(txns.at(-1)!.date, WINDOW_DAYS))
-        // an entry already reconciled, or pending with a transaction outside this run, is taken
-        .filter((r) => !r.liveMatch || (r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId)));
-      counters = counterAccounts(
-        db,
-        rows.map((r) => r.entryId),
-        account.id,
-      );
-      const memos = new Map<string, PreparedDescription>();
-      for (const r of rows) {
-        const candidate: CandidateEntry = {
-          id: r.entryId,
-          entryDate: r.entryDate,
-          memo: r.memo,
-          accountLine: { direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT', amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor },
-          counterAccounts: counters.get(r.entryId) ?? [],
-        };
-        byDirection[candidate.accountLine.direction].push(prepareEntry(candidate, memos));
-      }
-    }
     const rejected = new Map<string, Set<string>>();
     for (const pair of rejectedPairs(
       db,
@@ -151,38 +149,11 @@ export function runReconciliation(db: LedgerDb, input: RunInput, thresholds: Thr
       const [txnId, entryId] = pair.split(' ') as [string, string];
       rejected.set(txnId, (rejected.get(txnId) ?? new Set()).add(entryId));
     }
-    const model = payeeModel(db);
-    const prepared = txns.map((t) =>
-      prepareTxn({ id: t.id, date: t.date, description: t.description, amountMinor: t.amountMinor, type: t.type }, model),
-    );
-    const amountLimit = 50n * 10n ** BigInt(digits);
-    // The amounts as plain numbers when they all fit exactly (they nearly always do): this test
-    // runs for every pair in the windows, millions of them in a large run.
-    const safe = (x: bigint) => x < BigInt(Number.MAX_SAFE_INTEGER);
-    const inNumbers =
-      safe(amountLimit) && prepared.every((t) => safe(t.amountMinor)) && [...byDirection.DEBIT, ...byDirection.CREDIT].every((e) => safe(e.amountMinor));
-    const amounts = { DEBIT: Float64Array.from(byDirection.DEBIT, (e) => Number(e.amountMinor)), CREDIT: Float64Array.from(byDirection.CREDIT, (e) => Number(e.amountMinor)) };
-    const limit = Number(amountLimit);
-    const result = matchTransactions(
-      prepared,
-      function* candidatesFor(t) {
-        const direction = expectedLineDirection(t.txn.type);
-        const entries = byDirection[direction];
-        const entryAmounts = amounts[direction];
-        const amount = Number(t.amountMinor);
-        const refused = rejected.get(t.txn.id);
-        for (let i = firstInWindow(entries, t.day); i < entries.length && entries[i]!.day <= t.day + WINDOW_DAYS; i++) {
-          const e = entries[i]!;
-          if (refused?.has(e.entry.id)) continue;
-          const far = inNumbers ? Math.abs(entryAmounts[i]! - amount) >= limit : (e.amountMinor > t.amountMinor ? e.amountMinor - t.amountMinor : t.amountMinor - e.amountMinor) >= amountLimit;
-          // Past 50 units the amount scores 0 and the total can reach the review band only with
-          // everything else perfect: the same day and the same description.
-          if (far && !(e.day === t.day && e.memo.normalised === t.description.normalised)) continue;
-          yield e;
-        }
-      },
-      { digits, thresholds },
-    );
+    const entries =
+      txns.length === 0
+        ? []
+        : candidatesInDateOrder(db, account.id, addDays(txns[0]!.date, -CANDIDATE_WINDOW_DAYS), addDays(txns.at(-1)!.date, CANDIDATE_WINDOW_DAYS), inScope);
+    const result = matchInDateOrder(txns, entries, { digits, thresholds, payeeModel: payeeModel(db), rejected });
 
     const byTxn = new Map(result.matches.map((m) => [m.txnId, m]));
     const newMatchOfEntry = new Map<string, string>();
@@ -230,27 +201,16 @@ export function runReconciliation(db: LedgerDb, input: RunInput, thresholds: Thr
     insertRun(db, { id: runId, scope, total: summary.total_transactions, autoAccepted, pendingReview, unmatched: summary.unmatched, createdAt, completedAt });
     for (const old of superseded) decide(db, old.id, old.version, { status: 'superseded', at: createdAt });
     const descriptionOf = new Map(txns.map((t) => [t.id, t.description]));
+    const counterAccountsOf = new Map(result.matches.map((m) => [m.entryId, m.counterAccountIds]));
     for (const m of inserts) {
       insertMatch(db, m);
       // the payee model learns the auto-accepted entry's counter accounts (already read for scoring)
       if (m.status !== 'auto_accepted') continue;
-      for (const id of new Set((counters.get(m.entryId) ?? []).map((c) => c.id))) addPayeeExample(db, descriptionOf.get(m.bankTransactionId)!, id, 'accepted_match', createdAt);
+      for (const id of counterAccountsOf.get(m.entryId) ?? []) addPayeeExample(db, descriptionOf.get(m.bankTransactionId)!, id, 'accepted_match', createdAt);
     }
     for (const old of superseded) linkSupersededBy(db, old.id, old.by);
     return { run_id: runId, status: 'completed' as const, summary, completed_at: completedAt };
   });
-}
-
-/** The first of the entries (sorted by date) dated at most 30 days before a day (binary search). */
-function firstInWindow(entries: readonly PreparedEntry[], day: number): number {
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (entries[mid]!.day < day - WINDOW_DAYS) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 export function getMatch(db: LedgerDb, id: string): MatchDto {
@@ -377,6 +337,32 @@ function suggestions(model: PayeeModel, accounts: Map<string, Account>, usage: M
   return out;
 }
 
+const suggestionModels = new WeakMap<LedgerDb, { count: number; lastId: number; model: PayeeModel }>();
+
+/**
+ * The payee model for the unmatched list's suggestions, kept per ledger: building it costs tens of
+ * ms once examples number in the tens of thousands, so examples added since are learnt into the
+ * kept model (a sum of counts: order does not matter). Examples are never removed in practice (an
+ * account that has some has lines, so it cannot be deleted); if the count does not add up, it is
+ * built again.
+ */
+function suggestionModel(db: LedgerDb): PayeeModel {
+  const kept = suggestionModels.get(db);
+  if (kept) {
+    const { total, added } = payeeExamplesAfter(db, kept.lastId);
+    if (kept.count + added.length === total) {
+      for (const e of added) kept.model.learn(e.description, e.accountId);
+      kept.count = total;
+      kept.lastId = added.at(-1)?.id ?? kept.lastId;
+      return kept.model;
+    }
+  }
+  const { total, added } = payeeExamplesAfter(db, 0);
+  const model = PayeeModel.fromExamples(added);
+  suggestionModels.set(db, { count: total, lastId: added.at(-1)?.id ?? 0, model });
+  return model;
+}
+
 export function listUnmatched(db: LedgerDb, query: { account_id?: string | undefined; type?: 'bank_transaction' | 'journal_entry' | undefined; page: number; per_page: number }) {
   const offset = (query.page - 1) * query.per_page;
   const items: UnmatchedItemDto[] = [];
@@ -384,9 +370,10 @@ export function listUnmatched(db: LedgerDb, query: { account_id?: string | undef
   if (query.type !== 'journal_entry') {
     const txns = unmatchedTransactions(db, query.account_id, query.per_page, offset);
     total += txns.total;
-    const model = payeeModel(db);
+    // Suggestions only for a page that holds bank lines (the entries' pages need none).
+    const model = txns.items.length > 0 ? suggestionModel(db) : PayeeModel.fromExamples([]);
     const accounts = new Map(allAccounts(db).map((a) => [a.id, a]));
-    const usage = accountUsage(db);
+    const usage = txns.items.length > 0 ? accountUsage(db) : new Map<string, number>();
     for (const t of txns.items) {
       items.push({
         type: 'bank_transaction',
