@@ -151,8 +151,8 @@ async function openApiPaths(client: Client): Promise<Set<string>> {
 }
 
 /** The documented bulk path: POST /api/import/journal, in pieces of `chunk` entries (each piece is atomic). */
-async function loadByImport(client: Client, booksDir: string, chunk: number): Promise<void> {
-  for (const piece of journalChunks(path.join(booksDir, 'books.journal'), chunk)) {
+async function loadByImport(client: Client, pieces: Generator<{ text: string; entries: number }>): Promise<void> {
+  for (const piece of pieces) {
     const start = process.hrtime.bigint();
     await client.ok('POST', '/api/import/journal?format=hledger', piece.text, 'text/plain');
     log(`    imported ${piece.entries} entries in ${(since(start) / 1000).toFixed(1)} s`);
@@ -264,9 +264,10 @@ async function main(): Promise<void> {
   const loadMode = args.load === 'auto' ? (hasImport ? 'import' : 'api') : args.load;
   log(`Loading through ${loadMode === 'import' ? 'POST /api/import/journal' : 'POST /api/accounts and /api/journal-entries (the import is not there yet)'}`);
   const loadStart = process.hrtime.bigint();
+  const pieces = loadMode === 'import' ? journalChunks(path.join(booksDir, 'books.journal'), Number(args.chunk)) : undefined;
   const loadProbe = new Probe(server.url, token, '/api/auth/me');
   loadProbe.start();
-  if (loadMode === 'import') await loadByImport(client, booksDir, Number(args.chunk));
+  if (pieces) await loadByImport(client, pieces);
   else await loadByApi(server.url, token, manifest, booksDir);
   const loadStall = await loadProbe.stop();
   const loadMs = since(loadStart);
