@@ -99,37 +99,21 @@ export class Stores {
     return opened;
   }
 
+  /** Where a restore stages its copy of a backup: beside the ledger, so that the swap is a rename. */
+  stagedFileFor(userId: string): string {
+    return `${this.ledgerFile(userId)}.restore-${process.pid}-${Date.now()}`;
+  }
+
   /**
-   * Replaces a user's ledger file with a copy of `fromFile` (a backup): the copy is checked
-   * (`PRAGMA integrity_check`) and brought up to date by the migration runner (a backup written by
-   * a newer app is refused) before the cached connection is closed and the copy renamed over the
-   * file. Anything that fails leaves the current ledger as it was.
+   * Swaps a staged copy (stageLedgerCopy) in as the user's ledger: the cached connection is closed
+   * and the copy renamed over the file. Quick whatever the size: the checks were made on the copy.
    */
-  replaceLedger(userId: string, fromFile: string): void {
+  swapInLedger(userId: string, staged: string): void {
     const file = this.ledgerFile(userId);
-    const staged = `${file}.restore-${process.pid}-${Date.now()}`;
-    const removeStaged = () => {
-      for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(staged + suffix, { force: true });
-    };
-    try {
-      fs.copyFileSync(fromFile, staged);
-      fs.chmodSync(staged, 0o600);
-      const sqlite = openSqliteFile(staged);
-      try {
-        const check = sqlite.pragma('integrity_check') as { integrity_check: string }[];
-        if (check.length !== 1 || check[0]!.integrity_check !== 'ok') throw new Error(`the backup is damaged (${check[0]?.integrity_check ?? 'no answer'})`);
-        migrate(sqlite, this.ledgerMigrations, 'the backup');
-        sqlite.pragma('wal_checkpoint(TRUNCATE)');
-      } finally {
-        sqlite.close();
-      }
-      this.ledgers.get(userId)?.close();
-      this.ledgers.delete(userId);
-      for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
-      fs.renameSync(staged, file);
-    } finally {
-      removeStaged();
-    }
+    this.ledgers.get(userId)?.close();
+    this.ledgers.delete(userId);
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    fs.renameSync(staged, file);
   }
 
   close(): void {
@@ -137,4 +121,33 @@ export class Stores {
     this.ledgers.clear();
     this.identity.close();
   }
+}
+
+/**
+ * Copies a backup to `staged` for a restore and makes it fit to swap in: `PRAGMA integrity_check`
+ * passes and the migration runner brings it up to date (a backup written by a newer app is
+ * refused). Seconds on a GB-sized ledger, so the job worker runs it. On failure nothing is left.
+ */
+export function stageLedgerCopy(fromFile: string, staged: string, migrations: Migration[]): void {
+  try {
+    fs.copyFileSync(fromFile, staged);
+    fs.chmodSync(staged, 0o600);
+    const sqlite = openSqliteFile(staged);
+    try {
+      const check = sqlite.pragma('integrity_check') as { integrity_check: string }[];
+      if (check.length !== 1 || check[0]!.integrity_check !== 'ok') throw new Error(`the backup is damaged (${check[0]?.integrity_check ?? 'no answer'})`);
+      migrate(sqlite, migrations, 'the backup');
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      sqlite.close();
+    }
+  } catch (error) {
+    removeStaged(staged);
+    throw error;
+  }
+}
+
+/** Removes a staged copy and its SQLite side files. */
+export function removeStaged(staged: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(staged + suffix, { force: true });
 }

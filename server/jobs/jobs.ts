@@ -8,6 +8,7 @@ import { createStatement, importStatementFile, type ImportFileInput } from '../f
 import { importJournal, writeExport } from '../features/export/export.service.ts';
 import type { ExportQuery } from '../contract/export.ts';
 import { migrate, type Migration } from '../db/migrate.ts';
+import { stageLedgerCopy } from '../db/stores.ts';
 import { backupLedger } from '../features/backup/backup.repository.ts';
 import type { JournalFormat } from '../domain/plaintext/index.ts';
 
@@ -67,6 +68,11 @@ export const JOBS = {
   backupLedger(db: LedgerDb, input: { to: string }) {
     return backupLedger(db, input.to);
   },
+  /** A restore's copy of the backup, checked and migrated before it is swapped in. */
+  stageRestore(_db: LedgerDb, input: { from: string; to: string; migrations: Migration[] }) {
+    stageLedgerCopy(input.from, input.to, input.migrations);
+    return null;
+  },
   /** The first request after an app upgrade: migrations may rewrite every row. */
   migrateLedger(db: LedgerDb, input: { migrations: Migration[] }) {
     migrate(db.sqlite, input.migrations, db.sqlite.name);
@@ -87,6 +93,7 @@ export const JOB_KINDS: Readonly<Record<JobName, 'writes' | 'reads' | 'opens'>> 
   runReconciliation: 'writes',
   exportBooks: 'reads',
   backupLedger: 'reads',
+  stageRestore: 'reads',
   migrateLedger: 'opens',
 };
 

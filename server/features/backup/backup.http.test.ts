@@ -137,6 +137,8 @@ describe('backups', () => {
     expect(res.body.code).toBe('INVALID_BACKUP');
     expect(databaseDigest(ledgerFile(t.dataDir, u.id))).toBe(digest);
     expect(await names(u.token)).toEqual(['Checking', 'Kept']);
+    // the staged copy the worker checked is gone with its side files
+    expect(fs.readdirSync(path.join(t.dataDir, 'ledgers')).filter((f) => f.includes('.restore-'))).toEqual([]);
   });
 
   it('when a backup was written by a newer version of the app, then the restore is refused and the ledger is unchanged', async () => {
@@ -150,6 +152,7 @@ describe('backups', () => {
     const res = await api.post(`/api/backups/${backup}/restore`, {}, u.token);
     expect(res.body).toMatchObject({ code: 'INVALID_BACKUP', detail: expect.stringMatching(/newer version/) });
     expect(databaseDigest(ledgerFile(t.dataDir, u.id))).toBe(digest);
+    expect(fs.readdirSync(path.join(t.dataDir, 'ledgers')).filter((f) => f.includes('.restore-'))).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Stores } from '../../db/stores.ts';
+import { removeStaged, type Stores } from '../../db/stores.ts';
 import { BACKUP_NAME_PATTERN, type BackupDto } from '../../contract/export.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
@@ -142,14 +142,21 @@ export class BackupService {
     }
     return this.serially(userId, async () => {
       const restored = this.describe(dir, name);
-      const safety = await this.copy(userId, 'pre-restore', true);
+      const staged = this.stores.stagedFileFor(userId);
       try {
-        this.stores.replaceLedger(userId, file);
-      } catch (error) {
-        throw new DomainError('INVALID_BACKUP', `The backup cannot be restored: ${error instanceof Error ? error.message : String(error)}; the ledger is unchanged`);
+        try {
+          await this.jobs.run(userId, 'stageRestore', { from: file, to: staged, migrations: this.stores.ledgerMigrations });
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') throw error;
+          throw new DomainError('INVALID_BACKUP', `The backup cannot be restored: ${error instanceof Error ? error.message : String(error)}; the ledger is unchanged`);
+        }
+        const safety = await this.copy(userId, 'pre-restore', true);
+        this.stores.swapInLedger(userId, staged);
+        this.prune(userId);
+        return { restored, safety, summary: ledgerSummary(this.stores.ledger(userId)) };
+      } finally {
+        removeStaged(staged);
       }
-      this.prune(userId);
-      return { restored, safety, summary: ledgerSummary(this.stores.ledger(userId)) };
     });
   }
 
