@@ -1,9 +1,6 @@
-import crypto from 'node:crypto';
 import type { LedgerDb } from '../../server/db/stores.ts';
 import { addDays } from '../../server/domain/dates.ts';
 import type { AccountType } from '../../server/domain/double-entry.ts';
-import { DomainError } from '../../server/domain/errors.ts';
-import { currencyDigits } from '../../server/domain/currencies.ts';
 import type { Minor } from '../../server/domain/money.ts';
 import {
   compareForAssignment,
@@ -24,26 +21,16 @@ import {
   type ScoredPair,
   type Thresholds,
 } from '../../server/domain/reconciliation/index.ts';
-import { findAccount, type Account } from '../../server/features/accounts/accounts.repository.ts';
-import { findStatement } from '../../server/features/statements/statements.repository.ts';
-import {
-  addPayeeExample,
-  decide,
-  insertMatch,
-  insertRun,
-  linkSupersededBy,
-  payeeExamples,
-  rejectedPairs,
-  unreconciledTransactions,
-  type Match,
-  type Scope,
-} from '../../server/features/reconciliation/reconciliation.repository.ts';
+import { counterAccounts, payeeExamples } from '../../server/features/reconciliation/reconciliation.repository.ts';
+import { runWithMatching, type RunInput, type RunMatches, type RunMatching } from '../../server/features/reconciliation/reconciliation.service.ts';
 
 /**
  * The reconciliation run as it was before the date sweep (commit 933921c): every candidate entry
- * of the statement's span read at once, pairs scored level by level and assigned greedily. Kept
- * verbatim, only renamed, as the reference the sweep (`matchInDateOrder`) and the run built on it
- * are tested against: same matches, scores, statuses and explanations for every input.
+ * of the statement's span read at once, pairs scored level by level and assigned greedily. The
+ * matching and its candidate query are kept verbatim, only renamed; the steps around them (scope,
+ * storing, superseding, learning) are today's (`runWithMatching`). It is the reference the sweep
+ * (`matchInDateOrder`) and the run built on it are tested against: same matches, scores, statuses
+ * and explanations for every input.
  */
 
 const WINDOW_DAYS = 30;
@@ -251,195 +238,76 @@ function candidateEntries(db: LedgerDb, accountId: string, from: string, to: str
   }));
 }
 
-/** The other lines' accounts of each entry (its counter accounts as seen from `accountId`). */
-/**
- * The other lines' accounts of each entry (its counter accounts as seen from `accountId`). A run
- * asks this for every candidate entry (hundreds of thousands in a large one): prepared SQL, and
- * one object per account, shared by every entry it appears in.
- */
-function counterAccounts(db: LedgerDb, entryIds: readonly string[], accountId: string): Map<string, { id: string; type: AccountType }[]> {
-  const out = new Map<string, { id: string; type: AccountType }[]>();
-  const accounts = new Map<string, { id: string; type: AccountType }>();
-  for (let i = 0; i < entryIds.length; i += 500) {
-    const chunk = entryIds.slice(i, i + 500);
-    const rows = db.allSql<{ entry_id: string; id: string; type: string }>(
-      `SELECT l.entry_id, a.id, a.type FROM journal_lines l JOIN accounts a ON a.id = l.account_id
-        WHERE l.entry_id IN (${chunk.map(() => '?').join(', ')}) AND l.account_id != ?`,
-      ...chunk,
-      accountId,
-    );
-    for (const r of rows) {
-      let account = accounts.get(r.id);
-      if (!account) accounts.set(r.id, (account = { id: r.id, type: r.type as AccountType }));
-      const list = out.get(r.entry_id);
-      if (list) list.push(account);
-      else out.set(r.entry_id, [account]);
-    }
-  }
-  return out;
-}
-
 // --- the old run (reconciliation.service.ts) ---
 
 function payeeModel(db: LedgerDb): PayeeModel {
   return PayeeModel.fromExamples(payeeExamples(db));
 }
 
-function statementAccount(db: LedgerDb, id: string, field: string): Account {
-  const account = findAccount(db, id);
-  if (!account) throw new DomainError('INVALID_ACCOUNT', 'The account does not exist', [{ field, message: 'no such account' }]);
-  if (account.type !== 'ASSET' && account.type !== 'LIABILITY') {
-    throw new DomainError('INVALID_ACCOUNT', `Reconciliation is for ASSET or LIABILITY accounts; ${account.name} is ${account.type}`, [{ field, message: 'not a bank account' }]);
-  }
-  return account;
-}
-
-export interface RunInput {
-  statement_id?: string | undefined;
-  account_id?: string | undefined;
-  start_date?: string | undefined;
-  end_date?: string | undefined;
-}
-
+/** The run as it was: the same steps as today's (`runWithMatching`), with the old matching. */
 export function referenceRunReconciliation(db: LedgerDb, input: RunInput, thresholds: Thresholds) {
-  return db.transaction(() => {
-    let accountId = input.account_id;
-    if (input.statement_id !== undefined) {
-      const statement = findStatement(db, input.statement_id);
-      if (!statement) throw new DomainError('VALIDATION_ERROR', 'The statement does not exist', [{ field: 'statement_id', message: 'no such statement' }]);
-      if (accountId !== undefined && accountId !== statement.accountId) {
-        throw new DomainError('VALIDATION_ERROR', 'The statement belongs to another account', [{ field: 'account_id', message: 'differs from the statement’s account' }]);
-      }
-      accountId = statement.accountId;
-    }
-    const account = statementAccount(db, accountId!, 'account_id');
-    const scope: Scope = { statementId: input.statement_id, accountId: account.id, startDate: input.start_date, endDate: input.end_date };
-    const createdAt = new Date().toISOString();
-    const txns = unreconciledTransactions(db, scope);
-    const runId = crypto.randomUUID();
-    const digits = currencyDigits(account.currency);
+  return runWithMatching(db, input, thresholds, oldMatching);
+}
 
-    const inScope = new Set(txns.map((t) => t.id));
-    // candidates by the direction of their line on the account, each sorted by date
-    const byDirection: Record<'DEBIT' | 'CREDIT', PreparedEntry[]> = { DEBIT: [], CREDIT: [] };
-    let counters = new Map<string, { id: string; type: AccountType }[]>();
-    if (txns.length > 0) {
-      const rows = candidateEntries(db, account.id, addDays(txns[0]!.date, -WINDOW_DAYS), addDays(txns.at(-1)!.date, WINDOW_DAYS))
-        // an entry already reconciled, or pending with a transaction outside this run, is taken
-        .filter((r) => !r.liveMatch || (r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId)));
-      counters = counterAccounts(
-        db,
-        rows.map((r) => r.entryId),
-        account.id,
-      );
-      const memos = new Map<string, PreparedDescription>();
-      for (const r of rows) {
-        const candidate: CandidateEntry = {
-          id: r.entryId,
-          entryDate: r.entryDate,
-          memo: r.memo,
-          accountLine: { direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT', amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor },
-          counterAccounts: counters.get(r.entryId) ?? [],
-        };
-        byDirection[candidate.accountLine.direction].push(prepareEntry(candidate, memos));
-      }
-    }
-    const rejected = new Map<string, Set<string>>();
-    for (const pair of rejectedPairs(
+function oldMatching(db: LedgerDb, { account, txns, inScope, rejected, digits, thresholds }: RunMatching): RunMatches {
+  // candidates by the direction of their line on the account, each sorted by date
+  const byDirection: Record<'DEBIT' | 'CREDIT', PreparedEntry[]> = { DEBIT: [], CREDIT: [] };
+  let counters = new Map<string, { id: string; type: AccountType }[]>();
+  if (txns.length > 0) {
+    const rows = candidateEntries(db, account.id, addDays(txns[0]!.date, -WINDOW_DAYS), addDays(txns.at(-1)!.date, WINDOW_DAYS))
+      // an entry already reconciled, or pending with a transaction outside this run, is taken
+      .filter((r) => !r.liveMatch || (r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId)));
+    counters = counterAccounts(
       db,
-      txns.map((t) => t.id),
-    )) {
-      const [txnId, entryId] = pair.split(' ') as [string, string];
-      rejected.set(txnId, (rejected.get(txnId) ?? new Set()).add(entryId));
+      rows.map((r) => r.entryId),
+      account.id,
+    );
+    const memos = new Map<string, PreparedDescription>();
+    for (const r of rows) {
+      const candidate: CandidateEntry = {
+        id: r.entryId,
+        entryDate: r.entryDate,
+        memo: r.memo,
+        accountLine: { direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT', amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor },
+        counterAccounts: counters.get(r.entryId) ?? [],
+      };
+      byDirection[candidate.accountLine.direction].push(prepareEntry(candidate, memos));
     }
-    const model = payeeModel(db);
-    const prepared = txns.map((t) =>
-      prepareTxn({ id: t.id, date: t.date, description: t.description, amountMinor: t.amountMinor, type: t.type }, model),
-    );
-    const amountLimit = 50n * 10n ** BigInt(digits);
-    // The amounts as plain numbers when they all fit exactly (they nearly always do): this test
-    // runs for every pair in the windows, millions of them in a large run.
-    const safe = (x: bigint) => x < BigInt(Number.MAX_SAFE_INTEGER);
-    const inNumbers =
-      safe(amountLimit) && prepared.every((t) => safe(t.amountMinor)) && [...byDirection.DEBIT, ...byDirection.CREDIT].every((e) => safe(e.amountMinor));
-    const amounts = { DEBIT: Float64Array.from(byDirection.DEBIT, (e) => Number(e.amountMinor)), CREDIT: Float64Array.from(byDirection.CREDIT, (e) => Number(e.amountMinor)) };
-    const limit = Number(amountLimit);
-    const result = levelByLevel(
-      prepared,
-      function* candidatesFor(t) {
-        const direction = expectedLineDirection(t.txn.type);
-        const entries = byDirection[direction];
-        const entryAmounts = amounts[direction];
-        const amount = Number(t.amountMinor);
-        const refused = rejected.get(t.txn.id);
-        for (let i = firstInWindow(entries, t.day); i < entries.length && entries[i]!.day <= t.day + WINDOW_DAYS; i++) {
-          const e = entries[i]!;
-          if (refused?.has(e.entry.id)) continue;
-          const far = inNumbers ? Math.abs(entryAmounts[i]! - amount) >= limit : (e.amountMinor > t.amountMinor ? e.amountMinor - t.amountMinor : t.amountMinor - e.amountMinor) >= amountLimit;
-          // Past 50 units the amount scores 0 and the total can reach the review band only with
-          // everything else perfect: the same day and the same description.
-          if (far && !(e.day === t.day && e.memo.normalised === t.description.normalised)) continue;
-          yield e;
-        }
-      },
-      { digits, thresholds },
-    );
+  }
+  const model = payeeModel(db);
+  const prepared = txns.map((t) =>
+    prepareTxn({ id: t.id, date: t.date, description: t.description, amountMinor: t.amountMinor, type: t.type }, model),
+  );
+  const amountLimit = 50n * 10n ** BigInt(digits);
+  // The amounts as plain numbers when they all fit exactly (they nearly always do): this test
+  // runs for every pair in the windows, millions of them in a large run.
+  const safe = (x: bigint) => x < BigInt(Number.MAX_SAFE_INTEGER);
+  const inNumbers =
+    safe(amountLimit) && prepared.every((t) => safe(t.amountMinor)) && [...byDirection.DEBIT, ...byDirection.CREDIT].every((e) => safe(e.amountMinor));
+  const amounts = { DEBIT: Float64Array.from(byDirection.DEBIT, (e) => Number(e.amountMinor)), CREDIT: Float64Array.from(byDirection.CREDIT, (e) => Number(e.amountMinor)) };
+  const limit = Number(amountLimit);
+  const result = levelByLevel(
+    prepared,
+    function* candidatesFor(t) {
+      const direction = expectedLineDirection(t.txn.type);
+      const entries = byDirection[direction];
+      const entryAmounts = amounts[direction];
+      const amount = Number(t.amountMinor);
+      const refused = rejected.get(t.txn.id);
+      for (let i = firstInWindow(entries, t.day); i < entries.length && entries[i]!.day <= t.day + WINDOW_DAYS; i++) {
+        const e = entries[i]!;
+        if (refused?.has(e.entry.id)) continue;
+        const far = inNumbers ? Math.abs(entryAmounts[i]! - amount) >= limit : (e.amountMinor > t.amountMinor ? e.amountMinor - t.amountMinor : t.amountMinor - e.amountMinor) >= amountLimit;
+        // Past 50 units the amount scores 0 and the total can reach the review band only with
+        // everything else perfect: the same day and the same description.
+        if (far && !(e.day === t.day && e.memo.normalised === t.description.normalised)) continue;
+        yield e;
+      }
+    },
+    { digits, thresholds },
+  );
 
-    const byTxn = new Map(result.matches.map((m) => [m.txnId, m]));
-    const newMatchOfEntry = new Map<string, string>();
-    const inserts: Match[] = [];
-    for (const t of txns) {
-      const pair = byTxn.get(t.id);
-      if (!pair || (t.pendingMatch && t.pendingMatch.entryId === pair.entryId)) continue;
-      const id = crypto.randomUUID();
-      newMatchOfEntry.set(pair.entryId, id);
-      inserts.push({
-        id,
-        runId,
-        bankTransactionId: t.id,
-        entryId: pair.entryId,
-        status: pair.status,
-        score: pair.total,
-        breakdown: pair.breakdown,
-        version: 1,
-        supersededById: null,
-        createdAt,
-        updatedAt: createdAt,
-        acceptedAt: pair.status === 'auto_accepted' ? createdAt : null,
-        rejectedAt: null,
-        rejectReason: null,
-      });
-    }
-    // Pending matches that lost their transaction's place or their entry are superseded first,
-    // so that at no point two live matches share a transaction or an entry.
-    const newMatchOfTxn = new Map(inserts.map((m) => [m.bankTransactionId, m.id]));
-    const superseded: { id: string; version: number; by: string }[] = [];
-    let pendingKept = 0;
-    for (const t of txns) {
-      const old = t.pendingMatch;
-      if (!old) continue;
-      const replacement = newMatchOfTxn.get(t.id) ?? newMatchOfEntry.get(old.entryId);
-      if (replacement) superseded.push({ id: old.id, version: old.version, by: replacement });
-      else pendingKept += 1;
-    }
-    const autoAccepted = inserts.filter((m) => m.status === 'auto_accepted').length;
-    const pendingReview = inserts.filter((m) => m.status === 'pending_review').length + pendingKept;
-    const completedAt = new Date().toISOString();
-    const summary = { total_transactions: txns.length, auto_accepted: autoAccepted, pending_review: pendingReview, unmatched: txns.length - autoAccepted - pendingReview };
-    // Foreign keys are checked per statement: the run exists before its matches, and a superseded
-    // match is linked to its replacement only once the replacement exists.
-    insertRun(db, { id: runId, scope, total: summary.total_transactions, autoAccepted, pendingReview, unmatched: summary.unmatched, createdAt, completedAt });
-    for (const old of superseded) decide(db, old.id, old.version, { status: 'superseded', at: createdAt });
-    const descriptionOf = new Map(txns.map((t) => [t.id, t.description]));
-    for (const m of inserts) {
-      insertMatch(db, m);
-      // the payee model learns the auto-accepted entry's counter accounts (already read for scoring)
-      if (m.status !== 'auto_accepted') continue;
-      for (const id of new Set((counters.get(m.entryId) ?? []).map((c) => c.id))) addPayeeExample(db, descriptionOf.get(m.bankTransactionId)!, id, 'accepted_match', createdAt);
-    }
-    for (const old of superseded) linkSupersededBy(db, old.id, old.by);
-    return { run_id: runId, status: 'completed' as const, summary, completed_at: completedAt };
-  });
+  return { matches: result.matches, counterAccountsOf: new Map([...counters].map(([entryId, accounts]) => [entryId, [...new Set(accounts.map((a) => a.id))]])) };
 }
 
 /** The first of the entries (sorted by date) dated at most 30 days before a day (binary search). */

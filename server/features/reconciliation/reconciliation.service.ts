@@ -11,6 +11,7 @@ import {
   PayeeModel,
   scorePair,
   type CandidateEntry,
+  type ScoredPair,
   type Thresholds,
 } from '../../domain/reconciliation/index.ts';
 import { accountsByIds, allAccounts, findAccount, type Account } from '../accounts/accounts.repository.ts';
@@ -40,6 +41,7 @@ import {
   type Match,
   type MatchView,
   type Scope,
+  type TxnInScope,
 } from './reconciliation.repository.ts';
 
 /** Days of candidate entries read at once: a run holds a few weeks of them, never the account's history. */
@@ -114,6 +116,24 @@ export interface RunInput {
   end_date?: string | undefined;
 }
 
+/** What a run's matching is given: the scope's unreconciled transactions and what bounds their pairs. */
+export interface RunMatching {
+  account: Account;
+  txns: TxnInScope[];
+  /** the ids of `txns`: an entry pending with a transaction outside them is taken */
+  inScope: ReadonlySet<string>;
+  /** entry ids refused before, per transaction id */
+  rejected: ReadonlyMap<string, ReadonlySet<string>>;
+  digits: number;
+  thresholds: Thresholds;
+}
+
+/** The pairs a run assigns, and each matched entry's counter accounts (once each), which the payee model learns from. */
+export interface RunMatches {
+  matches: readonly ScoredPair[];
+  counterAccountsOf: ReadonlyMap<string, readonly string[]>;
+}
+
 /**
  * Scores the scope's unreconciled bank transactions against posted entries on the same account,
  * in the right direction and within 30 days, assigns one-to-one from the highest score down, and
@@ -123,6 +143,25 @@ export interface RunInput {
  * account holds a few weeks of its entries, not all of them.
  */
 export function runReconciliation(db: LedgerDb, input: RunInput, thresholds: Thresholds) {
+  return runWithMatching(db, input, thresholds, matchInDateSweep);
+}
+
+function matchInDateSweep(db: LedgerDb, run: RunMatching): RunMatches {
+  const { txns } = run;
+  const entries =
+    txns.length === 0
+      ? []
+      : candidatesInDateOrder(db, run.account.id, addDays(txns[0]!.date, -CANDIDATE_WINDOW_DAYS), addDays(txns.at(-1)!.date, CANDIDATE_WINDOW_DAYS), run.inScope);
+  const result = matchInDateOrder(txns, entries, { digits: run.digits, thresholds: run.thresholds, payeeModel: payeeModel(db), rejected: run.rejected });
+  return { matches: result.matches, counterAccountsOf: new Map(result.matches.map((m) => [m.entryId, m.counterAccountIds])) };
+}
+
+/**
+ * A run with the matching given: the scope resolved, the matching's pairs stored, pending matches
+ * they displace superseded, the payee model taught. Exported so that the tests can run the
+ * previous matching (test/support/reconciliation-reference.ts) through the same steps.
+ */
+export function runWithMatching(db: LedgerDb, input: RunInput, thresholds: Thresholds, matching: (db: LedgerDb, run: RunMatching) => RunMatches) {
   return db.transaction(() => {
     let accountId = input.account_id;
     if (input.statement_id !== undefined) {
@@ -149,11 +188,7 @@ export function runReconciliation(db: LedgerDb, input: RunInput, thresholds: Thr
       const [txnId, entryId] = pair.split(' ') as [string, string];
       rejected.set(txnId, (rejected.get(txnId) ?? new Set()).add(entryId));
     }
-    const entries =
-      txns.length === 0
-        ? []
-        : candidatesInDateOrder(db, account.id, addDays(txns[0]!.date, -CANDIDATE_WINDOW_DAYS), addDays(txns.at(-1)!.date, CANDIDATE_WINDOW_DAYS), inScope);
-    const result = matchInDateOrder(txns, entries, { digits, thresholds, payeeModel: payeeModel(db), rejected });
+    const result = matching(db, { account, txns, inScope, rejected, digits, thresholds });
 
     const byTxn = new Map(result.matches.map((m) => [m.txnId, m]));
     const newMatchOfEntry = new Map<string, string>();
@@ -201,12 +236,11 @@ export function runReconciliation(db: LedgerDb, input: RunInput, thresholds: Thr
     insertRun(db, { id: runId, scope, total: summary.total_transactions, autoAccepted, pendingReview, unmatched: summary.unmatched, createdAt, completedAt });
     for (const old of superseded) decide(db, old.id, old.version, { status: 'superseded', at: createdAt });
     const descriptionOf = new Map(txns.map((t) => [t.id, t.description]));
-    const counterAccountsOf = new Map(result.matches.map((m) => [m.entryId, m.counterAccountIds]));
     for (const m of inserts) {
       insertMatch(db, m);
       // the payee model learns the auto-accepted entry's counter accounts (already read for scoring)
       if (m.status !== 'auto_accepted') continue;
-      for (const id of counterAccountsOf.get(m.entryId) ?? []) addPayeeExample(db, descriptionOf.get(m.bankTransactionId)!, id, 'accepted_match', createdAt);
+      for (const id of result.counterAccountsOf.get(m.entryId) ?? []) addPayeeExample(db, descriptionOf.get(m.bankTransactionId)!, id, 'accepted_match', createdAt);
     }
     for (const old of superseded) linkSupersededBy(db, old.id, old.by);
     return { run_id: runId, status: 'completed' as const, summary, completed_at: completedAt };
