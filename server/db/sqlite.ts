@@ -73,17 +73,10 @@ export class SqliteDb<Schema> {
     return this.prepare(sql).all(...parameters) as R[];
   }
 
-  /** Whether a query returns any row, building none. */
+  /** Whether a query returns any row; ask for a constant (`SELECT 1 …`) so that the row is next to nothing. */
   existsSql(sql: string, ...parameters: unknown[]): boolean {
-    let statement = this.existsStatements.get(sql);
-    if (!statement) {
-      statement = this.sqlite.prepare(sql).pluck();
-      this.existsStatements.set(sql, statement);
-    }
-    return statement.get(...parameters) !== undefined;
+    return this.prepare(sql).get(...parameters) !== undefined;
   }
-
-  private readonly existsStatements = new Map<string, Database.Statement>();
 
   /** Rows one at a time, for a walk that may stop early. Finish or break the loop before the next query on this statement. */
   iterateSql<R>(sql: string, ...parameters: unknown[]): IterableIterator<R> {
@@ -118,7 +111,6 @@ export class SqliteDb<Schema> {
 
   close(): void {
     this.statements.clear();
-    this.existsStatements.clear();
     if (this.sqlite.open) this.sqlite.close();
   }
 }

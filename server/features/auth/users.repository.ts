@@ -26,7 +26,7 @@ export function findUserById(db: IdentityDb, id: string): User | undefined {
   return row && toUser(row);
 }
 
-/** Asked by every authenticated request: the cheapest question SQLite can answer (one index probe, no row built). */
+/** Asked by every authenticated request: the cheapest question SQLite can answer (one index probe, one constant column). */
 export function userIdExists(db: IdentityDb, id: string): boolean {
   return db.existsSql('SELECT 1 FROM users WHERE id = ?', id);
 }
