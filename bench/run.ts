@@ -151,6 +151,15 @@ async function openApiPaths(client: Client): Promise<Set<string>> {
 }
 
 /** The documented bulk path: POST /api/import/journal, in pieces of `chunk` entries (each piece is atomic). */
+/** A copy of the ledger as committed so far (its WAL checkpointed first), for raw writes beside the server's. */
+function copyOfLedger(ledgerFile: string, to: string): string {
+  const db = new Database(ledgerFile);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  fs.copyFileSync(ledgerFile, to);
+  return to;
+}
+
 async function loadByImport(client: Client, pieces: Generator<{ text: string; entries: number }>): Promise<void> {
   for (const piece of pieces) {
     const start = process.hrtime.bigint();
@@ -433,13 +442,7 @@ async function main(): Promise<void> {
   const cannedFile = path.join(dataDir, 'canned.json');
   fs.writeFileSync(cannedFile, JSON.stringify(await Promise.all(viewPaths.map(async (p) => (await client.ok('GET', p)).text))));
   // and a copy of the ledger for the bare route's raw posting transaction
-  const bareCopy = path.join(dataDir, 'bare-copy.sqlite');
-  {
-    const db = new Database(ledgerFile);
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
-    fs.copyFileSync(ledgerFile, bareCopy);
-  }
+  const bareCopy = copyOfLedger(ledgerFile, path.join(dataDir, 'bare-copy.sqlite'));
   const bare = await startChild(path.join(REPO, 'bench/bare-express.ts'), [cannedFile, bareCopy], {}, /listening on (http:\S+)/);
   const ping: LoadRequest[] = [{ method: 'GET', path: '/api/ping' }];
   const cannedViews: LoadRequest[] = viewPaths.map((_, i) => ({ method: 'GET', path: `/api/canned/${i}` }));
@@ -504,13 +507,7 @@ async function main(): Promise<void> {
 
   // --- writes ---
   await client.json('GET', '/api/accounts/balances');
-  const copyFile = path.join(dataDir, 'raw-copy.sqlite');
-  {
-    const db = new Database(ledgerFile);
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
-    fs.copyFileSync(ledgerFile, copyFile);
-  }
+  const copyFile = copyOfLedger(ledgerFile, path.join(dataDir, 'raw-copy.sqlite'));
   const rawWrites = new RawLedger(copyFile);
   let rawPostRate = NaN;
   memorySampler.phase('posting');
