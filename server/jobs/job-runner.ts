@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { isMarkedAsUntransferable, Worker } from 'node:worker_threads';
 import type { LedgerDb } from '../db/stores.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { JobFailure, JobReply, JobTask } from './job-worker.ts';
@@ -13,6 +13,9 @@ import { PieceFlow } from './piece-flow.ts';
 export const INLINE_BYTES = 64 * 1024;
 
 const WORKER_YOUNG_GENERATION_MB = 8;
+
+/** The worker's module beside this one: `.ts` run from the sources, `.js` compiled (the desktop app). */
+const WORKER_MODULE = new URL(import.meta.url.endsWith('.ts') ? './job-worker.ts' : './job-worker.js', import.meta.url);
 
 export interface JobRunnerOptions {
   /** The user's ledger file, already opened and migrated by the server's own connection. */
@@ -35,6 +38,22 @@ const INLINE_CONTEXT: JobContext = {
     throw new Error('a streamed job runs on the worker');
   },
 };
+
+/**
+ * The byte arrays among a job's input fields that own their whole buffer (a request body, an
+ * upload): moved to the worker rather than copied, so that a 20 MB statement is not held twice.
+ * The caller must not read them after `run`.
+ */
+function movableBuffers(input: unknown): ArrayBuffer[] {
+  if (input === null || typeof input !== 'object') return [];
+  const out: ArrayBuffer[] = [];
+  for (const value of Object.values(input)) {
+    if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength && value.byteLength > 0 && !isMarkedAsUntransferable(value.buffer)) {
+      out.push(value.buffer);
+    }
+  }
+  return out;
+}
 
 function errorOf(failure: JobFailure): Error {
   if (failure.kind === 'domain') return new DomainError(failure.code, failure.message, failure.errors);
@@ -77,7 +96,8 @@ export class JobRunner {
   /**
    * Queues a job on the user's ledger; resolves with its result or rejects with its error (a
    * DomainError as thrown). Given its input's `size` in bytes, a small job with nothing queued
-   * before it for that user runs at once on this thread.
+   * before it for that user runs at once on this thread. Byte arrays in the input are moved to the
+   * worker (movableBuffers): do not read them after this call.
    */
   run<N extends JobName>(userId: string, name: N, input: JobInput<N>, size?: number): Promise<JobOutput<N>> {
     if (this.closed) return Promise.reject(new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down'));
@@ -163,7 +183,7 @@ export class JobRunner {
     if (ledger) ledger.busyWith = name;
     return new Promise((resolve, reject) => {
       this.waiting.set(task.id, { resolve, reject, ...(stream ? { onPiece: stream.onPiece } : {}) });
-      this.ensureWorker().postMessage(task);
+      this.ensureWorker().postMessage(task, movableBuffers(input));
     }).finally(() => {
       if (ledger) ledger.busyWith = null;
       if (this.waiting.size === 0) this.stopWhenIdle();
@@ -174,7 +194,7 @@ export class JobRunner {
     if (this.worker) return this.worker;
     // A job's garbage is mostly large parsed inputs, old by the time they die: a small young
     // generation keeps tens of MB of the worker's memory from sitting in semi-spaces.
-    const worker = new Worker(new URL('./job-worker.ts', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    const worker = new Worker(WORKER_MODULE, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     worker.unref();
     worker.on('message', (reply: JobReply) => {
       const waiting = this.waiting.get(reply.id);

@@ -83,7 +83,7 @@ export function existingDedupeKeys(db: LedgerDb, accountId: string, keys: readon
 }
 
 /** One prepared statement, not a built query per row: a statement may hold 100,000 transactions. */
-export function insertBankTransactions(db: LedgerDb, rows: readonly NewBankTransaction[], createdAt: string): void {
+export function insertBankTransactions(db: LedgerDb, rows: Iterable<NewBankTransaction>, createdAt: string): void {
   let seq = nextSeq(db, 'bank_transactions');
   for (const t of rows) {
     db.runSql(

@@ -76,24 +76,39 @@ export function dedupeKeys(rows: readonly IncomingTransaction[]): string[] {
 }
 
 interface Planned {
-  rows: NewBankTransaction[];
-  duplicates: boolean[];
+  incoming: readonly IncomingTransaction[];
+  keys: readonly string[];
+  /** per incoming transaction: already in the account (1) or new (0) */
+  duplicates: Uint8Array;
+  newCount: number;
   startDate: string | null;
   endDate: string | null;
 }
 
-function plan(db: LedgerDb, account: Account, statementId: string, incoming: readonly IncomingTransaction[]): Planned {
+/**
+ * What of `incoming` is new to the account. It holds no second copy of the rows: a statement may
+ * hold 100,000 of them, and each stored row is made only as it is inserted (`newRows`).
+ */
+function plan(db: LedgerDb, account: Account, incoming: readonly IncomingTransaction[]): Planned {
   const keys = dedupeKeys(incoming);
   const existing = existingDedupeKeys(db, account.id, keys);
-  const rows: NewBankTransaction[] = [];
-  const duplicates: boolean[] = [];
+  const duplicates = new Uint8Array(incoming.length);
+  let newCount = 0;
+  let startDate: string | null = null;
+  let endDate: string | null = null;
   incoming.forEach((t, i) => {
-    const duplicate = existing.has(keys[i]!);
-    duplicates.push(duplicate);
-    if (!duplicate) rows.push({ ...t, id: crypto.randomUUID(), statementId, accountId: account.id, dedupeKey: keys[i]! });
+    if (existing.has(keys[i]!)) duplicates[i] = 1;
+    else newCount += 1;
+    if (startDate === null || t.date < startDate) startDate = t.date;
+    if (endDate === null || t.date > endDate) endDate = t.date;
   });
-  const dates = incoming.map((t) => t.date).sort();
-  return { rows, duplicates, startDate: dates[0] ?? null, endDate: dates.at(-1) ?? null };
+  return { incoming, keys, duplicates, newCount, startDate, endDate };
+}
+
+function* newRows(planned: Planned, statementId: string, accountId: string): Generator<NewBankTransaction> {
+  for (let i = 0; i < planned.incoming.length; i++) {
+    if (planned.duplicates[i] === 0) yield { ...planned.incoming[i]!, id: crypto.randomUUID(), statementId, accountId, dedupeKey: planned.keys[i]! };
+  }
 }
 
 /**
@@ -107,15 +122,15 @@ function store(db: LedgerDb, account: Account, statementId: string, name: string
     accountId: account.id,
     name,
     source,
-    importedCount: planned.rows.length,
-    duplicateCount: planned.duplicates.filter(Boolean).length,
+    importedCount: planned.newCount,
+    duplicateCount: planned.incoming.length - planned.newCount,
     startDate: planned.startDate,
     endDate: planned.endDate,
     createdAt,
   };
-  if (planned.rows.length === 0) return { ...toStatementDto(statement), id: null, created_at: null };
+  if (planned.newCount === 0) return { ...toStatementDto(statement), id: null, created_at: null };
   insertStatement(db, statement);
-  insertBankTransactions(db, planned.rows, createdAt);
+  insertBankTransactions(db, newRows(planned, statementId, account.id), createdAt);
   return toStatementDto(statement);
 }
 
@@ -138,7 +153,7 @@ export function createStatement(db: LedgerDb, input: CreateStatementInput): Stat
     });
     if (errors.length > 0) throw new DomainError('VALIDATION_ERROR', `Invalid body: ${errors[0]!.field} ${errors[0]!.message}`, errors);
     const id = crypto.randomUUID();
-    const planned = plan(db, account, id, incoming);
+    const planned = plan(db, account, incoming);
     return store(db, account, id, input.name ?? `Statement ${planned.startDate ?? ''}`.trim(), 'json', planned);
   });
 }
@@ -198,14 +213,14 @@ export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
 
   return db.transaction(() => {
     const id = crypto.randomUUID();
-    const planned = plan(db, account, id, incoming);
+    const planned = plan(db, account, incoming);
     if (input.dryRun) {
       return {
         preview: true as const,
         format: parsed.format,
         encoding: parsed.encoding,
         transaction_count: incoming.length,
-        duplicate_count: planned.duplicates.filter(Boolean).length,
+        duplicate_count: incoming.length - planned.newCount,
         start_date: planned.startDate,
         end_date: planned.endDate,
         csv_mapping: parsed.csv_mapping,
@@ -217,7 +232,7 @@ export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
           amount: formatMinor(t.amountMinor, account.currency),
           type: t.type,
           external_id: t.externalId,
-          duplicate: planned.duplicates[i]!,
+          duplicate: planned.duplicates[i] === 1,
         })),
       };
     }
