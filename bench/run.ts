@@ -18,7 +18,7 @@ import { Client } from './lib/client.ts';
 import { journalChunks, parseJournal } from './lib/journal-file.ts';
 import { load, type LoadRequest } from './lib/load.ts';
 import { balanceCommands, installed, timePeer } from './lib/peers.ts';
-import { MemorySampler, memoryOf, REPO, startChild, startLedgerServer, type Child } from './lib/processes.ts';
+import { buildServer, MemorySampler, memoryOf, REPO, startChild, startLedgerServer, type Child } from './lib/processes.ts';
 import { Random } from './lib/random.ts';
 import { RawLedger } from './lib/raw.ts';
 import { evaluate, machine, table, type Operation, type PeerFigure } from './lib/results.ts';
@@ -33,7 +33,7 @@ const { values: args } = parseArgs({
     load: { type: 'string', default: 'auto' },
     chunk: { type: 'string', default: '25000' },
     'skip-peers': { type: 'boolean', default: false },
-    /** flags for the server's node, e.g. "--max-semi-space-size=2" */
+    /** flags for the server's node beside those of `npm run serve`, e.g. "--max-semi-space-size=2" */
     'server-node-flags': { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(REPO, 'bench/results/latest.json') },
@@ -259,7 +259,9 @@ async function main(): Promise<void> {
   const info: Record<string, unknown> = {};
 
   // --- load through the product's bulk path ---
-  let server: Child = await startLedgerServer(dataDir, serverFlags);
+  const served = buildServer();
+  log(`Server: node ${[...served.nodeFlags, ...serverFlags].join(' ')} ${path.relative(REPO, served.entry)} (as npm run serve)`);
+  let server: Child = await startLedgerServer(served, dataDir, serverFlags);
   const anonymous = new Client(server.url);
   const registered = await anonymous.json('POST', '/api/auth/register', { email: `bench-${Date.now()}@example.com`, name: 'Bench', password: 'correct horse battery staple' });
   anonymous.close();
@@ -314,7 +316,7 @@ async function main(): Promise<void> {
   const coldReady: number[] = [];
   for (let i = 0; i < COUNTS.coldStarts; i++) {
     const start = process.hrtime.bigint();
-    server = await startLedgerServer(dataDir, serverFlags);
+    server = await startLedgerServer(served, dataDir, serverFlags);
     coldReady.push(server.readyMs);
     const c = new Client(server.url, token);
     await c.ok('GET', '/api/accounts/balances');
@@ -682,7 +684,8 @@ async function main(): Promise<void> {
     books: manifest,
     ledgerFileMb: fileMb,
     counts: COUNTS,
-    serverNodeFlags: serverFlags,
+    serverNodeFlags: [...served.nodeFlags, ...serverFlags],
+    serverEntry: path.relative(REPO, served.entry),
     info,
     operations: ops,
     table: table(ops),
@@ -692,7 +695,7 @@ async function main(): Promise<void> {
   log('');
   log(`Personal Ledger benchmark, ${size}: ${manifest.entries} entries, ${manifest.lines} lines, ledger file ${fileMb.toFixed(0)} MB`);
   log(`${output.machine.cpu}, ${output.machine.cores} cores, ${output.machine.memoryGb} GB, ${output.machine.os}, Node ${output.machine.node}, SQLite ${sqliteVersion}`);
-  if (serverFlags.length) log(`Server started as node ${serverFlags.join(' ')} server/cli.ts`);
+  log(`Server started as node ${output.serverNodeFlags.join(' ')} ${output.serverEntry} (npm run serve's command${serverFlags.length ? ', with extra flags' : ''})`);
   log(`Load average (1, 5, 15 min) at start ${loadAtStart.map((x) => x.toFixed(2)).join(', ')}, at end ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
   log(`Peers read books from ${peerSource}. Times in ms unless the unit says otherwise; peer cells: p50 (how many times the API's p50).`);
   log('');

@@ -1,7 +1,8 @@
 /**
- * `npm run build:desktop`: compiles the Electron main process and the server to dist/ (ESM .js, the
- * layout electron-builder.yml packages) and the preload to dist/main/preload.cjs. The renderer is
- * built separately into renderer/dist/.
+ * `npm run build:desktop` (and the first step of `npm run serve`): compiles the Electron main process
+ * and the server to dist/ (ESM .js, the layout electron-builder.yml packages) and the preload to
+ * dist/main/preload.cjs. The renderer is built separately into renderer/dist/. Its one line of news
+ * goes to stderr: `npm run serve` prints nothing on stdout but the server's ready line.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -24,4 +25,4 @@ if (compiled.status !== 0) {
 }
 
 const preload = compilePreloadFile(path.join(mainDir, PRELOAD_SOURCE), path.join(dist, 'main', PRELOAD_OUTPUT));
-console.log(`build: dist/main, dist/server and ${path.relative(root, preload)} are ready`);
+console.error(`build: dist/main, dist/server and ${path.relative(root, preload)} are ready`);

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
+import { appRoot } from './app-root.ts';
 import { checkGivenSecretKey, resolveSecretKey, settingsFromEnv, type Settings } from './config.ts';
 import { Stores, DEFAULT_MIGRATIONS_DIR } from './db/stores.ts';
 import { accountRoutes } from './features/accounts/accounts.router.ts';
@@ -54,7 +54,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../renderer/dist', import.meta.url));
+export const DEFAULT_RENDERER_DIR = path.join(appRoot(), 'renderer', 'dist');
 
 /**
  * Requests Node's HTTP parser refuses before the app sees them (headers or URL over 16 KiB, broken

@@ -7,25 +7,25 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Api, registerUser, TEST_SECRET } from './support/server.ts';
 
 /**
- * The desktop app runs the server compiled to JavaScript (main/tsconfig.build.json, the layout
- * electron-builder packages), not the TypeScript sources the other tests run: what only exists in
- * that form (the job worker's file, the default folders) is checked here, on a real compiled copy.
+ * The desktop app and `npm run serve` run the server compiled to JavaScript in dist/
+ * (main/tsconfig.build.json), not the TypeScript sources the other tests run: what only exists in
+ * that form (the job worker's file, the folders found from dist/) is checked here, on a compiled copy
+ * laid out as the app is (package.json, migrations/ and node_modules/ beside dist/).
  */
 const root = path.resolve(import.meta.dirname, '..');
-let out: string;
+let app: string;
 let child: ChildProcess | undefined;
 let api: Api;
 
 beforeAll(async () => {
-  out = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-compiled-'));
+  app = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-compiled-'));
   const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
-  const compiled = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'main/tsconfig.build.json'), '--outDir', out], { cwd: root, encoding: 'utf8' });
+  const compiled = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'main/tsconfig.build.json'), '--outDir', path.join(app, 'dist')], { cwd: root, encoding: 'utf8' });
   expect(compiled.status, compiled.stdout + compiled.stderr).toBe(0);
-  // the packaged app's folders beside the compiled code
-  for (const name of ['node_modules', 'migrations', 'package.json']) fs.symlinkSync(path.join(root, name), path.join(out, name));
-  const dataDir = path.join(out, 'data');
-  child = spawn(process.execPath, [path.join(out, 'server/cli.js')], {
-    env: { PATH: process.env.PATH ?? '', HOME: out, PORT: '0', LEDGER_DATA_DIR: dataDir, SECRET_KEY: TEST_SECRET, OLLAMA_HOST: 'http://127.0.0.1:9' },
+  for (const name of ['node_modules', 'migrations', 'package.json']) fs.symlinkSync(path.join(root, name), path.join(app, name));
+  const dataDir = path.join(app, 'data');
+  child = spawn(process.execPath, [path.join(app, 'dist/server/cli.js')], {
+    env: { PATH: process.env.PATH ?? '', HOME: app, PORT: '0', LEDGER_DATA_DIR: dataDir, SECRET_KEY: TEST_SECRET, OLLAMA_HOST: 'http://127.0.0.1:9' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -48,7 +48,7 @@ afterAll(async () => {
     child.kill('SIGTERM');
     await exited;
   }
-  fs.rmSync(out, { recursive: true, force: true });
+  fs.rmSync(app, { recursive: true, force: true });
 });
 
 it('when the compiled server is given a statement too big to import on its own thread, then its job worker imports it and reconciles it', async () => {

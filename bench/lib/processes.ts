@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,15 +68,28 @@ export function startChild(script: string, args: string[], env: NodeJS.ProcessEn
   });
 }
 
-/** The real server (`node [nodeFlags] server/cli.ts`) on a free port over `dataDir`. */
-export function startLedgerServer(dataDir: string, nodeFlags: string[] = []): Promise<Child> {
+/**
+ * The server as `npm run serve` runs it: compiled to dist/ (as the desktop app ships it), started
+ * with the Node flags of that script. Returns those flags and the compiled entry point.
+ */
+export function buildServer(): { entry: string; nodeFlags: string[] } {
+  const serve = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
+  const run = /\bnode((?: --\S+)*) (dist\/server\/cli\.js)\b/.exec(serve);
+  if (!run) throw new Error(`package.json's serve script does not run dist/server/cli.js: ${serve}`);
+  const built = spawnSync(process.execPath, [path.join(REPO, 'main/build.ts')], { cwd: REPO, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`the build failed: ${built.stdout}${built.stderr}`);
+  return { entry: path.join(REPO, run[2]!), nodeFlags: run[1]!.split(' ').filter(Boolean) };
+}
+
+/** The real server (`node [nodeFlags] <entry>`, see buildServer) on a free port over `dataDir`. */
+export function startLedgerServer(server: { entry: string; nodeFlags: string[] }, dataDir: string, extraFlags: string[] = []): Promise<Child> {
   return startChild(
-    path.join(REPO, 'server/cli.ts'),
+    server.entry,
     [],
     { PORT: '0', LEDGER_DATA_DIR: dataDir, SECRET_KEY: BENCH_SECRET, OLLAMA_HOST: 'http://127.0.0.1:9' },
     /Ledger API listening on (http:\/\/127\.0\.0\.1:\d+)/,
     120_000,
-    nodeFlags,
+    [...server.nodeFlags, ...extraFlags],
   );
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appRoot } from '../app-root.ts';
 import { applyMigrations, loadMigrations, migrate, pendingMigrations, type Migration } from './migrate.ts';
 import type { IdentitySchema, LedgerSchema } from './schema.ts';
 import { SqliteDb, openSqliteFile } from './sqlite.ts';
@@ -8,7 +8,7 @@ import { SqliteDb, openSqliteFile } from './sqlite.ts';
 export type IdentityDb = SqliteDb<IdentitySchema>;
 export type LedgerDb = SqliteDb<LedgerSchema>;
 
-export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
+export const DEFAULT_MIGRATIONS_DIR = path.join(appRoot(), 'migrations');
 
 const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
