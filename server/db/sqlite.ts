@@ -11,6 +11,13 @@ import {
 import { DomainError } from '../domain/errors.ts';
 
 /**
+ * What a request is told when its ledger's connection was closed under it: a restore replaced the
+ * ledger (Stores.swapInLedger) while the request awaited something (the model server between
+ * tool calls, the user's job queue) holding the old connection.
+ */
+export const LEDGER_REPLACED = 'Your ledger was replaced by a restore while this request ran; nothing was changed. Try again.';
+
+/**
  * A SQLite file with a typed query builder. Kysely only builds SQL here; better-sqlite3 runs it
  * synchronously, so a use case is one synchronous transaction that can never stay open across an
  * await (the model server, bcrypt, the network).
@@ -38,9 +45,28 @@ export class SqliteDb<Schema> {
     });
   }
 
+  /**
+   * A request that meets its connection closed by a restore is refused with LEDGER_BUSY (503,
+   * "try again"), not better-sqlite3's TypeError (a 500). Refusing here rather than making the
+   * restore wait for the user's requests in flight: one check on every path covers them all,
+   * including the advisor's stream that may hold the connection for minutes while the model
+   * thinks; waiting for it would hold the restore as long. Nothing is cut in half: a transaction
+   * is one synchronous call (BEGIN, fn, COMMIT; better-sqlite3 refuses a fn that returns a
+   * promise) and the restore's close is JavaScript on this same thread, so the close falls between
+   * whole transactions, and a transaction refused here never began. LEDGER_BUSY rather than
+   * LEDGER_UNAVAILABLE: to the client it is the same passing condition as a long job (nothing
+   * changed, the next try reaches the restored ledger), while LEDGER_UNAVAILABLE is a file this
+   * app cannot open at all.
+   */
+  private assertOpen(): void {
+    if (!this.sqlite.open) throw new DomainError('LEDGER_BUSY', LEDGER_REPLACED);
+  }
+
   private prepare(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
+      // close() empties the cache, so every statement on a closed connection comes this way.
+      this.assertOpen();
       statement = this.sqlite.prepare(sql);
       // Integers come back as bigint so that money sums stay exact past 2^53.
       if (statement.reader) statement.safeIntegers(true);
@@ -89,6 +115,7 @@ export class SqliteDb<Schema> {
    * versions mean equal data, so an answer computed at one version still holds.
    */
   changeVersion(): string {
+    this.assertOpen();
     this.versionStatement ??= this.sqlite.prepare("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()").pluck();
     return this.versionStatement.get() as string;
   }
@@ -97,6 +124,7 @@ export class SqliteDb<Schema> {
 
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE); any throw rolls everything back. */
   transaction<T>(fn: () => T): T {
+    this.assertOpen();
     if (this.busyWith !== null) throw new DomainError('LEDGER_BUSY', 'Your ledger is busy with a long import or reconciliation run; try again in a moment');
     return this.sqlite.transaction(fn).immediate();
   }
@@ -106,6 +134,7 @@ export class SqliteDb<Schema> {
    * that snapshot), while other connections go on writing.
    */
   readSnapshot<T>(fn: () => T): T {
+    this.assertOpen();
     return this.sqlite.transaction(fn).deferred();
   }
 

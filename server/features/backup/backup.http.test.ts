@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeOllama, gate } from '../../../test/support/fake-ollama.ts';
 import { databaseDigest, ledgerFile, registerUser, startTestServer, type Api, type TestServer } from '../../../test/support/server.ts';
+import { LEDGER_REPLACED } from '../../db/sqlite.ts';
 import { Stores } from '../../db/stores.ts';
 import { JobRunner } from '../../jobs/job-runner.ts';
 import { BackupService, BACKUPS_KEPT, DAY_MS, DailyBackups } from './backup.service.ts';
@@ -153,6 +155,43 @@ describe('backups', () => {
     expect(res.body).toMatchObject({ code: 'INVALID_BACKUP', detail: expect.stringMatching(/newer version/) });
     expect(databaseDigest(ledgerFile(t.dataDir, u.id))).toBe(digest);
     expect(fs.readdirSync(path.join(t.dataDir, 'ledgers')).filter((f) => f.includes('.restore-'))).toEqual([]);
+  });
+});
+
+describe('a restore while another request of the same user is in flight', () => {
+  it('when the advisor holds the old ledger across the restore and then reads it, then its stream ends with a readable line, nothing is written, and the ledger is exactly the restored one', async () => {
+    const fake = new FakeOllama();
+    await fake.start();
+    const own = await startTestServer({ env: { OLLAMA_HOST: fake.url, OLLAMA_MODEL: 'qwen2.5:3b' }, backupIntervalMs: 0 });
+    try {
+      const u = await registerUser(own.api);
+      await own.api.post('/api/accounts', { name: 'Checking', type: 'ASSET' }, u.token);
+      const backup = (await own.api.post('/api/backup', {}, u.token)).body.name as string;
+      const restoredDigest = databaseDigest(ledgerFile(own.dataDir, u.id));
+      await own.api.post('/api/accounts', { name: 'Mistake', type: 'ASSET' }, u.token);
+      // The model's tool call (a read of the ledger) waits until the restore is done.
+      const restoreDone = gate();
+      fake.script({ chunks: [{ content: 'Let me look. ' }, { tool_calls: [{ function: { name: 'get_balances', arguments: {} } }], before: restoreDone.promise }] });
+      const chat = await fetch(`${own.server.url}/api/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
+        body: JSON.stringify({ message: 'What are my balances?' }),
+      });
+      // Headers are sent once the turn has begun: the request now holds the old ledger, awaiting the model.
+      expect(chat.status).toBe(200);
+      const restore = await own.api.post(`/api/backups/${backup}/restore`, {}, u.token);
+      expect(restore.status).toBe(200);
+      restoreDone.open();
+      expect(await chat.text()).toBe(`Let me look. \n\n[The advisor stopped: ${LEDGER_REPLACED}]\n\nThe above analysis is for reference only.\n`);
+      expect(databaseDigest(ledgerFile(own.dataDir, u.id))).toBe(restoredDigest);
+      expect((await own.api.get('/api/accounts?per_page=100', u.token)).body.items.map((a: { name: string }) => a.name)).toEqual(['Checking']);
+      // the user's next question is answered from the restored ledger
+      fake.script({ chunks: [{ content: 'Fine.' }] });
+      expect((await own.api.post('/api/chat', { message: 'Again?' }, u.token)).status).toBe(200);
+    } finally {
+      await own.stop();
+      await fake.stop();
+    }
   });
 });
 

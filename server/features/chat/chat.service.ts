@@ -107,6 +107,22 @@ export async function streamAnswer(db: LedgerDb, model: ChatModel, input: { mess
     }
   });
 
+  let stopped = false;
+  const stop = (error: unknown) => {
+    stopped = true;
+    const reason = maskSecrets(error instanceof Error ? error.message : String(error));
+    write(language === 'zh' ? `\n\n[顾问中断：${reason}]` : `\n\n[The advisor stopped: ${reason}]`);
+  };
+  // Headers are sent: an answer that cannot be kept (its ledger replaced by a restore meanwhile,
+  // a full disk) still ends the stream with a readable line, once, instead of cutting it off.
+  const keep = (content: string) => {
+    try {
+      saveAnswer(db, sessionId, content);
+    } catch (error) {
+      if (!clientGone && !stopped) stop(error);
+    }
+  };
+
   const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(language) }, ...history, { role: 'user', content: input.message }];
   try {
     for (let round = 0; round < MAX_MODEL_ROUNDS && !clientGone; round++) {
@@ -138,17 +154,15 @@ export async function streamAnswer(db: LedgerDb, model: ChatModel, input: { mess
     write(masker.flush());
   } catch (error) {
     write(masker.flush());
-    if (!clientGone) {
-      const reason = error instanceof Error ? error.message : String(error);
-      write(language === 'zh' ? `\n\n[顾问中断：${maskSecrets(reason)}]` : `\n\n[The advisor stopped: ${maskSecrets(reason)}]`);
-    }
+    if (!clientGone) stop(error);
   }
   if (clientGone) {
-    saveAnswer(db, sessionId, `${answer}\n\n${language === 'zh' ? '（已停止）' : '(stopped)'}`);
+    keep(`${answer}\n\n${language === 'zh' ? '（已停止）' : '(stopped)'}`);
     return;
   }
-  write(`${answer === '' || answer.endsWith('\n') ? '' : '\n'}\n${DISCLAIMER[language]}\n`);
-  saveAnswer(db, sessionId, answer);
+  const ending = () => `${answer === '' || answer.endsWith('\n') ? '' : '\n'}\n${DISCLAIMER[language]}\n`;
+  keep(answer + ending());
+  write(ending());
   res.end();
 }
 

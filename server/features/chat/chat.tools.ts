@@ -1,5 +1,6 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { TreeNode } from '../../contract/reports.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { addDays, isCalendarDate, localToday, startOfMonth, startOfYear } from '../../domain/dates.ts';
 import { formatMinor } from '../../domain/money.ts';
 import type { ToolDefinition } from '../../llm/model.ts';
@@ -223,6 +224,9 @@ export function runTool(db: LedgerDb, name: string, args: Record<string, unknown
   try {
     return runner(db, args && typeof args === 'object' ? args : {});
   } catch (error) {
+    // A ledger that cannot be read at all (replaced by a restore meanwhile) stops the answer with
+    // a readable line; the model would only answer without figures.
+    if (error instanceof DomainError && error.code === 'LEDGER_BUSY') throw error;
     return { error: error instanceof Error ? error.message : 'the tool failed' };
   }
 }
