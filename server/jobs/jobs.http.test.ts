@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Stores } from '../db/stores.ts';
 import { registerUser, startTestServer, type TestServer } from '../../test/support/server.ts';
 import { JobRunner } from './job-runner.ts';
+import { JOBS } from './jobs.ts';
 
 /**
  * Long imports run on the job worker: the server keeps answering meanwhile, the user's own writes
@@ -96,6 +97,18 @@ describe('long jobs', () => {
       expect(body.byteLength).toBe(0);
     } finally {
       await jobs.close();
+      stores.close();
+    }
+  });
+
+  it('when the JSON of a statement is imported, then its bytes are given back as soon as they are decoded', () => {
+    const stores = new Stores(t.dataDir);
+    try {
+      const body = new TextEncoder().encode(JSON.stringify({ account_id: bank, name: 'Given back', transactions: rows(10, 'given-back') }));
+      const buffer = body.buffer;
+      expect(JOBS.createStatement(stores.ledger(userId), { body }).imported_count).toBe(10);
+      expect(buffer.detached).toBe(true);
+    } finally {
       stores.close();
     }
   });

@@ -142,15 +142,18 @@ function amountOrFail(amount: string, currency: string, field: string, where: st
   return null;
 }
 
-export function createStatement(db: LedgerDb, input: CreateStatementInput): StatementResultDto {
+/** A statement from JSON rows; `transactions` is read once, in order (a caller may let each row go as it is read). */
+export function createStatement(db: LedgerDb, input: Omit<CreateStatementInput, 'transactions'> & { transactions: Iterable<CreateStatementInput['transactions'][number]> }): StatementResultDto {
   return db.transaction(() => {
     const account = statementAccount(db, input.account_id);
     const errors: FieldError[] = [];
     const incoming: IncomingTransaction[] = [];
-    input.transactions.forEach((t, i) => {
+    let i = 0;
+    for (const t of input.transactions) {
       const minor = amountOrFail(t.amount, account.currency, `transactions.${i}.amount`, '', errors);
       if (minor !== null) incoming.push({ date: t.date, description: t.description, amountMinor: minor, type: t.type, externalId: t.external_id ?? null });
-    });
+      i += 1;
+    }
     if (errors.length > 0) throw new DomainError('VALIDATION_ERROR', `Invalid body: ${errors[0]!.field} ${errors[0]!.message}`, errors);
     const id = crypto.randomUUID();
     const planned = plan(db, account, incoming);
