@@ -8,7 +8,7 @@ import { errorMiddleware, sendError } from './errors.ts';
 import { ResponseCache } from './response-cache.ts';
 import type { RouteDef, Session } from './route.ts';
 import { validate } from './route.ts';
-import { baseHeaders, loopbackGuard } from './security.ts';
+import { loopbackGuard } from './security.ts';
 
 export const JSON_LIMIT = '1mb';
 
@@ -126,16 +126,12 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   // Behind a proxy, the client address is the last one it added to X-Forwarded-For (one hop).
   app.set('trust proxy', deps.trustProxy ? 1 : false);
-  app.use(baseHeaders);
   app.use(loopbackGuard(deps.port));
-  app.use('/api', (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
   // File uploads read their raw body themselves, after the token is checked (see mount).
   const rawPaths = new Set(deps.routes.filter((d) => d.rawBody || d.deferredJson).map((d) => d.path.toLowerCase()));
   const json = express.json({ limit: JSON_LIMIT, strict: false, type: 'application/json' });
   app.use((req, res, next) => {
+    if (!hasBody(req)) return next();
     const path = req.path.toLowerCase().replace(/\/+$/, '');
     if (path.startsWith('/api') && !rawPaths.has(path)) json(req, res, next);
     else next();

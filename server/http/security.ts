@@ -11,34 +11,33 @@ export function allowedOrigins(port: number): Set<string> {
 }
 
 /**
- * Refuses a foreign Host (a DNS-rebinding page reaching us under its own name) everywhere, and a
- * foreign Origin on the API (another site's page in the user's browser). Scripts send no Origin.
+ * Every answer's headers, then the loopback checks: refuses a foreign Host (a DNS-rebinding page
+ * reaching us under its own name) everywhere, and a foreign Origin on the API (another site's page
+ * in the user's browser; scripts send no Origin). API answers are never stored by caches. One
+ * middleware, not three: it runs before every request.
  */
 export function loopbackGuard(port: () => number): RequestHandler {
   // made once per port (known only once listening), not per request
   let hosts = { port: -1, names: new Set<string>(), origins: new Set<string>() };
   return (req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     if (hosts.port !== port()) hosts = { port: port(), names: allowedHosts(port()), origins: allowedOrigins(port()) };
     const host = (req.headers.host ?? '').toLowerCase();
     if (!hosts.names.has(host)) {
       sendError(res, 'FORBIDDEN_HOST', 'This server only answers requests addressed to its own loopback address');
       return;
     }
+    // Routing ignores letter case (`/API/auth/me` reaches the API), so these checks must too.
+    const api = req.path.toLowerCase().startsWith('/api');
     const origin = req.headers.origin;
-    // Routing ignores letter case (`/API/auth/me` reaches the API), so this check must too.
-    if (origin !== undefined && req.path.toLowerCase().startsWith('/api') && !hosts.origins.has(origin.toLowerCase())) {
+    if (origin !== undefined && api && !hosts.origins.has(origin.toLowerCase())) {
       sendError(res, 'FORBIDDEN_ORIGIN', 'Requests from other web origins are not allowed');
       return;
     }
+    if (api) res.setHeader('Cache-Control', 'no-store');
     next();
   };
 }
-
-/** Headers every answer carries. */
-export const baseHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-  next();
-};
