@@ -153,6 +153,26 @@ describe('Origin header and CORS', () => {
       expect(res.headers['x-powered-by']).toBeUndefined();
     }
   });
+
+  it('when any answer is sent, refusals included, then it carries nosniff, no-referrer, DENY and same-origin, and API answers (any letter case) are no-store', async () => {
+    const host = `127.0.0.1:${port}`;
+    const answers = [
+      await rawRequest(port, { path: '/api/auth/me', headers: { host, authorization: `Bearer ${token}` } }),
+      await rawRequest(port, { path: '/API/auth/me', headers: { host, authorization: `Bearer ${token}` } }),
+      await rawRequest(port, { path: '/api/auth/me', headers: { host, origin: 'http://evil.example' } }),
+      await rawRequest(port, { path: '/api/nope', headers: { host } }),
+      await rawRequest(port, { path: '/api/accounts', headers: { host: 'evil.example' } }),
+      await rawRequest(port, { path: '/', headers: { host } }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 403, 404, 403, 200]);
+    for (const res of answers) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    expect(answers.map((a) => a.headers['cache-control'])).toEqual(['no-store', 'no-store', 'no-store', 'no-store', 'no-store', undefined]);
+  });
 });
 
 describe('listening address', () => {

@@ -24,20 +24,20 @@ export function loopbackGuard(port: () => number): RequestHandler {
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    // Routing ignores letter case (`/API/auth/me` reaches the API), so these checks must too.
+    const api = req.path.toLowerCase().startsWith('/api');
+    if (api) res.setHeader('Cache-Control', 'no-store');
     if (hosts.port !== port()) hosts = { port: port(), names: allowedHosts(port()), origins: allowedOrigins(port()) };
     const host = (req.headers.host ?? '').toLowerCase();
     if (!hosts.names.has(host)) {
       sendError(res, 'FORBIDDEN_HOST', 'This server only answers requests addressed to its own loopback address');
       return;
     }
-    // Routing ignores letter case (`/API/auth/me` reaches the API), so these checks must too.
-    const api = req.path.toLowerCase().startsWith('/api');
     const origin = req.headers.origin;
     if (origin !== undefined && api && !hosts.origins.has(origin.toLowerCase())) {
       sendError(res, 'FORBIDDEN_ORIGIN', 'Requests from other web origins are not allowed');
       return;
     }
-    if (api) res.setHeader('Cache-Control', 'no-store');
     next();
   };
 }
