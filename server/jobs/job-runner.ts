@@ -55,6 +55,17 @@ function movableBuffers(input: unknown): ArrayBuffer[] {
   return out;
 }
 
+function shuttingDown(): DomainError {
+  return new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down');
+}
+
+const ignore = () => undefined;
+
+/** The jobs a holder of a user's queue asks for itself (`JobRunner.hold`): they do not wait for the hold. */
+export interface OwnJobs {
+  run<N extends JobName>(name: N, input: JobInput<N>): Promise<JobOutput<N>>;
+}
+
 function errorOf(failure: JobFailure): Error {
   if (failure.kind === 'domain') return new DomainError(failure.code, failure.message, failure.errors);
   const error = new Error(failure.message) as Error & { code?: string };
@@ -78,6 +89,9 @@ function errorOf(failure: JobFailure): Error {
  * Jobs that only read (an export, a backup: JOB_KINDS) read their own snapshot, so the user's
  * writes neither wait for them nor are refused; they take their turn in the same queue. A streamed
  * job's output comes back in pieces as it goes (`stream`).
+ *
+ * A restore replaces the user's ledger file: it holds the user's queue (`hold`) meanwhile, so that
+ * no job of that user has the file open across the swap.
  */
 export class JobRunner {
   private readonly options: JobRunnerOptions;
@@ -86,6 +100,8 @@ export class JobRunner {
   private readonly waiting = new Map<number, Waiting>();
   private tail: Promise<unknown> = Promise.resolve();
   private readonly lastOfUser = new Map<string, Promise<void>>();
+  /** Per user, the end of the last hold of their queue (`hold`). */
+  private readonly holds = new Map<string, Promise<void>>();
   private idleTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -100,16 +116,36 @@ export class JobRunner {
    * worker (movableBuffers): do not read them after this call.
    */
   run<N extends JobName>(userId: string, name: N, input: JobInput<N>, size?: number): Promise<JobOutput<N>> {
-    if (this.closed) return Promise.reject(new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down'));
-    if (JOB_KINDS[name] !== 'writes') {
-      const result = this.tail.then(() => this.dispatch(userId, name, input)) as Promise<JobOutput<N>>;
-      this.tail = result.then(
-        () => undefined,
-        () => undefined,
-      );
-      return result;
-    }
-    if (size !== undefined && size <= INLINE_BYTES && !this.lastOfUser.has(userId)) {
+    return this.ask(userId, name, input, size, this.holds.get(userId));
+  }
+
+  /**
+   * Holds the user's queue while `work` runs (a restore: stage the backup, copy the ledger, swap
+   * the file), so that none of the user's jobs has the ledger file open meanwhile. `work` starts
+   * once the jobs asked before it are done (all users': the one queue); until it settles, the
+   * user's writes wait (`idle`) and the user's jobs asked meanwhile join the queue only after it,
+   * so they run on the ledger as `work` leaves it. The jobs `work` asks through `own` go ahead
+   * (waiting for the hold they would wait for themselves); `work` must not await `idle` of its user.
+   * Other users' jobs keep their places in the queue.
+   */
+  hold<T>(userId: string, work: (own: OwnJobs) => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(shuttingDown());
+    const own: OwnJobs = { run: (name, input) => this.ask(userId, name, input, undefined, undefined) };
+    // Jobs deferred by an earlier hold join the queue when it ends, before this one reads the queue's end.
+    const result = (this.holds.get(userId) ?? Promise.resolve()).then(() => this.tail).then(() => work(own));
+    const released = result.then(ignore, ignore);
+    this.holds.set(userId, released);
+    void released.then(() => {
+      if (this.holds.get(userId) === released) this.holds.delete(userId);
+    });
+    return result;
+  }
+
+  /** `run`, for a job that waits for `held` (a hold of the user's queue) before joining the queue. */
+  private ask<N extends JobName>(userId: string, name: N, input: JobInput<N>, size: number | undefined, held: Promise<void> | undefined): Promise<JobOutput<N>> {
+    if (this.closed) return Promise.reject(shuttingDown());
+    if (JOB_KINDS[name] !== 'writes') return this.queue(held, () => this.dispatch(userId, name, input)) as Promise<JobOutput<N>>;
+    if (size !== undefined && size <= INLINE_BYTES && !held && !this.lastOfUser.has(userId)) {
       const job = JOBS[name] as (db: LedgerDb, input: JobInput<N>, context: JobContext) => JobOutput<N>;
       try {
         return Promise.resolve(job(this.options.ledgerOf(userId), input, INLINE_CONTEXT));
@@ -117,16 +153,20 @@ export class JobRunner {
         return Promise.reject(error);
       }
     }
-    const result = this.tail.then(() => this.dispatch(userId, name, input)) as Promise<JobOutput<N>>;
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.tail = settled;
+    const result = this.queue(held, () => this.dispatch(userId, name, input)) as Promise<JobOutput<N>>;
+    const settled = result.then(ignore, ignore);
     this.lastOfUser.set(userId, settled);
     void settled.then(() => {
       if (this.lastOfUser.get(userId) === settled) this.lastOfUser.delete(userId);
     });
+    return result;
+  }
+
+  /** Puts `job` at the end of the queue (while `held`, at its end once the hold is over); none starts once closed. */
+  private queue<T>(held: Promise<void> | undefined, job: () => Promise<T>): Promise<T> {
+    if (held) return held.then(() => this.queue(undefined, job));
+    const result = this.tail.then(() => (this.closed ? Promise.reject(shuttingDown()) : job()));
+    this.tail = result.then(ignore, ignore);
     return result;
   }
 
@@ -144,25 +184,22 @@ export class JobRunner {
     signal: AbortSignal,
   ): Promise<JobOutput<N>> {
     if (JOB_KINDS[name] !== 'reads') return Promise.reject(new Error(`the job ${name} does not stream`));
-    if (this.closed) return Promise.reject(new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down'));
+    if (this.closed) return Promise.reject(shuttingDown());
     const flow = new PieceFlow();
     const stop = () => flow.stop();
     signal.addEventListener('abort', stop, { once: true });
-    const result = this.tail.then(() =>
+    const result = this.queue(this.holds.get(userId), () =>
       signal.aborted
         ? Promise.reject(new Error('the request was closed before the job started'))
         : this.dispatch(userId, name, input, { flow, onPiece: (piece) => onPiece(piece, () => flow.taken()) }),
     ) as Promise<JobOutput<N>>;
-    this.tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
     return result.finally(() => signal.removeEventListener('abort', stop));
   }
 
-  /** Resolves once the user has no job queued or running. */
+  /** Resolves once the user has no writing job queued or running and their queue is not held. */
   async idle(userId: string): Promise<void> {
-    for (let last = this.lastOfUser.get(userId); last; last = this.lastOfUser.get(userId)) await last;
+    const pending = () => this.lastOfUser.get(userId) ?? this.holds.get(userId);
+    for (let last = pending(); last; last = pending()) await last;
   }
 
   /** Stops the worker; jobs still waiting fail. */
@@ -172,7 +209,7 @@ export class JobRunner {
     const worker = this.worker;
     this.worker = undefined;
     if (worker) await worker.terminate();
-    this.failAll(new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down'));
+    this.failAll(shuttingDown());
   }
 
   private dispatch(userId: string, name: JobName, input: unknown, stream?: { flow: PieceFlow; onPiece: (piece: Uint8Array) => void }): Promise<unknown> {

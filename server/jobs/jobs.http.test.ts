@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Stores } from '../db/stores.ts';
-import { registerUser, startTestServer, type TestServer } from '../../test/support/server.ts';
-import { JobRunner } from './job-runner.ts';
+import { databaseDigest, ledgerFile, registerUser, startTestServer, type TestServer } from '../../test/support/server.ts';
+import { INLINE_BYTES, JobRunner } from './job-runner.ts';
 import { JOBS } from './jobs.ts';
 
 /**
@@ -111,5 +114,82 @@ describe('long jobs', () => {
     } finally {
       stores.close();
     }
+  });
+});
+
+/** Resolves at the first change in `dir` to a file whose name passes `match` (inotify: no polling). */
+function fileEvent(dir: string, match: (name: string) => boolean): Promise<void> {
+  const watcher = fs.watch(dir);
+  return new Promise((resolve) => {
+    watcher.on('change', (_type, name) => {
+      if (name === null || !match(String(name))) return;
+      watcher.close();
+      resolve();
+    });
+  });
+}
+
+/** The user's statement rows of one import (by their external ids) in a ledger file, read through a connection of its own. */
+function importedRows(file: string, tag: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare('SELECT count(*) FROM bank_transactions WHERE external_id LIKE ?').pluck().get(`${tag}-%`) as number;
+  } finally {
+    db.close();
+  }
+}
+
+describe('a restore and the same user’s long import', () => {
+  it('when a big import is sent while a restore is under way, then it waits for the restore and goes into the restored ledger, and the safety backup is the ledger as it was', async () => {
+    const u = await registerUser(t.api);
+    const account = (await t.api.post('/api/accounts', { name: 'Bank', type: 'ASSET' }, u.token)).body.id;
+    // A ledger of some MB: checking the backup and copying the ledger take many steps.
+    expect((await t.api.post('/api/statements', { account_id: account, name: 'Old', transactions: rows(20_000, 'old') }, u.token)).status).toBe(201);
+    const backup = (await t.api.post('/api/backup', {}, u.token)).body.name as string;
+    await t.api.post('/api/accounts', { name: 'Mistake', type: 'ASSET' }, u.token);
+    const file = ledgerFile(t.dataDir, u.id);
+    const before = databaseDigest(file);
+    const meanwhile = { account_id: account, name: 'Meanwhile', transactions: rows(1_000, 'meanwhile') };
+    expect(JSON.stringify(meanwhile).length).toBeGreaterThan(INLINE_BYTES); // so it goes to the worker
+
+    const staging = fileEvent(path.dirname(file), (name) => name.startsWith(`${u.id}.sqlite.restore-`));
+    const restoring = t.api.post(`/api/backups/${backup}/restore`, {}, u.token);
+    await staging; // the restore is under way: the worker is checking its copy of the backup
+    const importing = t.api.post('/api/statements', meanwhile, u.token);
+    const [restore, imported] = await Promise.all([restoring, importing]);
+
+    expect(restore.status).toBe(200);
+    expect(imported.status).toBe(201);
+    expect(imported.body.imported_count).toBe(1_000);
+    expect((await t.api.get('/api/accounts?per_page=100', u.token)).body.items.map((a: { name: string }) => a.name)).toEqual(['Bank']);
+    expect((await t.api.get('/api/statements?per_page=100', u.token)).body.items.map((s: { name: string }) => s.name).sort()).toEqual(['Meanwhile', 'Old']);
+    expect(importedRows(file, 'meanwhile')).toBe(1_000);
+    const check = new Database(file, { readonly: true });
+    try {
+      expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      check.close();
+    }
+    expect(databaseDigest(path.join(t.dataDir, 'backups', u.id, restore.body.safety_backup.name))).toBe(before);
+  });
+
+  it('when a restore is sent while a big import runs, then the restore waits for it: the import is in the safety backup, not in the restored ledger', async () => {
+    const u = await registerUser(t.api);
+    const account = (await t.api.post('/api/accounts', { name: 'Bank', type: 'ASSET' }, u.token)).body.id;
+    const backup = (await t.api.post('/api/backup', {}, u.token)).body.name as string;
+    const file = ledgerFile(t.dataDir, u.id);
+    const backedUp = databaseDigest(file);
+
+    const writing = fileEvent(path.dirname(file), (name) => name === `${u.id}.sqlite-wal`);
+    const importing = t.api.post('/api/statements', { account_id: account, name: 'Running', transactions: rows(20_000, 'running') }, u.token);
+    await writing; // the import's pages reach the WAL: it runs on the worker (or has just committed)
+    const restore = await t.api.post(`/api/backups/${backup}/restore`, {}, u.token);
+    const imported = await importing;
+
+    expect(imported.status).toBe(201);
+    expect(restore.status).toBe(200);
+    expect(databaseDigest(file)).toBe(backedUp);
+    expect(importedRows(file, 'running')).toBe(0);
+    expect(importedRows(path.join(t.dataDir, 'backups', u.id, restore.body.safety_backup.name), 'running')).toBe(20_000);
   });
 });

@@ -140,24 +140,29 @@ export class BackupService {
     if (!BACKUP_NAME_PATTERN.test(name) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
       return Promise.reject(new DomainError('NOT_FOUND', 'Backup not found'));
     }
-    return this.serially(userId, async () => {
-      const restored = this.describe(dir, name);
-      const staged = this.stores.stagedFileFor(userId);
-      try {
+    // The user's queue is held from before the staging until the swap is done (JobRunner.hold): no
+    // job of the user has the file open across the swap, and a write or job sent meanwhile waits
+    // and goes to the restored ledger, not to the replaced one (nor, half, to the safety copy).
+    return this.serially(userId, () =>
+      this.jobs.hold(userId, async (own) => {
+        const restored = this.describe(dir, name);
+        const staged = this.stores.stagedFileFor(userId);
         try {
-          await this.jobs.run(userId, 'stageRestore', { from: file, to: staged, migrations: this.stores.ledgerMigrations });
-        } catch (error) {
-          if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') throw error;
-          throw new DomainError('INVALID_BACKUP', `The backup cannot be restored: ${error instanceof Error ? error.message : String(error)}; the ledger is unchanged`);
+          try {
+            await own.run('stageRestore', { from: file, to: staged, migrations: this.stores.ledgerMigrations });
+          } catch (error) {
+            if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') throw error;
+            throw new DomainError('INVALID_BACKUP', `The backup cannot be restored: ${error instanceof Error ? error.message : String(error)}; the ledger is unchanged`);
+          }
+          const safety = await this.copy(userId, 'pre-restore', true);
+          this.stores.swapInLedger(userId, staged);
+          this.prune(userId);
+          return { restored, safety, summary: ledgerSummary(this.stores.ledger(userId)) };
+        } finally {
+          removeStaged(staged);
         }
-        const safety = await this.copy(userId, 'pre-restore', true);
-        this.stores.swapInLedger(userId, staged);
-        this.prune(userId);
-        return { restored, safety, summary: ledgerSummary(this.stores.ledger(userId)) };
-      } finally {
-        removeStaged(staged);
-      }
-    });
+      }),
+    );
   }
 
   /** Users that have a ledger file. */
