@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { openSqliteFile, SqliteDb } from '../db/sqlite.ts';
 import type { LedgerSchema } from '../db/schema.ts';
@@ -26,7 +27,8 @@ export type JobFailure =
   | { kind: 'domain'; code: string; message: string; errors: DomainError['errors'] }
   | { kind: 'error'; name: string; message: string; code: string | undefined; stack: string | undefined };
 
-export type JobReply = { id: number; value: unknown } | { id: number; failure: JobFailure } | { id: number; piece: Uint8Array };
+/** A job's end carries the worker's heap size then (`heapBytes`), so the runner can retire a worker that grew. */
+export type JobReply = { id: number; value: unknown; heapBytes: number } | { id: number; failure: JobFailure; heapBytes: number } | { id: number; piece: Uint8Array };
 
 function failureOf(error: unknown): JobFailure {
   if (error instanceof DomainError) return { kind: 'domain', code: error.code, message: error.message, errors: error.errors };
@@ -56,9 +58,10 @@ async function run(task: JobTask): Promise<JobReply> {
     db = new SqliteDb<LedgerSchema>(openSqliteFile(task.file));
     const job = JOBS[task.name] as (db: SqliteDb<LedgerSchema>, input: unknown, context: JobContext) => unknown;
     // A backup is asynchronous (SQLite's backup steps); the runner sends the next task only after this reply.
-    return { id: task.id, value: await job(db, task.input, contextOf(task)) };
+    const value = await job(db, task.input, contextOf(task));
+    return { id: task.id, value, heapBytes: v8.getHeapStatistics().total_heap_size };
   } catch (error) {
-    return { id: task.id, failure: failureOf(error) };
+    return { id: task.id, failure: failureOf(error), heapBytes: v8.getHeapStatistics().total_heap_size };
   } finally {
     db?.close();
   }

@@ -104,6 +104,31 @@ describe('long jobs', () => {
     }
   });
 
+  it('when a job leaves the worker with a big heap, then the worker is retired at once and the next job starts a new one; after a small job it is kept', async () => {
+    const stores = new Stores(t.dataDir);
+    const statement = (tag: string) => new TextEncoder().encode(JSON.stringify({ account_id: bank, name: tag, transactions: rows(1_000, tag) }));
+    const twoJobs = async (retireHeapBytes: number, tag: string) => {
+      const jobs = new JobRunner({ fileOf: (id) => stores.ledgerFile(id), ledgerOf: (id) => stores.ledger(id), retireHeapBytes });
+      try {
+        for (const n of [1, 2]) {
+          const body = statement(`${tag}-${n}`);
+          expect((await jobs.run(userId, 'createStatement', { body }, body.byteLength)).imported_count).toBe(1_000);
+        }
+        return jobs.workersStarted;
+      } finally {
+        await jobs.close();
+      }
+    };
+    try {
+      // every heap is past 1 byte: the worker goes after each job
+      expect(await twoJobs(1, 'retired')).toBe(2);
+      // no heap is past 1 GiB: one worker does both
+      expect(await twoJobs(1024 ** 3, 'kept')).toBe(1);
+    } finally {
+      stores.close();
+    }
+  });
+
   it('when the JSON of a statement is imported, then its bytes are given back as soon as they are decoded', () => {
     const stores = new Stores(t.dataDir);
     try {
