@@ -94,7 +94,7 @@ describe('long jobs', () => {
     try {
       const body = new TextEncoder().encode(JSON.stringify({ account_id: bank, name: 'Moved', transactions: rows(3_000, 'moved') }));
       const size = body.byteLength;
-      const result = await jobs.run(userId, 'createStatement', { body }, size);
+      const result = await jobs.run(userId, 'createStatement', { bytes: body }, size);
       expect(result.imported_count).toBe(3_000);
       // the caller's array was detached: a 20 MB statement is not held twice
       expect(body.byteLength).toBe(0);
@@ -112,7 +112,7 @@ describe('long jobs', () => {
       try {
         for (const n of [1, 2]) {
           const body = statement(`${tag}-${n}`);
-          expect((await jobs.run(userId, 'createStatement', { body }, body.byteLength)).imported_count).toBe(1_000);
+          expect((await jobs.run(userId, 'createStatement', { bytes: body }, body.byteLength)).imported_count).toBe(1_000);
         }
         return jobs.workersStarted;
       } finally {
@@ -134,7 +134,7 @@ describe('long jobs', () => {
     try {
       const body = new TextEncoder().encode(JSON.stringify({ account_id: bank, name: 'Given back', transactions: rows(10, 'given-back') }));
       const buffer = body.buffer;
-      expect(JOBS.createStatement(stores.ledger(userId), { body }).imported_count).toBe(10);
+      expect(JOBS.createStatement(stores.ledger(userId), { bytes: body }).imported_count).toBe(10);
       expect(buffer.detached).toBe(true);
     } finally {
       stores.close();

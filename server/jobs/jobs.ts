@@ -28,30 +28,34 @@ export interface JobContext {
 }
 
 /**
- * A JSON request body's text, as body-parser reads it (UTF-8 or refused). The bytes are consumed:
- * their memory is given back once decoded (a 100,000-row statement is ~12 MB), even while something
- * else still refers to their buffer (Node's handler of the message that brought them).
+ * The UTF-8 text of a job's input bytes (a request body, an upload), or `invalid()` if they are not
+ * UTF-8. The bytes are consumed: their memory is given back once decoded (a 100,000-row statement is
+ * ~12 MB), even while something else still refers to their buffer (Node's handler of the message
+ * that brought them to the worker).
  */
-function decodeJsonBody(input: { body: Uint8Array }): string {
-  const bytes = input.body;
-  input.body = new Uint8Array();
+function takeUtf8(input: { bytes: Uint8Array }, invalid: () => DomainError): string {
+  const { bytes } = input;
+  input.bytes = new Uint8Array();
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new DomainError('MALFORMED_JSON', 'The request body is not valid JSON');
+    throw invalid();
   }
   const { buffer } = bytes;
   if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength && !isMarkedAsUntransferable(buffer)) buffer.transfer(0);
   return text;
 }
 
+const malformedJson = () => new DomainError('MALFORMED_JSON', 'The request body is not valid JSON');
+
+/** A JSON request body as body-parser reads it: no text is `{}`. */
 function parseJsonText(text: string): unknown {
   if (text.length === 0) return {};
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new DomainError('MALFORMED_JSON', 'The request body is not valid JSON');
+    throw malformedJson();
   }
 }
 
@@ -70,18 +74,19 @@ export const JOBS = {
    * here, off the event loop. Each form of it is let go as soon as the next is made (bytes, text,
    * parsed rows, checked rows), so that no two are held whole at once.
    */
-  createStatement(db: LedgerDb, input: { body: Uint8Array }) {
+  createStatement(db: LedgerDb, input: { bytes: Uint8Array }) {
     // No local holds the bytes, the text or the parsed body: each is garbage once the next is made.
-    const checked = validateConsuming(createStatementBody, 'transactions', parseJsonText(decodeJsonBody(input)), 'body');
+    const checked = validateConsuming(createStatementBody, 'transactions', parseJsonText(takeUtf8(input, malformedJson)), 'body');
     return createStatement(db, { ...checked, transactions: consume(checked.transactions) });
   },
   /** POST /api/statements/import: the file parsed, checked and stored. */
   importStatementFile(db: LedgerDb, input: ImportFileInput) {
     return importStatementFile(db, input);
   },
-  /** POST /api/import/journal: the journal parsed, checked and posted. */
-  importJournal(db: LedgerDb, input: { text: string; format: JournalFormat }) {
-    return importJournal(db, input.text, input.format);
+  /** POST /api/import/journal: the journal (up to 20 MiB) decoded, parsed, checked and posted. */
+  importJournal(db: LedgerDb, input: { bytes: Uint8Array; format: JournalFormat }) {
+    const text = takeUtf8(input, () => new DomainError('INVALID_JOURNAL', 'The journal is not UTF-8 text', [{ field: 'file', message: 'is not UTF-8 text' }]));
+    return importJournal(db, text, input.format);
   },
   /** POST /api/reconciliation/run */
   runReconciliation(db: LedgerDb, input: { run: RunInput; thresholds: Thresholds }) {

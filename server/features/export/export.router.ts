@@ -1,18 +1,9 @@
 import { errorBody } from '../../contract/common.ts';
 import { exportFile, exportQuery, importJournalQuery, importJournalResult, JOURNAL_FILE_LIMIT } from '../../contract/export.ts';
-import { DomainError } from '../../domain/errors.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
 import { readUpload } from '../../http/upload.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { exportMedia } from './export.service.ts';
-
-function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new DomainError('INVALID_JOURNAL', 'The journal is not UTF-8 text', [{ field: 'file', message: 'is not UTF-8 text' }]);
-  }
-}
 
 /**
  * A journal import is a job (server/jobs): 25,000 transactions take a second or more to check and
@@ -94,7 +85,8 @@ export function exportRoutes(jobs: JobRunner): RouteDef[] {
       ],
       handler: async ({ session, query, req }) => {
         const upload = await readUpload(req);
-        const result = await jobs.run(session.userId, 'importJournal', { text: decodeUtf8(upload.bytes), format: query.format }, upload.bytes.byteLength);
+        const size = upload.bytes.byteLength;
+        const result = await jobs.run(session.userId, 'importJournal', { bytes: upload.bytes, format: query.format }, size);
         return { status: 201, body: result };
       },
     }),

@@ -64,8 +64,8 @@ export function statementRoutes(jobs: JobRunner): RouteDef[] {
         { status: 413, description: `PAYLOAD_TOO_LARGE (over ${STATEMENT_JSON_LIMIT})`, schema: errorBody },
       ],
       handler: async ({ session, req }) => {
-        const body = requestBytes(req);
-        const result = await jobs.run(session.userId, 'createStatement', { body }, body.byteLength);
+        const bytes = requestBytes(req);
+        const result = await jobs.run(session.userId, 'createStatement', { bytes }, bytes.byteLength);
         return { status: result.id === null ? 200 : 201, body: result };
       },
     }),
