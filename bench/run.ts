@@ -81,36 +81,31 @@ async function attempt(id: string, label: string, unit: Operation['unit'], fn: (
   }
 }
 
-/** Requests to one path every `everyMs` from a separate connection while something long runs: the longest answer is the longest the server stopped answering. */
+/**
+ * Requests to one path every 20 ms from another process (bench/probe.ts) while something long
+ * runs: the longest answer is the longest the server stopped answering.
+ */
 class Probe {
-  private readonly client: Client;
-  private running = false;
-  private done: Promise<void> = Promise.resolve();
-  private readonly probePath: string;
-  private readonly everyMs: number;
-  readonly samples: number[] = [];
-  constructor(url: string, token: string, probePath: string, everyMs = 20) {
-    this.client = new Client(url, token);
-    this.probePath = probePath;
-    this.everyMs = everyMs;
+  private child: Child | undefined;
+  private readonly args: string[];
+  constructor(url: string, token: string, probePath: string) {
+    this.args = [url, token, probePath];
   }
-  start(): void {
-    this.running = true;
-    this.done = (async () => {
-      while (this.running) {
-        const start = process.hrtime.bigint();
-        await this.client.ok('GET', this.probePath);
-        const ms = since(start);
-        this.samples.push(ms);
-        if (ms < this.everyMs) await new Promise((r) => setTimeout(r, this.everyMs - ms));
-      }
+  async start(): Promise<void> {
+    this.child = await startChild(path.join(REPO, 'bench/probe.ts'), this.args, {}, /(probing)/, 30_000, [], 'pipe');
+  }
+  private stopped: Promise<{ n: number; maxMs: number; over50: number }> | undefined;
+  stop(): Promise<{ n: number; maxMs: number; over50: number }> {
+    this.stopped ??= (async () => {
+      const child = this.child!;
+      let out = '';
+      child.process.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+      const exited = new Promise((resolve) => child.process.once('exit', resolve));
+      child.process.stdin!.end();
+      await exited;
+      return JSON.parse(out.trim().split('\n').at(-1)!) as { n: number; maxMs: number; over50: number };
     })();
-  }
-  async stop(): Promise<{ n: number; maxMs: number; over50: number }> {
-    this.running = false;
-    await this.done;
-    this.client.close();
-    return { n: this.samples.length, maxMs: Math.max(0, ...this.samples), over50: this.samples.filter((x) => x > 50).length };
+    return this.stopped;
   }
 }
 
@@ -290,7 +285,7 @@ async function main(): Promise<void> {
   const loadStart = process.hrtime.bigint();
   const pieces = loadMode === 'import' ? journalChunks(path.join(booksDir, 'books.journal'), Number(args.chunk)) : undefined;
   const loadProbe = new Probe(server.url, token, '/api/auth/me');
-  loadProbe.start();
+  await loadProbe.start();
   if (pieces) await loadByImport(client, pieces);
   else await loadByApi(server.url, token, manifest, booksDir);
   const loadStall = await loadProbe.stop();
@@ -565,7 +560,7 @@ async function main(): Promise<void> {
   const probePath = `/api/accounts/${ids.groceries}/balance`;
   const withProbe = async <T>(fn: () => Promise<T>): Promise<{ result: T; ms: number; stall: { n: number; maxMs: number; over50: number } }> => {
     const probe = new Probe(server.url, token, probePath);
-    probe.start();
+    await probe.start();
     try {
       await new Promise((r) => setTimeout(r, 100));
       const start = process.hrtime.bigint();

@@ -19,11 +19,12 @@ export interface Child {
 
 /**
  * Starts `node <script>` and waits for the line matching `ready` on its stdout; its first group
- * is the URL. stderr is kept for the error message when the child dies early.
+ * is the URL. stderr is kept for the error message when the child dies early. With `stdin: 'pipe'`
+ * the child's stdin is open for the caller (closing it is how bench/probe.ts is told to stop).
  */
-export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs = 120_000, nodeFlags: string[] = []): Promise<Child> {
+export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs = 120_000, nodeFlags: string[] = [], stdin: 'ignore' | 'pipe' = 'ignore'): Promise<Child> {
   const start = process.hrtime.bigint();
-  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { cwd: REPO, env: { ...process.env, ...env }, stdio: [stdin, 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => {
     stderr = (stderr + c.toString()).slice(-4000);
