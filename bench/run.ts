@@ -8,6 +8,7 @@
  * a bare Express route (the HTTP ceiling) and ledger, hledger and bean-query on the same books
  * exported by the app. Prints one table and writes bench/results/latest.json.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -154,6 +155,15 @@ function copyOfLedger(ledgerFile: string, to: string): string {
   db.close();
   fs.copyFileSync(ledgerFile, to);
   return to;
+}
+
+/**
+ * Writes back every file page waiting in memory (`sync`) before a group of measurements: hundreds
+ * of MB of them (the load, the exports, the copies) would otherwise slow the next commits' syncs,
+ * the server's and the raw limits' alike, by up to a second each, at random.
+ */
+function settleDisk(): void {
+  execFileSync('sync');
 }
 
 async function loadByImport(client: Client, pieces: Generator<{ text: string; entries: number }>): Promise<void> {
@@ -319,6 +329,10 @@ async function main(): Promise<void> {
   client.close();
   await server.stop();
 
+  // The load and the exports left a ledger's worth of pages waiting to be written back: done now,
+  // not during the measurements (a commit's sync would wait for them).
+  settleDisk();
+
   // --- cold start to first balances ---
   const cold: number[] = [];
   const coldReady: number[] = [];
@@ -453,6 +467,7 @@ async function main(): Promise<void> {
   fs.writeFileSync(cannedFile, JSON.stringify(await Promise.all(viewPaths.map(async (p) => (await client.ok('GET', p)).text))));
   // and a copy of the ledger for the bare route's raw posting transaction
   const bareCopy = copyOfLedger(ledgerFile, path.join(dataDir, 'bare-copy.sqlite'));
+  settleDisk();
   const bare = await startChild(path.join(REPO, 'bench/bare-express.ts'), [cannedFile, bareCopy], {}, /listening on (http:\S+)/);
   const ping: LoadRequest[] = [{ method: 'GET', path: '/api/ping' }];
   const cannedViews: LoadRequest[] = viewPaths.map((_, i) => ({ method: 'GET', path: `/api/canned/${i}` }));
@@ -519,6 +534,7 @@ async function main(): Promise<void> {
   await client.json('GET', '/api/accounts/balances');
   const copyFile = copyOfLedger(ledgerFile, path.join(dataDir, 'raw-copy.sqlite'));
   const rawWrites = new RawLedger(copyFile);
+  settleDisk();
   let rawPostRate = NaN;
   let rawPaced: Summary = summarize([]);
   memorySampler.phase('posting');
@@ -555,6 +571,7 @@ async function main(): Promise<void> {
   });
 
   // --- statements and reconciliation, each with a probe of the server's responsiveness ---
+  settleDisk();
   const checkingStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking.json'), 'utf8')) as { transactions: BankRow[] };
   const cardStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-card.json'), 'utf8')) as { transactions: BankRow[] };
   const probePath = `/api/accounts/${ids.groceries}/balance`;
