@@ -1,8 +1,8 @@
-import { isMarkedAsUntransferable, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { LedgerDb } from '../db/stores.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { JobFailure, JobReply, JobTask } from './job-worker.ts';
-import { JOB_KINDS, JOBS, type JobContext, type JobInput, type JobName, type JobOutput } from './jobs.ts';
+import { JOB_KINDS, JOBS, ownBuffer, type JobContext, type JobInput, type JobName, type JobOutput } from './jobs.ts';
 import { PieceFlow } from './piece-flow.ts';
 
 /**
@@ -57,9 +57,8 @@ function movableBuffers(input: unknown): ArrayBuffer[] {
   if (input === null || typeof input !== 'object') return [];
   const out: ArrayBuffer[] = [];
   for (const value of Object.values(input)) {
-    if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength && value.byteLength > 0 && !isMarkedAsUntransferable(value.buffer)) {
-      out.push(value.buffer);
-    }
+    const buffer = value instanceof Uint8Array ? ownBuffer(value) : undefined;
+    if (buffer) out.push(buffer);
   }
   return out;
 }

@@ -42,9 +42,14 @@ function takeUtf8(input: { bytes: Uint8Array }, invalid: () => DomainError): str
   } catch {
     throw invalid();
   }
-  const { buffer } = bytes;
-  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength && !isMarkedAsUntransferable(buffer)) buffer.transfer(0);
+  ownBuffer(bytes)?.transfer(0);
   return text;
+}
+
+/** The buffer of `bytes` when they are all of it and it may be detached (not one of Node's shared pools). */
+export function ownBuffer(bytes: Uint8Array): ArrayBuffer | undefined {
+  const { buffer } = bytes;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength && bytes.byteLength > 0 && !isMarkedAsUntransferable(buffer) ? buffer : undefined;
 }
 
 const malformedJson = () => new DomainError('MALFORMED_JSON', 'The request body is not valid JSON');
