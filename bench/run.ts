@@ -575,7 +575,10 @@ async function main(): Promise<void> {
   const checkingStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking.json'), 'utf8')) as { transactions: BankRow[] };
   const cardStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-card.json'), 'utf8')) as { transactions: BankRow[] };
   const probePath = `/api/accounts/${ids.groceries}/balance`;
-  const withProbe = async <T>(fn: () => Promise<T>): Promise<{ result: T; ms: number; stall: { n: number; maxMs: number; over50: number } }> => {
+  const stalls: { op: string; maxMs: number; over50: number; n: number }[] = [];
+  /** Runs `fn` with the probe asking meanwhile; its stall is kept under `op`, and the memory it takes under `during <op>`. */
+  const withProbe = async <T>(op: string, fn: () => Promise<T>): Promise<{ result: T; ms: number; stall: { n: number; maxMs: number; over50: number } }> => {
+    memorySampler.phase(`during ${op}`);
     const probe = new Probe(server.url, token, probePath);
     await probe.start();
     try {
@@ -583,24 +586,23 @@ async function main(): Promise<void> {
       const start = process.hrtime.bigint();
       const result = await fn();
       const ms = since(start);
-      return { result, ms, stall: await probe.stop() };
+      const stall = await probe.stop();
+      stalls.push({ op, ...stall });
+      return { result, ms, stall };
     } finally {
       await probe.stop();
     }
   };
   let statementId = '';
   let rawStatementId = '';
-  memorySampler.phase('statement imports and reconciliation');
-  const stalls: { op: string; maxMs: number; over50: number; n: number }[] = [];
   await attempt('statement_10k', `statement import, ${checkingStatement.transactions.length} rows (JSON)`, 's', async () => {
     const times: number[] = [];
     const targets = [ids.checking, ids.savings, ids.amex].slice(0, COUNTS.statementCopies);
     for (const [i, accountId] of targets.entries()) {
       const transactions = i === 0 ? checkingStatement.transactions : checkingStatement.transactions.map((t) => ({ ...t, external_id: `${t.external_id}-copy${i}` }));
-      const { result, ms, stall } = await withProbe(() => client.json('POST', '/api/statements', { account_id: accountId, name: `Bench statement ${i + 1}`, transactions }, 201));
+      const { result, ms } = await withProbe('statement_10k', () => client.json('POST', '/api/statements', { account_id: accountId, name: `Bench statement ${i + 1}`, transactions }, 201));
       if (i === 0) statementId = result.id;
       times.push(ms / 1000);
-      stalls.push({ op: 'statement_10k', ...stall });
     }
     const rawStart = process.hrtime.bigint();
     rawStatementId = rawWrites.importStatement(ids.checking, checkingStatement.transactions);
@@ -610,8 +612,7 @@ async function main(): Promise<void> {
   });
   await attempt('reconciliation', `reconciliation run, ${checkingStatement.transactions.length} bank txns vs ${manifest.entries} entries`, 's', async () => {
     if (!statementId) throw new Error('no statement to reconcile');
-    const { result, ms, stall } = await withProbe(() => client.json('POST', '/api/reconciliation/run', { statement_id: statementId }, [200, 201]));
-    stalls.push({ op: 'reconciliation', ...stall });
+    const { result, ms } = await withProbe('reconciliation', () => client.json('POST', '/api/reconciliation/run', { statement_id: statementId }, [200, 201]));
     const rawStart = process.hrtime.bigint();
     rawWrites.reconciliationData(rawStatementId, ids.checking);
     const rawMs = since(rawStart);
@@ -624,8 +625,7 @@ async function main(): Promise<void> {
     };
   });
   await attempt('statement_100k', `statement import, ${cardStatement.transactions.length} rows (JSON)`, 's', async () => {
-    const { ms, stall } = await withProbe(() => client.json('POST', '/api/statements', { account_id: ids.card, name: 'Bench card statement', transactions: cardStatement.transactions }, 201));
-    stalls.push({ op: 'statement_100k', ...stall });
+    const { ms } = await withProbe('statement_100k', () => client.json('POST', '/api/statements', { account_id: ids.card, name: 'Bench card statement', transactions: cardStatement.transactions }, 201));
     const rawStart = process.hrtime.bigint();
     rawWrites.importStatement(ids.card, cardStatement.transactions);
     const rawMs = since(rawStart);
@@ -640,20 +640,18 @@ async function main(): Promise<void> {
     await attempt(id, label, 'ms', async () => {
       const total = (await client.json('GET', '/api/reconciliation/unmatched?per_page=1')).total as number;
       const page = pageOf(total);
-      const { result, stall } = await withProbe(() => timeEach(5, () => client.ok('GET', `/api/reconciliation/unmatched?per_page=50&page=${page}`)));
-      stalls.push({ op: id, ...stall });
+      const { result, stall } = await withProbe(id, () => timeEach(5, () => client.ok('GET', `/api/reconciliation/unmatched?per_page=50&page=${page}`)));
       return { summary: summarize(result), note: `page ${page} of ${Math.ceil(total / 50)}; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms` };
     });
   }
   await attempt('export_ledger', 'export, ledger format (streamed)', 's', async () => {
-    const { result: bytes, ms, stall } = await withProbe(async () => {
+    const { result: bytes, ms, stall } = await withProbe('export_ledger', async () => {
       const res = await fetch(`${server.url}/api/export?format=ledger`, { headers: { authorization: `Bearer ${token}` } });
       if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`);
       let n = 0;
       for await (const chunk of res.body!) n += chunk.byteLength;
       return n;
     });
-    stalls.push({ op: 'export_ledger', ...stall });
     return { summary: summarize([ms / 1000]), note: `${(bytes / 2 ** 20).toFixed(0)} MiB; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms` };
   });
   rawWrites.close();
@@ -670,7 +668,7 @@ async function main(): Promise<void> {
   const memory = memoryOf(server.pid);
   const peaks = memorySampler.stop();
   info.memoryPeaksMb = peaks;
-  const everyday = Math.max(...Object.entries(peaks).filter(([k]) => !k.startsWith('statement')).map(([, v]) => v));
+  const everyday = Math.max(...Object.entries(peaks).filter(([k]) => !k.startsWith('during ')).map(([, v]) => v));
   await attempt('rss', 'server resident memory, peak', 'MB', async () => ({
     value: memory?.peakMb ?? NaN,
     raw: { label: 'bare Express process', value: (info.bareExpress as { rssMb?: number } | undefined)?.rssMb ?? NaN },

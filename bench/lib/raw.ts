@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqliteFile } from '../../server/db/sqlite.ts';
 
 /**
  * The raw limits: each operation the API serves, done directly with better-sqlite3 on the same
- * ledger file (same pragmas: WAL, synchronous=FULL), with prepared statements and no HTTP, no
+ * ledger file (opened as the server opens it: the same pragmas), with prepared statements and no HTTP, no
  * validation, no JSON. It reads the maintained totals and indexes exactly as the app does, so the
  * gap between the two is what the API layers cost. Writes go to a copy of the file.
  */
@@ -12,11 +13,7 @@ export class RawLedger {
   private readonly cache = new Map<string, Database.Statement>();
 
   constructor(file: string) {
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqliteFile(file);
   }
 
   private st(sql: string): Database.Statement {

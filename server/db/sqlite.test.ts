@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../domain/errors.ts';
-import { LEDGER_REPLACED, SqliteDb } from './sqlite.ts';
+import { LEDGER_REPLACED, openSqliteFile, SqliteDb } from './sqlite.ts';
 
 interface Schema {
   things: { id: number; label: string };
@@ -43,6 +46,27 @@ describe('a closed SqliteDb', () => {
       }
       expect(thrown, name).toBeInstanceOf(DomainError);
       expect(thrown, name).toMatchObject({ code: 'LEDGER_BUSY', message: LEDGER_REPLACED });
+    }
+  });
+});
+
+describe('openSqliteFile', () => {
+  it('when a ledger file is opened, then it is private, in WAL with full sync and foreign keys, and its page cache is 4 MB, not better-sqlite3’s 16', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-open-'));
+    const file = path.join(dir, 'ledger.sqlite');
+    const sqlite = openSqliteFile(file);
+    try {
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+      // 2 = FULL
+      expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+      expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+      // negative: KiB
+      expect(sqlite.pragma('cache_size', { simple: true })).toBe(-4096);
+      expect(new Database(':memory:').pragma('cache_size', { simple: true })).toBe(-16000);
+    } finally {
+      sqlite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

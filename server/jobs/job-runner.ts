@@ -15,11 +15,13 @@ export const INLINE_BYTES = 64 * 1024;
 const WORKER_YOUNG_GENERATION_MB = 8;
 
 /**
- * A worker whose heap has grown past this (a reconciliation run over 100,000 entries, a 100,000-row
- * import: ~70 MB) is retired as soon as it has nothing left to do, giving tens of MB back at once;
- * the next job starts a new one (~0.2 s). A worker after small jobs stays until it idles (idleMs).
+ * A worker whose heap has grown past this after a job (a fresh one has ~25 MB; a reconciliation
+ * run or a 100,000-row import leaves 55–75 MB, mostly garbage V8 has no reason to collect yet) is
+ * retired as soon as it has nothing left to do, so that the next big job starts from a small heap
+ * instead of adding to a grown one; the new worker takes ~0.2 s to start. A worker after small
+ * jobs stays until it idles (idleMs).
  */
-export const RETIRE_HEAP_BYTES = 64 * 1024 * 1024;
+export const RETIRE_HEAP_BYTES = 40 * 1024 * 1024;
 
 /** The worker's module beside this one: `.ts` run from the sources, `.js` compiled (the desktop app). */
 const WORKER_MODULE = new URL(import.meta.url.endsWith('.ts') ? './job-worker.ts' : './job-worker.js', import.meta.url);
@@ -33,6 +35,8 @@ export interface JobRunnerOptions {
   idleMs?: number;
   /** A worker whose heap is this big after a job is stopped once idle (default RETIRE_HEAP_BYTES). */
   retireHeapBytes?: number;
+  /** Told when the worker starts a job while idle (true) and when it has finished every job it was given (false). */
+  onBusyChange?(busy: boolean): void;
 }
 
 interface Waiting {
@@ -115,6 +119,7 @@ export class JobRunner {
   /** The last job left the worker's heap past retireHeapBytes. */
   private grown = false;
   private started = 0;
+  private busy = false;
 
   constructor(options: JobRunnerOptions) {
     this.options = options;
@@ -229,12 +234,14 @@ export class JobRunner {
     const ledger = JOB_KINDS[name] === 'writes' ? this.options.ledgerOf(userId) : undefined;
     const task: JobTask = { id: this.nextId++, file: this.options.fileOf(userId), name, input, ...(stream ? { flow: stream.flow.buffer } : {}) };
     if (ledger) ledger.busyWith = name;
+    this.setBusy(true);
     return new Promise((resolve, reject) => {
       this.waiting.set(task.id, { resolve, reject, ...(stream ? { onPiece: stream.onPiece } : {}) });
       this.ensureWorker().postMessage(task, movableBuffers(input));
     }).finally(() => {
       if (ledger) ledger.busyWith = null;
       if (this.waiting.size > 0) return;
+      this.setBusy(false);
       if (this.grown) this.retire();
       else this.stopWhenIdle();
     });
@@ -286,6 +293,13 @@ export class JobRunner {
   private failAll(error: unknown): void {
     for (const waiting of this.waiting.values()) waiting.reject(error);
     this.waiting.clear();
+    this.setBusy(false);
+  }
+
+  private setBusy(busy: boolean): void {
+    if (busy === this.busy) return;
+    this.busy = busy;
+    this.options.onBusyChange?.(busy);
   }
 
   private stopWhenIdle(): void {

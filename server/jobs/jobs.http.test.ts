@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import v8 from 'node:v8';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HEAP_GROWTH } from '../index.ts';
 import { Stores } from '../db/stores.ts';
 import { databaseDigest, ledgerFile, registerUser, startTestServer, type TestServer } from '../../test/support/server.ts';
 import { INLINE_BYTES, JobRunner } from './job-runner.ts';
@@ -126,6 +128,35 @@ describe('long jobs', () => {
       expect(await twoJobs(1024 ** 3, 'kept')).toBe(1);
     } finally {
       stores.close();
+    }
+  });
+
+  it('when a job runs on the worker, then the runner says it is busy until the job ends, a failed one too', async () => {
+    const stores = new Stores(t.dataDir);
+    const events: boolean[] = [];
+    const jobs = new JobRunner({ fileOf: (id) => stores.ledgerFile(id), ledgerOf: (id) => stores.ledger(id), onBusyChange: (busy) => events.push(busy) });
+    try {
+      const body = new TextEncoder().encode(JSON.stringify({ account_id: bank, name: 'Busy', transactions: rows(100, 'busy') }));
+      const broken = new TextEncoder().encode('{"account_id": ');
+      await expect(jobs.run(userId, 'createStatement', { bytes: body })).resolves.toMatchObject({ imported_count: 100 });
+      expect(events).toEqual([true, false]);
+      await expect(jobs.run(userId, 'createStatement', { bytes: broken })).rejects.toMatchObject({ code: 'MALFORMED_JSON' });
+      expect(events).toEqual([true, false, true, false]);
+    } finally {
+      await jobs.close();
+      stores.close();
+    }
+  });
+
+  it('when a big statement is imported through the API, then V8 collects sooner while the worker has it, and as before once it is done', async () => {
+    const calls = vi.spyOn(v8, 'setFlagsFromString');
+    try {
+      const transactions = rows(1_000, 'heap-growth');
+      expect(JSON.stringify(transactions).length).toBeGreaterThan(INLINE_BYTES);
+      expect((await t.api.post('/api/statements', { account_id: bank, name: 'Heap growth', transactions }, token)).status).toBe(201);
+      expect(calls.mock.calls.map(([flag]) => flag)).toEqual([HEAP_GROWTH.duringJobs, HEAP_GROWTH.serving]);
+    } finally {
+      calls.mockRestore();
     }
   });
 
