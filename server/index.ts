@@ -3,7 +3,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { appRoot } from './app-root.ts';
 import { checkGivenSecretKey, resolveSecretKey, settingsFromEnv, type Settings } from './config.ts';
 import { Stores, DEFAULT_MIGRATIONS_DIR } from './db/stores.ts';
@@ -21,6 +20,7 @@ import { BackupService, DailyBackups } from './features/backup/backup.service.ts
 import { OllamaModel, type ChatModel } from './llm/model.ts';
 import { createApp } from './http/app.ts';
 import { JobRunner } from './jobs/job-runner.ts';
+import { heapForJobs, heapForServing } from './heap.ts';
 import { openApiRoute } from './http/openapi.ts';
 import { AttemptLimiter } from './http/rate-limit.ts';
 import type { RouteDef } from './http/route.ts';
@@ -81,21 +81,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
-/**
- * How far V8 lets each heap's old generation grow past its live size before the next full
- * collection (a flag of the process, read at every collection, so setting it at any time takes
- * effect for every heap; the young generation's size is fixed at start-up and cannot be set here).
- * V8 would allow four times: a busy server's live heap is small (~30 MB), yet it sat at ~290 MB
- * under 50 clients. Serving, twice (190–230 MB then, for ~5% more time in the collector). While
- * the job worker runs a job, the process's peak, half as much again: a reconciliation run over
- * a million entries makes ~500 MB of garbage that lives for weeks of its walk, and this took the
- * worker's heap during one from ~100 to ~80 MB and the server's peak from 270 to ~232 MB, at no
- * cost in run time. Always at 50%, reads would lose 2–7% of their throughput.
- */
-export const HEAP_GROWTH = { serving: '--heap-growing-percent=100', duringJobs: '--heap-growing-percent=50' } as const;
-
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  v8.setFlagsFromString(HEAP_GROWTH.serving);
+  heapForServing();
   const settings = { ...settingsFromEnv(options.env ?? {}), dataDir: path.resolve(options.dataDir), port: options.port };
   const log = options.log ?? ((line: string) => console.error(line));
   checkGivenSecretKey(options.secretKey);
@@ -118,7 +105,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const jobs = new JobRunner({
     fileOf: (userId) => stores.ledgerFile(userId),
     ledgerOf: (userId) => stores.ledger(userId),
-    onBusyChange: (busy) => v8.setFlagsFromString(busy ? HEAP_GROWTH.duringJobs : HEAP_GROWTH.serving),
+    onBusyChange: (busy) => (busy ? heapForJobs() : heapForServing()),
   });
   const migrateOnWorker = (userId: string) => jobs.run(userId, 'migrateLedger', { migrations: stores.ledgerMigrations });
 

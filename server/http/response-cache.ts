@@ -8,7 +8,8 @@ interface Kept {
 
 const MAX_ENTRIES = 256;
 const MAX_BODY_BYTES = 512 * 1024;
-const MAX_TOTAL_BYTES = 16 * 1024 * 1024;
+/** per ledger: a screen's answer is 10–40 KB (a register page of 50 rows ~30 KB), so ~100–400 of them */
+const MAX_TOTAL_BYTES = 4 * 1024 * 1024;
 
 /**
  * The JSON answers of a ledger's pure reads (balances, reports, register pages: routes marked
