@@ -71,3 +71,9 @@ export async function load(url: string, options: { connections: number; amount: 
   const seconds = since(start) / 1000;
   return { requests: options.amount, seconds, rate: options.amount / seconds, latency: summarize(latencies), failures, ...(firstFailure ? { firstFailure } : {}) };
 }
+
+/** The run with the median rate of an odd number of runs. */
+export function medianByRate(runs: readonly LoadResult[]): LoadResult {
+  if (runs.length % 2 === 0) throw new Error('the median of an even number of runs is not one of them');
+  return [...runs].sort((a, b) => a.rate - b.rate)[(runs.length - 1) / 2]!;
+}
