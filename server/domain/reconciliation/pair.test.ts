@@ -74,6 +74,27 @@ describe('scorePair', () => {
   });
 });
 
+describe('prepareEntry', () => {
+  it('when entries share one list of counter accounts, then they share its ids and business scores, each as scored alone', () => {
+    const counters = [
+      { id: 'groceries', type: 'EXPENSE' as const },
+      { id: 'savings', type: 'ASSET' as const },
+      { id: 'groceries', type: 'EXPENSE' as const },
+    ];
+    const out = { id: 'e1', entryDate: '2024-03-12', memo: 'Tesco', accountLine: { direction: 'CREDIT' as const, amountMinor: 42_50n }, counterAccounts: counters };
+    const alsoOut = { ...out, id: 'e2', accountLine: { direction: 'CREDIT' as const, amountMinor: 9_99n } };
+    const back = { ...out, id: 'e3', accountLine: { direction: 'DEBIT' as const, amountMinor: 42_50n } };
+    const [a, b, c] = [out, alsoOut, back].map((e) => prepareEntry(e));
+    expect(a!.counterAccountIds).toEqual(['groceries', 'savings']);
+    expect(b!.counterAccountIds).toBe(a!.counterAccountIds);
+    expect(b!.business).toBe(a!.business);
+    expect(a!.business).toEqual({ debit: scorePair(txn('t', '2024-03-12', 'x', 1n, 'debit'), out, { digits: USD }).breakdown.business, credit: 0 });
+    expect(c!.business).toEqual({ debit: 0, credit: scorePair(txn('t', '2024-03-12', 'x', 1n, 'credit'), back, { digits: USD }).breakdown.business });
+    // the same accounts in another list are prepared on their own, to the same result
+    expect(prepareEntry({ ...out, counterAccounts: [...counters] }).business).toEqual(a!.business);
+  });
+});
+
 describe('scoring cost', () => {
   it('when 100,000 prepared pairs are scored, then it completes (speed targets live in benchmarks)', () => {
     const model = PayeeModel.fromExamples(Array.from({ length: 2_000 }, (_, i) => ({ description: `MERCHANT${i % 300} CITY${i % 17}`, accountId: `acc${i % 40}` })));

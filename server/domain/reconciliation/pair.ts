@@ -3,7 +3,7 @@ import type { PreparedDescription } from './description.ts';
 import { EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared } from './payee-model.ts';
 import type { HistoryEvidence, PayeeModel } from './payee-model.ts';
 import { classify, dayNumber, DEFAULT_THRESHOLDS, scoreAmount, scoreBusiness, scoreDays, totalScore } from './scoring.ts';
-import type { BankTxn, CandidateEntry, MatchStatus, ScoreBreakdown, Thresholds } from './types.ts';
+import type { BankTxn, CandidateEntry, CounterAccount, Direction, MatchStatus, ScoreBreakdown, Thresholds } from './types.ts';
 
 /** A bank transaction with everything per-transaction computed once. */
 export interface PreparedTxn {
@@ -54,6 +54,31 @@ export function prepareTxn(txn: BankTxn, payeeModel?: PayeeModel): PreparedTxn {
   };
 }
 
+interface CounterFacts {
+  readonly ids: readonly string[];
+  /** the business scores against a bank debit and a bank credit, per direction of the entry's line */
+  readonly business: Record<Direction, { readonly debit: number; readonly credit: number }>;
+}
+
+/**
+ * What a list of counter accounts decides, per list: a run gives entries with the same counter
+ * accounts one list, so that its hundreds of thousands of entries share a few hundred of these.
+ */
+const counterFacts = new WeakMap<readonly CounterAccount[], CounterFacts>();
+
+function factsOf(counterAccounts: readonly CounterAccount[]): CounterFacts {
+  let facts = counterFacts.get(counterAccounts);
+  if (!facts) {
+    const business = (direction: Direction) => {
+      const entry = { accountLine: { direction, amountMinor: 0n }, counterAccounts };
+      return { debit: scoreBusiness({ type: 'debit' }, entry), credit: scoreBusiness({ type: 'credit' }, entry) };
+    };
+    facts = { ids: [...new Set(counterAccounts.map((c) => c.id))], business: { DEBIT: business('DEBIT'), CREDIT: business('CREDIT') } };
+    counterFacts.set(counterAccounts, facts);
+  }
+  return facts;
+}
+
 /**
  * Prepares a candidate entry. Given a `memos` map, entries with the same memo share one prepared
  * description (books repeat their payees), which also lets a run score each memo once per
@@ -66,14 +91,15 @@ export function prepareEntry(entry: CandidateEntry, memos?: Map<string, Prepared
     memo = prepareDescription(entry.memo);
     memos?.set(entry.memo ?? '', memo);
   }
+  const facts = factsOf(entry.counterAccounts);
   return {
     entry,
     day: dayNumber(entry.entryDate),
     amountMinor,
     amountNumber: Number(amountMinor),
-    business: { debit: scoreBusiness({ type: 'debit' }, entry), credit: scoreBusiness({ type: 'credit' }, entry) },
+    business: facts.business[entry.accountLine.direction],
     memo,
-    counterAccountIds: [...new Set(entry.counterAccounts.map((c) => c.id))],
+    counterAccountIds: facts.ids,
   };
 }
 

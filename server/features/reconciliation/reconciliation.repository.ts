@@ -190,8 +190,8 @@ export interface CandidateRow {
   memo: string | null;
   /** debits minus credits of the entry's lines on the account */
   netMinor: Minor;
-  /** the accounts of the entry's other lines, one per line, in line order */
-  counterAccountIds: string[];
+  /** the accounts of the entry's other lines, one per line, in line order, space-separated ('' for none) */
+  counters: string;
   liveMatch: { id: string; status: string; bankTransactionId: string } | undefined;
 }
 
@@ -199,12 +199,13 @@ export interface CandidateRow {
  * Posted entries with a line on the account dated within [from, to] (an index range on
  * journal_lines by account and date), in date order, with their counter accounts and the live
  * match each takes part in, if any. Reversal entries (the system's voids) are never candidates.
- * One statement for all of it: a run reads every entry of the account over its statement's span
- * (hundreds of thousands in a large ledger), band by band, and grouping in the index's order
- * needs no sort.
+ * A run reads every entry of the account over its statement's span (hundreds of thousands in a
+ * large ledger) as it walks: the rows are streamed from one statement (grouping in the index's
+ * order needs no sort), so that none is kept longer than the walk keeps it. The connection is
+ * busy until the walk ends or the iterator is returned.
  */
-export function candidateEntries(db: LedgerDb, accountId: string, from: string, to: string): CandidateRow[] {
-  const rows = db.allSql<{ entry_id: string; entry_date: string; memo: string | null; net: bigint; counters: string | null; match_id: string | null; match_status: string | null; match_txn: string | null }>(
+export function* candidateEntries(db: LedgerDb, accountId: string, from: string, to: string): Generator<CandidateRow> {
+  const rows = db.iterateSql<{ entry_id: string; entry_date: string; memo: string | null; net: bigint; counters: string | null; match_id: string | null; match_status: string | null; match_txn: string | null }>(
     `SELECT l.entry_id, l.entry_date, e.memo,
             SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) AS net,
             (SELECT group_concat(c.account_id, ' ') FROM (SELECT c.account_id FROM journal_lines c WHERE c.entry_id = l.entry_id AND c.account_id != l.account_id ORDER BY c.line_no) c) AS counters,
@@ -220,14 +221,16 @@ export function candidateEntries(db: LedgerDb, accountId: string, from: string, 
     from,
     to,
   );
-  return rows.map((r) => ({
-    entryId: r.entry_id,
-    entryDate: r.entry_date,
-    memo: r.memo,
-    netMinor: r.net,
-    counterAccountIds: r.counters === null ? [] : r.counters.split(' '),
-    liveMatch: r.match_id ? { id: r.match_id, status: r.match_status!, bankTransactionId: r.match_txn! } : undefined,
-  }));
+  for (const r of rows) {
+    yield {
+      entryId: r.entry_id,
+      entryDate: r.entry_date,
+      memo: r.memo,
+      netMinor: r.net,
+      counters: r.counters ?? '',
+      liveMatch: r.match_id ? { id: r.match_id, status: r.match_status!, bankTransactionId: r.match_txn! } : undefined,
+    };
+  }
 }
 
 /**

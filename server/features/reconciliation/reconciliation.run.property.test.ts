@@ -13,7 +13,7 @@ import { createStatement } from '../statements/statements.service.ts';
 import { acceptMatch, rejectMatch, runReconciliation, type RunInput } from './reconciliation.service.ts';
 
 /**
- * The run walks the statement's span in date order, reading candidate entries band by band
+ * The run walks the statement's span in date order, streaming candidate entries as it goes
  * (`matchInDateOrder`). On random seeded books — entries with ties, splits, two lines on the bank
  * account, drafts, voids, several statements, accepted, rejected, pending and superseded matches,
  * learnt payees — each run is made twice on the same state: first by the run as it was before

@@ -11,6 +11,7 @@ import {
   PayeeModel,
   scorePair,
   type CandidateEntry,
+  type CounterAccount,
   type ScoredPair,
   type Thresholds,
 } from '../../domain/reconciliation/index.ts';
@@ -44,30 +45,26 @@ import {
   type TxnInScope,
 } from './reconciliation.repository.ts';
 
-/** Days of candidate entries read at once: a run holds a few weeks of them, never the account's history. */
-const CANDIDATE_BAND_DAYS = 14;
-
 /**
- * The account's posted entries dated in [from, to], in date order, read band by band as the run
- * walks forward, without those taken already: reconciled, or pending with a transaction outside
- * the run (`inScope`).
+ * The account's posted entries dated in [from, to], in date order, streamed as the run walks
+ * forward, without those taken already: reconciled, or pending with a transaction outside the run
+ * (`inScope`). Entries with the same counter accounts share one list of them.
  */
 function* candidatesInDateOrder(db: LedgerDb, accountId: string, from: string, to: string, inScope: ReadonlySet<string>): Generator<CandidateEntry> {
-  // one object per account, shared by every entry it appears in
   const accounts = new Map(allAccounts(db).map((a) => [a.id, { id: a.id, type: a.type }]));
-  for (let start = from; start <= to; start = addDays(start, CANDIDATE_BAND_DAYS)) {
-    const end = addDays(start, CANDIDATE_BAND_DAYS - 1);
-    for (const r of candidateEntries(db, accountId, start, end < to ? end : to)) {
-      // an entry already reconciled, or pending with a transaction outside this run, is taken
-      if (r.liveMatch && !(r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId))) continue;
-      yield {
-        id: r.entryId,
-        entryDate: r.entryDate,
-        memo: r.memo,
-        accountLine: { direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT', amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor },
-        counterAccounts: r.counterAccountIds.map((id) => accounts.get(id)!),
-      };
-    }
+  const counterLists = new Map<string, CounterAccount[]>();
+  for (const r of candidateEntries(db, accountId, from, to)) {
+    // an entry already reconciled, or pending with a transaction outside this run, is taken
+    if (r.liveMatch && !(r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId))) continue;
+    let counterAccounts = counterLists.get(r.counters);
+    if (!counterAccounts) counterLists.set(r.counters, (counterAccounts = r.counters === '' ? [] : r.counters.split(' ').map((id) => accounts.get(id)!)));
+    yield {
+      id: r.entryId,
+      entryDate: r.entryDate,
+      memo: r.memo,
+      accountLine: { direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT', amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor },
+      counterAccounts,
+    };
   }
 }
 
@@ -138,7 +135,7 @@ export interface RunMatches {
  * Scores the scope's unreconciled bank transactions against posted entries on the same account,
  * in the right direction and within 30 days, assigns one-to-one from the highest score down, and
  * records auto-accepted and review matches. A transaction whose pending match loses to a better
- * candidate has that match superseded. The entries are read in date order, two weeks at a time,
+ * candidate has that match superseded. The entries are streamed in date order
  * as the match walks through the statement (`matchInDateOrder`): a run over years of a busy
  * account holds a few weeks of its entries, not all of them.
  */
