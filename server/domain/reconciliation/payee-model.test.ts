@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_HISTORY_EVIDENCE, PayeeModel, scoreHistory, scoreHistoryPrepared } from './payee-model.ts';
+import { bestHistoryScore, EMPTY_HISTORY_EVIDENCE, PayeeModel, scoreHistory, scoreHistoryPrepared } from './payee-model.ts';
 import type { PayeeExample } from './payee-model.ts';
 
 const examples: PayeeExample[] = [
@@ -222,5 +222,18 @@ describe('scoreHistory', () => {
         expect(s).toBeLessThanOrEqual(100);
       }),
     );
+  });
+
+  it('when a description is given, then bestHistoryScore is the best score any counter account gets from it', () => {
+    const model = PayeeModel.fromExamples(examples);
+    const words = ['card', 'payment', 'tesco', 'stores', 'shell', 'petrol', 'netflix', 'acme', 'salary', 'london', 'other'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...words), { maxLength: 4 }), (tokens) => {
+        const evidence = model.historyEvidence(tokens.join(' '));
+        const best = Math.max(...['groceries', 'fuel', 'subscriptions', 'salary', 'x'].map((id) => scoreHistoryPrepared(evidence, [id])));
+        expect(bestHistoryScore(evidence)).toBe(best);
+      }),
+    );
+    expect(bestHistoryScore(EMPTY_HISTORY_EVIDENCE)).toBe(0);
   });
 });

@@ -323,8 +323,18 @@ export function scoreHistoryPrepared(evidence: HistoryEvidence, counterAccountId
     if (evidence.exactAccounts.has(id)) return 100;
     best = Math.max(best, evidence.confidence.get(id) ?? 0);
   }
-  if (best <= 0) return 0;
-  return Math.min(99, Math.max(1, Math.floor(best * 100 + 0.5)));
+  return confidenceScore(best);
+}
+
+/** The highest history score the evidence gives any counter accounts: a bound on `scoreHistoryPrepared`. */
+export function bestHistoryScore(evidence: HistoryEvidence): number {
+  if (evidence.exactAccounts.size > 0) return 100;
+  return confidenceScore(Math.max(0, ...evidence.confidence.values()));
+}
+
+function confidenceScore(confidence: number): number {
+  if (confidence <= 0) return 0;
+  return Math.min(99, Math.max(1, Math.floor(confidence * 100 + 0.5)));
 }
 
 /** History score of a bank description against an entry's counter accounts (see `scoreHistoryPrepared`). */

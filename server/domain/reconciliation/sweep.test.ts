@@ -120,6 +120,15 @@ describe('matchInDateOrder', () => {
     expect(matchInDateOrder([t], [entry('e3', '2024-03-10', 'Tesco stores', 100_00n)], { digits: USD, thresholds }).matches).toEqual([]);
   });
 
+  it('when the payee is new, then entries only a learnt payee could lift to the best pair’s level are not looked at', () => {
+    // without history a pair scores at most 95: only same-day entries within 1% of the amount can reach it
+    const t = txn('t1', '2024-03-10', 'Tesco', 100_00n);
+    const nearby = Array.from({ length: 20 }, (_, i) => entry(`n${i}`, addDays('2024-03-10', 1 + (i % 3)), 'Other', BigInt(95_00 + 50 * i)));
+    const result = matchInDateOrder([t], byDate([entry('e0', '2024-03-10', 'Tesco', 100_00n), ...nearby]), { digits: USD });
+    expect(result.matches.map((m) => [m.entryId, m.total])).toEqual([['e0', 95]]);
+    expect(result.stats.pairsBounded).toBe(1);
+  });
+
   it('when entries run far past the transactions, then they are read only as far as 30 days past the last one', () => {
     let read = 0;
     function* entries() {

@@ -3,7 +3,7 @@ import type { PreparedDescription } from './description.ts';
 import { scoreDescriptionPrepared } from './description.ts';
 import { prepareEntry, prepareTxn, scorePrepared } from './pair.ts';
 import type { PreparedEntry, PreparedTxn, ScoredPair } from './pair.ts';
-import { EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared } from './payee-model.ts';
+import { bestHistoryScore, EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared } from './payee-model.ts';
 import type { PayeeModel } from './payee-model.ts';
 import { amountLimitMinor, dayNumber, DEFAULT_THRESHOLDS, expectedLineDirection, scoreAmount, scoreDays, validateThresholds } from './scoring.ts';
 import type { BankTxn, CandidateEntry, Direction, Thresholds } from './types.ts';
@@ -30,8 +30,10 @@ import type { BankTxn, CandidateEntry, Direction, Thresholds } from './types.ts'
  * Within a transaction, pairs are looked at from the top down, level by level (100 to the review
  * threshold), only those whose upper bound (the exact amount, date, business and history scores
  * with the description taken as 100) reaches the level. Each day's entries are sorted by amount,
- * so the pairs whose bound can reach a level are a range around the transaction's amount, widened
- * as the level falls: a transaction matched at 95 never looks at most of its window.
+ * so the pairs whose bound can reach a level are a range around the transaction's amount (with the
+ * business score taken as 100 and the history as the best the transaction's payee gives any
+ * account: 0 for a new payee), widened as the level falls: a transaction matched at 95 never looks
+ * at most of its window.
  */
 
 /** Entries dated within this many days of a bank transaction are compared with it. */
@@ -131,6 +133,8 @@ class TxnState {
   readonly amount: number;
   readonly huge: boolean;
   readonly hasHistory: boolean;
+  /** `ALL_ELSE` with the history score this transaction's payee can give at best (0 for a payee not seen before) */
+  readonly allElse: number;
   readonly refused: ReadonlySet<string> | undefined;
   resolved = false;
   /** every candidate whose bound reaches this level has been ranked, or set aside in `pending` */
@@ -154,6 +158,7 @@ class TxnState {
     this.amount = p.amountNumber;
     this.huge = !numeric || !(p.amountNumber <= SAFE);
     this.hasHistory = p.history !== EMPTY_HISTORY_EVIDENCE && (p.history.exactAccounts.size > 0 || p.history.confidence.size > 0);
+    this.allElse = ALL_ELSE - 5 * (100 - (this.hasHistory ? bestHistoryScore(p.history) : 0));
     this.refused = refused;
   }
 
@@ -319,10 +324,10 @@ export function matchInDateOrder(txns: readonly BankTxn[], entries: Iterable<Can
       }
     }
     if (t.huge) return;
-    // with everything but the date at 100, the bound must reach the level
-    for (let distance = 0; distance <= W && 40 * 100 + 25 * DATE_SCORES[distance]! + ALL_ELSE >= 100 * level; distance++) {
+    // with everything but the date at its best, the bound must reach the level
+    for (let distance = 0; distance <= W && 40 * 100 + 25 * DATE_SCORES[distance]! + t.allElse >= 100 * level; distance++) {
       // the least amount score with which the bound reaches the level, this many days apart
-      const least = Math.ceil((100 * level - ALL_ELSE - 25 * DATE_SCORES[distance]!) / 40);
+      const least = Math.ceil((100 * level - t.allElse - 25 * DATE_SCORES[distance]!) / 40);
       for (let k = -distance; k <= distance; k += 2 * distance || 1) {
         const bucket = window[k + W];
         if (bucket) lookAtDay(t, bucket.byAmount[t.direction], k, least, level);
