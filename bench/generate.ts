@@ -8,6 +8,8 @@
  *   books.beancount      the same books for bean-query, used only when the app's export is not available
  *   statement-checking.json   bank statement rows of the checking account, most matching an entry
  *   statement-card.json       100,000 rows of the Visa card account (the large-import case)
+ *   statement-checking-recent.json   only when checking has more than 100,000 entries (1m): 10,000
+ *                             rows of its last 100,000 entries, the reconciliation target's workload
  *   manifest.json        size, seed, counts, the account plan and the dates the runner queries
  *
  * Same size and seed, same bytes. The 1M size takes a few minutes and ~150 MB of disk.
@@ -32,8 +34,13 @@ export const PAST_DATE = '2023-06-17';
 
 export const STATEMENT_ROWS = 10_000;
 export const LARGE_STATEMENT_ROWS = 100_000;
+/** The reconciliation target: 10,000 bank rows against 100,000 entries. */
+export const RECENT_STATEMENT_ENTRIES = 100_000;
+/** Bumped when the generator writes other files or other bytes: cached books of another format are made again. */
+const FORMAT = 2;
 
 export interface Manifest {
+  format: number;
   size: SizeName;
   seed: string;
   entries: number;
@@ -46,6 +53,8 @@ export interface Manifest {
   roles: { checking: string; card: string; savings: string; amex: string; groceries: string };
   checkingEntries: number;
   statementMatched: number;
+  /** `statement-checking-recent.json`, when written: its rows, and the checking entries (and their first day) it is drawn from */
+  recentStatement?: { rows: number; checkingEntries: number; firstDay: string };
   journalSha256: string;
   generatedMs: number;
 }
@@ -161,14 +170,16 @@ function record(t: Touches, dayIndex: number, entry: Entry, account: AccountKey)
 }
 
 /**
- * Bank rows for an account: `matched` of its entries (spread evenly over the years, posted by the
- * bank 0-3 days later under the bank's own description), then rows the books do not have.
+ * Bank rows for an account: `matched` of its entries from the `from`-th on (spread evenly over
+ * their days, posted by the bank 0-3 days later under the bank's own description), then rows the
+ * books do not have, dated from that entry's day on.
  */
-function bankRows(random: Random, days: readonly string[], t: Touches, rows: number, matchedShare: number, prefix: string): { rows: BankRow[]; matched: number } {
-  const matched = Math.min(t.count, Math.round(rows * matchedShare));
+function bankRows(random: Random, days: readonly string[], t: Touches, rows: number, matchedShare: number, prefix: string, from = 0): { rows: BankRow[]; matched: number } {
+  const count = t.count - from;
+  const matched = Math.min(count, Math.round(rows * matchedShare));
   const out: BankRow[] = [];
   for (let i = 0; i < matched; i++) {
-    const k = Math.floor((i * t.count) / matched);
+    const k = from + Math.floor((i * count) / matched);
     const delay = random.chance(0.7) ? 0 : random.chance(0.7) ? 1 : random.int(2, 3);
     out.push({
       date: days[Math.min(days.length - 1, t.day[k]! + delay)]!,
@@ -180,7 +191,7 @@ function bankRows(random: Random, days: readonly string[], t: Touches, rows: num
   }
   for (let i = matched; i < rows; i++) {
     out.push({
-      date: days[random.int(0, days.length - 1)]!,
+      date: days[random.int(from === 0 ? 0 : t.day[from]!, days.length - 1)]!,
       description: random.pick(NOISE_DESCRIPTIONS),
       amount: formatMinor(Math.round(random.logNormal(40, 0.9) * 100) || 1, 2),
       type: random.chance(0.85) ? 'debit' : 'credit',
@@ -238,8 +249,17 @@ export function generate(size: SizeName, seed: string, outDir: string, log: (lin
   fs.writeFileSync(path.join(outDir, 'statement-checking.json'), JSON.stringify({ account: ACCOUNTS.checking.name, transactions: statement.rows }));
   const large = bankRows(random, days, card, LARGE_STATEMENT_ROWS, 1, 'VISA');
   fs.writeFileSync(path.join(outDir, 'statement-card.json'), JSON.stringify({ account: ACCOUNTS.visa.name, transactions: large.rows }));
+  // Drawn last, so that the files above are the same bytes with or without it.
+  let recentStatement: Manifest['recentStatement'];
+  if (checking.count > RECENT_STATEMENT_ENTRIES) {
+    const from = checking.count - RECENT_STATEMENT_ENTRIES;
+    const recent = bankRows(random, days, checking, STATEMENT_ROWS, 0.97, 'CHKR', from);
+    fs.writeFileSync(path.join(outDir, 'statement-checking-recent.json'), JSON.stringify({ account: ACCOUNTS.checking.name, transactions: recent.rows }));
+    recentStatement = { rows: recent.rows.length, checkingEntries: RECENT_STATEMENT_ENTRIES, firstDay: days[checking.day[from]!]! };
+  }
 
   const manifest: Manifest = {
+    format: FORMAT,
     size,
     seed,
     entries,
@@ -251,6 +271,7 @@ export function generate(size: SizeName, seed: string, outDir: string, log: (lin
     roles: { checking: ACCOUNTS.checking.name, card: ACCOUNTS.visa.name, savings: ACCOUNTS.savings.name, amex: ACCOUNTS.amex.name, groceries: ACCOUNTS.groceries.name },
     checkingEntries: checking.count,
     statementMatched: statement.matched,
+    ...(recentStatement ? { recentStatement } : {}),
     journalSha256: journal.hash.digest('hex'),
     generatedMs: Date.now() - started,
   };
@@ -263,7 +284,7 @@ export function ensureBooks(size: SizeName, seed: string, outDir: string, log: (
   const file = path.join(outDir, 'manifest.json');
   if (fs.existsSync(file)) {
     const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-    if (manifest.size === size && manifest.seed === seed && fs.existsSync(path.join(outDir, 'books.journal'))) return manifest;
+    if (manifest.format === FORMAT && manifest.size === size && manifest.seed === seed && fs.existsSync(path.join(outDir, 'books.journal'))) return manifest;
   }
   log(`Generating the ${size} books (seed ${seed}) in ${outDir}`);
   return generate(size, seed, outDir, log);

@@ -622,20 +622,35 @@ async function main(): Promise<void> {
     const api = summarize(times);
     return { summary: api, raw: { label: 'one transaction of inserts', summary: rawS }, ratio: rawS.p50 / api.p50 };
   });
-  await attempt('reconciliation', `reconciliation run, ${checkingStatement.transactions.length} bank txns vs ${manifest.entries} entries`, 's', async () => {
-    if (!statementId) throw new Error('no statement to reconcile');
-    const { result, ms } = await withProbe('reconciliation', () => client.json('POST', '/api/reconciliation/run', { statement_id: statementId }, [200, 201]));
+  /** A reconciliation run of the statement over HTTP, and the raw reads and inserts of the same run. */
+  const reconcile = async (apiStatementId: string, rawId: string, target: Operation['target']) => {
+    const { result, ms } = await withProbe('reconciliation', () => client.json('POST', '/api/reconciliation/run', { statement_id: apiStatementId }, [200, 201]));
     const rawStart = process.hrtime.bigint();
-    rawWrites.reconciliationData(rawStatementId, ids.checking);
+    rawWrites.reconciliationData(rawId, ids.checking);
     const rawMs = since(rawStart);
     return {
       summary: summarize([ms / 1000]),
       raw: { label: 'reads + match inserts, no scoring', summary: summarize([rawMs / 1000]) },
       ratio: rawMs / ms,
-      target: { text: '≤ 3 s', stat: 'max', atMost: 3 },
+      ...(target ? { target } : {}),
       note: `auto-accepted ${result.summary?.auto_accepted}, review ${result.summary?.pending_review}, unmatched ${result.summary?.unmatched}`,
     };
+  };
+  const runTarget = { text: '≤ 3 s', stat: 'max', atMost: 3 } as const;
+  const recent = manifest.recentStatement;
+  // The target is for 10,000 bank rows against 100,000 entries: the whole statement at 100k; at 1m,
+  // where it spans checking's 450,000 entries, the recent statement below.
+  await attempt('reconciliation', `reconciliation run, ${checkingStatement.transactions.length} bank txns vs ${manifest.entries} entries (${manifest.checkingEntries} on checking)`, 's', async () => {
+    if (!statementId) throw new Error('no statement to reconcile');
+    return reconcile(statementId, rawStatementId, recent ? undefined : runTarget);
   });
+  if (recent) {
+    await attempt('reconciliation_recent', `reconciliation run, ${recent.rows} bank txns vs the ${recent.checkingEntries} checking entries from ${recent.firstDay} on`, 's', async () => {
+      const rows = (JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking-recent.json'), 'utf8')) as { transactions: BankRow[] }).transactions;
+      const { result } = await withProbe('statement_10k', () => client.json('POST', '/api/statements', { account_id: ids.checking, name: 'Bench recent statement', transactions: rows }, 201));
+      return reconcile(result.id as string, rawWrites.importStatement(ids.checking, rows), runTarget);
+    });
+  }
   await attempt('statement_100k', `statement import, ${cardStatement.transactions.length} rows (JSON)`, 's', async () => {
     const { ms } = await withProbe('statement_100k', () => client.json('POST', '/api/statements', { account_id: ids.card, name: 'Bench card statement', transactions: cardStatement.transactions }, 201));
     const rawStart = process.hrtime.bigint();
