@@ -22,7 +22,9 @@ export default defineConfig({
     ['list'],
     ['html', { outputFolder: 'e2e/artifacts/report', open: 'never' }],
     // CI asks for a JSON report to count passed and failed tests.
-    ...(process.env.PLAYWRIGHT_JSON_REPORT ? [['json', { outputFile: process.env.PLAYWRIGHT_JSON_REPORT }] as ['json', { outputFile: string }]] : []),
+    ...(process.env.PLAYWRIGHT_JSON_REPORT
+      ? [['json', { outputFile: process.env.PLAYWRIGHT_JSON_REPORT }] as ['json', { outputFile: string }]]
+      : []),
   ],
   use: {
     browserName: 'chromium',

@@ -22,8 +22,17 @@ app.post('/api/echo', express.json(), (req, res) => {
 });
 const rawLedger = process.argv[3] ? new RawLedger(process.argv[3]) : undefined;
 app.post('/api/raw-post', express.json(), (req, res) => {
-  const { entry_date: date, lines } = req.body as { entry_date: string; lines: { account_id: string; amount: string }[] };
-  rawLedger!.postEntry(date, lines[0]!.account_id, lines[1]!.account_id, BigInt(lines[0]!.amount.replace('.', '')), 'USD');
+  const { entry_date: date, lines } = req.body as {
+    entry_date: string;
+    lines: { account_id: string; amount: string }[];
+  };
+  rawLedger!.postEntry(
+    date,
+    lines[0]!.account_id,
+    lines[1]!.account_id,
+    BigInt(lines[0]!.amount.replace('.', '')),
+    'USD',
+  );
   res.status(201).json({ ok: true });
 });
 app.get('/api/canned/:i', (req, res) => {

@@ -26,4 +26,6 @@ while (running) {
   if (ms < everyMs) await new Promise((resolve) => setTimeout(resolve, everyMs - ms));
 }
 client.close();
-process.stdout.write(`${JSON.stringify({ n: samples.length, maxMs: Math.max(0, ...samples), over50: samples.filter((x) => x > 50).length })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ n: samples.length, maxMs: Math.max(0, ...samples), over50: samples.filter((x) => x > 50).length })}\n`,
+);

@@ -19,7 +19,15 @@ import { Client } from './lib/client.ts';
 import { journalChunks, parseJournal } from './lib/journal-file.ts';
 import { load, medianByRate, type LoadRequest, type LoadResult } from './lib/load.ts';
 import { balanceCommands, installed, timePeer } from './lib/peers.ts';
-import { buildServer, MemorySampler, memoryOf, REPO, startChild, startLedgerServer, type Child } from './lib/processes.ts';
+import {
+  buildServer,
+  MemorySampler,
+  memoryOf,
+  REPO,
+  startChild,
+  startLedgerServer,
+  type Child,
+} from './lib/processes.ts';
 import { Random } from './lib/random.ts';
 import { RawLedger } from './lib/raw.ts';
 import { evaluate, machine, table, type Operation, type PeerFigure } from './lib/results.ts';
@@ -71,12 +79,23 @@ function record(op: Operation): Operation {
   op.met = evaluate(op);
   ops.push(op);
   const s = op.summary;
-  const figure = op.error ? `ERROR ${op.error}` : s ? `p50 ${s.p50.toFixed(2)} p99 ${s.p99.toFixed(2)} (n=${s.n})` : `${op.value?.toFixed(2)}`;
-  log(`  ${op.label}: ${figure} ${op.unit}${op.raw?.summary ? ` | raw p50 ${op.raw.summary.p50.toFixed(3)}` : ''}${op.met === false ? '  [target missed]' : ''}`);
+  const figure = op.error
+    ? `ERROR ${op.error}`
+    : s
+      ? `p50 ${s.p50.toFixed(2)} p99 ${s.p99.toFixed(2)} (n=${s.n})`
+      : `${op.value?.toFixed(2)}`;
+  log(
+    `  ${op.label}: ${figure} ${op.unit}${op.raw?.summary ? ` | raw p50 ${op.raw.summary.p50.toFixed(3)}` : ''}${op.met === false ? '  [target missed]' : ''}`,
+  );
   return op;
 }
 
-async function attempt(id: string, label: string, unit: Operation['unit'], fn: () => Promise<Omit<Operation, 'id' | 'label' | 'unit'>>): Promise<Operation> {
+async function attempt(
+  id: string,
+  label: string,
+  unit: Operation['unit'],
+  fn: () => Promise<Omit<Operation, 'id' | 'label' | 'unit'>>,
+): Promise<Operation> {
   try {
     return record({ id, label, unit, ...(await fn()) });
   } catch (error) {
@@ -123,7 +142,10 @@ interface Ids {
 
 function accountType(name: string): string {
   const root = name.split(':')[0]!;
-  return { Assets: 'ASSET', Liabilities: 'LIABILITY', Equity: 'EQUITY', Income: 'INCOME', Expenses: 'EXPENSE' }[root] ?? 'ASSET';
+  return (
+    { Assets: 'ASSET', Liabilities: 'LIABILITY', Equity: 'EQUITY', Income: 'INCOME', Expenses: 'EXPENSE' }[root] ??
+    'ASSET'
+  );
 }
 
 async function accountIds(client: Client, manifest: Manifest): Promise<Ids> {
@@ -136,12 +158,20 @@ async function accountIds(client: Client, manifest: Manifest): Promise<Ids> {
   // the import may name an account by its full path or by its last part
   const find = (name: string) => {
     const leaf = name.split(':').at(-1)!.toLowerCase();
-    const hit = all.find((a) => a.name.toLowerCase() === name.toLowerCase()) ?? all.find((a) => a.name.toLowerCase() === leaf);
+    const hit =
+      all.find((a) => a.name.toLowerCase() === name.toLowerCase()) ?? all.find((a) => a.name.toLowerCase() === leaf);
     if (!hit) throw new Error(`no account named ${name} after the load`);
     return hit.id;
   };
   const r = manifest.roles;
-  return { checking: find(r.checking), card: find(r.card), savings: find(r.savings), amex: find(r.amex), groceries: find(r.groceries), all };
+  return {
+    checking: find(r.checking),
+    card: find(r.card),
+    savings: find(r.savings),
+    amex: find(r.amex),
+    groceries: find(r.groceries),
+    all,
+  };
 }
 
 async function openApiPaths(client: Client): Promise<Set<string>> {
@@ -188,7 +218,12 @@ async function loadByApi(url: string, token: string, manifest: Manifest, booksDi
   const currency = new Map(manifest.accounts.map((a) => [a.name, a.currency]));
   for (const name of [...names].sort((a, b) => a.split(':').length - b.split(':').length)) {
     const parent = name.includes(':') ? ids.get(name.slice(0, name.lastIndexOf(':'))) : undefined;
-    const body = await client.json('POST', '/api/accounts', { name, type: accountType(name), currency: currency.get(name) ?? 'USD', ...(parent ? { parent_id: parent } : {}) });
+    const body = await client.json('POST', '/api/accounts', {
+      name,
+      type: accountType(name),
+      currency: currency.get(name) ?? 'USD',
+      ...(parent ? { parent_id: parent } : {}),
+    });
     ids.set(name, body.id);
   }
   client.close();
@@ -204,7 +239,11 @@ async function loadByApi(url: string, token: string, manifest: Manifest, booksDi
           entry_date: e.date,
           memo: e.memo,
           auto_post: true,
-          lines: e.postings.map((p) => ({ account_id: ids.get(p.account)!, direction: p.amount.startsWith('-') ? 'CREDIT' : 'DEBIT', amount: p.amount.replace(/^-/, '') })),
+          lines: e.postings.map((p) => ({
+            account_id: ids.get(p.account)!,
+            direction: p.amount.startsWith('-') ? 'CREDIT' : 'DEBIT',
+            amount: p.amount.replace(/^-/, ''),
+          })),
         });
         if (++done % 10000 === 0) log(`    posted ${done} entries`);
       }
@@ -220,7 +259,10 @@ async function voidSample(client: Client, manifest: Manifest, n: number): Promis
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const day = new Date(first + random.int(1, span) * 86_400_000).toISOString().slice(0, 10);
-    const page = await client.json('GET', `/api/journal-entries?start_date=${day}&end_date=${day}&status=posted&per_page=1`);
+    const page = await client.json(
+      'GET',
+      `/api/journal-entries?start_date=${day}&end_date=${day}&status=posted&per_page=1`,
+    );
     const entry = page.items[0];
     if (!entry || entry.reverses_entry_id) continue;
     const start = process.hrtime.bigint();
@@ -234,7 +276,9 @@ function pastDates(manifest: Manifest, n: number): string[] {
   const random = new Random('past-dates');
   const first = new Date(`${manifest.firstDay}T00:00:00Z`).getTime();
   const span = (new Date(`${manifest.lastDay}T00:00:00Z`).getTime() - first) / 86_400_000;
-  return Array.from({ length: n }, () => new Date(first + random.int(30, span) * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: n }, () =>
+    new Date(first + random.int(30, span) * 86_400_000).toISOString().slice(0, 10),
+  );
 }
 
 async function timed(client: Client, n: number, pathOf: (i: number) => string): Promise<Summary> {
@@ -280,10 +324,16 @@ async function main(): Promise<void> {
 
   // --- load through the product's bulk path ---
   const served = buildServer();
-  log(`Server: node ${[...served.nodeFlags, ...serverFlags].join(' ')} ${path.relative(REPO, served.entry)} (as npm run serve)`);
+  log(
+    `Server: node ${[...served.nodeFlags, ...serverFlags].join(' ')} ${path.relative(REPO, served.entry)} (as npm run serve)`,
+  );
   let server: Child = await startLedgerServer(served, dataDir, serverFlags);
   const anonymous = new Client(server.url);
-  const registered = await anonymous.json('POST', '/api/auth/register', { email: `bench-${Date.now()}@example.com`, name: 'Bench', password: 'correct horse battery staple' });
+  const registered = await anonymous.json('POST', '/api/auth/register', {
+    email: `bench-${Date.now()}@example.com`,
+    name: 'Bench',
+    password: 'correct horse battery staple',
+  });
   anonymous.close();
   const token: string = registered.access_token;
   const userId: string = registered.id;
@@ -293,25 +343,39 @@ async function main(): Promise<void> {
   const hasImport = paths.has('/api/import/journal');
   const hasExport = paths.has('/api/export');
   const loadMode = args.load === 'auto' ? (hasImport ? 'import' : 'api') : args.load;
-  log(`Loading through ${loadMode === 'import' ? 'POST /api/import/journal' : 'POST /api/accounts and /api/journal-entries (the import is not there yet)'}`);
+  log(
+    `Loading through ${loadMode === 'import' ? 'POST /api/import/journal' : 'POST /api/accounts and /api/journal-entries (the import is not there yet)'}`,
+  );
   const loadStart = process.hrtime.bigint();
-  const pieces = loadMode === 'import' ? journalChunks(path.join(booksDir, 'books.journal'), Number(args.chunk)) : undefined;
+  const pieces =
+    loadMode === 'import' ? journalChunks(path.join(booksDir, 'books.journal'), Number(args.chunk)) : undefined;
   const loadProbe = new Probe(server.url, token, '/api/auth/me');
   await loadProbe.start();
   if (pieces) await loadByImport(client, pieces);
   else await loadByApi(server.url, token, manifest, booksDir);
   const loadStall = await loadProbe.stop();
   const loadMs = since(loadStart);
-  info.load = { mode: loadMode, seconds: loadMs / 1000, entriesPerSecond: manifest.entries / (loadMs / 1000), longestStallMs: loadStall.maxMs };
+  info.load = {
+    mode: loadMode,
+    seconds: loadMs / 1000,
+    entriesPerSecond: manifest.entries / (loadMs / 1000),
+    longestStallMs: loadStall.maxMs,
+  };
   await attempt('bulk_load', `bulk load of ${manifest.entries} entries (${loadMode})`, 's', async () => ({
     value: loadMs / 1000,
     note: `${Math.round(manifest.entries / (loadMs / 1000))} entries/s; the server's longest silence meanwhile ${loadStall.maxMs.toFixed(0)} ms`,
   }));
   const ids = await accountIds(client, manifest);
-  await attempt('void', 'void one entry (HTTP)', 'ms', async () => ({ summary: summarize(await voidSample(client, manifest, COUNTS.voids)) }));
+  await attempt('void', 'void one entry (HTTP)', 'ms', async () => ({
+    summary: summarize(await voidSample(client, manifest, COUNTS.voids)),
+  }));
 
   // --- peers' books, exported by the app ---
-  const peerFiles = { ledger: path.join(booksDir, 'books.journal'), hledger: path.join(booksDir, 'books.journal'), beancount: path.join(booksDir, 'books.beancount') };
+  const peerFiles = {
+    ledger: path.join(booksDir, 'books.journal'),
+    hledger: path.join(booksDir, 'books.journal'),
+    beancount: path.join(booksDir, 'books.beancount'),
+  };
   let peerSource = 'the generator (the export is not there yet; voids left out)';
   if (hasExport) {
     for (const [format, key, ext] of [
@@ -383,62 +447,144 @@ async function main(): Promise<void> {
   await attempt('balances_today', 'all balances, today', 'ms', async () => {
     const api = await timed(client, COUNTS.read, () => '/api/accounts/balances');
     const rawS = rawTimed(COUNTS.read, () => raw.balances(today));
-    return { summary: api, raw: { label: 'month + day totals', summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p50 ≤ 5, p99 ≤ 20 ms', stat: 'p99', atMost: 20 } };
+    return {
+      summary: api,
+      raw: { label: 'month + day totals', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p50 ≤ 5, p99 ≤ 20 ms', stat: 'p99', atMost: 20 },
+    };
   });
   await attempt('balances_past', 'all balances, as of a past date', 'ms', async () => {
     const api = await timed(client, COUNTS.read, (i) => `/api/accounts/balances?as_of=${dates[i % dates.length]}`);
     const rawS = rawTimed(COUNTS.read, (i) => raw.balances(dates[i % dates.length]!));
-    return { summary: api, raw: { label: 'month + day totals', summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p50 ≤ 5, p99 ≤ 20 ms', stat: 'p99', atMost: 20 } };
+    return {
+      summary: api,
+      raw: { label: 'month + day totals', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p50 ≤ 5, p99 ≤ 20 ms', stat: 'p99', atMost: 20 },
+    };
   });
   await attempt('account_balance', "one account's balance, any date", 'ms', async () => {
     const random = new Random('accounts');
-    const picks = Array.from({ length: COUNTS.read + 5 }, () => ({ id: random.pick(ids.all).id, asOf: random.chance(0.3) ? today : random.pick(dates) }));
-    const api = await timed(client, COUNTS.read, (i) => `/api/accounts/${picks[i]!.id}/balance?as_of=${picks[i]!.asOf}`);
+    const picks = Array.from({ length: COUNTS.read + 5 }, () => ({
+      id: random.pick(ids.all).id,
+      asOf: random.chance(0.3) ? today : random.pick(dates),
+    }));
+    const api = await timed(
+      client,
+      COUNTS.read,
+      (i) => `/api/accounts/${picks[i]!.id}/balance?as_of=${picks[i]!.asOf}`,
+    );
     const rawS = rawTimed(COUNTS.read, (i) => raw.accountBalance(picks[i]!.id, picks[i]!.asOf));
-    return { summary: api, raw: { label: "the account's totals", summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p50 ≤ 2 ms', stat: 'p50', atMost: 2 } };
+    return {
+      summary: api,
+      raw: { label: "the account's totals", summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p50 ≤ 2 ms', stat: 'p50', atMost: 2 },
+    };
   });
 
   // --- reports ---
   await attempt('income_statement', "a year's income statement", 'ms', async () => {
     const years = ['2021', '2022', '2023', '2024', '2025'];
-    const api = await timed(client, COUNTS.report, (i) => `/api/reports/income-statement?start_date=${years[i % 5]}-01-01&end_date=${years[i % 5]}-12-31`);
+    const api = await timed(
+      client,
+      COUNTS.report,
+      (i) => `/api/reports/income-statement?start_date=${years[i % 5]}-01-01&end_date=${years[i % 5]}-12-31`,
+    );
     const rawS = rawTimed(COUNTS.report, (i) => raw.incomeStatement(`${years[i % 5]}-01-01`, `${years[i % 5]}-12-31`));
-    return { summary: api, raw: { label: 'month totals of the year', summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p50 ≤ 20 ms', stat: 'p50', atMost: 20 } };
+    return {
+      summary: api,
+      raw: { label: 'month totals of the year', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p50 ≤ 20 ms', stat: 'p50', atMost: 20 },
+    };
   });
   await attempt('net_worth', '5-year monthly net-worth series', 'ms', async () => {
-    const api = await timed(client, COUNTS.report, () => `/api/reports/net-worth?start_date=2021-01-01&end_date=2025-12-31&interval=month`);
+    const api = await timed(
+      client,
+      COUNTS.report,
+      () => `/api/reports/net-worth?start_date=2021-01-01&end_date=2025-12-31&interval=month`,
+    );
     const rawS = rawTimed(COUNTS.report, () => raw.netWorth('2021-01-01', '2025-12-31'));
-    return { summary: api, raw: { label: 'one grouped read of month totals', summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p50 ≤ 20 ms', stat: 'p50', atMost: 20 } };
+    return {
+      summary: api,
+      raw: { label: 'one grouped read of month totals', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p50 ≤ 20 ms', stat: 'p50', atMost: 20 },
+    };
   });
 
   // --- register pages ---
   const perPage = 50;
-  const accountTotal: number = (await client.json('GET', `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}`)).total;
+  const accountTotal: number = (
+    await client.json('GET', `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}`)
+  ).total;
   const accountPages = Math.max(1, Math.ceil(accountTotal / perPage));
-  const rangeTotal: number = (await client.json('GET', `/api/journal-entries?start_date=2024-01-01&end_date=2024-12-31&per_page=${perPage}`)).total;
+  const rangeTotal: number = (
+    await client.json('GET', `/api/journal-entries?start_date=2024-01-01&end_date=2024-12-31&per_page=${perPage}`)
+  ).total;
   const rangePages = Math.max(1, Math.ceil(rangeTotal / perPage));
-  info.register = { checkingEntries: accountTotal, checkingPages: accountPages, yearEntries: rangeTotal, yearPages: rangePages };
+  info.register = {
+    checkingEntries: accountTotal,
+    checkingPages: accountPages,
+    yearEntries: rangeTotal,
+    yearPages: rangePages,
+  };
   const pageRandom = new Random('pages');
-  const anyAccountPage = Array.from({ length: COUNTS.page + 5 }, (_, i) => (i % 10 === 9 ? accountPages : pageRandom.int(1, accountPages)));
-  const anyRangePage = Array.from({ length: COUNTS.page + 5 }, (_, i) => (i % 10 === 9 ? rangePages : pageRandom.int(1, rangePages)));
+  const anyAccountPage = Array.from({ length: COUNTS.page + 5 }, (_, i) =>
+    i % 10 === 9 ? accountPages : pageRandom.int(1, accountPages),
+  );
+  const anyRangePage = Array.from({ length: COUNTS.page + 5 }, (_, i) =>
+    i % 10 === 9 ? rangePages : pageRandom.int(1, rangePages),
+  );
   await attempt('register_account_first', 'register by account (checking), first page', 'ms', async () => {
-    const api = await timed(client, COUNTS.page, () => `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}`);
+    const api = await timed(
+      client,
+      COUNTS.page,
+      () => `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}`,
+    );
     const rawS = rawTimed(COUNTS.page, () => raw.register({ accountId: ids.checking }, 1, perPage));
-    return { summary: api, raw: { label: 'page + total + lines', summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p99 ≤ 15 ms', stat: 'p99', atMost: 15 } };
+    return {
+      summary: api,
+      raw: { label: 'page + total + lines', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p99 ≤ 15 ms', stat: 'p99', atMost: 15 },
+    };
   });
   await attempt('register_account_any', `register by account, any page (of ${accountPages})`, 'ms', async () => {
-    const api = await timed(client, COUNTS.page, (i) => `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}&page=${anyAccountPage[i]}`);
+    const api = await timed(
+      client,
+      COUNTS.page,
+      (i) => `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}&page=${anyAccountPage[i]}`,
+    );
     const rawS = rawTimed(COUNTS.page, (i) => raw.register({ accountId: ids.checking }, anyAccountPage[i]!, perPage));
-    return { summary: api, raw: { label: 'page + total + lines', summary: rawS }, ratio: ratioOf(api, rawS), target: { text: 'p99 ≤ 15 ms', stat: 'p99', atMost: 15 } };
+    return {
+      summary: api,
+      raw: { label: 'page + total + lines', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p99 ≤ 15 ms', stat: 'p99', atMost: 15 },
+    };
   });
   await attempt('register_range_first', 'entries of a year (date range), first page', 'ms', async () => {
-    const api = await timed(client, COUNTS.page, () => `/api/journal-entries?start_date=2024-01-01&end_date=2024-12-31&per_page=${perPage}`);
+    const api = await timed(
+      client,
+      COUNTS.page,
+      () => `/api/journal-entries?start_date=2024-01-01&end_date=2024-12-31&per_page=${perPage}`,
+    );
     const rawS = rawTimed(COUNTS.page, () => raw.register({ start: '2024-01-01', end: '2024-12-31' }, 1, perPage));
     return { summary: api, raw: { label: 'page + total + lines', summary: rawS }, ratio: ratioOf(api, rawS) };
   });
   await attempt('register_range_any', `entries of a year, any page (of ${rangePages})`, 'ms', async () => {
-    const api = await timed(client, COUNTS.page, (i) => `/api/journal-entries?start_date=2024-01-01&end_date=2024-12-31&per_page=${perPage}&page=${anyRangePage[i]}`);
-    const rawS = rawTimed(COUNTS.page, (i) => raw.register({ start: '2024-01-01', end: '2024-12-31' }, anyRangePage[i]!, perPage));
+    const api = await timed(
+      client,
+      COUNTS.page,
+      (i) =>
+        `/api/journal-entries?start_date=2024-01-01&end_date=2024-12-31&per_page=${perPage}&page=${anyRangePage[i]}`,
+    );
+    const rawS = rawTimed(COUNTS.page, (i) =>
+      raw.register({ start: '2024-01-01', end: '2024-12-31' }, anyRangePage[i]!, perPage),
+    );
     return { summary: api, raw: { label: 'page + total + lines', summary: rawS }, ratio: ratioOf(api, rawS) };
   });
   raw.close();
@@ -466,11 +612,19 @@ async function main(): Promise<void> {
   const views: LoadRequest[] = viewPaths.map((p) => ({ method: 'GET', path: p, headers: auth }));
   // the bare route twice: a tiny body, and the very bodies the six views answer
   const cannedFile = path.join(dataDir, 'canned.json');
-  fs.writeFileSync(cannedFile, JSON.stringify(await Promise.all(viewPaths.map(async (p) => (await client.ok('GET', p)).text))));
+  fs.writeFileSync(
+    cannedFile,
+    JSON.stringify(await Promise.all(viewPaths.map(async (p) => (await client.ok('GET', p)).text))),
+  );
   // and a copy of the ledger for the bare route's raw posting transaction
   const bareCopy = copyOfLedger(ledgerFile, path.join(dataDir, 'bare-copy.sqlite'));
   settleDisk();
-  const bare = await startChild(path.join(REPO, 'bench/bare-express.ts'), [cannedFile, bareCopy], {}, /listening on (http:\S+)/);
+  const bare = await startChild(
+    path.join(REPO, 'bench/bare-express.ts'),
+    [cannedFile, bareCopy],
+    {},
+    /listening on (http:\S+)/,
+  );
   const ping: LoadRequest[] = [{ method: 'GET', path: '/api/ping' }];
   const cannedViews: LoadRequest[] = viewPaths.map((_, i) => ({ method: 'GET', path: `/api/canned/${i}` }));
   await load(bare.url, { connections: 50, amount: 2000, requests: ping });
@@ -489,9 +643,13 @@ async function main(): Promise<void> {
   const cachedReads = medianByRate(apiTurns);
   const bareClient = new Client(bare.url);
   for (let i = 0; i < 20; i++) await bareClient.ok('POST', '/api/echo', entryBody(i));
-  const barePost = summarize(await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/echo', entryBody(i))));
+  const barePost = summarize(
+    await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/echo', entryBody(i))),
+  );
   for (let i = 0; i < 5; i++) await bareClient.ok('POST', '/api/raw-post', entryBody(i));
-  const bareRawPost = summarize(await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/raw-post', entryBody(i))));
+  const bareRawPost = summarize(
+    await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/raw-post', entryBody(i))),
+  );
   bareClient.close();
   const bareMemory = memoryOf(bare.pid);
   await bare.stop();
@@ -502,9 +660,19 @@ async function main(): Promise<void> {
     sameBodies: { requestsPerSecond: cannedCeiling.rate, latency: cannedCeiling.latency },
     rssMb: bareMemory?.rssMb,
   };
-  await attempt('bare_ping', 'bare Express route, tiny body, 50 clients', 'req/s', async () => ({ value: ceiling.rate, note: `latency p50 ${ceiling.latency.p50.toFixed(1)} ms, p99 ${ceiling.latency.p99.toFixed(1)} ms` }));
-  await attempt('bare_post', 'bare Express POST of the same JSON, one at a time', 'ms', async () => ({ summary: barePost }));
-  await attempt('bare_raw_post', 'bare Express POST running only the raw posting transaction, one at a time', 'ms', async () => ({ summary: bareRawPost }));
+  await attempt('bare_ping', 'bare Express route, tiny body, 50 clients', 'req/s', async () => ({
+    value: ceiling.rate,
+    note: `latency p50 ${ceiling.latency.p50.toFixed(1)} ms, p99 ${ceiling.latency.p99.toFixed(1)} ms`,
+  }));
+  await attempt('bare_post', 'bare Express POST of the same JSON, one at a time', 'ms', async () => ({
+    summary: barePost,
+  }));
+  await attempt(
+    'bare_raw_post',
+    'bare Express POST running only the raw posting transaction, one at a time',
+    'ms',
+    async () => ({ summary: bareRawPost }),
+  );
   await attempt('mixed_reads', 'read throughput, 50 clients, the same 6 views over and over', 'req/s', async () => {
     const result = cachedReads;
     const failed = apiTurns.find((turn) => turn.failures);
@@ -517,30 +685,35 @@ async function main(): Promise<void> {
       note: `median of ${COUNTS.mixedTurns} turns, each after one of the bare route's (API ${apiTurns.map((t) => t.rate.toFixed(0)).join(', ')}; bare ${bareTurns.map((t) => t.rate.toFixed(0)).join(', ')} req/s); latency p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms; bare Express with the same bodies ${cannedCeiling.rate.toFixed(0)} req/s, with a tiny body ${ceiling.rate.toFixed(0)} req/s (${((result.rate / ceiling.rate) * 100).toFixed(0)}% of that)`,
     };
   });
-  await attempt('mixed_reads_distinct', 'read throughput, 50 clients, every request a different query', 'req/s', async () => {
-    const random = new Random('distinct-reads');
-    const distinct: LoadRequest[] = Array.from({ length: COUNTS.mixedDistinct }, (_, i) => {
-      const date = random.pick(dates);
-      const year = random.pick(['2021', '2022', '2023', '2024', '2025']);
-      const paths = [
-        `/api/accounts/balances?as_of=${date}`,
-        `/api/accounts/${random.pick(ids.all).id}/balance?as_of=${date}`,
-        `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}&page=${random.int(1, accountPages)}`,
-        `/api/reports/income-statement?start_date=${year}-01-01&end_date=${year}-${String(random.int(1, 12)).padStart(2, '0')}-28`,
-        `/api/journal-entries?start_date=${year}-01-01&end_date=${year}-12-31&per_page=${perPage}&page=${random.int(1, rangePages)}`,
-        `/api/accounts/${random.pick(ids.all).id}/balance?as_of=${date}`,
-      ];
-      return { method: 'GET', path: paths[i % paths.length]!, headers: auth };
-    });
-    const result = await load(server.url, { connections: 50, amount: COUNTS.mixedDistinct, requests: distinct });
-    if (result.failures) throw new Error(`${result.failures} failed: ${result.firstFailure}`);
-    return {
-      value: result.rate,
-      raw: { label: 'bare Express, same kind of bodies', value: cannedCeiling.rate },
-      ratio: result.rate / cannedCeiling.rate,
-      note: `latency p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms; nothing kept can answer these`,
-    };
-  });
+  await attempt(
+    'mixed_reads_distinct',
+    'read throughput, 50 clients, every request a different query',
+    'req/s',
+    async () => {
+      const random = new Random('distinct-reads');
+      const distinct: LoadRequest[] = Array.from({ length: COUNTS.mixedDistinct }, (_, i) => {
+        const date = random.pick(dates);
+        const year = random.pick(['2021', '2022', '2023', '2024', '2025']);
+        const paths = [
+          `/api/accounts/balances?as_of=${date}`,
+          `/api/accounts/${random.pick(ids.all).id}/balance?as_of=${date}`,
+          `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}&page=${random.int(1, accountPages)}`,
+          `/api/reports/income-statement?start_date=${year}-01-01&end_date=${year}-${String(random.int(1, 12)).padStart(2, '0')}-28`,
+          `/api/journal-entries?start_date=${year}-01-01&end_date=${year}-12-31&per_page=${perPage}&page=${random.int(1, rangePages)}`,
+          `/api/accounts/${random.pick(ids.all).id}/balance?as_of=${date}`,
+        ];
+        return { method: 'GET', path: paths[i % paths.length]!, headers: auth };
+      });
+      const result = await load(server.url, { connections: 50, amount: COUNTS.mixedDistinct, requests: distinct });
+      if (result.failures) throw new Error(`${result.failures} failed: ${result.firstFailure}`);
+      return {
+        value: result.rate,
+        raw: { label: 'bare Express, same kind of bodies', value: cannedCeiling.rate },
+        ratio: result.rate / cannedCeiling.rate,
+        note: `latency p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms; nothing kept can answer these`,
+      };
+    },
+  );
 
   // --- writes ---
   await client.json('GET', '/api/accounts/balances');
@@ -553,8 +726,17 @@ async function main(): Promise<void> {
 
   await attempt('post_sequential', 'post one entry, one request at a time', 'ms', async () => {
     for (let i = 0; i < 5; i++) await client.json('POST', '/api/journal-entries', entryBody(i), 201);
-    const api = summarize(await timeEach(COUNTS.postSequential, (i) => client.json('POST', '/api/journal-entries', entryBody(i), 201)));
-    const rawPost = (i: number) => rawWrites.postEntry(entryBody(i).entry_date, ids.groceries, ids.checking, BigInt((i % 90) + 10) * 100n + 25n, 'USD');
+    const api = summarize(
+      await timeEach(COUNTS.postSequential, (i) => client.json('POST', '/api/journal-entries', entryBody(i), 201)),
+    );
+    const rawPost = (i: number) =>
+      rawWrites.postEntry(
+        entryBody(i).entry_date,
+        ids.groceries,
+        ids.checking,
+        BigInt((i % 90) + 10) * 100n + 25n,
+        'USD',
+      );
     const rawS = rawTimed(COUNTS.postSequential, rawPost);
     rawPaced = await rawPacedTimed(COUNTS.postPaced, rawPost);
     rawPostRate = 1000 / rawS.mean;
@@ -566,12 +748,22 @@ async function main(): Promise<void> {
       note: `${(1000 / api.mean).toFixed(0)} entries/s over HTTP, ${(1000 / rawS.mean).toFixed(0)} raw; a bare Express route doing nothing but the raw transaction (mean ${bareRawPost.mean.toFixed(2)} ms) reaches ${((rawS.mean / bareRawPost.mean) * 100).toFixed(0)}% of the raw rate, the API ${((bareRawPost.mean / api.mean) * 100).toFixed(0)}% of that route's rate`,
     };
   });
-  await attempt('raw_post_paced', 'raw posting transaction with a 1 ms pause before each (as between requests)', 'ms', async () => ({
-    summary: rawPaced,
-    note: `the same transaction as the raw limit of posting, ${(rawPaced.mean / (1000 / rawPostRate)).toFixed(2)}× its mean time once the process pauses between transactions as a server does between requests (the commit's sync to disk is slower after a pause on this machine)`,
-  }));
+  await attempt(
+    'raw_post_paced',
+    'raw posting transaction with a 1 ms pause before each (as between requests)',
+    'ms',
+    async () => ({
+      summary: rawPaced,
+      note: `the same transaction as the raw limit of posting, ${(rawPaced.mean / (1000 / rawPostRate)).toFixed(2)}× its mean time once the process pauses between transactions as a server does between requests (the commit's sync to disk is slower after a pause on this machine)`,
+    }),
+  );
   await attempt('post_concurrent', 'post entries, 50 concurrent clients', 'req/s', async () => {
-    const requests = Array.from({ length: 12 }, (_, i) => ({ method: 'POST', path: '/api/journal-entries', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(entryBody(i)) }));
+    const requests = Array.from({ length: 12 }, (_, i) => ({
+      method: 'POST',
+      path: '/api/journal-entries',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(entryBody(i)),
+    }));
     const result = await load(server.url, { connections: 50, amount: COUNTS.postConcurrent, requests });
     if (result.failures) throw new Error(`${result.failures} failed: ${result.firstFailure}`);
     return {
@@ -584,12 +776,19 @@ async function main(): Promise<void> {
 
   // --- statements and reconciliation, each with a probe of the server's responsiveness ---
   settleDisk();
-  const checkingStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking.json'), 'utf8')) as { transactions: BankRow[] };
-  const cardStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-card.json'), 'utf8')) as { transactions: BankRow[] };
+  const checkingStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking.json'), 'utf8')) as {
+    transactions: BankRow[];
+  };
+  const cardStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-card.json'), 'utf8')) as {
+    transactions: BankRow[];
+  };
   const probePath = `/api/accounts/${ids.groceries}/balance`;
   const stalls: { op: string; maxMs: number; over50: number; n: number }[] = [];
   /** Runs `fn` with the probe asking meanwhile; its stall is kept under `op`, and the memory it takes under `during <op>`. */
-  const withProbe = async <T>(op: string, fn: () => Promise<T>): Promise<{ result: T; ms: number; stall: { n: number; maxMs: number; over50: number } }> => {
+  const withProbe = async <T>(
+    op: string,
+    fn: () => Promise<T>,
+  ): Promise<{ result: T; ms: number; stall: { n: number; maxMs: number; over50: number } }> => {
     memorySampler.phase(`during ${op}`);
     const probe = new Probe(server.url, token, probePath);
     await probe.start();
@@ -607,24 +806,41 @@ async function main(): Promise<void> {
   };
   let statementId = '';
   let rawStatementId = '';
-  await attempt('statement_10k', `statement import, ${checkingStatement.transactions.length} rows (JSON)`, 's', async () => {
-    const times: number[] = [];
-    const targets = [ids.checking, ids.savings, ids.amex].slice(0, COUNTS.statementCopies);
-    for (const [i, accountId] of targets.entries()) {
-      const transactions = i === 0 ? checkingStatement.transactions : checkingStatement.transactions.map((t) => ({ ...t, external_id: `${t.external_id}-copy${i}` }));
-      const { result, ms } = await withProbe('statement_10k', () => client.json('POST', '/api/statements', { account_id: accountId, name: `Bench statement ${i + 1}`, transactions }, 201));
-      if (i === 0) statementId = result.id;
-      times.push(ms / 1000);
-    }
-    const rawStart = process.hrtime.bigint();
-    rawStatementId = rawWrites.importStatement(ids.checking, checkingStatement.transactions);
-    const rawS = summarize([since(rawStart) / 1000]);
-    const api = summarize(times);
-    return { summary: api, raw: { label: 'one transaction of inserts', summary: rawS }, ratio: rawS.p50 / api.p50 };
-  });
+  await attempt(
+    'statement_10k',
+    `statement import, ${checkingStatement.transactions.length} rows (JSON)`,
+    's',
+    async () => {
+      const times: number[] = [];
+      const targets = [ids.checking, ids.savings, ids.amex].slice(0, COUNTS.statementCopies);
+      for (const [i, accountId] of targets.entries()) {
+        const transactions =
+          i === 0
+            ? checkingStatement.transactions
+            : checkingStatement.transactions.map((t) => ({ ...t, external_id: `${t.external_id}-copy${i}` }));
+        const { result, ms } = await withProbe('statement_10k', () =>
+          client.json(
+            'POST',
+            '/api/statements',
+            { account_id: accountId, name: `Bench statement ${i + 1}`, transactions },
+            201,
+          ),
+        );
+        if (i === 0) statementId = result.id;
+        times.push(ms / 1000);
+      }
+      const rawStart = process.hrtime.bigint();
+      rawStatementId = rawWrites.importStatement(ids.checking, checkingStatement.transactions);
+      const rawS = summarize([since(rawStart) / 1000]);
+      const api = summarize(times);
+      return { summary: api, raw: { label: 'one transaction of inserts', summary: rawS }, ratio: rawS.p50 / api.p50 };
+    },
+  );
   /** A reconciliation run of the statement over HTTP, and the raw reads and inserts of the same run. */
   const reconcile = async (apiStatementId: string, rawId: string, target: Operation['target']) => {
-    const { result, ms } = await withProbe('reconciliation', () => client.json('POST', '/api/reconciliation/run', { statement_id: apiStatementId }, [200, 201]));
+    const { result, ms } = await withProbe('reconciliation', () =>
+      client.json('POST', '/api/reconciliation/run', { statement_id: apiStatementId }, [200, 201]),
+    );
     const rawStart = process.hrtime.bigint();
     rawWrites.reconciliationData(rawId, ids.checking);
     const rawMs = since(rawStart);
@@ -640,24 +856,62 @@ async function main(): Promise<void> {
   const recent = manifest.recentStatement;
   // The target is for 10,000 bank rows against 100,000 entries: the whole statement at 100k; at 1m,
   // where it spans checking's 450,000 entries, the recent statement below.
-  await attempt('reconciliation', `reconciliation run, ${checkingStatement.transactions.length} bank txns vs ${manifest.entries} entries (${manifest.checkingEntries} on checking)`, 's', async () => {
-    if (!statementId) throw new Error('no statement to reconcile');
-    return reconcile(statementId, rawStatementId, recent ? undefined : runTarget);
-  });
+  await attempt(
+    'reconciliation',
+    `reconciliation run, ${checkingStatement.transactions.length} bank txns vs ${manifest.entries} entries (${manifest.checkingEntries} on checking)`,
+    's',
+    async () => {
+      if (!statementId) throw new Error('no statement to reconcile');
+      return reconcile(statementId, rawStatementId, recent ? undefined : runTarget);
+    },
+  );
   if (recent) {
-    await attempt('reconciliation_recent', `reconciliation run, ${recent.rows} bank txns vs the ${recent.checkingEntries} checking entries from ${recent.firstDay} on`, 's', async () => {
-      const rows = (JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking-recent.json'), 'utf8')) as { transactions: BankRow[] }).transactions;
-      const { result } = await withProbe('statement_10k', () => client.json('POST', '/api/statements', { account_id: ids.checking, name: 'Bench recent statement', transactions: rows }, 201));
-      return reconcile(result.id as string, rawWrites.importStatement(ids.checking, rows), runTarget);
-    });
+    await attempt(
+      'reconciliation_recent',
+      `reconciliation run, ${recent.rows} bank txns vs the ${recent.checkingEntries} checking entries from ${recent.firstDay} on`,
+      's',
+      async () => {
+        const rows = (
+          JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking-recent.json'), 'utf8')) as {
+            transactions: BankRow[];
+          }
+        ).transactions;
+        const { result } = await withProbe('statement_10k', () =>
+          client.json(
+            'POST',
+            '/api/statements',
+            { account_id: ids.checking, name: 'Bench recent statement', transactions: rows },
+            201,
+          ),
+        );
+        return reconcile(result.id as string, rawWrites.importStatement(ids.checking, rows), runTarget);
+      },
+    );
   }
-  await attempt('statement_100k', `statement import, ${cardStatement.transactions.length} rows (JSON)`, 's', async () => {
-    const { ms } = await withProbe('statement_100k', () => client.json('POST', '/api/statements', { account_id: ids.card, name: 'Bench card statement', transactions: cardStatement.transactions }, 201));
-    const rawStart = process.hrtime.bigint();
-    rawWrites.importStatement(ids.card, cardStatement.transactions);
-    const rawMs = since(rawStart);
-    return { summary: summarize([ms / 1000]), raw: { label: 'one transaction of inserts', summary: summarize([rawMs / 1000]) }, ratio: rawMs / ms, target: { text: '≤ 5 s', stat: 'max', atMost: 5 } };
-  });
+  await attempt(
+    'statement_100k',
+    `statement import, ${cardStatement.transactions.length} rows (JSON)`,
+    's',
+    async () => {
+      const { ms } = await withProbe('statement_100k', () =>
+        client.json(
+          'POST',
+          '/api/statements',
+          { account_id: ids.card, name: 'Bench card statement', transactions: cardStatement.transactions },
+          201,
+        ),
+      );
+      const rawStart = process.hrtime.bigint();
+      rawWrites.importStatement(ids.card, cardStatement.transactions);
+      const rawMs = since(rawStart);
+      return {
+        summary: summarize([ms / 1000]),
+        raw: { label: 'one transaction of inserts', summary: summarize([rawMs / 1000]) },
+        ratio: rawMs / ms,
+        target: { text: '≤ 5 s', stat: 'max', atMost: 5 },
+      };
+    },
+  );
   // Reads that once held the event loop for seconds at 1M: the unmatched list (read from maintained
   // counts) and an export (made on the job worker and streamed), each with the probe.
   for (const [id, label, pageOf] of [
@@ -667,40 +921,67 @@ async function main(): Promise<void> {
     await attempt(id, label, 'ms', async () => {
       const total = (await client.json('GET', '/api/reconciliation/unmatched?per_page=1')).total as number;
       const page = pageOf(total);
-      const { result, stall } = await withProbe(id, () => timeEach(5, () => client.ok('GET', `/api/reconciliation/unmatched?per_page=50&page=${page}`)));
-      return { summary: summarize(result), note: `page ${page} of ${Math.ceil(total / 50)}; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms` };
+      const { result, stall } = await withProbe(id, () =>
+        timeEach(5, () => client.ok('GET', `/api/reconciliation/unmatched?per_page=50&page=${page}`)),
+      );
+      return {
+        summary: summarize(result),
+        note: `page ${page} of ${Math.ceil(total / 50)}; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms`,
+      };
     });
   }
   await attempt('export_ledger', 'export, ledger format (streamed)', 's', async () => {
-    const { result: bytes, ms, stall } = await withProbe('export_ledger', async () => {
-      const res = await fetch(`${server.url}/api/export?format=ledger`, { headers: { authorization: `Bearer ${token}` } });
+    const {
+      result: bytes,
+      ms,
+      stall,
+    } = await withProbe('export_ledger', async () => {
+      const res = await fetch(`${server.url}/api/export?format=ledger`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`);
       let n = 0;
       for await (const chunk of res.body!) n += chunk.byteLength;
       return n;
     });
-    return { summary: summarize([ms / 1000]), note: `${(bytes / 2 ** 20).toFixed(0)} MiB; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms` };
-  });
-  rawWrites.close();
-  await attempt('event_loop', 'longest silence of the server during imports, runs, exports and the unmatched list', 'ms', async () => {
-    const worst = stalls.reduce((m, s) => Math.max(m, s.maxMs), 0);
     return {
-      value: worst,
-      target: { text: '≤ ~50 ms', stat: 'value', atMost: 60 },
-      note: stalls.map((s) => `${s.op}: max ${s.maxMs.toFixed(0)} ms, ${s.over50}/${s.n} probes over 50 ms`).join('; '),
+      summary: summarize([ms / 1000]),
+      note: `${(bytes / 2 ** 20).toFixed(0)} MiB; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms`,
     };
   });
+  rawWrites.close();
+  await attempt(
+    'event_loop',
+    'longest silence of the server during imports, runs, exports and the unmatched list',
+    'ms',
+    async () => {
+      const worst = stalls.reduce((m, s) => Math.max(m, s.maxMs), 0);
+      return {
+        value: worst,
+        target: { text: '≤ ~50 ms', stat: 'value', atMost: 60 },
+        note: stalls
+          .map((s) => `${s.op}: max ${s.maxMs.toFixed(0)} ms, ${s.over50}/${s.n} probes over 50 ms`)
+          .join('; '),
+      };
+    },
+  );
 
   // --- memory ---
   const memory = memoryOf(server.pid);
   const peaks = memorySampler.stop();
   info.memoryPeaksMb = peaks;
-  const everyday = Math.max(...Object.entries(peaks).filter(([k]) => !k.startsWith('during ')).map(([, v]) => v));
+  const everyday = Math.max(
+    ...Object.entries(peaks)
+      .filter(([k]) => !k.startsWith('during '))
+      .map(([, v]) => v),
+  );
   await attempt('rss', 'server resident memory, peak', 'MB', async () => ({
     value: memory?.peakMb ?? NaN,
     raw: { label: 'bare Express process', value: (info.bareExpress as { rssMb?: number } | undefined)?.rssMb ?? NaN },
     target: { text: '≤ 250 MB', stat: 'value', atMost: 250 },
-    note: `peak ${Math.round(memory?.peakMb ?? NaN)} MB; by phase ${Object.entries(peaks).map(([k, v]) => `${k} ${v}`).join(', ')} MB; ${Math.round(memory?.rssMb ?? NaN)} MB at the end`,
+    note: `peak ${Math.round(memory?.peakMb ?? NaN)} MB; by phase ${Object.entries(peaks)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')} MB; ${Math.round(memory?.rssMb ?? NaN)} MB at the end`,
   }));
   await attempt('rss_everyday', 'server resident memory, reads and postings', 'MB', async () => ({
     value: everyday,
@@ -750,11 +1031,24 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(args.out!), { recursive: true });
   fs.writeFileSync(args.out!, JSON.stringify(output, null, 2) + '\n');
   log('');
-  log(`Personal Ledger benchmark, ${size}: ${manifest.entries} entries, ${manifest.lines} lines, ledger file ${fileMb.toFixed(0)} MB`);
-  log(`${output.machine.cpu}, ${output.machine.cores} cores, ${output.machine.memoryGb} GB, ${output.machine.os}, Node ${output.machine.node}, SQLite ${sqliteVersion}`);
-  log(`Server started as node ${output.serverNodeFlags.join(' ')} ${output.serverEntry} (npm run serve's command${serverFlags.length ? ', with extra flags' : ''})`);
-  log(`Load average (1, 5, 15 min) at start ${loadAtStart.map((x) => x.toFixed(2)).join(', ')}, at end ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
-  log(`Peers read books from ${peerSource}. Times in ms unless the unit says otherwise; peer cells: p50 (how many times the API's p50).`);
+  log(
+    `Personal Ledger benchmark, ${size}: ${manifest.entries} entries, ${manifest.lines} lines, ledger file ${fileMb.toFixed(0)} MB`,
+  );
+  log(
+    `${output.machine.cpu}, ${output.machine.cores} cores, ${output.machine.memoryGb} GB, ${output.machine.os}, Node ${output.machine.node}, SQLite ${sqliteVersion}`,
+  );
+  log(
+    `Server started as node ${output.serverNodeFlags.join(' ')} ${output.serverEntry} (npm run serve's command${serverFlags.length ? ', with extra flags' : ''})`,
+  );
+  log(
+    `Load average (1, 5, 15 min) at start ${loadAtStart.map((x) => x.toFixed(2)).join(', ')}, at end ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')}`,
+  );
+  log(
+    `Peers read books from ${peerSource}. Times in ms unless the unit says otherwise; peer cells: p50 (how many times the API's p50).`,
+  );
   log('');
   log(output.table);
   log('');

@@ -1,7 +1,11 @@
 import { test, expect } from './support/fixtures.ts';
 import { Seed } from './support/seed.ts';
 
-test('when accounts are renamed, deactivated, reactivated and deleted, then the tree follows and the server says what is not allowed', async ({ app, page, ledger }) => {
+test('when accounts are renamed, deactivated, reactivated and deleted, then the tree follows and the server says what is not allowed', async ({
+  app,
+  page,
+  ledger,
+}) => {
   const seed = await Seed.user(ledger.api);
   const checking = await seed.account('Checking', 'ASSET');
   const groceries = await seed.account('Groceries', 'EXPENSE');

@@ -5,7 +5,11 @@ import { captureScreen } from './support/screenshots.ts';
 import { Seed } from './support/seed.ts';
 
 test.describe('the advisor', () => {
-  test('when a question is asked, then the answer streams in as it is written, and Stop ends it', async ({ app, page, ledger }, testInfo) => {
+  test('when a question is asked, then the answer streams in as it is written, and Stop ends it', async ({
+    app,
+    page,
+    ledger,
+  }, testInfo) => {
     const seed = await Seed.user(ledger.api);
     await seed.account('Checking', 'ASSET');
     const rest = gate();
@@ -50,7 +54,11 @@ test.describe('the advisor', () => {
     await expect(app.chat.answers.first()).toContainText('(stopped)');
   });
 
-  test('when the interface is switched to Chinese, then the suggestions are in Chinese', async ({ app, page, ledger }) => {
+  test('when the interface is switched to Chinese, then the suggestions are in Chinese', async ({
+    app,
+    page,
+    ledger,
+  }) => {
     const seed = await Seed.user(ledger.api);
     await app.open();
     await app.signIn.signIn({ email: seed.email });
@@ -62,13 +70,19 @@ test.describe('the advisor', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   });
 
-  test('when the local model is not available, then the panel says so and the built-in advisor answers', async ({ app, page, ledger }) => {
+  test('when the local model is not available, then the panel says so and the built-in advisor answers', async ({
+    app,
+    page,
+    ledger,
+  }) => {
     ledger.fake.models = [];
     const seed = await Seed.user(ledger.api);
     await app.open();
     await app.signIn.signIn({ email: seed.email });
     await app.chat.open();
-    await expect(app.chat.panel.getByTestId('model-unavailable')).toContainText('The local model (qwen2.5:3b) is not available');
+    await expect(app.chat.panel.getByTestId('model-unavailable')).toContainText(
+      'The local model (qwen2.5:3b) is not available',
+    );
     await app.chat.ask('What is my net worth?');
     await expect(app.chat.answers.last()).toContainText('The local AI model is unavailable');
     await expect(app.chat.answers.last()).toContainText('The above analysis is for reference only.');

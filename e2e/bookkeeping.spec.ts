@@ -2,7 +2,10 @@ import { test, expect, newEmail } from './support/fixtures.ts';
 import { expectEveryControlNamed } from './support/accessibility.ts';
 import { captureScreen } from './support/screenshots.ts';
 
-test('when a new user signs up, creates accounts and posts entries with the keyboard, then the balances and the dashboard show them', async ({ app, page }, testInfo) => {
+test('when a new user signs up, creates accounts and posts entries with the keyboard, then the balances and the dashboard show them', async ({
+  app,
+  page,
+}, testInfo) => {
   await app.open();
   await expect(page.getByRole('heading', { name: 'Personal Ledger' })).toBeVisible();
   await captureScreen(page, testInfo, 'sign-in');
@@ -86,5 +89,7 @@ test('when a new user signs up, creates accounts and posts entries with the keyb
   await expect(summary).toContainText('Income this month2,000.00 USD');
   await expect(summary).toContainText('Spending this month82.50 USD');
   await expect(page.getByRole('img', { name: /Line chart of net worth by month in USD; now 1,917.50/ })).toBeVisible();
-  await expect(page.getByRole('img', { name: /Bar chart of spending per month in USD across 1 expense accounts/ })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /Bar chart of spending per month in USD across 1 expense accounts/ }),
+  ).toBeVisible();
 });

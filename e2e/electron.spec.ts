@@ -14,10 +14,17 @@ import { ROOT } from './support/paths.ts';
 const binary = findElectronBinary(nodeBinaryLookup(process.env, import.meta.url));
 
 test('when the desktop app starts, then its window shows the sign-in screen', async () => {
-  test.skip(binary === null, 'the Electron binary is not installed (node_modules/electron has no dist/; its download needs the network): nothing to launch');
+  test.skip(
+    binary === null,
+    'the Electron binary is not installed (node_modules/electron has no dist/; its download needs the network): nothing to launch',
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-electron-'));
   // as the launcher does: ELECTRON_RUN_AS_NODE would turn Electron into plain Node
-  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0] !== 'ELECTRON_RUN_AS_NODE' && e[1] !== undefined));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] => e[0] !== 'ELECTRON_RUN_AS_NODE' && e[1] !== undefined,
+    ),
+  );
   const app = await electron.launch({
     executablePath: binary!,
     args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), ROOT],
@@ -31,7 +38,11 @@ test('when the desktop app starts, then its window shows the sign-in screen', as
     await expect(window.getByRole('tab', { name: 'Create account' })).toBeVisible();
     expect(window.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     // the preload exposes only its named functions
-    expect(await window.evaluate(() => Object.keys((window as unknown as { ledgerDesktop?: object }).ledgerDesktop ?? {}).sort())).toEqual(['openExternal', 'version']);
+    expect(
+      await window.evaluate(() =>
+        Object.keys((window as unknown as { ledgerDesktop?: object }).ledgerDesktop ?? {}).sort(),
+      ),
+    ).toEqual(['openExternal', 'version']);
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,11 @@ import { test, expect } from './support/fixtures.ts';
 import { Seed } from './support/seed.ts';
 
 test.describe('entries that must not be posted', () => {
-  test('when the debits and credits differ, then the hint shows the exact difference and the entry cannot be posted or saved', async ({ app, page, ledger }) => {
+  test('when the debits and credits differ, then the hint shows the exact difference and the entry cannot be posted or saved', async ({
+    app,
+    page,
+    ledger,
+  }) => {
     const seed = await Seed.user(ledger.api);
     await seed.account('Checking', 'ASSET');
     await seed.account('Groceries', 'EXPENSE');
@@ -41,7 +45,7 @@ test.describe('entries that must not be posted', () => {
     expect(entries.body.total).toBe(0); // nothing was stored on the way
   });
 
-  test("when the server refuses a change, then its detail is shown in words", async ({ app, page, ledger }) => {
+  test('when the server refuses a change, then its detail is shown in words', async ({ app, page, ledger }) => {
     const seed = await Seed.user(ledger.api);
     const checking = await seed.account('Checking', 'ASSET');
     await seed.account('Groceries', 'EXPENSE');

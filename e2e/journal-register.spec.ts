@@ -1,17 +1,34 @@
 import { test, expect } from './support/fixtures.ts';
 import { Seed } from './support/seed.ts';
 
-test('when the journal holds more than a page, then it pages on the server and filters by status, dates and account', async ({ app, page, ledger }) => {
+test('when the journal holds more than a page, then it pages on the server and filters by status, dates and account', async ({
+  app,
+  page,
+  ledger,
+}) => {
   const seed = await Seed.user(ledger.api);
   const checking = await seed.account('Checking', 'ASSET');
   const groceries = await seed.account('Groceries', 'EXPENSE');
   const fuel = await seed.account('Fuel', 'EXPENSE');
   for (let day = 1; day <= 28; day++) {
-    await seed.posted(`2026-02-${String(day).padStart(2, '0')}`, `Shop ${day}`, day % 4 === 0 ? fuel : groceries, checking, `${day}.25`);
+    await seed.posted(
+      `2026-02-${String(day).padStart(2, '0')}`,
+      `Shop ${day}`,
+      day % 4 === 0 ? fuel : groceries,
+      checking,
+      `${day}.25`,
+    );
   }
   const draft = await ledger.api.post(
     '/api/journal-entries',
-    { entry_date: '2026-03-01', memo: 'Unsure', lines: [{ account_id: fuel, direction: 'DEBIT', amount: '5.00' }, { account_id: checking, direction: 'CREDIT', amount: '5.00' }] },
+    {
+      entry_date: '2026-03-01',
+      memo: 'Unsure',
+      lines: [
+        { account_id: fuel, direction: 'DEBIT', amount: '5.00' },
+        { account_id: checking, direction: 'CREDIT', amount: '5.00' },
+      ],
+    },
     seed.token,
   );
   expect(draft.status).toBe(201);

@@ -16,7 +16,11 @@ async function noSidewaysScroll(page: import('@playwright/test').Page): Promise<
   expect(overflow, 'elements wider than the window').toEqual([]);
 }
 
-test('when the window is narrow, then every screen fits its width and stays usable', async ({ app, page, ledger }, testInfo) => {
+test('when the window is narrow, then every screen fits its width and stays usable', async ({
+  app,
+  page,
+  ledger,
+}, testInfo) => {
   const seed = await Seed.user(ledger.api);
   const checking = await seed.account('Checking', 'ASSET');
   const groceries = await seed.account('Groceries', 'EXPENSE');

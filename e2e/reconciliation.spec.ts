@@ -12,7 +12,11 @@ const FEE = 'RETURNED CHECK FEE, CHECK # 319 FOR $45.33 ON 04/07/11';
 const ELECTRIC = 'AUTOMATIC WITHDRAWAL, ELECTRIC BILL WEB(S )';
 const DIVIDEND = 'DIVIDEND EARNED FOR PERIOD OF 03/01/2011 THROUGH 03/31/2011 ANNUAL PERCENTAGE YIELD EARNED IS 0.05%';
 
-test('when a real OFX statement is imported and reconciled, then one match is accepted, one rejected, and an entry is created for an unmatched line', async ({ app, page, ledger }, testInfo) => {
+test('when a real OFX statement is imported and reconciled, then one match is accepted, one rejected, and an entry is created for an unmatched line', async ({
+  app,
+  page,
+  ledger,
+}, testInfo) => {
   // The book before the statement: two payments the bank will show, written in the user's own words.
   const seed = await Seed.user(ledger.api);
   const checking = await seed.account('Checking', 'ASSET');
@@ -41,7 +45,9 @@ test('when a real OFX statement is imported and reconciled, then one match is ac
 
   // the run, with a busy indicator while it works
   await wizard.getByRole('button', { name: 'Reconcile this statement' }).click();
-  await expect(page.getByTestId('run-summary')).toHaveText('Reconciled 3 bank transactions: 0 matched automatically, 2 to review, 1 unmatched.');
+  await expect(page.getByTestId('run-summary')).toHaveText(
+    'Reconciled 3 bank transactions: 0 matched automatically, 2 to review, 1 unmatched.',
+  );
 
   // the review queue: both candidates side by side, the five-part score as bars
   const fee = statements.matchCard(FEE);
@@ -82,13 +88,26 @@ test('when a real OFX statement is imported and reconciled, then one match is ac
 
   const created = await ledger.api.get('/api/journal-entries?source_type=reconciliation', seed.token);
   expect(created.body.items).toHaveLength(1);
-  expect(created.body.items[0].lines.map((l: { account_name: string; direction: string; amount: string }) => `${l.direction} ${l.account_name} ${l.amount}`).sort()).toEqual(['CREDIT Interest 0.01', 'DEBIT Checking 0.01']);
+  expect(
+    created.body.items[0].lines
+      .map(
+        (l: { account_name: string; direction: string; amount: string }) =>
+          `${l.direction} ${l.account_name} ${l.amount}`,
+      )
+      .sort(),
+  ).toEqual(['CREDIT Interest 0.01', 'DEBIT Checking 0.01']);
 
   await app.go('Dashboard');
-  await expect(page.getByRole('article', { name: 'Reconciliation' })).toContainText('2 of 3 bank transactions reconciled');
+  await expect(page.getByRole('article', { name: 'Reconciliation' })).toContainText(
+    '2 of 3 bank transactions reconciled',
+  );
 });
 
-test('when a CSV statement is imported, then the guessed column mapping can be changed before importing', async ({ app, page, ledger }, testInfo) => {
+test('when a CSV statement is imported, then the guessed column mapping can be changed before importing', async ({
+  app,
+  page,
+  ledger,
+}, testInfo) => {
   const seed = await Seed.user(ledger.api);
   await seed.account('Current account', 'ASSET', 'GBP');
   await app.open();
@@ -128,7 +147,11 @@ test('when a CSV statement is imported, then the guessed column mapping can be c
   await expect(wizard.getByRole('status')).toContainText('Nothing new');
 });
 
-test('when several matches wait for review, then all at or above a score are accepted at once', async ({ app, page, ledger }) => {
+test('when several matches wait for review, then all at or above a score are accepted at once', async ({
+  app,
+  page,
+  ledger,
+}) => {
   const seed = await Seed.user(ledger.api);
   const checking = await seed.account('Checking', 'ASSET');
   const utilities = await seed.account('Utilities', 'EXPENSE');
@@ -141,7 +164,10 @@ test('when several matches wait for review, then all at or above a score are acc
   await app.statements.chooseFile('Checking (USD)', OFX);
   await app.statements.preview();
   await app.statements.wizard.getByRole('button', { name: 'Import 3 transactions' }).click();
-  await page.getByRole('article', { name: 'Imported statements' }).getByRole('button', { name: /^Reconcile / }).click();
+  await page
+    .getByRole('article', { name: 'Imported statements' })
+    .getByRole('button', { name: /^Reconcile / })
+    .click();
   await expect(page.getByTestId('run-summary')).toContainText('2 to review');
 
   const queue = page.getByRole('tabpanel');

@@ -4,22 +4,33 @@ import { Seed } from './support/seed.ts';
 const TOKEN_KEY = 'personal-ledger.token';
 
 test.describe('signing in and out', () => {
-  test('when "stay signed in" is not chosen, then the token lives only in this window; when it is, it survives a reload; sign out drops it', async ({ app, page, ledger }) => {
+  test('when "stay signed in" is not chosen, then the token lives only in this window; when it is, it survives a reload; sign out drops it', async ({
+    app,
+    page,
+    ledger,
+  }) => {
     const seed = await Seed.user(ledger.api);
     await app.open();
     await app.signIn.signIn({ email: seed.email });
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-    expect(await page.evaluate((key) => [localStorage.getItem(key), sessionStorage.getItem(key) !== null], TOKEN_KEY)).toEqual([null, true]);
+    expect(
+      await page.evaluate((key) => [localStorage.getItem(key), sessionStorage.getItem(key) !== null], TOKEN_KEY),
+    ).toEqual([null, true]);
 
     await app.signOut();
-    expect(await page.evaluate((key) => [localStorage.getItem(key), sessionStorage.getItem(key)], TOKEN_KEY)).toEqual([null, null]);
+    expect(await page.evaluate((key) => [localStorage.getItem(key), sessionStorage.getItem(key)], TOKEN_KEY)).toEqual([
+      null,
+      null,
+    ]);
 
     await app.signIn.signIn({ email: seed.email, password: 'wrong password!' });
     await expect(page.getByRole('alert')).toContainText('Invalid email or password');
 
     await app.signIn.signIn({ email: seed.email, stay: true });
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-    expect(await page.evaluate((key) => [localStorage.getItem(key) !== null, sessionStorage.getItem(key)], TOKEN_KEY)).toEqual([true, null]);
+    expect(
+      await page.evaluate((key) => [localStorage.getItem(key) !== null, sessionStorage.getItem(key)], TOKEN_KEY),
+    ).toEqual([true, null]);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -29,23 +40,35 @@ test.describe('signing in and out', () => {
     await expect(app.signIn.submit).toBeVisible();
   });
 
-  test('when the server no longer accepts the token, then the app returns to sign-in and says why', async ({ app, page, ledger }) => {
+  test('when the server no longer accepts the token, then the app returns to sign-in and says why', async ({
+    app,
+    page,
+    ledger,
+  }) => {
     const seed = await Seed.user(ledger.api);
     // a kept token the server cannot validate (as after a secret change)
     await app.open();
     await page.evaluate((key) => localStorage.setItem(key, 'not-a-valid-token'), TOKEN_KEY);
     await page.reload();
-    await expect(page.getByRole('alert')).toHaveText('You have been signed out (Could not validate credentials). Please sign in again.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'You have been signed out (Could not validate credentials). Please sign in again.',
+    );
     expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
 
     // a token that expires while the app is open: the next call answers 401
     await app.signIn.signIn({ email: seed.email });
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await page.route('**/api/accounts/balances*', (route) =>
-      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ detail: 'Could not validate credentials' }) }),
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'Could not validate credentials' }),
+      }),
     );
     await app.nav.getByRole('link', { name: 'Accounts' }).click();
-    await expect(page.getByRole('alert')).toHaveText('You have been signed out (Could not validate credentials). Please sign in again.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'You have been signed out (Could not validate credentials). Please sign in again.',
+    );
     await expect(app.signIn.submit).toBeVisible();
   });
 });

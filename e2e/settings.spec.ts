@@ -17,9 +17,22 @@ const SMALL_JOURNAL = [
 ].join('\n');
 
 // the second transaction (from line 5) does not balance: nothing of the file may be imported
-const UNBALANCED_JOURNAL = ['2024-02-01 ok', '  Assets:Wallet  1.00 USD', '  Income:Gift', '', '2024-02-02 bad', '  Assets:Wallet  5.00 USD', '  Income:Gift  -4.99 USD', ''].join('\n');
+const UNBALANCED_JOURNAL = [
+  '2024-02-01 ok',
+  '  Assets:Wallet  1.00 USD',
+  '  Income:Gift',
+  '',
+  '2024-02-02 bad',
+  '  Assets:Wallet  5.00 USD',
+  '  Income:Gift  -4.99 USD',
+  '',
+].join('\n');
 
-test('when the books are exported, a journal imported, a backup taken and restored, then the settings screen shows each outcome in the server’s words', async ({ app, page, ledger }, testInfo) => {
+test('when the books are exported, a journal imported, a backup taken and restored, then the settings screen shows each outcome in the server’s words', async ({
+  app,
+  page,
+  ledger,
+}, testInfo) => {
   const seed = await Seed.user(ledger.api, 'Ada Lovelace');
   const checking = await seed.account('Checking', 'ASSET');
   const groceries = await seed.account('Groceries', 'EXPENSE');
@@ -38,7 +51,9 @@ test('when the books are exported, a journal imported, a backup taken and restor
   expect(exported.download.suggestedFilename()).toMatch(/^personal-ledger.*\.journal$/);
   expect(exported.text).toContain('Corner market');
   expect(exported.text).toMatch(/Expenses:Groceries\s+(USD ?)?40\.00/);
-  await expect(settings.exportPanel.getByRole('status')).toContainText(`Downloaded ${exported.download.suggestedFilename()}`);
+  await expect(settings.exportPanel.getByRole('status')).toContainText(
+    `Downloaded ${exported.download.suggestedFilename()}`,
+  );
 
   // import a small journal: the counts
   const good = testInfo.outputPath('small.journal');
@@ -46,7 +61,9 @@ test('when the books are exported, a journal imported, a backup taken and restor
   fs.writeFileSync(good, SMALL_JOURNAL);
   fs.writeFileSync(bad, UNBALANCED_JOURNAL);
   await settings.importJournal('hledger', good);
-  await expect(settings.importPanel.getByRole('status')).toHaveText('Imported 2 entries (4 lines) dated 2024-01-01 to 2024-01-05.');
+  await expect(settings.importPanel.getByRole('status')).toHaveText(
+    'Imported 2 entries (4 lines) dated 2024-01-01 to 2024-01-05.',
+  );
   const summary = settings.importPanel.getByRole('definition');
   await expect(settings.importPanel.getByTestId('entries-imported')).toHaveText('2');
   await expect(settings.importPanel.getByTestId('lines-imported')).toHaveText('4');
@@ -69,7 +86,9 @@ test('when the books are exported, a journal imported, a backup taken and restor
 
   // restore asks first; cancelling changes nothing
   await app.go('Settings');
-  const restoreButton = settings.backupRow('Manual').getByRole('button', { name: /^Restore the backup of .+ \(Manual\)$/ });
+  const restoreButton = settings
+    .backupRow('Manual')
+    .getByRole('button', { name: /^Restore the backup of .+ \(Manual\)$/ });
   await restoreButton.click();
   const confirm = settings.backupPanel.getByRole('group', { name: 'Confirm the restore' });
   await expect(confirm).toContainText('is backed up first');

@@ -10,7 +10,11 @@ function dayOf(back: number, day: number): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
-test('when a household has kept its books for half a year, then the dashboard draws its months, in English and in Chinese', async ({ app, page, ledger }, testInfo) => {
+test('when a household has kept its books for half a year, then the dashboard draws its months, in English and in Chinese', async ({
+  app,
+  page,
+  ledger,
+}, testInfo) => {
   const seed = await Seed.user(ledger.api, 'Mei Lin');
   const checking = await seed.account('Checking', 'ASSET');
   const savings = await seed.account('Savings', 'ASSET');
@@ -33,7 +37,9 @@ test('when a household has kept its books for half a year, then the dashboard dr
 
   await app.open();
   await app.signIn.signIn({ email: seed.email });
-  await expect(page.getByRole('img', { name: /Bar chart of spending per month in USD across 4 expense accounts/ })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /Bar chart of spending per month in USD across 4 expense accounts/ }),
+  ).toBeVisible();
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await captureScreen(page, testInfo, 'dashboard');
   await expectEveryControlNamed(page);

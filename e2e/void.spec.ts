@@ -1,7 +1,11 @@
 import { test, expect } from './support/fixtures.ts';
 import { Seed } from './support/seed.ts';
 
-test('when a posted entry is voided with a reason, then its reversal is shown and the balances return', async ({ app, page, ledger }) => {
+test('when a posted entry is voided with a reason, then its reversal is shown and the balances return', async ({
+  app,
+  page,
+  ledger,
+}) => {
   const seed = await Seed.user(ledger.api);
   const checking = await seed.account('Checking', 'ASSET');
   const rent = await seed.account('Rent', 'EXPENSE');

@@ -18,7 +18,10 @@ const dist = path.join(root, 'dist');
 for (const folder of ['main', 'server']) rmSync(path.join(dist, folder), { recursive: true, force: true });
 
 const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
-const compiled = spawnSync(process.execPath, [tsc, '-p', path.join(mainDir, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root });
+const compiled = spawnSync(process.execPath, [tsc, '-p', path.join(mainDir, 'tsconfig.build.json')], {
+  stdio: 'inherit',
+  cwd: root,
+});
 if (compiled.status !== 0) {
   console.error('build: TypeScript reported errors; nothing to package.');
   process.exit(compiled.status ?? 1);

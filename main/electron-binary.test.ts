@@ -4,7 +4,11 @@ import { findElectronBinary, nodeBinaryLookup, type BinaryLookup } from './elect
 
 const PKG = '/app/node_modules/electron';
 
-function lookup(files: Record<string, string>, env: Record<string, string> = {}, electronPackageDir: string | null = PKG): BinaryLookup {
+function lookup(
+  files: Record<string, string>,
+  env: Record<string, string> = {},
+  electronPackageDir: string | null = PKG,
+): BinaryLookup {
   return {
     electronPackageDir,
     env,
@@ -33,7 +37,9 @@ describe('findElectronBinary', () => {
 
   it('when ELECTRON_OVERRIDE_DIST_PATH points at a binary, then it is used', () => {
     const files = { [path.join('/opt/electron', 'electron')]: '' };
-    expect(findElectronBinary(lookup(files, { ELECTRON_OVERRIDE_DIST_PATH: '/opt/electron' }, null))).toBe(path.join('/opt/electron', 'electron'));
+    expect(findElectronBinary(lookup(files, { ELECTRON_OVERRIDE_DIST_PATH: '/opt/electron' }, null))).toBe(
+      path.join('/opt/electron', 'electron'),
+    );
   });
 
   it('when ELECTRON_OVERRIDE_DIST_PATH points nowhere, then there is no binary', () => {

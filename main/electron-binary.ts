@@ -24,7 +24,8 @@ export interface BinaryLookup {
 /** Absolute path of the Electron executable when it is present on disk, otherwise null. */
 export function findElectronBinary(lookup: BinaryLookup): string | null {
   const { electronPackageDir, env } = lookup;
-  const executableName = electronPackageDir === null ? null : lookup.readText(path.join(electronPackageDir, 'path.txt'))?.trim() || null;
+  const executableName =
+    electronPackageDir === null ? null : lookup.readText(path.join(electronPackageDir, 'path.txt'))?.trim() || null;
   const overrideDir = env.ELECTRON_OVERRIDE_DIST_PATH?.trim();
   let candidate: string | null = null;
   if (overrideDir) {

@@ -37,11 +37,13 @@ function targetsOf(platform: string): string[] {
 }
 
 function platformFiles(platform: string): string[] {
-  return ((config[platform] as { files?: string[] } | undefined)?.files ?? []).filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+  return ((config[platform] as { files?: string[] } | undefined)?.files ?? [])
+    .filter((p) => p.startsWith('!'))
+    .map((p) => p.slice(1));
 }
 
 describe('electron-builder.yml', () => {
-  it('when validated against electron-builder\'s JSON schema, then it has no errors', () => {
+  it("when validated against electron-builder's JSON schema, then it has no errors", () => {
     const valid = validate(config);
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
@@ -72,19 +74,27 @@ describe('electron-builder.yml', () => {
       'node_modules/better-sqlite3/lib/binding.js',
       'node_modules/some-other-addon/build/Release/addon.node',
     ]) {
-      expect(unpack.some((pattern) => minimatch(file, pattern, { dot: true })), file).toBe(true);
+      expect(
+        unpack.some((pattern) => minimatch(file, pattern, { dot: true })),
+        file,
+      ).toBe(true);
     }
   });
 
   it('when packaged, then native modules are not rebuilt (N-API prebuilt binaries load in Node and Electron)', () => {
     expect(config.npmRebuild).toBe(false);
-    const better = JSON.parse(readFileSync(require.resolve('better-sqlite3/package.json'), 'utf8')) as { gypfile?: boolean; files?: string[] };
+    const better = JSON.parse(readFileSync(require.resolve('better-sqlite3/package.json'), 'utf8')) as {
+      gypfile?: boolean;
+      files?: string[];
+    };
     expect(better.files).toContain('prebuilds/**');
   });
 
   it('when packaged, then compiled code, the renderer, migrations and package.json are shipped', () => {
     const files = config.files ?? [];
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'dist/**/*', 'renderer/dist/**/*', 'migrations/**/*']));
+    expect(files).toEqual(
+      expect.arrayContaining(['package.json', 'dist/**/*', 'renderer/dist/**/*', 'migrations/**/*']),
+    );
     expect(config.extraMetadata?.main).toBe('dist/main/index.js');
     expect(config.directories?.output).not.toBe('dist');
   });
@@ -100,12 +110,20 @@ describe('electron-builder.yml', () => {
       expect(excluded.length, platform).toBeGreaterThan(0);
       for (const name of names) {
         const file = `node_modules/better-sqlite3/prebuilds/${name}.node`;
-        expect(excluded.some((pattern) => minimatch(file, pattern)), `${platform} keeps ${name}`).toBe(false);
+        expect(
+          excluded.some((pattern) => minimatch(file, pattern)),
+          `${platform} keeps ${name}`,
+        ).toBe(false);
       }
-      const foreign = Object.entries(own).filter(([other]) => other !== platform).flatMap(([, list]) => list);
+      const foreign = Object.entries(own)
+        .filter(([other]) => other !== platform)
+        .flatMap(([, list]) => list);
       for (const name of foreign) {
         const file = `node_modules/better-sqlite3/prebuilds/${name}.node`;
-        expect(excluded.some((pattern) => minimatch(file, pattern)), `${platform} drops ${name}`).toBe(true);
+        expect(
+          excluded.some((pattern) => minimatch(file, pattern)),
+          `${platform} drops ${name}`,
+        ).toBe(true);
       }
     }
   });

@@ -79,7 +79,12 @@ async function main(): Promise<void> {
 
   // Every webContents (windows, and anything else Chromium creates) gets the same guards.
   app.on('web-contents-created', (_event, contents) => {
-    installContentsGuards(contents, () => appOrigin, openExternal, (error) => log(`openExternal failed: ${errorMessage(error)}`));
+    installContentsGuards(
+      contents,
+      () => appOrigin,
+      openExternal,
+      (error) => log(`openExternal failed: ${errorMessage(error)}`),
+    );
   });
 
   await app.whenReady();
@@ -113,7 +118,9 @@ async function main(): Promise<void> {
   ses.setPermissionRequestHandler((webContents, permission, callback) => {
     callback(permissionDecision(permission, webContents.getURL()));
   });
-  ses.setPermissionCheckHandler((_webContents, permission, requestingOrigin) => permissionDecision(permission, requestingOrigin));
+  ses.setPermissionCheckHandler((_webContents, permission, requestingOrigin) =>
+    permissionDecision(permission, requestingOrigin),
+  );
 
   ipcMain.handle(OPEN_EXTERNAL_CHANNEL, async (event, url: unknown) => {
     const target = appOrigin === null ? null : openExternalRequest(event.senderFrame?.url, url, appOrigin);

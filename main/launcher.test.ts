@@ -17,19 +17,35 @@ import {
 
 describe('decideLaunch', () => {
   it('when the Electron binary is present and a display is available, then the desktop app runs', () => {
-    expect(decideLaunch({ binary: '/e/electron', platform: 'linux', env: { DISPLAY: ':0' } })).toEqual({ mode: 'electron', binary: '/e/electron' });
-    expect(decideLaunch({ binary: '/e/electron', platform: 'linux', env: { WAYLAND_DISPLAY: 'wayland-0' } }).mode).toBe('electron');
+    expect(decideLaunch({ binary: '/e/electron', platform: 'linux', env: { DISPLAY: ':0' } })).toEqual({
+      mode: 'electron',
+      binary: '/e/electron',
+    });
+    expect(decideLaunch({ binary: '/e/electron', platform: 'linux', env: { WAYLAND_DISPLAY: 'wayland-0' } }).mode).toBe(
+      'electron',
+    );
     expect(decideLaunch({ binary: 'C:\\e\\electron.exe', platform: 'win32', env: {} }).mode).toBe('electron');
-    expect(decideLaunch({ binary: '/e/Electron.app/Contents/MacOS/Electron', platform: 'darwin', env: {} }).mode).toBe('electron');
+    expect(decideLaunch({ binary: '/e/Electron.app/Contents/MacOS/Electron', platform: 'darwin', env: {} }).mode).toBe(
+      'electron',
+    );
   });
 
   it('when the Electron binary is absent, then the headless server runs with the "not installed" notice', () => {
-    expect(decideLaunch({ binary: null, platform: 'linux', env: { DISPLAY: ':0' } })).toEqual({ mode: 'headless', notice: NOTICE_NO_ELECTRON });
-    expect(decideLaunch({ binary: null, platform: 'win32', env: {} })).toEqual({ mode: 'headless', notice: NOTICE_NO_ELECTRON });
+    expect(decideLaunch({ binary: null, platform: 'linux', env: { DISPLAY: ':0' } })).toEqual({
+      mode: 'headless',
+      notice: NOTICE_NO_ELECTRON,
+    });
+    expect(decideLaunch({ binary: null, platform: 'win32', env: {} })).toEqual({
+      mode: 'headless',
+      notice: NOTICE_NO_ELECTRON,
+    });
   });
 
   it('when on Linux without any display, then the headless server runs with the "no display" notice', () => {
-    expect(decideLaunch({ binary: '/e/electron', platform: 'linux', env: {} })).toEqual({ mode: 'headless', notice: NOTICE_NO_DISPLAY });
+    expect(decideLaunch({ binary: '/e/electron', platform: 'linux', env: {} })).toEqual({
+      mode: 'headless',
+      notice: NOTICE_NO_DISPLAY,
+    });
   });
 
   it('when LEDGER_HEADLESS=1, then the headless server runs even with Electron present', () => {
@@ -50,11 +66,16 @@ describe('headlessConfig', () => {
   const base = { platform: 'linux' as const, homedir: '/home/ann', cwd: '/work' };
 
   it('when nothing is configured, then the CLI defaults apply: port 4599 (then any free port), the OS data folder, no secret', () => {
-    expect(headlessConfig({ ...base, env: {} })).toEqual({ dataDir: '/home/ann/.config/personal-ledger', ports: [4599, 0] });
+    expect(headlessConfig({ ...base, env: {} })).toEqual({
+      dataDir: '/home/ann/.config/personal-ledger',
+      ports: [4599, 0],
+    });
   });
 
   it('when PORT, LEDGER_DATA_DIR and SECRET_KEY are set, then they are used as given', () => {
-    expect(headlessConfig({ ...base, env: { PORT: '0', LEDGER_DATA_DIR: '/srv/l', SECRET_KEY: 's'.repeat(40) } })).toEqual({
+    expect(
+      headlessConfig({ ...base, env: { PORT: '0', LEDGER_DATA_DIR: '/srv/l', SECRET_KEY: 's'.repeat(40) } }),
+    ).toEqual({
       dataDir: '/srv/l',
       ports: [0],
       secretKey: 's'.repeat(40),
@@ -71,7 +92,9 @@ describe('headlessConfig', () => {
 
 describe('electronChildEnv', () => {
   it('when ELECTRON_RUN_AS_NODE is set, then the child does not inherit it (Electron would run as plain Node)', () => {
-    expect(electronChildEnv({ ELECTRON_RUN_AS_NODE: '1', HOME: '/home/ann', EMPTY: undefined })).toEqual({ HOME: '/home/ann' });
+    expect(electronChildEnv({ ELECTRON_RUN_AS_NODE: '1', HOME: '/home/ann', EMPTY: undefined })).toEqual({
+      HOME: '/home/ann',
+    });
   });
 });
 
@@ -157,18 +180,27 @@ describe('runLauncher', () => {
   it('when PORT is not set and 4599 is taken, then a free port is used and printed', async () => {
     const h = harness(dataDir);
     h.startServer.mockImplementationOnce(async () => {
-      throw Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:4599'), { code: 'EADDRINUSE', syscall: 'listen' });
+      throw Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:4599'), {
+        code: 'EADDRINUSE',
+        syscall: 'listen',
+      });
     });
     await runLauncher(h.deps);
     expect(h.startServer.mock.calls.map(([options]) => options.port)).toEqual([4599, 0]);
-    expect(h.out.slice(1)).toEqual(['Ledger API listening on http://127.0.0.1:50123', 'Open http://127.0.0.1:50123 in your browser']);
+    expect(h.out.slice(1)).toEqual([
+      'Ledger API listening on http://127.0.0.1:50123',
+      'Open http://127.0.0.1:50123 in your browser',
+    ]);
   });
 
   it('when the PORT asked for is taken, then one line says so and the process exits 1', async () => {
     const h = harness(dataDir, {
       env: { LEDGER_DATA_DIR: dataDir, PORT: '5180' },
       startServer: async () => {
-        throw Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:5180'), { code: 'EADDRINUSE', syscall: 'listen' });
+        throw Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:5180'), {
+          code: 'EADDRINUSE',
+          syscall: 'listen',
+        });
       },
     });
     await runLauncher(h.deps);
@@ -181,7 +213,9 @@ describe('runLauncher', () => {
   it('when PORT is malformed, then one line says so, the server is not started and the process exits 1', async () => {
     const h = harness(dataDir, { env: { LEDGER_DATA_DIR: dataDir, PORT: 'http' } });
     await runLauncher(h.deps);
-    expect(h.err).toEqual(['Could not start the ledger server: PORT must be a whole number from 0 to 65535, not "http"']);
+    expect(h.err).toEqual([
+      'Could not start the ledger server: PORT must be a whole number from 0 to 65535, not "http"',
+    ]);
     expect(h.startServer).not.toHaveBeenCalled();
     expect(h.exits).toEqual([1]);
   });
@@ -220,7 +254,10 @@ describe('runLauncher', () => {
   });
 
   it('when the Electron binary is present, then Electron runs on the app folder and its exit code is passed on', async () => {
-    const h = harness(dataDir, { findElectronBinary: () => '/e/electron', env: { LEDGER_DATA_DIR: dataDir, DISPLAY: ':0', ELECTRON_RUN_AS_NODE: '1' } });
+    const h = harness(dataDir, {
+      findElectronBinary: () => '/e/electron',
+      env: { LEDGER_DATA_DIR: dataDir, DISPLAY: ':0', ELECTRON_RUN_AS_NODE: '1' },
+    });
     await runLauncher(h.deps);
     expect(h.spawnElectron).toHaveBeenCalledOnce();
     const [binary, args, env] = h.spawnElectron.mock.calls[0] ?? [];

@@ -20,7 +20,8 @@ export type LaunchPlan = { mode: 'electron'; binary: string } | { mode: 'headles
 /** Pure decision: desktop app when the binary is present and can show a window, headless otherwise. */
 export function decideLaunch(input: { binary: string | null; platform: NodeJS.Platform; env: Env }): LaunchPlan {
   const { binary, platform, env } = input;
-  if (env.LEDGER_HEADLESS === '1' || env.LEDGER_HEADLESS === 'true') return { mode: 'headless', notice: NOTICE_HEADLESS_REQUESTED };
+  if (env.LEDGER_HEADLESS === '1' || env.LEDGER_HEADLESS === 'true')
+    return { mode: 'headless', notice: NOTICE_HEADLESS_REQUESTED };
   if (binary === null) return { mode: 'headless', notice: NOTICE_NO_ELECTRON };
   const unixLike = platform !== 'win32' && platform !== 'darwin';
   if (unixLike && !env.DISPLAY && !env.WAYLAND_DISPLAY) return { mode: 'headless', notice: NOTICE_NO_DISPLAY };
@@ -52,7 +53,12 @@ export interface HeadlessConfig {
  * (default: the server generates one and keeps it in the data folder). One difference, because
  * `npm start` must not just fail: when PORT is not set and 4599 is taken, a free port is used.
  */
-export function headlessConfig(input: { platform: NodeJS.Platform; env: Env; homedir: string; cwd: string }): HeadlessConfig | { error: string } {
+export function headlessConfig(input: {
+  platform: NodeJS.Platform;
+  env: Env;
+  homedir: string;
+  cwd: string;
+}): HeadlessConfig | { error: string } {
   const { env } = input;
   const dataDir = defaultDataDir(input.platform, env, input.homedir, input.cwd);
   const rawPort = env.PORT?.trim() ?? '';

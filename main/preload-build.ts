@@ -13,7 +13,8 @@ export const PRELOAD_OUTPUT = 'preload.cjs';
 export function compilePreloadSource(source: string): string {
   // Looked up at call time: the packaged app never compiles, so a runtime without it must still start.
   const strip = (nodeModule as Partial<typeof nodeModule>).stripTypeScriptTypes;
-  if (strip === undefined) throw new Error('This Node/Electron cannot strip TypeScript types; run `npm run build` first.');
+  if (strip === undefined)
+    throw new Error('This Node/Electron cannot strip TypeScript types; run `npm run build` first.');
   const code = strip(source, { mode: 'strip' });
   if (/^\s*(import|export)\b(?!\s*\()/m.test(code)) {
     throw new Error('The preload must not use import/export statements: sandboxed preloads are classic scripts.');

@@ -29,7 +29,10 @@ async function loadPreload(argv: string[]): Promise<LoadedPreload> {
       ipcRenderer: { invoke },
     };
   };
-  const wrapper = vm.runInNewContext(`(function (require, process) {\n${code}\n})`, {}) as (r: unknown, p: unknown) => void;
+  const wrapper = vm.runInNewContext(`(function (require, process) {\n${code}\n})`, {}) as (
+    r: unknown,
+    p: unknown,
+  ) => void;
   wrapper(fakeRequire, { argv });
   return { exposed, invoke, requested };
 }
@@ -82,7 +85,7 @@ describe('ensurePreload', () => {
   });
 
   it('when running from source, then preload.ts is compiled into the dev output folder', async () => {
-    await writeFile(path.join(dir, 'preload.ts'), "const n: number = 1;\n");
+    await writeFile(path.join(dir, 'preload.ts'), 'const n: number = 1;\n');
     const out = ensurePreload(dir, path.join(dir, 'out'));
     expect(out).toBe(path.join(dir, 'out', 'preload.cjs'));
     expect((await readFile(out, 'utf8')).trim()).toMatch(/^const n\s*=\s*1;$/);

@@ -39,7 +39,9 @@ const HOSTILE_URLS = [
 ];
 
 /** [readable label, URL] pairs, so a 3000-character URL does not become a 3000-character test name. */
-const HOSTILE = HOSTILE_URLS.map((url) => [url.length > 60 ? `${url.slice(0, 30)}… (${url.length} characters)` : JSON.stringify(url), url] as const);
+const HOSTILE = HOSTILE_URLS.map(
+  (url) => [url.length > 60 ? `${url.slice(0, 30)}… (${url.length} characters)` : JSON.stringify(url), url] as const,
+);
 
 describe('isAppUrl', () => {
   it('when the URL is on the app origin with any path, query or hash, then it is an app URL', () => {
@@ -85,7 +87,9 @@ describe('externalUrlToOpen', () => {
   it('when the link is an external http(s) or mailto URL, then its normalised form is returned', () => {
     expect(externalUrlToOpen('https://example.com/a b'.replace(' ', '%20'), APP)).toBe('https://example.com/a%20b');
     expect(externalUrlToOpen('HTTP://Example.COM', APP)).toBe('http://example.com/');
-    expect(externalUrlToOpen('mailto:support@example.com?subject=Ledger', APP)).toBe('mailto:support@example.com?subject=Ledger');
+    expect(externalUrlToOpen('mailto:support@example.com?subject=Ledger', APP)).toBe(
+      'mailto:support@example.com?subject=Ledger',
+    );
   });
 
   it('when the link points back at the app, then it is not opened externally', () => {
@@ -130,9 +134,13 @@ describe('windowOpenHandler', () => {
 
   it('when opening externally throws or rejects, then the handler still denies and reports the error', async () => {
     const onError = vi.fn();
-    const throwing = windowOpenHandler(APP, () => {
-      throw new Error('no browser');
-    }, onError);
+    const throwing = windowOpenHandler(
+      APP,
+      () => {
+        throw new Error('no browser');
+      },
+      onError,
+    );
     expect(throwing({ url: 'https://example.com' })).toEqual({ action: 'deny' });
     const rejecting = windowOpenHandler(APP, () => Promise.reject(new Error('no browser')), onError);
     expect(rejecting({ url: 'https://example.com' })).toEqual({ action: 'deny' });
@@ -211,7 +219,9 @@ describe('withContentSecurityPolicy', () => {
   });
 
   it('when the same policy is already present, then it is not duplicated', () => {
-    expect(withContentSecurityPolicy({ 'Content-Security-Policy': [policy] }, policy)['Content-Security-Policy']).toEqual([policy]);
+    expect(
+      withContentSecurityPolicy({ 'Content-Security-Policy': [policy] }, policy)['Content-Security-Policy'],
+    ).toEqual([policy]);
   });
 });
 

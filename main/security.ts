@@ -109,7 +109,11 @@ export function windowOpenHandler(
  * Decides an `openExternal(url)` call coming over IPC: the sender must be a frame on the app origin and the
  * URL must pass the same guard as links. Returns the URL to open, or null.
  */
-export function openExternalRequest(senderUrl: string | null | undefined, url: unknown, appOrigin: string): string | null {
+export function openExternalRequest(
+  senderUrl: string | null | undefined,
+  url: unknown,
+  appOrigin: string,
+): string | null {
   if (typeof senderUrl !== 'string' || !isAppUrl(senderUrl, appOrigin)) return null;
   return externalUrlToOpen(url, appOrigin);
 }
@@ -216,7 +220,10 @@ export function windowOptions(preloadPath: string, extras: WindowOptionsExtras =
 
 /** The parts of Electron's WebContents that the guards attach to (structural, so tests pass a fake). */
 export interface GuardableContents {
-  on(event: 'will-navigate' | 'will-redirect', listener: (event: { url: string; preventDefault(): void }) => void): unknown;
+  on(
+    event: 'will-navigate' | 'will-redirect',
+    listener: (event: { url: string; preventDefault(): void }) => void,
+  ): unknown;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => WindowOpenHandlerResponse): void;
 }

@@ -12,19 +12,27 @@ import {
   startOnPreferredPort,
 } from './settings.ts';
 
-const inUse = (): Error => Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:47615'), { code: 'EADDRINUSE' });
+const inUse = (): Error =>
+  Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:47615'), { code: 'EADDRINUSE' });
 
 describe('parseSettings', () => {
   it('when the file holds a usable port, then it is read', () => {
     expect(parseSettings('{"port": 47615}')).toEqual({ port: 47615 });
   });
 
-  it.each([null, '', 'not json', '[]', 'null', '{"port": "47615"}', '{"port": 80}', '{"port": 70000}', '{"port": 4761.5}'])(
-    'when the file is %j, then no port is preferred',
-    (text) => {
-      expect(parseSettings(text)).toEqual({});
-    },
-  );
+  it.each([
+    null,
+    '',
+    'not json',
+    '[]',
+    'null',
+    '{"port": "47615"}',
+    '{"port": 80}',
+    '{"port": 70000}',
+    '{"port": 4761.5}',
+  ])('when the file is %j, then no port is preferred', (text) => {
+    expect(parseSettings(text)).toEqual({});
+  });
 });
 
 describe('portAttempts', () => {
@@ -50,13 +58,17 @@ describe('settingsAfterListen', () => {
 describe('isPortUnavailable', () => {
   it('when listening failed with EADDRINUSE or EACCES (also as a cause), then the port is unavailable', () => {
     expect(isPortUnavailable(inUse())).toBe(true);
-    expect(isPortUnavailable(Object.assign(new Error('listen EACCES'), { code: 'EACCES', syscall: 'listen' }))).toBe(true);
+    expect(isPortUnavailable(Object.assign(new Error('listen EACCES'), { code: 'EACCES', syscall: 'listen' }))).toBe(
+      true,
+    );
     expect(isPortUnavailable(new Error('wrapped', { cause: inUse() }))).toBe(true);
   });
 
   it('when the failure is anything else, then it is not about the port', () => {
     expect(isPortUnavailable(new Error('SQLITE_CORRUPT'))).toBe(false);
-    expect(isPortUnavailable(Object.assign(new Error('EACCES: open secret.key'), { code: 'EACCES', syscall: 'open' }))).toBe(false);
+    expect(
+      isPortUnavailable(Object.assign(new Error('EACCES: open secret.key'), { code: 'EACCES', syscall: 'open' })),
+    ).toBe(false);
     expect(isPortUnavailable('EADDRINUSE')).toBe(false);
     expect(isPortUnavailable(null)).toBe(false);
   });
@@ -95,7 +107,10 @@ describe('startOnPreferredPort (settings file)', () => {
   });
 
   it('when first started, then the free port obtained is saved for next time', async () => {
-    const running = await startOnPreferredPort({ dataDir, listen: async (port) => ({ port: port === 0 ? 50123 : port }) });
+    const running = await startOnPreferredPort({
+      dataDir,
+      listen: async (port) => ({ port: port === 0 ? 50123 : port }),
+    });
     expect(running.port).toBe(50123);
     expect(JSON.parse(await readFile(path.join(dataDir, SETTINGS_FILE), 'utf8'))).toEqual({ port: 50123 });
   });

@@ -70,7 +70,10 @@ export function settingsAfterListen(settings: DesktopSettings, boundPort: number
 }
 
 /** Tries each port in turn with `listen`, moving on only when a port is unavailable. */
-export async function listenWithFallback<T>(ports: readonly number[], listen: (port: number) => Promise<T>): Promise<T> {
+export async function listenWithFallback<T>(
+  ports: readonly number[],
+  listen: (port: number) => Promise<T>,
+): Promise<T> {
   let lastError: unknown = new Error('No port to try');
   for (const [index, port] of ports.entries()) {
     try {

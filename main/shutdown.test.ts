@@ -19,7 +19,12 @@ describe('createQuitCoordinator', () => {
   it('when the app is asked to quit, then quitting waits until the server has closed, then quits once', async () => {
     const closing = deferred();
     const quit = vi.fn();
-    const coordinator = createQuitCoordinator({ close: () => closing.promise, quit, log: vi.fn(), setTimer: () => undefined });
+    const coordinator = createQuitCoordinator({
+      close: () => closing.promise,
+      quit,
+      log: vi.fn(),
+      setTimer: () => undefined,
+    });
     const first = quitEvent();
     coordinator.onQuitRequested(first);
     expect(first.preventDefault).toHaveBeenCalledOnce();
@@ -45,7 +50,12 @@ describe('createQuitCoordinator', () => {
   });
 
   it('when closing fails (or throws), then the error is logged and the app still quits', async () => {
-    for (const close of [() => Promise.reject(new Error('disk full')), (): Promise<void> => { throw new Error('disk full'); }]) {
+    for (const close of [
+      () => Promise.reject(new Error('disk full')),
+      (): Promise<void> => {
+        throw new Error('disk full');
+      },
+    ]) {
       const quit = vi.fn();
       const log = vi.fn();
       createQuitCoordinator({ close, quit, log, setTimer: () => undefined }).onQuitRequested(quitEvent());

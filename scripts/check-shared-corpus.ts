@@ -53,7 +53,14 @@ interface Entry {
   per_statement_edges?: Record<string, { first: ExpectedRow; last: ExpectedRow }>;
 }
 
-const FORMAT: Record<string, string> = { OFX1: 'ofx', OFX2: 'ofx', QFX: 'ofx', QIF: 'qif', CAMT053: 'camt053', CSV: 'csv' };
+const FORMAT: Record<string, string> = {
+  OFX1: 'ofx',
+  OFX2: 'ofx',
+  QFX: 'ofx',
+  QIF: 'qif',
+  CAMT053: 'camt053',
+  CSV: 'csv',
+};
 const ELEMENT_OR_LINE = /\bline \d+\b|<\/?[A-Za-z][\w.]*>/;
 
 const defaultDir = fileURLToPath(new URL('../../shared/fixtures/statements/', import.meta.url));
@@ -103,7 +110,8 @@ function checkEntry(entry: Entry, problems: string[]): string {
       return '';
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'INVALID_STATEMENT_FILE') throw error;
-      if (!ELEMENT_OR_LINE.test(error.message)) problems.push(`refused, but the message names no line or element: ${error.message}`);
+      if (!ELEMENT_OR_LINE.test(error.message))
+        problems.push(`refused, but the message names no line or element: ${error.message}`);
       return `refused: ${error.message}`;
     }
   }
@@ -113,7 +121,8 @@ function checkEntry(entry: Entry, problems: string[]): string {
   const rows = raw.statements.flatMap((s) => s.rows);
   const expectedFormat = FORMAT[entry.format];
   if (raw.format !== expectedFormat) problems.push(`format ${raw.format}, expected ${expectedFormat}`);
-  if (rows.length !== entry.transaction_count) problems.push(`${rows.length} transaction rows, expected ${entry.transaction_count}`);
+  if (rows.length !== entry.transaction_count)
+    problems.push(`${rows.length} transaction rows, expected ${entry.transaction_count}`);
 
   checkEncoding(entry, raw, problems);
   checkStatements(entry, raw, problems);
@@ -143,7 +152,8 @@ function checkEntry(entry: Entry, problems: string[]): string {
   if (transactions + skippedFromRows !== rows.length) {
     problems.push(`result has ${transactions} transactions + ${skippedFromRows} skipped rows for ${rows.length} rows`);
   }
-  if (result.statements.length !== raw.statements.length) problems.push('result and rows disagree on the statement count');
+  if (result.statements.length !== raw.statements.length)
+    problems.push('result and rows disagree on the statement count');
 
   const reasons = [...new Set(result.skipped.map((s) => s.reason))].join(' | ');
   return `${rows.length} rows in ${raw.statements.length} statement(s): ${transactions} transactions, ${result.skipped.length} skipped${reasons ? ` (${reasons})` : ''}; ${raw.encoding}`;
@@ -155,10 +165,12 @@ function compareRow(label: string, row: RawRow | undefined, expected: ExpectedRo
     return;
   }
   const pending = expected.state !== undefined && expected.state !== 'COMPLETED';
-  if (pending && row.skip_reason === null) problems.push(`${label} row (line ${row.line}) is ${expected.state} but not skipped`);
+  if (pending && row.skip_reason === null)
+    problems.push(`${label} row (line ${row.line}) is ${expected.state} but not skipped`);
   if (expected.date) {
     if (row.date === null && row.skip_reason === null) problems.push(`${label} row (line ${row.line}) has no date`);
-    else if (row.date !== null && row.date !== expected.date) problems.push(`${label} date ${row.date}, expected ${expected.date}`);
+    else if (row.date !== null && row.date !== expected.date)
+      problems.push(`${label} date ${row.date}, expected ${expected.date}`);
   }
   if (expected.signed_amount !== undefined) {
     if (row.amount === null) problems.push(`${label} row (line ${row.line}) has no amount`);
@@ -180,7 +192,8 @@ function checkStatements(entry: Entry, raw: StatementRows, problems: string[]): 
     }
     return;
   }
-  if (raw.statements.length !== expected.length) problems.push(`${raw.statements.length} statements, expected ${expected.length}`);
+  if (raw.statements.length !== expected.length)
+    problems.push(`${raw.statements.length} statements, expected ${expected.length}`);
   expected.forEach((want, i) => {
     const got = raw.statements[i];
     if (!got) return;
@@ -188,9 +201,12 @@ function checkStatements(entry: Entry, raw: StatementRows, problems: string[]): 
     if (typeof want.transaction_count === 'number' && got.rows.length !== want.transaction_count) {
       problems.push(`${label}: ${got.rows.length} rows, expected ${want.transaction_count}`);
     }
-    if (want.account_id && got.account_ref !== want.account_id.trim()) problems.push(`${label}: account ${got.account_ref}, expected ${want.account_id}`);
-    if (isCode(want.currency) && got.currency !== want.currency) problems.push(`${label}: currency ${got.currency}, expected ${want.currency}`);
-    if (want.start && got.start_date !== want.start) problems.push(`${label}: start ${got.start_date}, expected ${want.start}`);
+    if (want.account_id && got.account_ref !== want.account_id.trim())
+      problems.push(`${label}: account ${got.account_ref}, expected ${want.account_id}`);
+    if (isCode(want.currency) && got.currency !== want.currency)
+      problems.push(`${label}: currency ${got.currency}, expected ${want.currency}`);
+    if (want.start && got.start_date !== want.start)
+      problems.push(`${label}: start ${got.start_date}, expected ${want.start}`);
     if (want.end && got.end_date !== want.end) problems.push(`${label}: end ${got.end_date}, expected ${want.end}`);
     if (want.entry) compareRow(`${label} entry`, got.rows[0], want.entry, problems);
   });
@@ -200,7 +216,8 @@ function checkStatements(entry: Entry, raw: StatementRows, problems: string[]): 
 function checkEncoding(entry: Entry, raw: StatementRows, problems: string[]): void {
   const said = (entry.encoding ?? '').toLowerCase();
   const singleByte = /^(iso-8859|windows-125)/.test(said);
-  if (singleByte && raw.encoding.startsWith('utf')) problems.push(`decoded as ${raw.encoding}, the manifest says ${entry.encoding}`);
+  if (singleByte && raw.encoding.startsWith('utf'))
+    problems.push(`decoded as ${raw.encoding}, the manifest says ${entry.encoding}`);
   if (said.startsWith('utf-8') && !said.includes('ascii content') && raw.encoding !== 'utf-8') {
     problems.push(`decoded as ${raw.encoding}, the manifest says ${entry.encoding}`);
   }

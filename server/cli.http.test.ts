@@ -76,7 +76,8 @@ function expectOneLineMessage(text: string, mentions: RegExp): void {
 }
 
 afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of running.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -104,7 +105,8 @@ describe('npm run serve (server/cli.ts)', () => {
     const { id } = (await reg.json()) as { id: string };
     const files = [path.join(dataDir, 'identity.sqlite'), path.join(dataDir, 'ledgers', `${id}.sqlite`)];
     for (const base of files) {
-      for (const file of [base, `${base}-wal`, `${base}-shm`].filter((f) => fs.existsSync(f))) expect([file, mode(file)]).toEqual([file, 0o600]);
+      for (const file of [base, `${base}-wal`, `${base}-shm`].filter((f) => fs.existsSync(f)))
+        expect([file, mode(file)]).toEqual([file, 0o600]);
     }
     expect(mode(path.join(dataDir, 'ledgers'))).toBe(0o700);
 
@@ -164,13 +166,16 @@ describe('npm run serve (server/cli.ts)', () => {
     expect(fs.existsSync(path.join(dataDir, 'secret.key'))).toBe(false);
   });
 
-  it.each(['abc', '70000', '-1', '80.5'])('when PORT is %j, then it exits 1 with one line naming PORT', async (value) => {
-    const dataDir = tempDir();
-    const run = runCli({ PORT: value, LEDGER_DATA_DIR: dataDir });
-    expect(await run.exited).toEqual({ code: 1, signal: null });
-    expectOneLineMessage(run.stderr(), new RegExp(`PORT.*${value.replace('.', '\\.')}`));
-    expect(run.stdout()).toBe('');
-  });
+  it.each(['abc', '70000', '-1', '80.5'])(
+    'when PORT is %j, then it exits 1 with one line naming PORT',
+    async (value) => {
+      const dataDir = tempDir();
+      const run = runCli({ PORT: value, LEDGER_DATA_DIR: dataDir });
+      expect(await run.exited).toEqual({ code: 1, signal: null });
+      expectOneLineMessage(run.stderr(), new RegExp(`PORT.*${value.replace('.', '\\.')}`));
+      expect(run.stdout()).toBe('');
+    },
+  );
 
   it('when the port is already in use, then it exits 1 with one line saying so', async () => {
     const blocker = net.createServer().listen(0, '127.0.0.1');
@@ -195,7 +200,9 @@ describe('npm run serve (server/cli.ts)', () => {
     expect(await stop(first)).toEqual({ code: 0, signal: null });
     const identity = path.join(dataDir, 'identity.sqlite');
     const db = new Database(identity);
-    db.prepare("INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (99, 'from_the_future', 'x', '2030-01-01T00:00:00Z')").run();
+    db.prepare(
+      "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (99, 'from_the_future', 'x', '2030-01-01T00:00:00Z')",
+    ).run();
     db.close();
     const digest = databaseDigest(identity);
     const bytes = fs.readFileSync(identity);

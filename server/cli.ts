@@ -27,10 +27,17 @@ main().catch((error: unknown) => {
   const known = error instanceof ConfigError || error instanceof MigrationError;
   const code = (error as NodeJS.ErrnoException).code;
   if (known) console.error(`Cannot start: ${(error as Error).message}`);
-  else if (code === 'EADDRINUSE') console.error('Cannot start: the port is already in use; set PORT to another one (0 picks a free port)');
-  else if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM' || /^SQLITE_(CANTOPEN|READONLY|PERM)/.test(code ?? '')) {
+  else if (code === 'EADDRINUSE')
+    console.error('Cannot start: the port is already in use; set PORT to another one (0 picks a free port)');
+  else if (
+    code === 'EACCES' ||
+    code === 'EROFS' ||
+    code === 'EPERM' ||
+    /^SQLITE_(CANTOPEN|READONLY|PERM)/.test(code ?? '')
+  ) {
     console.error(`Cannot start: the data folder is not writable (${(error as Error).message})`);
-  } else if (code === 'ENOSPC' || code === 'SQLITE_FULL') console.error(`Cannot start: the disk holding the data folder is full (${(error as Error).message})`);
+  } else if (code === 'ENOSPC' || code === 'SQLITE_FULL')
+    console.error(`Cannot start: the disk holding the data folder is full (${(error as Error).message})`);
   else console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -32,9 +32,15 @@ describe('defaultDataDir', () => {
   });
 
   it('when LEDGER_DATA_DIR is set, then it wins on every platform, relative paths against the working folder', () => {
-    expect(defaultDataDir('linux', { LEDGER_DATA_DIR: '/srv/ledger', XDG_CONFIG_HOME: '/x' }, '/home/ann')).toBe('/srv/ledger');
-    expect(defaultDataDir('darwin', { LEDGER_DATA_DIR: 'data' }, '/Users/ann', '/Users/ann/work')).toBe('/Users/ann/work/data');
-    expect(defaultDataDir('win32', { LEDGER_DATA_DIR: 'D:\\Ledger', APPDATA: 'C:\\x' }, 'C:\\Users\\Ann')).toBe('D:\\Ledger');
+    expect(defaultDataDir('linux', { LEDGER_DATA_DIR: '/srv/ledger', XDG_CONFIG_HOME: '/x' }, '/home/ann')).toBe(
+      '/srv/ledger',
+    );
+    expect(defaultDataDir('darwin', { LEDGER_DATA_DIR: 'data' }, '/Users/ann', '/Users/ann/work')).toBe(
+      '/Users/ann/work/data',
+    );
+    expect(defaultDataDir('win32', { LEDGER_DATA_DIR: 'D:\\Ledger', APPDATA: 'C:\\x' }, 'C:\\Users\\Ann')).toBe(
+      'D:\\Ledger',
+    );
   });
 
   it('when LEDGER_DATA_DIR is blank, then the OS folder is used', () => {

@@ -30,7 +30,12 @@ function nonEmpty(value: string | undefined): string | undefined {
  * - macOS: `~/Library/Application Support`
  * - Windows: `%APPDATA%` or `~\AppData\Roaming`
  */
-export function defaultDataDir(platform: NodeJS.Platform, env: Env, homedir: string, cwd: string = process.cwd()): string {
+export function defaultDataDir(
+  platform: NodeJS.Platform,
+  env: Env,
+  homedir: string,
+  cwd: string = process.cwd(),
+): string {
   const p = platform === 'win32' ? path.win32 : path.posix;
   const override = nonEmpty(env.LEDGER_DATA_DIR);
   if (override !== undefined) return p.isAbsolute(override) ? p.normalize(override) : p.join(cwd, override);
@@ -90,7 +95,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
 /** Refuses a SECRET_KEY shorter than 32 bytes, before anything is created on disk. */
 export function checkGivenSecretKey(given: string | undefined): void {
   if (given !== undefined && given !== '' && Buffer.byteLength(given, 'utf8') < MIN_SECRET_BYTES) {
-    throw new ConfigError(`SECRET_KEY must be at least ${MIN_SECRET_BYTES} bytes; generate one with: openssl rand -base64 48`);
+    throw new ConfigError(
+      `SECRET_KEY must be at least ${MIN_SECRET_BYTES} bytes; generate one with: openssl rand -base64 48`,
+    );
   }
 }
 
@@ -111,7 +118,9 @@ export function resolveSecretKey(given: string | undefined, dataDir: string): st
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
   if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
-    throw new ConfigError(`${file} holds a secret shorter than ${MIN_SECRET_BYTES} bytes; delete it to have a new one generated`);
+    throw new ConfigError(
+      `${file} holds a secret shorter than ${MIN_SECRET_BYTES} bytes; delete it to have a new one generated`,
+    );
   }
   return secret;
 }

@@ -83,7 +83,11 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   heapForServing();
-  const settings = { ...settingsFromEnv(options.env ?? {}), dataDir: path.resolve(options.dataDir), port: options.port };
+  const settings = {
+    ...settingsFromEnv(options.env ?? {}),
+    dataDir: path.resolve(options.dataDir),
+    port: options.port,
+  };
   const log = options.log ?? ((line: string) => console.error(line));
   checkGivenSecretKey(options.secretKey);
   const stores = new Stores(settings.dataDir, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
@@ -107,13 +111,20 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ledgerOf: (userId) => stores.ledger(userId),
     onBusyChange: (busy) => (busy ? heapForJobs() : heapForServing()),
   });
-  const migrateOnWorker = (userId: string) => jobs.run(userId, 'migrateLedger', { migrations: stores.ledgerMigrations });
+  const migrateOnWorker = (userId: string) =>
+    jobs.run(userId, 'migrateLedger', { migrations: stores.ledgerMigrations });
 
   const backups = new BackupService(stores, jobs, settings.dataDir, now);
   const dailyBackups = new DailyBackups(backups, { now, intervalMs: options.backupIntervalMs, log });
 
   let port = 0;
-  const routes: RouteDef[] = [...authRoutes(auth, limits), ...accountRoutes(), ...journalRoutes(), ...reportRoutes(), ...statementRoutes(jobs), ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
+  const routes: RouteDef[] = [
+    ...authRoutes(auth, limits),
+    ...accountRoutes(),
+    ...journalRoutes(),
+    ...reportRoutes(),
+    ...statementRoutes(jobs),
+    ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
     ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),
     ...exportRoutes(jobs),
     ...backupRoutes(backups),

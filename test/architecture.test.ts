@@ -12,7 +12,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.(ts|tsx)$/.test(f) && !f.includes('node_modules') && !f.split(path.sep).includes('dist'))
     .map((f) => path.join(dir, f));
 }
@@ -30,7 +31,11 @@ function resolved(file: string, specifier: string): string {
   return specifier.startsWith('.') ? path.relative(root, path.resolve(path.dirname(file), specifier)) : specifier;
 }
 
-function violations(dir: string, rule: (target: string, file: string) => boolean, opts: { includeTests?: boolean } = {}): string[] {
+function violations(
+  dir: string,
+  rule: (target: string, file: string) => boolean,
+  opts: { includeTests?: boolean } = {},
+): string[] {
   const out: string[] = [];
   for (const file of sourceFiles(path.join(root, dir))) {
     if (!opts.includeTests && /\.test\.tsx?$/.test(file)) continue;
@@ -44,12 +49,15 @@ function violations(dir: string, rule: (target: string, file: string) => boolean
 
 describe('architecture', () => {
   it('when domain code imports, then it is never I/O, a database, HTTP or another layer', () => {
-    const forbidden = /^(node:fs|fs|node:net|node:http|express|kysely|better-sqlite3|electron|ollama)$|^server\/(db|http|features|llm)\b/;
+    const forbidden =
+      /^(node:fs|fs|node:net|node:http|express|kysely|better-sqlite3|electron|ollama)$|^server\/(db|http|features|llm)\b/;
     expect(violations('server/domain', (t) => forbidden.test(t))).toEqual([]);
   });
 
   it('when server code imports, then it never imports electron, main or the renderer', () => {
-    expect(violations('server', (t) => t === 'electron' || /^(main|renderer)\//.test(t), { includeTests: true })).toEqual([]);
+    expect(
+      violations('server', (t) => t === 'electron' || /^(main|renderer)\//.test(t), { includeTests: true }),
+    ).toEqual([]);
   });
 
   it('when the renderer imports from the server, then only from its contract', () => {
@@ -57,7 +65,14 @@ describe('architecture', () => {
   });
 
   it('when main imports, then it reaches the server only through server/index and its pure config, and holds no SQL', () => {
-    expect(violations('main', (t) => (/^server\//.test(t) && t !== 'server/index.ts' && t !== 'server/config.ts') || /^(better-sqlite3|kysely)$/.test(t))).toEqual([]);
+    expect(
+      violations(
+        'main',
+        (t) =>
+          (/^server\//.test(t) && t !== 'server/index.ts' && t !== 'server/config.ts') ||
+          /^(better-sqlite3|kysely)$/.test(t),
+      ),
+    ).toEqual([]);
   });
 
   it('when the contract imports, then only zod, domain and itself', () => {
@@ -65,7 +80,9 @@ describe('architecture', () => {
   });
 
   it('when a repository row type could leak, then no router imports a repository', () => {
-    expect(violations('server/features', (t, file) => file.endsWith('.router.ts') && t.endsWith('.repository.ts'))).toEqual([]);
+    expect(
+      violations('server/features', (t, file) => file.endsWith('.router.ts') && t.endsWith('.repository.ts')),
+    ).toEqual([]);
   });
 
   it('when the checker itself reads imports, then it sees them (a guard against a rule that cannot fail)', () => {

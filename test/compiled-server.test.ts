@@ -20,12 +20,24 @@ let api: Api;
 beforeAll(async () => {
   app = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-compiled-'));
   const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
-  const compiled = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'main/tsconfig.build.json'), '--outDir', path.join(app, 'dist')], { cwd: root, encoding: 'utf8' });
+  const compiled = spawnSync(
+    process.execPath,
+    [tsc, '-p', path.join(root, 'main/tsconfig.build.json'), '--outDir', path.join(app, 'dist')],
+    { cwd: root, encoding: 'utf8' },
+  );
   expect(compiled.status, compiled.stdout + compiled.stderr).toBe(0);
-  for (const name of ['node_modules', 'migrations', 'package.json']) fs.symlinkSync(path.join(root, name), path.join(app, name));
+  for (const name of ['node_modules', 'migrations', 'package.json'])
+    fs.symlinkSync(path.join(root, name), path.join(app, name));
   const dataDir = path.join(app, 'data');
   child = spawn(process.execPath, [path.join(app, 'dist/server/cli.js')], {
-    env: { PATH: process.env.PATH ?? '', HOME: app, PORT: '0', LEDGER_DATA_DIR: dataDir, SECRET_KEY: TEST_SECRET, OLLAMA_HOST: 'http://127.0.0.1:9' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: app,
+      PORT: '0',
+      LEDGER_DATA_DIR: dataDir,
+      SECRET_KEY: TEST_SECRET,
+      OLLAMA_HOST: 'http://127.0.0.1:9',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -48,12 +48,25 @@ beforeAll(async () => {
     const day = String((i % 28) + 1).padStart(2, '0');
     const res = await t.api.post(
       '/api/journal-entries',
-      { entry_date: `2026-0${(i % 3) + 1}-${day}`, memo: `Shop ${i}`, auto_post: true, lines: [{ account_id: food, direction: 'DEBIT', amount }, { account_id: bank, direction: 'CREDIT', amount }] },
+      {
+        entry_date: `2026-0${(i % 3) + 1}-${day}`,
+        memo: `Shop ${i}`,
+        auto_post: true,
+        lines: [
+          { account_id: food, direction: 'DEBIT', amount },
+          { account_id: bank, direction: 'CREDIT', amount },
+        ],
+      },
       token,
     );
     expect(res.status).toBe(201);
   }
-  const transactions = Array.from({ length: 20 }, (_, i) => ({ date: `2026-0${((i + 1) % 3) + 1}-${String(((i + 1) % 28) + 1).padStart(2, '0')}`, description: `SHOP ${i + 1}`, amount: `${i + 1}.25`, type: 'debit' }));
+  const transactions = Array.from({ length: 20 }, (_, i) => ({
+    date: `2026-0${((i + 1) % 3) + 1}-${String(((i + 1) % 28) + 1).padStart(2, '0')}`,
+    description: `SHOP ${i + 1}`,
+    amount: `${i + 1}.25`,
+    type: 'debit',
+  }));
   transactions.push({ date: '2026-02-02', description: 'UNKNOWN', amount: '999.99', type: 'debit' });
   const statement = await t.api.post('/api/statements', { account_id: bank, name: 'February', transactions }, token);
   expect(statement.status).toBe(201);
@@ -84,11 +97,15 @@ function fullScans(db: Database.Database, sql: string): string[] {
   const explain = db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
   const rows = explain.all(...new Array((sql.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[];
   const details = rows.map((r) => r.detail);
-  const readsBig = details.some((d) => [...names.keys()].some((name) => new RegExp(`^(SCAN|SEARCH) ${name}\\b`).test(d)));
+  const readsBig = details.some((d) =>
+    [...names.keys()].some((name) => new RegExp(`^(SCAN|SEARCH) ${name}\\b`).test(d)),
+  );
   return details.filter((detail) => {
     const scan = /^SCAN (\w+)/.exec(detail);
     if (scan !== null && names.has(scan[1]!)) return true;
-    return readsBig && /^USE TEMP B-TREE/.test(detail) && !BOUNDED_SORTS.some((b) => b.sql.test(sql.replace(/\s+/g, ' ')));
+    return (
+      readsBig && /^USE TEMP B-TREE/.test(detail) && !BOUNDED_SORTS.some((b) => b.sql.test(sql.replace(/\s+/g, ' ')))
+    );
   });
 }
 
@@ -119,7 +136,9 @@ describe('the queries behind the screens', () => {
     expect(caught.size).toBeGreaterThan(10);
     const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
     try {
-      const offenders = [...caught].flatMap((sql) => fullScans(db, sql).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`));
+      const offenders = [...caught].flatMap((sql) =>
+        fullScans(db, sql).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
+      );
       expect(offenders).toEqual([]);
     } finally {
       db.close();

@@ -82,25 +82,103 @@ interface Category {
 }
 
 const SPENDING: readonly Category[] = [
-  { account: 'groceries', payees: ['Whole Foods Market', "Trader Joe's", 'Safeway', 'Kroger', 'Costco Wholesale', 'Aldi', 'Sprouts Farmers Market', 'Publix'], median: 62, spread: 0.6, weight: 20 },
-  { account: 'dining', payees: ['Chipotle Mexican Grill', 'Olive Garden', 'Sushi Zen', 'Panera Bread', 'The Local Bistro', 'Five Guys', 'Pho Saigon', "Domino's Pizza"], median: 34, spread: 0.6, weight: 14 },
-  { account: 'coffee', payees: ['Starbucks', 'Blue Bottle Coffee', "Peet's Coffee", "Dunkin'"], median: 5.6, spread: 0.4, weight: 10 },
+  {
+    account: 'groceries',
+    payees: [
+      'Whole Foods Market',
+      "Trader Joe's",
+      'Safeway',
+      'Kroger',
+      'Costco Wholesale',
+      'Aldi',
+      'Sprouts Farmers Market',
+      'Publix',
+    ],
+    median: 62,
+    spread: 0.6,
+    weight: 20,
+  },
+  {
+    account: 'dining',
+    payees: [
+      'Chipotle Mexican Grill',
+      'Olive Garden',
+      'Sushi Zen',
+      'Panera Bread',
+      'The Local Bistro',
+      'Five Guys',
+      'Pho Saigon',
+      "Domino's Pizza",
+    ],
+    median: 34,
+    spread: 0.6,
+    weight: 14,
+  },
+  {
+    account: 'coffee',
+    payees: ['Starbucks', 'Blue Bottle Coffee', "Peet's Coffee", "Dunkin'"],
+    median: 5.6,
+    spread: 0.4,
+    weight: 10,
+  },
   { account: 'fuel', payees: ['Shell', 'Chevron', 'Exxon Mobil', 'BP'], median: 46, spread: 0.3, weight: 6 },
   { account: 'transit', payees: ['Metro Transit', 'Uber', 'Lyft', 'Amtrak'], median: 14, spread: 0.6, weight: 6 },
   { account: 'parking', payees: ['City Parking', 'ParkWhiz', 'SpotHero'], median: 9, spread: 0.5, weight: 3 },
   { account: 'pharmacy', payees: ['CVS Pharmacy', 'Walgreens', 'Rite Aid'], median: 18, spread: 0.7, weight: 3 },
-  { account: 'doctor', payees: ['Family Health Clinic', 'Dental Associates', 'City Eye Care'], median: 110, spread: 0.6, weight: 1 },
+  {
+    account: 'doctor',
+    payees: ['Family Health Clinic', 'Dental Associates', 'City Eye Care'],
+    median: 110,
+    spread: 0.6,
+    weight: 1,
+  },
   { account: 'clothing', payees: ['Uniqlo', 'Gap', 'Nordstrom', 'H&M', 'REI'], median: 58, spread: 0.7, weight: 3 },
-  { account: 'electronics', payees: ['Best Buy', 'Apple Store', 'Newegg', 'B&H Photo'], median: 140, spread: 0.9, weight: 1 },
-  { account: 'household', payees: ['Target', 'Home Depot', 'IKEA', 'Walmart', "Lowe's"], median: 38, spread: 0.7, weight: 7 },
+  {
+    account: 'electronics',
+    payees: ['Best Buy', 'Apple Store', 'Newegg', 'B&H Photo'],
+    median: 140,
+    spread: 0.9,
+    weight: 1,
+  },
+  {
+    account: 'household',
+    payees: ['Target', 'Home Depot', 'IKEA', 'Walmart', "Lowe's"],
+    median: 38,
+    spread: 0.7,
+    weight: 7,
+  },
   { account: 'streaming', payees: ['Netflix', 'Spotify', 'Hulu', 'Disney Plus'], median: 13, spread: 0.2, weight: 2 },
-  { account: 'movies', payees: ['AMC Theatres', 'Regal Cinemas', 'Alamo Drafthouse'], median: 24, spread: 0.4, weight: 2 },
-  { account: 'books', payees: ['Amazon Books', 'Barnes & Noble', "Powell's Books"], median: 19, spread: 0.5, weight: 2 },
-  { account: 'flights', payees: ['United Airlines', 'Delta Air Lines', 'Southwest Airlines', 'Alaska Airlines'], median: 340, spread: 0.5, weight: 1 },
+  {
+    account: 'movies',
+    payees: ['AMC Theatres', 'Regal Cinemas', 'Alamo Drafthouse'],
+    median: 24,
+    spread: 0.4,
+    weight: 2,
+  },
+  {
+    account: 'books',
+    payees: ['Amazon Books', 'Barnes & Noble', "Powell's Books"],
+    median: 19,
+    spread: 0.5,
+    weight: 2,
+  },
+  {
+    account: 'flights',
+    payees: ['United Airlines', 'Delta Air Lines', 'Southwest Airlines', 'Alaska Airlines'],
+    median: 340,
+    spread: 0.5,
+    weight: 1,
+  },
   { account: 'hotels', payees: ['Marriott', 'Hilton', 'Airbnb', 'Hyatt'], median: 175, spread: 0.5, weight: 1 },
   { account: 'giftsGiven', payees: ['Etsy', 'Amazon', 'Macy’s'], median: 48, spread: 0.7, weight: 2 },
   { account: 'education', payees: ['Coursera', 'Community College', 'Udemy'], median: 60, spread: 1, weight: 1 },
-  { account: 'maintenance', payees: ['Handy Plumbing', 'Ace Hardware', 'Green Lawn Care'], median: 90, spread: 0.8, weight: 1 },
+  {
+    account: 'maintenance',
+    payees: ['Handy Plumbing', 'Ace Hardware', 'Green Lawn Care'],
+    median: 90,
+    spread: 0.8,
+    weight: 1,
+  },
 ];
 
 const EUROPE = ['Carrefour Paris', 'Deutsche Bahn', 'Café de Flore', 'Albert Heijn', 'Trenitalia', 'El Corte Inglés'];
@@ -171,12 +249,18 @@ export const RANDOM_TEMPLATES: readonly (readonly [Template, number])[] = [
       const groceries = r.chance(0.6);
       const a = minorOf(r, groceries ? 55 : 30, 0.5, 2);
       const b = minorOf(r, groceries ? 18 : 5, 0.5, 2);
-      const payee = groceries ? r.pick(['Target', 'Costco Wholesale', 'Walmart', 'Whole Foods Market']) : r.pick(['The Local Bistro', 'Panera Bread', 'Café Roma']);
+      const payee = groceries
+        ? r.pick(['Target', 'Costco Wholesale', 'Walmart', 'Whole Foods Market'])
+        : r.pick(['The Local Bistro', 'Panera Bread', 'Café Roma']);
       const from: AccountKey = r.chance(0.5) ? 'checking' : 'visa';
       return {
         date,
         memo: payee,
-        lines: [debit(groceries ? 'groceries' : 'dining', a), debit(groceries ? 'household' : 'coffee', b), credit(from, a + b)],
+        lines: [
+          debit(groceries ? 'groceries' : 'dining', a),
+          debit(groceries ? 'household' : 'coffee', b),
+          credit(from, a + b),
+        ],
       };
     },
     22,
@@ -186,7 +270,15 @@ export const RANDOM_TEMPLATES: readonly (readonly [Template, number])[] = [
     (r, date) => {
       const p = purchase(r);
       const own = Math.max(1, Math.round(p.minor * 0.3));
-      return { date, memo: p.payee, lines: [debit(p.category.account, own), debit('reimbursements', p.minor - own + 1), credit('amex', p.minor + 1)] };
+      return {
+        date,
+        memo: p.payee,
+        lines: [
+          debit(p.category.account, own),
+          debit('reimbursements', p.minor - own + 1),
+          credit('amex', p.minor + 1),
+        ],
+      };
     },
     5,
   ],
@@ -213,15 +305,78 @@ export const RANDOM_TEMPLATES: readonly (readonly [Template, number])[] = [
     },
     5,
   ],
-  [(r, date) => ({ date, memo: 'ATM withdrawal', lines: [debit('wallet', r.pick([4000, 6000, 10000, 20000])), credit('checking', 0)] }), 2],
-  [(r, date) => ({ date, memo: 'Transfer to savings', lines: [debit('savings', r.pick([10000, 25000, 50000, 100000])), credit('checking', 0)] }), 2],
-  [(r, date) => ({ date, memo: 'Parking and lunch on the client visit', lines: [debit('reimbursements', minorOf(r, 40, 0.5, 2)), credit('amex', 0)] }), 1],
-  [(r, date) => ({ date, memo: 'Expense report reimbursed', lines: [debit('checking', minorOf(r, 120, 0.6, 2)), credit('reimbursements', 0)] }), 1],
-  [(r, date) => ({ date, memo: r.pick(['Interest paid', 'Savings interest']), lines: [debit('savings', minorOf(r, 12, 0.5, 2)), credit('interest', 0)] }), 1],
-  [(r, date) => ({ date, memo: 'Dividend ' + r.pick(['VTI', 'VXUS', 'BND', 'AAPL']), lines: [debit('brokerage', minorOf(r, 60, 0.8, 2)), credit('dividends', 0)] }), 1],
-  [(r, date) => ({ date, memo: 'Refund ' + r.pick(['Amazon', 'Target', 'REI', 'Best Buy']), lines: [debit('checking', minorOf(r, 35, 0.7, 2)), credit('refunds', 0)] }), 1],
-  [(r, date) => ({ date, memo: r.pick(['Birthday gift', 'Gift from parents']), lines: [debit('checking', minorOf(r, 80, 0.6, 2)), credit('giftsReceived', 0)] }), 0.3],
-  [(r, date) => ({ date, memo: r.pick(['Monthly service fee', 'Foreign transaction fee', 'Wire fee']), lines: [debit('bankFees', minorOf(r, 8, 0.4, 2)), credit('checking', 0)] }), 1],
+  [
+    (r, date) => ({
+      date,
+      memo: 'ATM withdrawal',
+      lines: [debit('wallet', r.pick([4000, 6000, 10000, 20000])), credit('checking', 0)],
+    }),
+    2,
+  ],
+  [
+    (r, date) => ({
+      date,
+      memo: 'Transfer to savings',
+      lines: [debit('savings', r.pick([10000, 25000, 50000, 100000])), credit('checking', 0)],
+    }),
+    2,
+  ],
+  [
+    (r, date) => ({
+      date,
+      memo: 'Parking and lunch on the client visit',
+      lines: [debit('reimbursements', minorOf(r, 40, 0.5, 2)), credit('amex', 0)],
+    }),
+    1,
+  ],
+  [
+    (r, date) => ({
+      date,
+      memo: 'Expense report reimbursed',
+      lines: [debit('checking', minorOf(r, 120, 0.6, 2)), credit('reimbursements', 0)],
+    }),
+    1,
+  ],
+  [
+    (r, date) => ({
+      date,
+      memo: r.pick(['Interest paid', 'Savings interest']),
+      lines: [debit('savings', minorOf(r, 12, 0.5, 2)), credit('interest', 0)],
+    }),
+    1,
+  ],
+  [
+    (r, date) => ({
+      date,
+      memo: 'Dividend ' + r.pick(['VTI', 'VXUS', 'BND', 'AAPL']),
+      lines: [debit('brokerage', minorOf(r, 60, 0.8, 2)), credit('dividends', 0)],
+    }),
+    1,
+  ],
+  [
+    (r, date) => ({
+      date,
+      memo: 'Refund ' + r.pick(['Amazon', 'Target', 'REI', 'Best Buy']),
+      lines: [debit('checking', minorOf(r, 35, 0.7, 2)), credit('refunds', 0)],
+    }),
+    1,
+  ],
+  [
+    (r, date) => ({
+      date,
+      memo: r.pick(['Birthday gift', 'Gift from parents']),
+      lines: [debit('checking', minorOf(r, 80, 0.6, 2)), credit('giftsReceived', 0)],
+    }),
+    0.3,
+  ],
+  [
+    (r, date) => ({
+      date,
+      memo: r.pick(['Monthly service fee', 'Foreign transaction fee', 'Wire fee']),
+      lines: [debit('bankFees', minorOf(r, 8, 0.4, 2)), credit('checking', 0)],
+    }),
+    1,
+  ],
   // abroad: euros from the euro account, yen in cash
   [
     (r, date) => {
@@ -230,7 +385,14 @@ export const RANDOM_TEMPLATES: readonly (readonly [Template, number])[] = [
     },
     5,
   ],
-  [(r, date) => ({ date, memo: 'Invoice ' + r.pick(CLIENTS), lines: [debit('eurChecking', minorOf(r, 900, 0.5, 2)), credit('freelanceEur', 0)] }), 1],
+  [
+    (r, date) => ({
+      date,
+      memo: 'Invoice ' + r.pick(CLIENTS),
+      lines: [debit('eurChecking', minorOf(r, 900, 0.5, 2)), credit('freelanceEur', 0)],
+    }),
+    1,
+  ],
   [
     (r, date) => {
       const minor = minorOf(r, 1400, 0.8, 0);
@@ -246,7 +408,12 @@ export const RANDOM_TEMPLATES: readonly (readonly [Template, number])[] = [
       return {
         date,
         memo: 'Currency exchange USD to JPY',
-        lines: [debit('yenWallet', yen), credit('conversionJpy', yen), debit('conversionUsd', usd), credit('checking', usd)],
+        lines: [
+          debit('yenWallet', yen),
+          credit('conversionJpy', yen),
+          debit('conversionUsd', usd),
+          credit('checking', usd),
+        ],
       };
     },
     1,
@@ -266,7 +433,11 @@ export function scheduled(random: Random, date: string): Entry[] {
   if (day === 1) {
     out.push({ date, memo: 'Rent ' + date.slice(0, 7), lines: [debit('rent', 215000), credit('checking', 215000)] });
     const interest = random.int(60000, 90000);
-    out.push({ date, memo: 'Mortgage payment', lines: [debit('mortgage', 150000 - interest), debit('loanInterest', interest), credit('checking', 150000)] });
+    out.push({
+      date,
+      memo: 'Mortgage payment',
+      lines: [debit('mortgage', 150000 - interest), debit('loanInterest', interest), credit('checking', 150000)],
+    });
   }
   if (day === 1 || day === 15) {
     const gross = 412500;
@@ -275,24 +446,47 @@ export function scheduled(random: Random, date: string): Entry[] {
     out.push({
       date,
       memo: 'Payroll ACME Corp',
-      lines: [debit('checking', gross - tax - insurance), debit('incomeTax', tax), debit('healthInsurance', insurance), credit('salary', gross)],
+      lines: [
+        debit('checking', gross - tax - insurance),
+        debit('incomeTax', tax),
+        debit('healthInsurance', insurance),
+        credit('salary', gross),
+      ],
     });
   }
   if (day === 5) {
-    out.push({ date, memo: 'City Power & Light', lines: [debit('electricity', minorOf(random, 95, 0.3, 2)), credit('checking', 0)] });
+    out.push({
+      date,
+      memo: 'City Power & Light',
+      lines: [debit('electricity', minorOf(random, 95, 0.3, 2)), credit('checking', 0)],
+    });
     out.push({ date, memo: 'Comcast Xfinity', lines: [debit('internet', 7999), credit('checking', 7999)] });
   }
   if (day === 10) {
-    out.push({ date, memo: 'Municipal Water', lines: [debit('water', minorOf(random, 45, 0.3, 2)), credit('checking', 0)] });
+    out.push({
+      date,
+      memo: 'Municipal Water',
+      lines: [debit('water', minorOf(random, 45, 0.3, 2)), credit('checking', 0)],
+    });
     out.push({ date, memo: 'Geico auto insurance', lines: [debit('carInsurance', 11240), credit('checking', 11240)] });
     out.push({ date, memo: 'Car loan payment', lines: [debit('carLoan', 38500), credit('checking', 38500)] });
   }
   if (day === 20) {
-    out.push({ date, memo: 'Visa card payment', lines: [debit('visa', minorOf(random, 1800, 0.3, 2)), credit('checking', 0)] });
-    out.push({ date, memo: 'Amex card payment', lines: [debit('amex', minorOf(random, 700, 0.3, 2)), credit('checking', 0)] });
+    out.push({
+      date,
+      memo: 'Visa card payment',
+      lines: [debit('visa', minorOf(random, 1800, 0.3, 2)), credit('checking', 0)],
+    });
+    out.push({
+      date,
+      memo: 'Amex card payment',
+      lines: [debit('amex', minorOf(random, 700, 0.3, 2)), credit('checking', 0)],
+    });
   }
-  if (date.slice(5) === '12-15') out.push({ date, memo: 'Year-end bonus ACME Corp', lines: [debit('checking', 500000), credit('bonus', 0)] });
-  if (date.slice(5) === '04-15' || date.slice(5) === '10-15') out.push({ date, memo: 'County property tax', lines: [debit('propertyTax', 240000), credit('checking', 0)] });
+  if (date.slice(5) === '12-15')
+    out.push({ date, memo: 'Year-end bonus ACME Corp', lines: [debit('checking', 500000), credit('bonus', 0)] });
+  if (date.slice(5) === '04-15' || date.slice(5) === '10-15')
+    out.push({ date, memo: 'County property tax', lines: [debit('propertyTax', 240000), credit('checking', 0)] });
   return out.map(settle);
 }
 
@@ -338,4 +532,13 @@ export function bankDescription(random: Random, memo: string): string {
   }
 }
 
-export const NOISE_DESCRIPTIONS = ['ZELLE TO J SMITH', 'VENMO PAYMENT', 'ATM WITHDRAWAL 0042 MAIN ST', 'CHECK 1042', 'OVERDRAFT PROTECTION XFER', 'PAYPAL INST XFER', 'SQ *FARMERS MARKET', 'DEPOSIT MOBILE'];
+export const NOISE_DESCRIPTIONS = [
+  'ZELLE TO J SMITH',
+  'VENMO PAYMENT',
+  'ATM WITHDRAWAL 0042 MAIN ST',
+  'CHECK 1042',
+  'OVERDRAFT PROTECTION XFER',
+  'PAYPAL INST XFER',
+  'SQ *FARMERS MARKET',
+  'DEPOSIT MOBILE',
+];

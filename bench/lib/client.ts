@@ -30,17 +30,29 @@ export class Client {
   }
 
   /** One request; a keep-alive socket the server closed while idle is retried once on a new one. */
-  async request(method: string, path: string, body?: unknown, contentType = 'application/json', timeoutMs = 600_000): Promise<Reply> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    contentType = 'application/json',
+    timeoutMs = 600_000,
+  ): Promise<Reply> {
     try {
       return await this.send(method, path, body, contentType, timeoutMs);
     } catch (error) {
-      if ((error as { reusedSocket?: boolean }).reusedSocket) return this.send(method, path, body, contentType, timeoutMs);
+      if ((error as { reusedSocket?: boolean }).reusedSocket)
+        return this.send(method, path, body, contentType, timeoutMs);
       throw error;
     }
   }
 
   private send(method: string, path: string, body: unknown, contentType: string, timeoutMs: number): Promise<Reply> {
-    const payload = body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
+    const payload =
+      body === undefined
+        ? undefined
+        : typeof body === 'string' || body instanceof Uint8Array
+          ? body
+          : JSON.stringify(body);
     const headers: http.OutgoingHttpHeaders = {};
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (payload !== undefined) {
@@ -49,11 +61,25 @@ export class Client {
     }
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { host: this.base.hostname, port: this.base.port, method, path, headers, agent: this.agent, timeout: timeoutMs },
+        {
+          host: this.base.hostname,
+          port: this.base.port,
+          method,
+          path,
+          headers,
+          agent: this.agent,
+          timeout: timeoutMs,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+              headers: res.headers,
+            }),
+          );
           res.on('error', reject);
         },
       );
@@ -65,7 +91,12 @@ export class Client {
   }
 
   /** The parsed JSON answer; anything but the expected status throws. */
-  async json<T = any>(method: string, path: string, body?: unknown, expect: number | number[] = [200, 201]): Promise<T> {
+  async json<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    expect: number | number[] = [200, 201],
+  ): Promise<T> {
     const reply = await this.request(method, path, body);
     const ok = Array.isArray(expect) ? expect.includes(reply.status) : reply.status === expect;
     if (!ok) throw new HttpError(method, path, reply);

@@ -24,7 +24,10 @@ export interface LoadResult {
  * microsecond (autocannon notices the end of a run on a one-second tick, which rounds short
  * runs up to whole seconds).
  */
-export async function load(url: string, options: { connections: number; amount: number; requests: LoadRequest[] }): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { connections: number; amount: number; requests: LoadRequest[] },
+): Promise<LoadResult> {
   const base = new URL(url);
   const latencies: number[] = [];
   let next = 0;
@@ -34,11 +37,14 @@ export async function load(url: string, options: { connections: number; amount: 
     new Promise<number>((resolve, reject) => {
       const headers: http.OutgoingHttpHeaders = { ...r.headers };
       if (r.body !== undefined) headers['content-length'] = Buffer.byteLength(r.body);
-      const req = http.request({ host: base.hostname, port: base.port, method: r.method, path: r.path, headers, agent }, (res) => {
-        res.on('data', () => {});
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      });
+      const req = http.request(
+        { host: base.hostname, port: base.port, method: r.method, path: r.path, headers, agent },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       if (r.body !== undefined) req.write(r.body);
       req.end();
@@ -69,7 +75,14 @@ export async function load(url: string, options: { connections: number; amount: 
     }),
   );
   const seconds = since(start) / 1000;
-  return { requests: options.amount, seconds, rate: options.amount / seconds, latency: summarize(latencies), failures, ...(firstFailure ? { firstFailure } : {}) };
+  return {
+    requests: options.amount,
+    seconds,
+    rate: options.amount / seconds,
+    latency: summarize(latencies),
+    failures,
+    ...(firstFailure ? { firstFailure } : {}),
+  };
 }
 
 /** The run with the median rate of an odd number of runs. */

@@ -13,14 +13,20 @@ function addDay(date: string): string {
 }
 
 /** Each tool's own way to print every account's balance, today and as of a past date (inclusive). */
-export function balanceCommands(files: { ledger: string; hledger: string; beancount: string }, asOf?: string): PeerCommand[] {
+export function balanceCommands(
+  files: { ledger: string; hledger: string; beancount: string },
+  asOf?: string,
+): PeerCommand[] {
   const end = asOf ? ['-e', addDay(asOf)] : [];
   return [
     { tool: 'ledger', args: ['-f', files.ledger, 'balance', ...end] },
     { tool: 'hledger', args: ['-f', files.hledger, 'balance', ...end] },
     {
       tool: 'bean-query',
-      args: [files.beancount, asOf ? `SELECT account, sum(position) WHERE date <= ${asOf} GROUP BY account ORDER BY account` : 'balances'],
+      args: [
+        files.beancount,
+        asOf ? `SELECT account, sum(position) WHERE date <= ${asOf} GROUP BY account ORDER BY account` : 'balances',
+      ],
     },
   ];
 }
@@ -37,10 +43,20 @@ export function timePeer(command: PeerCommand, runs: number): PeerFigure & { err
   for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();
     const result = useTime
-      ? spawnSync('/usr/bin/time', ['-f', 'maxrss=%M', command.tool, ...command.args], { encoding: 'utf8', maxBuffer: 1 << 28 })
+      ? spawnSync('/usr/bin/time', ['-f', 'maxrss=%M', command.tool, ...command.args], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 28,
+        })
       : spawnSync(command.tool, command.args, { encoding: 'utf8', maxBuffer: 1 << 28 });
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    if (result.status !== 0) return { tool: command.tool, n: times.length, p50: NaN, maxRssMb: null, error: (result.stderr || String(result.error)).slice(-300) };
+    if (result.status !== 0)
+      return {
+        tool: command.tool,
+        n: times.length,
+        p50: NaN,
+        maxRssMb: null,
+        error: (result.stderr || String(result.error)).slice(-300),
+      };
     times.push(ms);
     const rss = /maxrss=(\d+)/.exec(result.stderr ?? '');
     if (rss) maxRss = Math.max(maxRss ?? 0, Number(rss[1]) / 1024);

@@ -22,9 +22,21 @@ export interface Child {
  * is the URL. stderr is kept for the error message when the child dies early. With `stdin: 'pipe'`
  * the child's stdin is open for the caller (closing it is how bench/probe.ts is told to stop).
  */
-export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs = 120_000, nodeFlags: string[] = [], stdin: 'ignore' | 'pipe' = 'ignore'): Promise<Child> {
+export function startChild(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  timeoutMs = 120_000,
+  nodeFlags: string[] = [],
+  stdin: 'ignore' | 'pipe' = 'ignore',
+): Promise<Child> {
   const start = process.hrtime.bigint();
-  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { cwd: REPO, env: { ...process.env, ...env }, stdio: [stdin, 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: [stdin, 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => {
     stderr = (stderr + c.toString()).slice(-4000);
@@ -74,7 +86,9 @@ export function startChild(script: string, args: string[], env: NodeJS.ProcessEn
  * with the Node flags of that script. Returns those flags and the compiled entry point.
  */
 export function buildServer(): { entry: string; nodeFlags: string[] } {
-  const serve = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '';
+  const serve =
+    (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts.serve ?? '';
   const run = /\bnode((?: --\S+)*) (dist\/server\/cli\.js)\b/.exec(serve);
   if (!run) throw new Error(`package.json's serve script does not run dist/server/cli.js: ${serve}`);
   const built = spawnSync(process.execPath, [path.join(REPO, 'main/build.ts')], { cwd: REPO, encoding: 'utf8' });
@@ -83,7 +97,11 @@ export function buildServer(): { entry: string; nodeFlags: string[] } {
 }
 
 /** The real server (`node [nodeFlags] <entry>`, see buildServer) on a free port over `dataDir`. */
-export function startLedgerServer(server: { entry: string; nodeFlags: string[] }, dataDir: string, extraFlags: string[] = []): Promise<Child> {
+export function startLedgerServer(
+  server: { entry: string; nodeFlags: string[] },
+  dataDir: string,
+  extraFlags: string[] = [],
+): Promise<Child> {
   return startChild(
     server.entry,
     [],

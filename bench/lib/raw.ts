@@ -44,9 +44,17 @@ export class RawLedger {
     const filter = accountId ? ' AND account_id = ?' : '';
     const extra = accountId ? [accountId] : [];
     const months = (a: string, b: string) =>
-      add(this.st(`SELECT account_id, SUM(debit_minor) a, SUM(credit_minor) b FROM account_month_totals WHERE month >= ? AND month <= ?${filter} GROUP BY account_id`).all(a, b, ...extra) as never);
+      add(
+        this.st(
+          `SELECT account_id, SUM(debit_minor) a, SUM(credit_minor) b FROM account_month_totals WHERE month >= ? AND month <= ?${filter} GROUP BY account_id`,
+        ).all(a, b, ...extra) as never,
+      );
     const days = (a: string, b: string) =>
-      add(this.st(`SELECT account_id, SUM(debit_minor) a, SUM(credit_minor) b FROM account_day_totals WHERE day >= ? AND day <= ?${filter} GROUP BY account_id`).all(a, b, ...extra) as never);
+      add(
+        this.st(
+          `SELECT account_id, SUM(debit_minor) a, SUM(credit_minor) b FROM account_day_totals WHERE day >= ? AND day <= ?${filter} GROUP BY account_id`,
+        ).all(a, b, ...extra) as never,
+      );
     const month = to.slice(0, 7);
     const start = from ?? '0000-01-01';
     if (start.slice(0, 7) === month) {
@@ -65,7 +73,9 @@ export class RawLedger {
   }
 
   private accounts(): { id: string; name: string; type: string; currency: string }[] {
-    return this.st('SELECT id, name, type, currency, parent_id, is_active FROM accounts ORDER BY name_key, id').all() as never;
+    return this.st(
+      'SELECT id, name, type, currency, parent_id, is_active FROM accounts ORDER BY name_key, id',
+    ).all() as never;
   }
 
   /** All balances as of a date: what GET /api/accounts/balances reads. */
@@ -121,14 +131,18 @@ export class RawLedger {
       params.push(filter.end);
     }
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = Number((this.st(`SELECT SUM(entries) n FROM ${table} ${w}`).get(...params) as { n: bigint | null }).n ?? 0n);
+    const total = Number(
+      (this.st(`SELECT SUM(entries) n FROM ${table} ${w}`).get(...params) as { n: bigint | null }).n ?? 0n,
+    );
     const offset = (page - 1) * perPage;
     if (offset >= total) return 0;
     let before = 0;
     let to: string | null = null;
     let from = filter.start ?? '';
     let skip = 0;
-    for (const row of this.st(`SELECT day, SUM(entries) n FROM ${table} ${w} GROUP BY day ORDER BY day DESC`).iterate(...params) as IterableIterator<{ day: string; n: bigint }>) {
+    for (const row of this.st(`SELECT day, SUM(entries) n FROM ${table} ${w} GROUP BY day ORDER BY day DESC`).iterate(
+      ...params,
+    ) as IterableIterator<{ day: string; n: bigint }>) {
       const n = Number(row.n);
       if (to === null && before + n > offset) {
         to = row.day;
@@ -148,12 +162,9 @@ export class RawLedger {
                 AND NOT EXISTS (SELECT 1 FROM journal_lines o WHERE o.entry_id = l.entry_id AND +o.account_id = l.account_id AND o.line_no < l.line_no)
               ORDER BY l.entry_date DESC, e.created_at DESC, e.seq DESC LIMIT ? OFFSET ?`,
           ).all(filter.accountId, from, to, perPage, skip)
-        : this.st('SELECT e.* FROM journal_entries e WHERE e.entry_date >= ? AND e.entry_date <= ? ORDER BY e.entry_date DESC, e.created_at DESC, e.seq DESC LIMIT ? OFFSET ?').all(
-            from,
-            to,
-            perPage,
-            skip,
-          )
+        : this.st(
+            'SELECT e.* FROM journal_entries e WHERE e.entry_date >= ? AND e.entry_date <= ? ORDER BY e.entry_date DESC, e.created_at DESC, e.seq DESC LIMIT ? OFFSET ?',
+          ).all(from, to, perPage, skip)
     ) as { id: string }[];
     return this.lines(rows.map((r) => r.id));
   }
@@ -185,7 +196,9 @@ export class RawLedger {
           [debitAccount, minor, 0n],
           [creditAccount, 0n, minor],
         ] as const) {
-          this.st('SELECT SUM(debit_minor), SUM(credit_minor) FROM account_month_totals WHERE account_id = ?').get(account);
+          this.st('SELECT SUM(debit_minor), SUM(credit_minor) FROM account_month_totals WHERE account_id = ?').get(
+            account,
+          );
           this.st(
             'INSERT INTO account_day_totals (account_id, day, debit_minor, credit_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, day) DO UPDATE SET debit_minor = debit_minor + excluded.debit_minor, credit_minor = credit_minor + excluded.credit_minor',
           ).run(account, date, d, c);
@@ -203,14 +216,27 @@ export class RawLedger {
       .immediate();
   }
 
-  protected insertLine(entryId: string, lineNo: bigint, account: string, direction: string, minor: bigint, currency: string, date: string, _seq: bigint, _createdAt: string): void {
+  protected insertLine(
+    entryId: string,
+    lineNo: bigint,
+    account: string,
+    direction: string,
+    minor: bigint,
+    currency: string,
+    date: string,
+    _seq: bigint,
+    _createdAt: string,
+  ): void {
     this.st(
       'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ).run(crypto.randomUUID(), entryId, lineNo, account, direction, minor, currency, date);
   }
 
   /** A statement and its bank transactions in one transaction, with the dedupe lookups the app makes. */
-  importStatement(accountId: string, rows: readonly { date: string; description: string; amount: string; type: string; external_id: string }[]): string {
+  importStatement(
+    accountId: string,
+    rows: readonly { date: string; description: string; amount: string; type: string; external_id: string }[],
+  ): string {
     const now = new Date().toISOString();
     const statementId = crypto.randomUUID();
     this.db
@@ -218,19 +244,41 @@ export class RawLedger {
         const keys = rows.map((r) => `ext:raw-${statementId}-${r.external_id}#1`);
         for (let i = 0; i < keys.length; i += 500) {
           const chunk = keys.slice(i, i + 500);
-          this.st(`SELECT dedupe_key FROM bank_transactions WHERE account_id = ? AND dedupe_key IN (${chunk.map(() => '?').join(',')})`).all(accountId, ...chunk);
+          this.st(
+            `SELECT dedupe_key FROM bank_transactions WHERE account_id = ? AND dedupe_key IN (${chunk.map(() => '?').join(',')})`,
+          ).all(accountId, ...chunk);
         }
         const seq = (this.st('SELECT MAX(seq) s FROM statements').get() as { s: bigint | null }).s ?? 0n;
         this.st(
           `INSERT INTO statements (id, seq, account_id, name, source, imported_count, duplicate_count, start_date, end_date, created_at) VALUES (?, ?, ?, 'raw', 'json', ?, 0, ?, ?, ?)`,
-        ).run(statementId, seq + 1n, accountId, BigInt(rows.length), rows[0]?.date ?? null, rows.at(-1)?.date ?? null, now);
+        ).run(
+          statementId,
+          seq + 1n,
+          accountId,
+          BigInt(rows.length),
+          rows[0]?.date ?? null,
+          rows.at(-1)?.date ?? null,
+          now,
+        );
         let txnSeq = ((this.st('SELECT MAX(seq) s FROM bank_transactions').get() as { s: bigint | null }).s ?? 0n) + 1n;
         const insert = this.st(
           'INSERT INTO bank_transactions (id, seq, statement_id, account_id, date, description, amount_minor, type, external_id, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         );
         rows.forEach((r, i) => {
           const minor = BigInt(r.amount.replace('.', ''));
-          insert.run(crypto.randomUUID(), txnSeq++, statementId, accountId, r.date, r.description, minor, r.type, r.external_id, keys[i]!, now);
+          insert.run(
+            crypto.randomUUID(),
+            txnSeq++,
+            statementId,
+            accountId,
+            r.date,
+            r.description,
+            minor,
+            r.type,
+            r.external_id,
+            keys[i]!,
+            now,
+          );
         });
       })
       .immediate();
@@ -261,10 +309,9 @@ export class RawLedger {
         const ids = entries.map((e) => e.id);
         for (let i = 0; i < ids.length; i += 500) {
           const chunk = ids.slice(i, i + 500);
-          this.st(`SELECT l.entry_id, a.id, a.type FROM journal_lines l JOIN accounts a ON a.id = l.account_id WHERE l.entry_id IN (${chunk.map(() => '?').join(',')}) AND l.account_id != ?`).all(
-            ...chunk,
-            accountId,
-          );
+          this.st(
+            `SELECT l.entry_id, a.id, a.type FROM journal_lines l JOIN accounts a ON a.id = l.account_id WHERE l.entry_id IN (${chunk.map(() => '?').join(',')}) AND l.account_id != ?`,
+          ).all(...chunk, accountId);
         }
         this.st(
           `INSERT INTO reconciliation_runs (id, statement_id, account_id, total_transactions, auto_accepted, pending_review, unmatched, created_at, completed_at) VALUES (?, ?, ?, ?, 0, 0, 0, ?, ?)`,

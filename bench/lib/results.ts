@@ -38,7 +38,15 @@ export function evaluate(op: Operation): boolean | null {
   const t = op.target;
   if (!t || op.error) return op.error ? false : null;
   const figure =
-    t.stat === 'ratio' ? op.ratio : t.stat === 'value' ? op.value : t.stat === 'max' ? op.summary?.max : t.stat === 'p50' ? op.summary?.p50 : op.summary?.p99;
+    t.stat === 'ratio'
+      ? op.ratio
+      : t.stat === 'value'
+        ? op.value
+        : t.stat === 'max'
+          ? op.summary?.max
+          : t.stat === 'p50'
+            ? op.summary?.p50
+            : op.summary?.p99;
   if (figure === undefined || Number.isNaN(figure)) return null;
   if (t.atMost !== undefined && figure > t.atMost) return false;
   if (t.atLeast !== undefined && figure < t.atLeast) return false;
@@ -81,7 +89,20 @@ function peerCell(op: Operation, tool: string): string {
 
 /** The one table: Markdown, so that it pastes into the README as it is printed. */
 export function table(ops: readonly Operation[]): string {
-  const header = ['operation', 'unit', 'n', 'p50', 'p99', 'raw limit', 'vs raw', 'ledger', 'hledger', 'bean-query', 'target', 'met'];
+  const header = [
+    'operation',
+    'unit',
+    'n',
+    'p50',
+    'p99',
+    'raw limit',
+    'vs raw',
+    'ledger',
+    'hledger',
+    'bean-query',
+    'target',
+    'met',
+  ];
   const rows = ops.map((op) => {
     const s = op.summary;
     const raw = op.raw ? (op.raw.summary ? fmt(op.raw.summary.p50, op.unit) : fmt(op.raw.value, op.unit)) : '';

@@ -8,7 +8,11 @@ export class AccountsPage {
     this.page = page;
   }
 
-  async create(name: string, type: AccountType, options: { currency?: string; /** as the list shows it: "Food (USD)" */ parent?: string } = {}): Promise<void> {
+  async create(
+    name: string,
+    type: AccountType,
+    options: { currency?: string; /** as the list shows it: "Food (USD)" */ parent?: string } = {},
+  ): Promise<void> {
     await this.page.getByRole('button', { name: 'New account' }).first().click();
     const form = this.page.getByRole('form', { name: 'New account' });
     await form.getByLabel('Name').fill(name);

@@ -25,7 +25,9 @@ export class SettingsPage {
   }
 
   /** Exports in a format and returns the downloaded file with its text. */
-  async export(format: 'Ledger' | 'hledger' | 'Beancount' | 'CSV (one row per line)'): Promise<{ download: Download; text: string }> {
+  async export(
+    format: 'Ledger' | 'hledger' | 'Beancount' | 'CSV (one row per line)',
+  ): Promise<{ download: Download; text: string }> {
     await this.exportPanel.getByLabel('Export format').selectOption({ label: format });
     const downloading = this.page.waitForEvent('download');
     await this.exportPanel.getByRole('button', { name: 'Export and download' }).click();

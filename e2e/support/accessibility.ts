@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
-const CONTROL_ROLES = 'button|link|textbox|searchbox|combobox|listbox|option|checkbox|radio|spinbutton|slider|switch|tab|menuitem|meter';
+const CONTROL_ROLES =
+  'button|link|textbox|searchbox|combobox|listbox|option|checkbox|radio|spinbutton|slider|switch|tab|menuitem|meter';
 /** An aria snapshot line of a control with no accessible name: `- button`, `- textbox [disabled]`, `- combobox:`. */
 const UNNAMED = new RegExp(`^\\s*- (${CONTROL_ROLES})(?=\\s*(\\[|:|$))`, 'gm');
 

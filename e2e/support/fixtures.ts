@@ -50,7 +50,8 @@ export const test = base.extend<{ ledger: Ledger; app: LedgerApp }>({
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
+      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
+        problems.push(`CSP: ${message.text()}`);
     });
     await use(page);
     expect(problems, 'errors in the page').toEqual([]);

@@ -10,7 +10,11 @@ import { DOC_SCREENSHOTS, SCREENSHOTS } from './paths.ts';
  */
 export async function captureScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   // wait until nothing is loading any more, so the picture shows the screen, not a spinner
-  await page.locator('.busy').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.busy')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);

@@ -23,7 +23,11 @@ export class Seed {
     return new Seed(api, res.body.access_token as string, email);
   }
 
-  async account(name: string, type: 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE', currency = 'USD'): Promise<string> {
+  async account(
+    name: string,
+    type: 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE',
+    currency = 'USD',
+  ): Promise<string> {
     const res = await this.api.post('/api/accounts', { name, type, currency }, this.token);
     if (res.status !== 201) throw new Error(`account ${name}: ${res.status} ${res.text}`);
     return res.body.id as string;

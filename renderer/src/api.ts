@@ -12,10 +12,29 @@
  */
 import type { z } from 'zod';
 import type { UserDto } from '../../server/contract/auth.ts';
-import type { AccountDto, CreateAccountInput, UpdateAccountInput, allBalances } from '../../server/contract/accounts.ts';
-import type { CreateEntryInput, EntryStatus, JournalEntryDto, LineInput, SourceType, UpdateEntryInput, voidResult } from '../../server/contract/journal.ts';
+import type {
+  AccountDto,
+  CreateAccountInput,
+  UpdateAccountInput,
+  allBalances,
+} from '../../server/contract/accounts.ts';
+import type {
+  CreateEntryInput,
+  EntryStatus,
+  JournalEntryDto,
+  LineInput,
+  SourceType,
+  UpdateEntryInput,
+  voidResult,
+} from '../../server/contract/journal.ts';
 import type { balanceSheet, cashFlow, incomeStatement, netWorthSeries } from '../../server/contract/reports.ts';
-import type { BankTransactionDto, StatementDto, csvMapping, importPreview, importResult } from '../../server/contract/statements.ts';
+import type {
+  BankTransactionDto,
+  StatementDto,
+  csvMapping,
+  importPreview,
+  importResult,
+} from '../../server/contract/statements.ts';
 import type {
   MatchDto,
   UnmatchedItemDto,
@@ -26,9 +45,27 @@ import type {
   stats,
 } from '../../server/contract/reconciliation.ts';
 import type { chatSession as chatSessionSchema, modelStatus } from '../../server/contract/chat.ts';
-import type { BackupDto, ExportFormat, ImportJournalResult, JournalFormat, backupList, restoreResult } from '../../server/contract/export.ts';
+import type {
+  BackupDto,
+  ExportFormat,
+  ImportJournalResult,
+  JournalFormat,
+  backupList,
+  restoreResult,
+} from '../../server/contract/export.ts';
 
-export type { AccountDto, JournalEntryDto, LineInput, EntryStatus, SourceType, StatementDto, BankTransactionDto, MatchDto, UnmatchedItemDto, UserDto };
+export type {
+  AccountDto,
+  JournalEntryDto,
+  LineInput,
+  EntryStatus,
+  SourceType,
+  StatementDto,
+  BankTransactionDto,
+  MatchDto,
+  UnmatchedItemDto,
+  UserDto,
+};
 export type AccountType = AccountDto['type'];
 export type AllBalances = z.infer<typeof allBalances>;
 export type BalanceRow = AllBalances['balances'][number];
@@ -162,10 +199,20 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   }
   let response: Response;
   try {
-    response = await fetch(path + queryString(options.query), { method, headers, body, signal: options.signal ?? null, credentials: 'omit' });
+    response = await fetch(path + queryString(options.query), {
+      method,
+      headers,
+      body,
+      signal: options.signal ?? null,
+      credentials: 'omit',
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, `The ledger server cannot be reached (${error instanceof Error ? error.message : String(error)}).`, 'NETWORK');
+    throw new ApiError(
+      0,
+      `The ledger server cannot be reached (${error instanceof Error ? error.message : String(error)}).`,
+      'NETWORK',
+    );
   }
   if (response.ok) return response;
 
@@ -219,11 +266,17 @@ function signedIn(user: UserDto, stayedSignedIn: boolean): SignedInUser {
   return rest;
 }
 
-export async function signUp(input: { email: string; name: string; password: string }, stayedSignedIn: boolean): Promise<SignedInUser> {
+export async function signUp(
+  input: { email: string; name: string; password: string },
+  stayedSignedIn: boolean,
+): Promise<SignedInUser> {
   return signedIn(await json<UserDto>('POST', '/api/auth/register', { json: input, auth: false }), stayedSignedIn);
 }
 
-export async function signIn(input: { email: string; password: string }, stayedSignedIn: boolean): Promise<SignedInUser> {
+export async function signIn(
+  input: { email: string; password: string },
+  stayedSignedIn: boolean,
+): Promise<SignedInUser> {
   return signedIn(await json<UserDto>('POST', '/api/auth/login', { json: input, auth: false }), stayedSignedIn);
 }
 
@@ -293,7 +346,9 @@ export function postEntry(id: string): Promise<JournalEntryDto> {
 }
 
 export function voidEntry(id: string, reason: string): Promise<VoidResult> {
-  return json('POST', `/api/journal-entries/${encodeURIComponent(id)}/void`, { json: reason.trim() ? { reason: reason.trim() } : {} });
+  return json('POST', `/api/journal-entries/${encodeURIComponent(id)}/void`, {
+    json: reason.trim() ? { reason: reason.trim() } : {},
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,11 +362,19 @@ export function incomeStatementReport(startDate: string, endDate: string): Promi
   return json('GET', '/api/reports/income-statement', { query: { start_date: startDate, end_date: endDate } });
 }
 
-export function netWorthReport(startDate: string, endDate: string, interval: 'day' | 'week' | 'month' = 'month'): Promise<NetWorthSeries> {
+export function netWorthReport(
+  startDate: string,
+  endDate: string,
+  interval: 'day' | 'week' | 'month' = 'month',
+): Promise<NetWorthSeries> {
   return json('GET', '/api/reports/net-worth', { query: { start_date: startDate, end_date: endDate, interval } });
 }
 
-export function cashFlowReport(startDate: string, endDate: string, interval: 'day' | 'week' | 'month' = 'month'): Promise<CashFlow> {
+export function cashFlowReport(
+  startDate: string,
+  endDate: string,
+  interval: 'day' | 'week' | 'month' = 'month',
+): Promise<CashFlow> {
   return json('GET', '/api/reports/cash-flow', { query: { start_date: startDate, end_date: endDate, interval } });
 }
 
@@ -389,7 +452,11 @@ export function unmatchedItems(page: number, perPage = 20): Promise<Page<Unmatch
   return json('GET', '/api/reconciliation/unmatched', { query: { page, per_page: perPage } });
 }
 
-export function createEntryForBankTransaction(bankTransactionId: string, accountId: string, memo: string): Promise<{ entry: JournalEntryDto; match: MatchDto }> {
+export function createEntryForBankTransaction(
+  bankTransactionId: string,
+  accountId: string,
+  memo: string,
+): Promise<{ entry: JournalEntryDto; match: MatchDto }> {
   return json('POST', `/api/reconciliation/unmatched/${encodeURIComponent(bankTransactionId)}/create-entry`, {
     json: memo.trim() ? { account_id: accountId, memo: memo.trim() } : { account_id: accountId },
   });
@@ -424,7 +491,11 @@ export async function exportBooks(format: ExportFormat, range: ExportRange = {})
   const response = await send('GET', '/api/export', { query: { format, ...range } });
   const contentType = response.headers.get('Content-Type') ?? 'text/plain; charset=utf-8';
   const fallback = `personal-ledger.${format === 'csv' ? 'csv' : format === 'beancount' ? 'beancount' : 'journal'}`;
-  return { fileName: fileNameOf(response.headers.get('Content-Disposition'), fallback), contentType, text: await response.text() };
+  return {
+    fileName: fileNameOf(response.headers.get('Content-Disposition'), fallback),
+    contentType,
+    text: await response.text(),
+  };
 }
 
 /** Imports a ledger, hledger or beancount journal, all or nothing (a refusal's detail names the line). */
@@ -457,7 +528,8 @@ export async function chatSessions(): Promise<ChatSession[]> {
 }
 
 export async function chatSession(id: string): Promise<ChatSession | undefined> {
-  return (await json<{ sessions: ChatSession[] }>('GET', '/api/chat/history', { query: { session_id: id } })).sessions[0];
+  return (await json<{ sessions: ChatSession[] }>('GET', '/api/chat/history', { query: { session_id: id } }))
+    .sessions[0];
 }
 
 export function deleteChatSession(id: string): Promise<void> {
@@ -487,7 +559,10 @@ export async function askAdvisor(
 ): Promise<ChatStreamResult> {
   let response: Response;
   try {
-    response = await send('POST', '/api/chat', { json: sessionId ? { message, session_id: sessionId } : { message }, signal });
+    response = await send('POST', '/api/chat', {
+      json: sessionId ? { message, session_id: sessionId } : { message },
+      signal,
+    });
   } catch (error) {
     if (signal.aborted) return { sessionId, stopped: true };
     throw error;
@@ -512,7 +587,11 @@ export async function askAdvisor(
     return { sessionId: newSessionId, stopped: false };
   } catch (error) {
     if (signal.aborted) return { sessionId: newSessionId, stopped: true };
-    throw new ApiError(0, `The answer was cut off (${error instanceof Error ? error.message : String(error)}).`, 'NETWORK');
+    throw new ApiError(
+      0,
+      `The answer was cut off (${error instanceof Error ? error.message : String(error)}).`,
+      'NETWORK',
+    );
   } finally {
     reader.releaseLock();
   }

@@ -44,14 +44,25 @@ export function AppShell({ user, onSignOut }: { user: SignedInUser; onSignOut: (
         </a>
         <nav className="mainnav" aria-label={t('nav.label')}>
           {NAV.map((item) => (
-            <a key={item.route} href={item.route} aria-current={item.route === route ? 'page' : undefined} onClick={(e) => go(e, item.route)}>
+            <a
+              key={item.route}
+              href={item.route}
+              aria-current={item.route === route ? 'page' : undefined}
+              onClick={(e) => go(e, item.route)}
+            >
               {t(item.label)}
             </a>
           ))}
         </nav>
         <div className="topbar-tools">
           <LanguageSwitch />
-          <button type="button" className={chatOpen ? 'toggle on' : 'toggle'} aria-expanded={chatOpen} aria-controls="advisor-panel" onClick={() => setChatOpen((o) => !o)}>
+          <button
+            type="button"
+            className={chatOpen ? 'toggle on' : 'toggle'}
+            aria-expanded={chatOpen}
+            aria-controls="advisor-panel"
+            onClick={() => setChatOpen((o) => !o)}
+          >
             {t('chat.toggle')}
           </button>
           <span className="user-name" title={user.email}>

@@ -44,7 +44,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
   }, [language]);
-  const value = useMemo<I18n>(() => ({ language, setLanguage, t: (key, values) => translate(language, key, values) }), [language, setLanguage]);
+  const value = useMemo<I18n>(
+    () => ({ language, setLanguage, t: (key, values) => translate(language, key, values) }),
+    [language, setLanguage],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

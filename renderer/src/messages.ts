@@ -89,7 +89,8 @@ const en = {
   'dashboard.noSpendingHint': 'Record an expense paid from a bank or cash account and it appears here.',
   'dashboard.recordEntry': 'Record an entry',
   'dashboard.emptyTitle': 'Welcome! Your ledger is empty.',
-  'dashboard.emptyHint': 'Start by creating your accounts: where money is kept (assets), what you owe (liabilities), and what you earn and spend.',
+  'dashboard.emptyHint':
+    'Start by creating your accounts: where money is kept (assets), what you owe (liabilities), and what you earn and spend.',
   'dashboard.emptyAction': 'Create accounts',
 
   'accounts.asOf': 'Balances as of',
@@ -121,7 +122,8 @@ const en = {
   'accounts.treeFor': 'Accounts in {currency}',
   'accounts.retainedEarnings': 'Retained earnings (income less expenses)',
   'accounts.emptyTitle': 'No accounts yet',
-  'accounts.emptyHint': 'Create the accounts you keep money in and the ones you earn from and spend on, or start from a ready-made set you can rename.',
+  'accounts.emptyHint':
+    'Create the accounts you keep money in and the ones you earn from and spend on, or start from a ready-made set you can rename.',
   'accounts.starter': 'Add a starter set',
   'accounts.creatingStarter': 'Creating accounts…',
   'starter.checking': 'Checking',
@@ -177,7 +179,8 @@ const en = {
 
   'editor.new': 'New entry',
   'editor.editDraft': 'Edit draft',
-  'editor.keys': 'Tab moves between fields (the date is today unless you change it). Enter chooses an account or goes to the next line. Ctrl+Enter posts.',
+  'editor.keys':
+    'Tab moves between fields (the date is today unless you change it). Enter chooses an account or goes to the next line. Ctrl+Enter posts.',
   'editor.accountOfLine': 'Account, line {n}',
   'editor.debitOfLine': 'Debit, line {n}',
   'editor.creditOfLine': 'Credit, line {n}',
@@ -211,7 +214,8 @@ const en = {
   'statements.run': 'Reconcile',
   'statements.runLabel': 'Reconcile {name}',
   'statements.empty': 'No statements imported yet',
-  'statements.emptyHint': 'Import a file from your bank (CSV, OFX/QFX, QIF or camt.053), then reconcile it with your entries.',
+  'statements.emptyHint':
+    'Import a file from your bank (CSV, OFX/QFX, QIF or camt.053), then reconcile it with your entries.',
   'statements.pages': 'Statement pages',
   'statements.reconciliation': 'Reconciliation',
 
@@ -224,7 +228,8 @@ const en = {
   'import.file': 'Statement file',
   'import.name': 'Statement name (optional)',
   'import.namePlaceholder': 'e.g. "OFX import 2026-03-01" when left empty',
-  'import.formats': 'CSV, OFX, QFX, QIF and camt.053 files; the format is detected. Nothing is stored until you confirm.',
+  'import.formats':
+    'CSV, OFX, QFX, QIF and camt.053 files; the format is detected. Nothing is stored until you confirm.',
   'import.preview': 'Preview',
   'import.summary': 'What the file holds',
   'import.format': 'Format',
@@ -241,11 +246,13 @@ const en = {
   'import.reading': 'Reading the file…',
   'import.importing': 'Importing…',
   'import.done': 'Imported {count} transactions into "{name}" ({duplicates} already there were left out).',
-  'import.nothingNew': 'Nothing new: all {duplicates} transactions of this file were imported before, so nothing was stored.',
+  'import.nothingNew':
+    'Nothing new: all {duplicates} transactions of this file were imported before, so nothing was stored.',
   'import.runNow': 'Reconcile this statement',
   'import.another': 'Import another file',
   'import.noBankAccount': 'No bank account yet',
-  'import.noBankAccountHint': 'Statements belong to an asset or liability account (a bank account or a card). Create one under Accounts.',
+  'import.noBankAccountHint':
+    'Statements belong to an asset or liability account (a bank account or a card). Create one under Accounts.',
 
   'mapping.title': 'CSV columns',
   'mapping.hint': 'This is how the columns were read. Change anything that is wrong and preview again.',
@@ -268,7 +275,8 @@ const en = {
   'mapping.reset': 'Undo my changes',
 
   'run.running': 'Reconciling: matching bank transactions with your entries…',
-  'run.summary': 'Reconciled {total} bank transactions: {auto} matched automatically, {review} to review, {unmatched} unmatched.',
+  'run.summary':
+    'Reconciled {total} bank transactions: {auto} matched automatically, {review} to review, {unmatched} unmatched.',
 
   'review.title': 'Review queue',
   'review.bankSide': 'Bank transaction',
@@ -285,7 +293,8 @@ const en = {
   'review.accepting': 'Accepting…',
   'review.batchDone': '{count} matches accepted.',
   'review.empty': 'Nothing to review',
-  'review.emptyHint': 'Matches that are likely but not certain wait here. Import a statement and reconcile it to fill this list.',
+  'review.emptyHint':
+    'Matches that are likely but not certain wait here. Import a statement and reconcile it to fill this list.',
   'review.pages': 'Review pages',
 
   'score.amount': 'Amount',
@@ -301,7 +310,8 @@ const en = {
   'unmatched.memoFor': 'Memo for {name}',
   'unmatched.create': 'Create entry',
   'unmatched.createLabel': 'Create entry for {name}',
-  'unmatched.entryHint': 'A posted entry on a statement account with no bank transaction: check it, or import the statement that holds it.',
+  'unmatched.entryHint':
+    'A posted entry on a statement account with no bank transaction: check it, or import the statement that holds it.',
   'unmatched.empty': 'Nothing unmatched',
   'unmatched.emptyHint': 'Every imported bank transaction has its entry.',
   'unmatched.pages': 'Unmatched pages',
@@ -325,7 +335,8 @@ const en = {
   'format.csv': 'CSV (one row per line)',
 
   'export.title': 'Export',
-  'export.hint': 'Every account and all posted history (voided entries with their reversals), as a plain-text journal for ledger, hledger or beancount, or as CSV. Leave the dates empty to export everything.',
+  'export.hint':
+    'Every account and all posted history (voided entries with their reversals), as a plain-text journal for ledger, hledger or beancount, or as CSV. Leave the dates empty to export everything.',
   'export.format': 'Export format',
   'export.from': 'From (optional)',
   'export.to': 'To (optional)',
@@ -334,7 +345,8 @@ const en = {
   'export.saved': 'Downloaded {name}.',
 
   'journalImport.title': 'Import a journal',
-  'journalImport.hint': 'A ledger, hledger or beancount file. Missing accounts are created and every transaction is posted as an import. If any line is refused, nothing is imported. Back up first if you may want to undo the import.',
+  'journalImport.hint':
+    'A ledger, hledger or beancount file. Missing accounts are created and every transaction is posted as an import. If any line is refused, nothing is imported. Back up first if you may want to undo the import.',
   'journalImport.format': 'Journal format',
   'journalImport.file': 'Journal file',
   'journalImport.submit': 'Import journal',
@@ -365,7 +377,8 @@ const en = {
   'backup.restore': 'Restore…',
   'backup.restoreLabel': 'Restore the backup of {when} ({kind})',
   'backup.confirmLabel': 'Confirm the restore',
-  'backup.confirm': 'Replace your ledger with the backup of {when}? What changed since then will no longer be in the ledger. Your ledger as it is now is backed up first, so you can go back.',
+  'backup.confirm':
+    'Replace your ledger with the backup of {when}? What changed since then will no longer be in the ledger. Your ledger as it is now is backed up first, so you can go back.',
   'backup.confirmRestore': 'Restore this backup',
   'backup.restoring': 'Restoring…',
   'backup.restored': 'Restored the backup of {when}: the ledger now holds {accounts} accounts and {entries} entries.',
@@ -374,13 +387,15 @@ const en = {
   'chat.toggle': 'Advisor',
   'chat.title': 'Advisor',
   'chat.close': 'Close the advisor',
-  'chat.unavailable': 'The local model ({model}) is not available; a built-in advisor answers from your ledger instead.',
+  'chat.unavailable':
+    'The local model ({model}) is not available; a built-in advisor answers from your ledger instead.',
   'chat.sessions': 'Conversations ({count})',
   'chat.newConversation': 'New conversation',
   'chat.noSessions': 'No conversations yet.',
   'chat.deleteSession': 'Delete conversation "{title}"',
   'chat.conversation': 'Conversation with the advisor',
-  'chat.intro': 'Ask about your money: balances, spending, income, reconciliation. Answers use your own ledger and stay on this computer.',
+  'chat.intro':
+    'Ask about your money: balances, spending, income, reconciliation. Answers use your own ledger and stay on this computer.',
   'chat.you': 'You',
   'chat.advisor': 'Advisor',
   'chat.thinking': 'Thinking…',
@@ -718,7 +733,8 @@ const zh: Record<MessageKey, string> = {
   'format.csv': 'CSV（每行一条分录行）',
 
   'export.title': '导出',
-  'export.hint': '导出所有账户和全部已过账记录（含已作废的分录及其冲销），可生成 ledger、hledger、beancount 纯文本账簿或 CSV。日期留空即导出全部。',
+  'export.hint':
+    '导出所有账户和全部已过账记录（含已作废的分录及其冲销），可生成 ledger、hledger、beancount 纯文本账簿或 CSV。日期留空即导出全部。',
   'export.format': '导出格式',
   'export.from': '起始日期（可选）',
   'export.to': '截止日期（可选）',
@@ -727,7 +743,8 @@ const zh: Record<MessageKey, string> = {
   'export.saved': '已下载 {name}。',
 
   'journalImport.title': '导入账簿文件',
-  'journalImport.hint': '支持 ledger、hledger 或 beancount 文件。缺少的账户会自动创建，每笔交易都以“导入”来源过账。只要有一行被拒绝，就不会导入任何内容。如果之后可能想撤销导入，请先备份。',
+  'journalImport.hint':
+    '支持 ledger、hledger 或 beancount 文件。缺少的账户会自动创建，每笔交易都以“导入”来源过账。只要有一行被拒绝，就不会导入任何内容。如果之后可能想撤销导入，请先备份。',
   'journalImport.format': '账簿格式',
   'journalImport.file': '账簿文件',
   'journalImport.submit': '导入账簿',
@@ -758,7 +775,8 @@ const zh: Record<MessageKey, string> = {
   'backup.restore': '恢复…',
   'backup.restoreLabel': '恢复 {when} 的备份（{kind}）',
   'backup.confirmLabel': '确认恢复',
-  'backup.confirm': '要用 {when} 的备份替换当前账本吗？此后的改动将不再出现在账本中。恢复前会先备份当前账本，你可以随时回到现在的状态。',
+  'backup.confirm':
+    '要用 {when} 的备份替换当前账本吗？此后的改动将不再出现在账本中。恢复前会先备份当前账本，你可以随时回到现在的状态。',
   'backup.confirmRestore': '恢复此备份',
   'backup.restoring': '正在恢复…',
   'backup.restored': '已恢复 {when} 的备份：账本现有 {accounts} 个账户、{entries} 笔分录。',

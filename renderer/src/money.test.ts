@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, decimalToMinor, entryBalance, formatMinor, groupDecimal, isNegative, isZero, parseAmount } from './money.ts';
+import {
+  currencyDigits,
+  decimalToMinor,
+  entryBalance,
+  formatMinor,
+  groupDecimal,
+  isNegative,
+  isZero,
+  parseAmount,
+} from './money.ts';
 
 describe('money in the renderer', () => {
   it('when an amount is typed, then it is read exactly in minor units of its currency', () => {

@@ -5,10 +5,32 @@
 
 /** ISO 4217 minor-unit digits of the currencies that do not use two; every other currency uses 2. */
 const MINOR_DIGITS: Readonly<Record<string, number>> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0,
-  VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-  CLF: 4, UYW: 4,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  CLF: 4,
+  UYW: 4,
 };
 
 export function currencyDigits(currency: string): number {
@@ -17,9 +39,7 @@ export function currencyDigits(currency: string): number {
 
 const AMOUNT = /^(\d+)(?:\.(\d+))?$/;
 
-export type ParsedAmount =
-  | { ok: true; minor: bigint }
-  | { ok: false; reason: 'empty' | 'format' | 'digits' | 'zero' };
+export type ParsedAmount = { ok: true; minor: bigint } | { ok: false; reason: 'empty' | 'format' | 'digits' | 'zero' };
 
 /**
  * A positive amount as typed by the user ("82.5", "82.50", "1,234.00" is refused: no separators, as
@@ -103,7 +123,13 @@ export function entryBalance(lines: readonly LineAmount[]): CurrencyBalance[] {
   const byCurrency = new Map<string, CurrencyBalance>();
   for (const line of lines) {
     const digits = currencyDigits(line.currency);
-    const entry = byCurrency.get(line.currency) ?? { currency: line.currency, digits, debits: 0n, credits: 0n, difference: 0n };
+    const entry = byCurrency.get(line.currency) ?? {
+      currency: line.currency,
+      digits,
+      debits: 0n,
+      credits: 0n,
+      difference: 0n,
+    };
     const debit = parseAmount(line.debit, digits);
     const credit = parseAmount(line.credit, digits);
     if (debit.ok) entry.debits += debit.minor;

@@ -4,12 +4,7 @@ import { isoDateTime } from './common.ts';
 const utf8Bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
 export const registerBody = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email('must be a valid email address')),
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('must be a valid email address')),
   name: z.string().trim().min(1).max(100),
   password: z
     .string()

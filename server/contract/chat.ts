@@ -2,14 +2,27 @@ import { z } from 'zod';
 import { isoDateTime } from './common.ts';
 
 export const chatBody = z.strictObject({
-  message: z.string().min(1).max(4000).refine((m) => m.trim().length > 0, 'must not be blank'),
+  message: z
+    .string()
+    .min(1)
+    .max(4000)
+    .refine((m) => m.trim().length > 0, 'must not be blank'),
   session_id: z.string().max(100).optional(),
 });
 
 export const historyQuery = z.strictObject({ session_id: z.string().max(100).optional() });
-export const suggestionsQuery = z.strictObject({ language: z.enum(['en', 'zh']).optional(), message: z.string().max(4000).optional() });
+export const suggestionsQuery = z.strictObject({
+  language: z.enum(['en', 'zh']).optional(),
+  message: z.string().max(4000).optional(),
+});
 
-const message = z.object({ id: z.string(), session_id: z.string(), role: z.enum(['user', 'assistant']), content: z.string(), created_at: isoDateTime });
+const message = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  created_at: isoDateTime,
+});
 
 export const chatSession = z
   .object({
@@ -17,7 +30,9 @@ export const chatSession = z
     title: z.string(),
     status: z.enum(['active', 'deleted']),
     message_count: z.number().int(),
-    last_message: z.object({ role: z.enum(['user', 'assistant']), content: z.string(), created_at: isoDateTime }).nullable(),
+    last_message: z
+      .object({ role: z.enum(['user', 'assistant']), content: z.string(), created_at: isoDateTime })
+      .nullable(),
     created_at: isoDateTime,
     updated_at: isoDateTime,
     messages: z.array(message).optional().describe('present when one session is asked for'),
@@ -26,4 +41,9 @@ export const chatSession = z
 
 export const history = z.object({ sessions: z.array(chatSession) });
 export const suggestionList = z.object({ suggestions: z.array(z.string()) });
-export const modelStatus = z.object({ available: z.boolean(), model: z.string(), host: z.string(), detail: z.string() });
+export const modelStatus = z.object({
+  available: z.boolean(),
+  model: z.string(),
+  host: z.string(),
+  detail: z.string(),
+});

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { isCalendarDate } from '../domain/dates.ts';
 import { isKnownCurrency } from '../domain/currencies.ts';
 
-export const uuid = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID');
+export const uuid = z
+  .string()
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID');
 
 export const isoDate = z
   .string()
@@ -39,7 +41,12 @@ export const pagination = {
 };
 
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  });
 }
 
 export const idParams = z.object({ id: z.string() });

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { BANK_TYPES } from './statements.ts';
 import { isoDate, isoDateTime, pageOf, pagination, wholeNumber } from './common.ts';
 
-export const MATCH_STATUSES = ['pending', 'auto_accepted', 'pending_review', 'accepted', 'rejected', 'superseded'] as const;
+export const MATCH_STATUSES = [
+  'pending',
+  'auto_accepted',
+  'pending_review',
+  'accepted',
+  'rejected',
+  'superseded',
+] as const;
 
 const startBeforeEnd = (q: { start_date?: string | undefined; end_date?: string | undefined }) =>
   !q.start_date || !q.end_date || q.start_date <= q.end_date;
@@ -15,13 +22,21 @@ export const runBody = z
     start_date: isoDate.optional(),
     end_date: isoDate.optional(),
   })
-  .refine((b) => b.statement_id !== undefined || b.account_id !== undefined, { message: 'give statement_id or account_id', path: ['statement_id'] })
+  .refine((b) => b.statement_id !== undefined || b.account_id !== undefined, {
+    message: 'give statement_id or account_id',
+    path: ['statement_id'],
+  })
   .refine(startBeforeEnd, rangeMessage);
 
 export const runResult = z.object({
   run_id: z.string(),
   status: z.literal('completed'),
-  summary: z.object({ total_transactions: z.number().int(), auto_accepted: z.number().int(), pending_review: z.number().int(), unmatched: z.number().int() }),
+  summary: z.object({
+    total_transactions: z.number().int(),
+    auto_accepted: z.number().int(),
+    pending_review: z.number().int(),
+    unmatched: z.number().int(),
+  }),
   completed_at: isoDateTime,
 });
 
@@ -38,7 +53,10 @@ export const pendingQuery = z
   });
 
 export const decisionBody = z.strictObject({ version: z.number().int().min(1).optional() });
-export const rejectBody = z.strictObject({ reason: z.string().trim().max(500).optional(), version: z.number().int().min(1).optional() });
+export const rejectBody = z.strictObject({
+  reason: z.string().trim().max(500).optional(),
+  version: z.number().int().min(1).optional(),
+});
 
 export const batchAcceptBody = z.strictObject({
   min_score: z.number().int().min(0).max(100),
@@ -47,7 +65,11 @@ export const batchAcceptBody = z.strictObject({
 });
 
 export const statsQuery = z
-  .strictObject({ account_id: z.string().max(100).optional(), start_date: isoDate.optional(), end_date: isoDate.optional() })
+  .strictObject({
+    account_id: z.string().max(100).optional(),
+    start_date: isoDate.optional(),
+    end_date: isoDate.optional(),
+  })
   .refine(startBeforeEnd, rangeMessage);
 
 export const unmatchedQuery = z.strictObject({
@@ -62,10 +84,23 @@ export const createEntryFromBankBody = z.strictObject({
 });
 
 export const scoreBreakdown = z
-  .object({ amount: z.number().int(), date: z.number().int(), description: z.number().int(), business: z.number().int(), history: z.number().int() })
+  .object({
+    amount: z.number().int(),
+    date: z.number().int(),
+    description: z.number().int(),
+    business: z.number().int(),
+    history: z.number().int(),
+  })
   .meta({ id: 'ScoreBreakdown' });
 
-export const matchBankTransaction = z.object({ id: z.string(), date: isoDate, description: z.string(), amount: z.string(), currency: z.string(), type: z.enum(BANK_TYPES) });
+export const matchBankTransaction = z.object({
+  id: z.string(),
+  date: isoDate,
+  description: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  type: z.enum(BANK_TYPES),
+});
 
 export const match = z
   .object({
@@ -74,7 +109,9 @@ export const match = z
     score: z.number().int(),
     score_breakdown: scoreBreakdown,
     bank_transaction: matchBankTransaction,
-    journal_entries: z.array(z.object({ id: z.string(), entry_date: isoDate, memo: z.string().nullable(), total_amount: z.string() })),
+    journal_entries: z.array(
+      z.object({ id: z.string(), entry_date: isoDate, memo: z.string().nullable(), total_amount: z.string() }),
+    ),
     version: z.number().int(),
     superseded_by_id: z.string().nullable(),
     created_at: isoDateTime,
@@ -87,8 +124,19 @@ export const match = z
 
 export const matchPage = pageOf(match);
 
-export const acceptResult = z.object({ id: z.string(), status: z.literal('accepted'), accepted_at: isoDateTime, version: z.number().int() });
-export const rejectResult = z.object({ id: z.string(), status: z.literal('rejected'), reject_reason: z.string().nullable(), rejected_at: isoDateTime, version: z.number().int() });
+export const acceptResult = z.object({
+  id: z.string(),
+  status: z.literal('accepted'),
+  accepted_at: isoDateTime,
+  version: z.number().int(),
+});
+export const rejectResult = z.object({
+  id: z.string(),
+  status: z.literal('rejected'),
+  reject_reason: z.string().nullable(),
+  rejected_at: isoDateTime,
+  version: z.number().int(),
+});
 export const batchAcceptResult = z.object({ accepted_count: z.number().int(), match_ids: z.array(z.string()) });
 
 export const stats = z.object({
@@ -99,12 +147,27 @@ export const stats = z.object({
   reconciliation_rate: z.number(),
   average_score: z.number(),
   score_distribution: z.object({ '85_100': z.number().int(), '60_84': z.number().int(), '0_59': z.number().int() }),
-  by_account: z.array(z.object({ account_id: z.string(), account_name: z.string(), reconciled: z.number().int(), pending: z.number().int(), unmatched: z.number().int() })),
+  by_account: z.array(
+    z.object({
+      account_id: z.string(),
+      account_name: z.string(),
+      reconciled: z.number().int(),
+      pending: z.number().int(),
+      unmatched: z.number().int(),
+    }),
+  ),
 });
 
 export const unmatchedItem = z.object({
   type: z.enum(['bank_transaction', 'journal_entry']),
-  transaction: z.object({ id: z.string(), date: isoDate, description: z.string(), amount: z.string(), currency: z.string(), type: z.enum(BANK_TYPES) }),
+  transaction: z.object({
+    id: z.string(),
+    date: isoDate,
+    description: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+    type: z.enum(BANK_TYPES),
+  }),
   suggested_action: z.enum(['create_entry', 'find_bank_transaction']),
   suggested_accounts: z.array(z.object({ id: z.string(), name: z.string(), confidence: z.number() })),
 });

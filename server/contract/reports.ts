@@ -46,7 +46,15 @@ export const trialBalance = z.object({
   currencies: z.array(
     z.object({
       currency: z.string(),
-      rows: z.array(z.object({ account_id: z.string(), name: z.string(), type: accountType, debit: z.string(), credit: z.string() })),
+      rows: z.array(
+        z.object({
+          account_id: z.string(),
+          name: z.string(),
+          type: accountType,
+          debit: z.string(),
+          credit: z.string(),
+        }),
+      ),
       total_debit: z.string(),
       total_credit: z.string(),
     }),
@@ -112,7 +120,13 @@ export const cashFlow = z.object({
           money_out: z.string(),
           net: z.string(),
           by_account: z.array(
-            z.object({ account_id: z.string(), name: z.string(), type: accountType, money_in: z.string(), money_out: z.string() }),
+            z.object({
+              account_id: z.string(),
+              name: z.string(),
+              type: accountType,
+              money_in: z.string(),
+              money_out: z.string(),
+            }),
           ),
         }),
       ),

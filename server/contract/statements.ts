@@ -55,7 +55,10 @@ export const csvMapping = z
     message: 'give either amount_column or debit_column and credit_column',
     path: ['amount_column'],
   })
-  .meta({ id: 'CsvMapping', description: 'How the columns of a CSV file map to transactions; the import preview shows the guessed one' });
+  .meta({
+    id: 'CsvMapping',
+    description: 'How the columns of a CSV file map to transactions; the import preview shows the guessed one',
+  });
 
 export const importQuery = z.strictObject({
   account_id: z.string().max(100),
@@ -111,7 +114,16 @@ export const importPreview = z.object({
   csv_mapping: csvMapping.nullable(),
   csv_columns: z.array(z.string()).nullable(),
   skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
-  transactions: z.array(z.object({ date: isoDate, description: z.string(), amount: z.string(), type: z.enum(BANK_TYPES), external_id: z.string().nullable(), duplicate: z.boolean() })),
+  transactions: z.array(
+    z.object({
+      date: isoDate,
+      description: z.string(),
+      amount: z.string(),
+      type: z.enum(BANK_TYPES),
+      external_id: z.string().nullable(),
+      duplicate: z.boolean(),
+    }),
+  ),
 });
 
 /** What an import answers: the stored statement, or with `id: null` when every transaction was already there. */

@@ -52,7 +52,11 @@ function appliedVersions(file: string): number {
 /** A ledger with an account made by the app one migration ago. */
 function ledgerOneMigrationBehind(dataDir: string): void {
   const old = new Stores(dataDir, olderMigrations(known() - 1));
-  old.ledger(USER).runSql("INSERT INTO accounts (id, name, name_key, type, currency, created_at, updated_at) VALUES ('a', 'Checking', 'checking', 'ASSET', 'USD', 'now', 'now')");
+  old
+    .ledger(USER)
+    .runSql(
+      "INSERT INTO accounts (id, name, name_key, type, currency, created_at, updated_at) VALUES ('a', 'Checking', 'checking', 'ASSET', 'USD', 'now', 'now')",
+    );
   old.close();
 }
 
@@ -126,7 +130,9 @@ describe('opening a ledger that lacks migrations', () => {
   it('when the ledger was written by a newer app, then it is refused at once, and nothing is left to the worker', () => {
     const dataDir = tempDir();
     const stores = new Stores(dataDir);
-    stores.ledger(USER).runSql("INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (99, 'future', 'x', 'now')");
+    stores
+      .ledger(USER)
+      .runSql("INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (99, 'future', 'x', 'now')");
     stores.close();
     const again = new Stores(dataDir);
     try {
@@ -147,10 +153,32 @@ describe('the first requests after an upgrade, through the running server', () =
     const bank = (await before.api.post('/api/accounts', { name: 'Checking', type: 'ASSET' }, u.token)).body.id;
     const food = (await before.api.post('/api/accounts', { name: 'Food', type: 'EXPENSE' }, u.token)).body.id;
     for (const day of ['2026-03-02', '2026-03-03']) {
-      const lines = [{ account_id: food, direction: 'DEBIT', amount: '4.00' }, { account_id: bank, direction: 'CREDIT', amount: '4.00' }];
-      expect((await before.api.post('/api/journal-entries', { entry_date: day, memo: 'Shop', auto_post: true, lines }, u.token)).status).toBe(201);
+      const lines = [
+        { account_id: food, direction: 'DEBIT', amount: '4.00' },
+        { account_id: bank, direction: 'CREDIT', amount: '4.00' },
+      ];
+      expect(
+        (
+          await before.api.post(
+            '/api/journal-entries',
+            { entry_date: day, memo: 'Shop', auto_post: true, lines },
+            u.token,
+          )
+        ).status,
+      ).toBe(201);
     }
-    expect((await before.api.post('/api/statements', { account_id: bank, transactions: [{ date: '2026-03-09', description: 'ATM', amount: '50.00', type: 'debit' }] }, u.token)).status).toBe(201);
+    expect(
+      (
+        await before.api.post(
+          '/api/statements',
+          {
+            account_id: bank,
+            transactions: [{ date: '2026-03-09', description: 'ATM', amount: '50.00', type: 'debit' }],
+          },
+          u.token,
+        )
+      ).status,
+    ).toBe(201);
     await before.server.close();
     expect(appliedVersions(ledgerFile(dataDir, u.id))).toBe(known() - 1);
 
@@ -164,7 +192,11 @@ describe('the first requests after an upgrade, through the running server', () =
       ]);
       expect(unmatched.status).toBe(200);
       expect(unmatched.body.total).toBe(3);
-      expect(unmatched.body.items.map((i: { type: string }) => i.type)).toEqual(['bank_transaction', 'journal_entry', 'journal_entry']);
+      expect(unmatched.body.items.map((i: { type: string }) => i.type)).toEqual([
+        'bank_transaction',
+        'journal_entry',
+        'journal_entry',
+      ]);
       expect(balances.status).toBe(200);
       expect((await after.api.get('/api/accounts', other.token)).status).toBe(200);
       expect(jobs.mock.calls.filter(([, name]) => name === 'migrateLedger').map(([userId]) => userId)).toEqual([u.id]);

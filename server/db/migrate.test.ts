@@ -28,7 +28,8 @@ function migrationsDir(files: Record<string, string>): string {
 }
 
 const M1 = 'CREATE TABLE things (id INTEGER PRIMARY KEY, label TEXT NOT NULL) STRICT;';
-const M2 = "ALTER TABLE things ADD COLUMN colour TEXT NOT NULL DEFAULT 'red';\nINSERT INTO things (label) VALUES ('seeded');";
+const M2 =
+  "ALTER TABLE things ADD COLUMN colour TEXT NOT NULL DEFAULT 'red';\nINSERT INTO things (label) VALUES ('seeded');";
 const M3 = 'CREATE INDEX things_by_label ON things (label);';
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
@@ -38,7 +39,9 @@ type Record_ = { version: number; name: string; checksum: string; applied_at: st
 function records(file: string): Record_[] {
   const db = new Database(file, { readonly: true });
   try {
-    return db.prepare('SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version').all() as Record_[];
+    return db
+      .prepare('SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version')
+      .all() as Record_[];
   } finally {
     db.close();
   }
@@ -47,7 +50,11 @@ function records(file: string): Record_[] {
 function tables(file: string): string[] {
   const db = new Database(file, { readonly: true });
   try {
-    return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+    return (
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .all() as { name: string }[]
+    ).map((r) => r.name);
   } finally {
     db.close();
   }
@@ -69,7 +76,12 @@ function dbFile(): string {
 
 describe('loading migration files', () => {
   it('when the folder holds 0001…000N files, then they load in version order with name and sha-256 checksum, ignoring other files', () => {
-    const dir = migrationsDir({ '0001_things.sql': M1, '0002_colour.sql': M2, '0003_index.sql': M3, 'README.md': '# notes' });
+    const dir = migrationsDir({
+      '0001_things.sql': M1,
+      '0002_colour.sql': M2,
+      '0003_index.sql': M3,
+      'README.md': '# notes',
+    });
     expect(loadMigrations(dir)).toEqual([
       { version: 1, name: 'things', sql: M1, checksum: sha256(M1) },
       { version: 2, name: 'colour', sql: M2, checksum: sha256(M2) },
@@ -82,7 +94,11 @@ describe('loading migration files', () => {
     ['a dash instead of an underscore', { '0001-things.sql': M1 }, /not NNNN_name\.sql/],
     ['upper-case letters in the name', { '0001_Things.sql': M1 }, /not NNNN_name\.sql/],
     ['no name', { '0001.sql': M1 }, /not NNNN_name\.sql/],
-    ['a gap (0001, 0003)', { '0001_things.sql': M1, '0003_index.sql': M3 }, /0003_index\.sql is out of sequence \(expected 2\)/],
+    [
+      'a gap (0001, 0003)',
+      { '0001_things.sql': M1, '0003_index.sql': M3 },
+      /0003_index\.sql is out of sequence \(expected 2\)/,
+    ],
     ['a first version of 0002', { '0002_colour.sql': M2 }, /out of sequence \(expected 1\)/],
     ['two files with the same version', { '0001_things.sql': M1, '0001_other.sql': M3 }, /out of sequence/],
   ])('when the folder has %s, then loading is refused with a MigrationError', (_what, files, message) => {
@@ -113,7 +129,9 @@ describe('applying migrations', () => {
     for (const r of records(file)) expect(Date.parse(r.applied_at)).toBeGreaterThanOrEqual(before - 1000);
     const db = new Database(file, { readonly: true });
     expect(db.prepare('SELECT label, colour FROM things').all()).toEqual([{ label: 'seeded', colour: 'red' }]);
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'things_by_label'").get()).toEqual({ name: 'things_by_label' });
+    expect(
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'things_by_label'").get(),
+    ).toEqual({ name: 'things_by_label' });
     db.close();
   });
 
@@ -141,7 +159,8 @@ describe('applying migrations', () => {
 
   it('when a migration fails half-way, then neither its changes nor its record remain, and the earlier ones stay applied', () => {
     const file = dbFile();
-    const failing = "CREATE TABLE half_done (id INTEGER);\nINSERT INTO things (label) VALUES ('partial');\nINSERT INTO no_such_table VALUES (1);";
+    const failing =
+      "CREATE TABLE half_done (id INTEGER);\nINSERT INTO things (label) VALUES ('partial');\nINSERT INTO no_such_table VALUES (1);";
     const dir = migrationsDir({ '0001_things.sql': M1, '0002_broken.sql': failing });
     expect(() => openAndMigrate(file, dir)).toThrow(/no_such_table/);
     expect(records(file).map((r) => r.version)).toEqual([1]);
@@ -197,7 +216,9 @@ describe('a ledger file written by a newer app, through the running server', () 
 
     const file = ledgerFile(dataDir, victim.id);
     const db = new Database(file);
-    db.prepare("INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (99, 'from_the_future', 'x', '2030-01-01T00:00:00Z')").run();
+    db.prepare(
+      "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (99, 'from_the_future', 'x', '2030-01-01T00:00:00Z')",
+    ).run();
     db.close();
     const digest = databaseDigest(file);
     const bytes = fs.readFileSync(file);
@@ -214,9 +235,15 @@ describe('a ledger file written by a newer app, through the running server', () 
         expect(res.text).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|SqliteError|schema_migrations/);
         // a clear 503: the user's data is intact, only this app version cannot open it
         expect(res.status).toBe(503);
-        expect(res.body).toEqual({ detail: expect.stringMatching(/^Your ledger cannot be opened: .*newer version of Personal Ledger/), code: 'LEDGER_UNAVAILABLE' });
+        expect(res.body).toEqual({
+          detail: expect.stringMatching(/^Your ledger cannot be opened: .*newer version of Personal Ledger/),
+          code: 'LEDGER_UNAVAILABLE',
+        });
       }
-      const login = await second.api.post('/api/auth/login', { email: victim.email, password: 'correct horse battery' });
+      const login = await second.api.post('/api/auth/login', {
+        email: victim.email,
+        password: 'correct horse battery',
+      });
       expect(login.status).toBe(200);
       expect(databaseDigest(file)).toBe(digest);
       expect(fs.readFileSync(file).equals(bytes)).toBe(true);

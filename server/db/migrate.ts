@@ -21,7 +21,10 @@ const FILE_PATTERN = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
 /** Reads `NNNN_name.sql` files in order; versions must run 1, 2, 3… without gaps. */
 export function loadMigrations(dir: string): Migration[] {
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   return files.map((file, index) => {
     const match = FILE_PATTERN.exec(file);
     if (!match) throw new MigrationError(`migration file name ${file} is not NNNN_name.sql`);
@@ -46,16 +49,22 @@ export function migrate(sqlite: Database.Database, migrations: readonly Migratio
  * touching anything but the record table, a file written by a newer app or whose applied
  * migrations were edited.
  */
-export function pendingMigrations(sqlite: Database.Database, migrations: readonly Migration[], label: string): Migration[] {
+export function pendingMigrations(
+  sqlite: Database.Database,
+  migrations: readonly Migration[],
+  label: string,
+): Migration[] {
   sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     checksum TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
-  const applied = sqlite
-    .prepare('SELECT version, name, checksum FROM schema_migrations ORDER BY version')
-    .all() as { version: number; name: string; checksum: string }[];
+  const applied = sqlite.prepare('SELECT version, name, checksum FROM schema_migrations ORDER BY version').all() as {
+    version: number;
+    name: string;
+    checksum: string;
+  }[];
   const known = migrations.length;
   for (const row of applied) {
     if (row.version > known) {
@@ -65,7 +74,9 @@ export function pendingMigrations(sqlite: Database.Database, migrations: readonl
     }
     const migration = migrations[row.version - 1]!;
     if (migration.checksum !== row.checksum || migration.name !== row.name) {
-      throw new MigrationError(`${label}: applied migration ${row.version} (${row.name}) differs from this app's copy; refusing to open`);
+      throw new MigrationError(
+        `${label}: applied migration ${row.version} (${row.name}) differs from this app's copy; refusing to open`,
+      );
     }
   }
   return migrations.slice(applied.length);
@@ -73,13 +84,17 @@ export function pendingMigrations(sqlite: Database.Database, migrations: readonl
 
 /** Applies migrations (as `pendingMigrations` answered them), each with its record in one transaction. */
 export function applyMigrations(sqlite: Database.Database, pending: readonly Migration[], label: string): void {
-  const record = sqlite.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)');
+  const record = sqlite.prepare(
+    'INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)',
+  );
   for (const migration of pending) {
     try {
-      sqlite.transaction(() => {
-        sqlite.exec(migration.sql);
-        record.run(migration.version, migration.name, migration.checksum, new Date().toISOString());
-      }).immediate();
+      sqlite
+        .transaction(() => {
+          sqlite.exec(migration.sql);
+          record.run(migration.version, migration.name, migration.checksum, new Date().toISOString());
+        })
+        .immediate();
     } catch (error) {
       const file = `${String(migration.version).padStart(4, '0')}_${migration.name}.sql`;
       throw new MigrationError(`${label}: migration ${file} failed and was rolled back: ${(error as Error).message}`);

@@ -112,7 +112,13 @@ export interface LedgerSchema {
     rejected_at: string | null;
     reject_reason: string | null;
   };
-  payee_examples: { id: Generated<bigint>; description: string; account_id: string; source: string; created_at: string };
+  payee_examples: {
+    id: Generated<bigint>;
+    description: string;
+    account_id: string;
+    source: string;
+    created_at: string;
+  };
   csv_mappings: { account_id: string; mapping: string; updated_at: string };
   chat_sessions: { id: string; title: string; status: string; created_at: string; updated_at: string };
   chat_messages: { id: string; seq: bigint; session_id: string; role: string; content: string; created_at: string };

@@ -1,13 +1,6 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import {
-  DummyDriver,
-  Kysely,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type Compilable,
-} from 'kysely';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Compilable } from 'kysely';
 import { DomainError } from '../domain/errors.ts';
 
 /**
@@ -15,7 +8,8 @@ import { DomainError } from '../domain/errors.ts';
  * ledger (Stores.swapInLedger) while the request awaited something (the model server between
  * tool calls, the user's job queue) holding the old connection.
  */
-export const LEDGER_REPLACED = 'Your ledger was replaced by a restore while this request ran; nothing was changed. Try again.';
+export const LEDGER_REPLACED =
+  'Your ledger was replaced by a restore while this request ran; nothing was changed. Try again.';
 
 /**
  * A SQLite file with a typed query builder. Kysely only builds SQL here; better-sqlite3 runs it
@@ -116,7 +110,9 @@ export class SqliteDb<Schema> {
    */
   changeVersion(): string {
     this.assertOpen();
-    this.versionStatement ??= this.sqlite.prepare("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()").pluck();
+    this.versionStatement ??= this.sqlite
+      .prepare("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()")
+      .pluck();
     return this.versionStatement.get() as string;
   }
 
@@ -125,7 +121,11 @@ export class SqliteDb<Schema> {
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE); any throw rolls everything back. */
   transaction<T>(fn: () => T): T {
     this.assertOpen();
-    if (this.busyWith !== null) throw new DomainError('LEDGER_BUSY', 'Your ledger is busy with a long import or reconciliation run; try again in a moment');
+    if (this.busyWith !== null)
+      throw new DomainError(
+        'LEDGER_BUSY',
+        'Your ledger is busy with a long import or reconciliation run; try again in a moment',
+      );
     return this.sqlite.transaction(fn).immediate();
   }
 

@@ -73,7 +73,10 @@ export class Stores {
    * user's requests wait for it meanwhile rather than the whole server. A new file's schema is made
    * here: it takes milliseconds.
    */
-  ledgerWhenReady(userId: string, migrateElsewhere: (userId: string) => Promise<unknown>): LedgerDb | Promise<LedgerDb> {
+  ledgerWhenReady(
+    userId: string,
+    migrateElsewhere: (userId: string) => Promise<unknown>,
+  ): LedgerDb | Promise<LedgerDb> {
     const ready = this.ledgers.get(userId) ?? this.migrating.get(userId);
     if (ready) return ready;
     const file = this.ledgerFile(userId);
@@ -81,7 +84,8 @@ export class Stores {
     let pending: Migration[];
     try {
       pending = pendingMigrations(sqlite, this.ledgerMigrations, file);
-      if (pending.length === 0 || pending.length === this.ledgerMigrations.length) applyMigrations(sqlite, pending, file);
+      if (pending.length === 0 || pending.length === this.ledgerMigrations.length)
+        applyMigrations(sqlite, pending, file);
     } catch (error) {
       sqlite.close();
       throw error;
@@ -135,7 +139,8 @@ export function stageLedgerCopy(fromFile: string, staged: string, migrations: Mi
     const sqlite = openSqliteFile(staged);
     try {
       const check = sqlite.pragma('integrity_check') as { integrity_check: string }[];
-      if (check.length !== 1 || check[0]!.integrity_check !== 'ok') throw new Error(`the backup is damaged (${check[0]?.integrity_check ?? 'no answer'})`);
+      if (check.length !== 1 || check[0]!.integrity_check !== 'ok')
+        throw new Error(`the backup is damaged (${check[0]?.integrity_check ?? 'no answer'})`);
       migrate(sqlite, migrations, 'the backup');
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
     } finally {

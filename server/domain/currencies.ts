@@ -1,8 +1,6 @@
 import currencyCodes from 'currency-codes';
 
-const digitsByCode = new Map<string, number>(
-  currencyCodes.data.map((c) => [c.code, c.digits] as const),
-);
+const digitsByCode = new Map<string, number>(currencyCodes.data.map((c) => [c.code, c.digits] as const));
 
 /** Whether `code` is a current ISO 4217 alphabetic code. */
 export function isKnownCurrency(code: string): boolean {

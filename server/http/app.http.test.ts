@@ -7,7 +7,14 @@ import os from 'node:os';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { TEST_SECRET, identityFile, registerUser, startTestServer, type Api, type TestServer } from '../../test/support/server.ts';
+import {
+  TEST_SECRET,
+  identityFile,
+  registerUser,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from '../../test/support/server.ts';
 import { createApp } from './app.ts';
 import { defineRoute } from './route.ts';
 
@@ -25,7 +32,14 @@ function rawRequest(
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path ?? '/', headers: options.headers ?? {}, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path ?? '/',
+        headers: options.headers ?? {},
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -47,7 +61,11 @@ function rawRequest(
 }
 
 /** CONTRACT §3: JSON `{ detail, code?, errors? }`, nothing else, and no trace of the implementation. */
-function expectErrorShape(res: { status: number; text: string; body: any; contentType: string | null | undefined }, status: number, code?: string): void {
+function expectErrorShape(
+  res: { status: number; text: string; body: any; contentType: string | null | undefined },
+  status: number,
+  code?: string,
+): void {
   expect(res.status).toBe(status);
   expect(res.contentType).toMatch(/^application\/json/);
   expect(typeof res.body?.detail).toBe('string');
@@ -57,7 +75,10 @@ function expectErrorShape(res: { status: number; text: string; body: any; conten
 }
 
 const asError = (r: RawResponse) => ({ ...r, contentType: r.headers['content-type'] });
-const fetched = (r: { status: number; text: string; body: any; headers: Headers }) => ({ ...r, contentType: r.headers.get('content-type') });
+const fetched = (r: { status: number; text: string; body: any; headers: Headers }) => ({
+  ...r,
+  contentType: r.headers.get('content-type'),
+});
 
 let t: TestServer;
 let api: Api;
@@ -75,13 +96,22 @@ afterAll(() => t.stop());
 describe('Host header (DNS rebinding)', () => {
   it('when the Host is a foreign name, then every path is 403 FORBIDDEN_HOST', async () => {
     for (const path of ['/', '/api/openapi.json', '/api/auth/me', '/api/nope']) {
-      const res = await rawRequest(port, { path, headers: { host: `evil.example:${port}`, authorization: `Bearer ${token}` } });
+      const res = await rawRequest(port, {
+        path,
+        headers: { host: `evil.example:${port}`, authorization: `Bearer ${token}` },
+      });
       expectErrorShape(asError(res), 403, 'FORBIDDEN_HOST');
     }
   });
 
   it('when the Host is the loopback address with another port or without a port, then it is 403 FORBIDDEN_HOST', async () => {
-    for (const host of [`127.0.0.1:${port + 1}`, `localhost:${port === 65535 ? 1 : port + 1}`, '127.0.0.1', 'localhost', `0.0.0.0:${port}`]) {
+    for (const host of [
+      `127.0.0.1:${port + 1}`,
+      `localhost:${port === 65535 ? 1 : port + 1}`,
+      '127.0.0.1',
+      'localhost',
+      `0.0.0.0:${port}`,
+    ]) {
       const res = await rawRequest(port, { path: '/api/openapi.json', headers: { host } });
       expectErrorShape(asError(res), 403, 'FORBIDDEN_HOST');
     }
@@ -102,7 +132,11 @@ describe('Origin header and CORS', () => {
   it('when an /api request comes from a foreign Origin, then GET and POST are 403 FORBIDDEN_ORIGIN', async () => {
     const get = await api.request('GET', '/api/auth/me', { token, headers: evil });
     expectErrorShape(fetched(get), 403, 'FORBIDDEN_ORIGIN');
-    const post = await api.request('POST', '/api/accounts', { token, headers: evil, body: { name: 'From evil', type: 'ASSET' } });
+    const post = await api.request('POST', '/api/accounts', {
+      token,
+      headers: evil,
+      body: { name: 'From evil', type: 'ASSET' },
+    });
     expectErrorShape(fetched(post), 403, 'FORBIDDEN_ORIGIN');
     const list = await api.get('/api/accounts', token);
     expect(list.body.items.map((a: { name: string }) => a.name)).not.toContain('From evil');
@@ -118,7 +152,10 @@ describe('Origin header and CORS', () => {
     try {
       const { email } = await registerUser(s.api);
       for (let i = 0; i < 7; i += 1) {
-        const res = await s.api.request('POST', '/api/auth/login', { headers: evil, body: { email, password: 'guess' } });
+        const res = await s.api.request('POST', '/api/auth/login', {
+          headers: evil,
+          body: { email, password: 'guess' },
+        });
         expect(res.status).toBe(403);
       }
       expect((await s.api.post('/api/auth/login', { email, password: 'correct horse battery' })).status).toBe(200);
@@ -132,16 +169,39 @@ describe('Origin header and CORS', () => {
       const res = await api.request('GET', '/api/auth/me', { token, headers: { origin } });
       expect(res.status).toBe(200);
     }
-    const create = await api.request('POST', '/api/accounts', { token, headers: { origin: t.server.url }, body: { name: 'Own origin', type: 'ASSET' } });
+    const create = await api.request('POST', '/api/accounts', {
+      token,
+      headers: { origin: t.server.url },
+      body: { name: 'Own origin', type: 'ASSET' },
+    });
     expect(create.status).toBe(201);
   });
 
   it('when any answer is sent, including an OPTIONS preflight, then it carries no Access-Control-* header and no X-Powered-By', async () => {
     const answers = [
-      await rawRequest(port, { method: 'OPTIONS', path: '/api/accounts', headers: { host: `127.0.0.1:${port}`, origin: 'http://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } }),
-      await rawRequest(port, { method: 'OPTIONS', path: '/api/accounts', headers: { host: `127.0.0.1:${port}`, origin: t.server.url, 'access-control-request-method': 'POST' } }),
-      await rawRequest(port, { path: '/api/auth/me', headers: { host: `127.0.0.1:${port}`, origin: t.server.url, authorization: `Bearer ${token}` } }),
-      await rawRequest(port, { path: '/api/auth/me', headers: { host: `127.0.0.1:${port}`, origin: 'http://evil.example' } }),
+      await rawRequest(port, {
+        method: 'OPTIONS',
+        path: '/api/accounts',
+        headers: {
+          host: `127.0.0.1:${port}`,
+          origin: 'http://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      }),
+      await rawRequest(port, {
+        method: 'OPTIONS',
+        path: '/api/accounts',
+        headers: { host: `127.0.0.1:${port}`, origin: t.server.url, 'access-control-request-method': 'POST' },
+      }),
+      await rawRequest(port, {
+        path: '/api/auth/me',
+        headers: { host: `127.0.0.1:${port}`, origin: t.server.url, authorization: `Bearer ${token}` },
+      }),
+      await rawRequest(port, {
+        path: '/api/auth/me',
+        headers: { host: `127.0.0.1:${port}`, origin: 'http://evil.example' },
+      }),
       await rawRequest(port, { path: '/api/openapi.json', headers: { host: `127.0.0.1:${port}` } }),
       await rawRequest(port, { path: '/api/nope', headers: { host: `127.0.0.1:${port}` } }),
       await rawRequest(port, { path: '/', headers: { host: `127.0.0.1:${port}` } }),
@@ -171,7 +231,14 @@ describe('Origin header and CORS', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     }
-    expect(answers.map((a) => a.headers['cache-control'])).toEqual(['no-store', 'no-store', 'no-store', 'no-store', 'no-store', undefined]);
+    expect(answers.map((a) => a.headers['cache-control'])).toEqual([
+      'no-store',
+      'no-store',
+      'no-store',
+      'no-store',
+      'no-store',
+      undefined,
+    ]);
   });
 });
 
@@ -215,7 +282,11 @@ describe('listening address', () => {
 describe('request bodies and the error shape', () => {
   it('when the body is not valid JSON, then it is 400 MALFORMED_JSON', async () => {
     for (const rawBody of ['{"email": "a@example.com",', '{email: 1}', "{'a': 1}", 'undefined']) {
-      const res = await api.request('POST', '/api/accounts', { token, rawBody, headers: { 'content-type': 'application/json' } });
+      const res = await api.request('POST', '/api/accounts', {
+        token,
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
       expectErrorShape(fetched(res), 400, 'MALFORMED_JSON');
     }
   });
@@ -230,7 +301,9 @@ describe('request bodies and the error shape', () => {
       expectErrorShape(fetched(res), 415, 'UNSUPPORTED_MEDIA_TYPE');
     }
     const list = await api.get('/api/accounts?per_page=100', token);
-    expect(list.body.items.map((a: { name: string }) => a.name).filter((n: string) => n.startsWith('Sent as'))).toEqual([]);
+    expect(list.body.items.map((a: { name: string }) => a.name).filter((n: string) => n.startsWith('Sent as'))).toEqual(
+      [],
+    );
   });
 
   it('when the JSON body is over 1 MiB, then it is 413 PAYLOAD_TOO_LARGE; at exactly 1 MiB it is read and validated', async () => {
@@ -240,13 +313,24 @@ describe('request bodies and the error shape', () => {
     };
     const atLimit = bodyOf(1024 * 1024);
     expect(Buffer.byteLength(atLimit)).toBe(1024 * 1024);
-    const read = await api.request('POST', '/api/accounts', { token, rawBody: atLimit, headers: { 'content-type': 'application/json' } });
+    const read = await api.request('POST', '/api/accounts', {
+      token,
+      rawBody: atLimit,
+      headers: { 'content-type': 'application/json' },
+    });
     expectErrorShape(fetched(read), 400, 'VALIDATION_ERROR');
     expect(read.body.errors).toEqual([{ field: 'name', message: expect.any(String) }]);
 
-    const over = await api.request('POST', '/api/accounts', { token, rawBody: bodyOf(1024 * 1024 + 1), headers: { 'content-type': 'application/json' } });
+    const over = await api.request('POST', '/api/accounts', {
+      token,
+      rawBody: bodyOf(1024 * 1024 + 1),
+      headers: { 'content-type': 'application/json' },
+    });
     expectErrorShape(fetched(over), 413, 'PAYLOAD_TOO_LARGE');
-    const unauthenticated = await api.request('POST', '/api/auth/login', { rawBody: bodyOf(2 * 1024 * 1024), headers: { 'content-type': 'application/json' } });
+    const unauthenticated = await api.request('POST', '/api/auth/login', {
+      rawBody: bodyOf(2 * 1024 * 1024),
+      headers: { 'content-type': 'application/json' },
+    });
     expectErrorShape(fetched(unauthenticated), 413, 'PAYLOAD_TOO_LARGE');
   });
 
@@ -255,14 +339,24 @@ describe('request bodies and the error shape', () => {
     const good = await rawRequest(port, {
       method: 'POST',
       path: '/api/accounts',
-      headers: { host: `127.0.0.1:${port}`, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      headers: {
+        host: `127.0.0.1:${port}`,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
       body: zlib.gzipSync(json),
     });
     expect(good.status).toBe(201);
     const bad = await rawRequest(port, {
       method: 'POST',
       path: '/api/accounts',
-      headers: { host: `127.0.0.1:${port}`, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      headers: {
+        host: `127.0.0.1:${port}`,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
       body: json,
     });
     expectErrorShape(asError(bad), 400, 'MALFORMED_JSON');
@@ -289,10 +383,22 @@ describe('request bodies and the error shape', () => {
   });
 
   it('when a validation error is answered, then it names each field by its path', async () => {
-    const res = await api.post('/api/journal-entries', { entry_date: '2026-02-30', lines: [{ account_id: 'x', direction: 'UP', amount: 1 }, {}] }, token);
+    const res = await api.post(
+      '/api/journal-entries',
+      { entry_date: '2026-02-30', lines: [{ account_id: 'x', direction: 'UP', amount: 1 }, {}] },
+      token,
+    );
     expectErrorShape(fetched(res), 400, 'VALIDATION_ERROR');
     const fields = res.body.errors.map((e: { field: string }) => e.field);
-    expect(fields).toEqual(expect.arrayContaining(['entry_date', 'lines.0.direction', 'lines.0.amount', 'lines.1.account_id', 'lines.1.direction']));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'entry_date',
+        'lines.0.direction',
+        'lines.0.amount',
+        'lines.1.account_id',
+        'lines.1.direction',
+      ]),
+    );
   });
 });
 
@@ -421,7 +527,10 @@ describe('OpenAPI description', () => {
     const resolve = (ref: string): unknown => {
       if (!ref.startsWith('#/')) return undefined;
       let node: any = doc;
-      for (const part of ref.slice(2).split('/').map((p) => decodeURIComponent(p).replaceAll('~1', '/').replaceAll('~0', '~'))) {
+      for (const part of ref
+        .slice(2)
+        .split('/')
+        .map((p) => decodeURIComponent(p).replaceAll('~1', '/').replaceAll('~0', '~'))) {
         if (node === null || typeof node !== 'object' || !(part in node)) return undefined;
         node = node[part];
       }
@@ -440,7 +549,11 @@ describe('shutting down', () => {
     // The register route reads the rate-limit clock first thing: that is the moment the request is in flight.
     const s = await startTestServer({ bcryptCost: 10, now: () => (arrived(), Date.now()) });
     try {
-      const pending = s.api.post('/api/auth/register', { email: 'in-flight@example.com', name: 'In Flight', password: 'correct horse battery' });
+      const pending = s.api.post('/api/auth/register', {
+        email: 'in-flight@example.com',
+        name: 'In Flight',
+        password: 'correct horse battery',
+      });
       await arrival;
       const started = Date.now();
       const closed = s.server.close();

@@ -46,9 +46,15 @@ function refuseFields(value: unknown, where: 'query' | 'body'): Record<string, n
     const keys = Object.keys(value);
     if (keys.length === 0) return {};
     const errors = keys.map((key) => ({ field: key, message: 'is not a known field' }));
-    throw new DomainError('VALIDATION_ERROR', `Invalid ${where}: ${keys[0]} is not a known field${keys.length > 1 ? ` (and ${keys.length - 1} more)` : ''}`, errors);
+    throw new DomainError(
+      'VALIDATION_ERROR',
+      `Invalid ${where}: ${keys[0]} is not a known field${keys.length > 1 ? ` (and ${keys.length - 1} more)` : ''}`,
+      errors,
+    );
   }
-  throw new DomainError('VALIDATION_ERROR', `Invalid ${where}: this endpoint takes no ${where}`, [{ field: where, message: 'must be empty' }]);
+  throw new DomainError('VALIDATION_ERROR', `Invalid ${where}: this endpoint takes no ${where}`, [
+    { field: where, message: 'must be empty' },
+  ]);
 }
 
 /** A JSON answer in bytes, written without Express's send (its conversions and checks are for other bodies). */
@@ -76,7 +82,8 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
       session = opened instanceof Promise ? await opened : opened;
       if (!session) throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
     }
-    const cacheKey = def.cacheable && session && def.method === 'get' ? `${localToday()} ${req.originalUrl}` : undefined;
+    const cacheKey =
+      def.cacheable && session && def.method === 'get' ? `${localToday()} ${req.originalUrl}` : undefined;
     if (cacheKey !== undefined) {
       const kept = responses.get(session!.ledger, cacheKey);
       if (kept !== undefined) {
@@ -150,7 +157,10 @@ function mountRenderer(app: Express, rendererDir: string | null): void {
   if (rendererDir && index && fs.existsSync(index)) {
     app.use(express.static(rendererDir, { index: false, fallthrough: true }));
     app.get('/{*path}', (_req, res) => {
-      res.setHeader('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+      res.setHeader(
+        'Content-Security-Policy',
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+      );
       res.sendFile(index);
     });
     return;

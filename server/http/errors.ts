@@ -58,8 +58,16 @@ function storageError(error: unknown): [string, string] | undefined {
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') {
     return ['STORAGE_FULL', 'The disk holding the ledger is full; nothing was saved. Free some space and try again.'];
   }
-  if (/^SQLITE_(READONLY|CANTOPEN|IOERR|PERM)/.test(code) || code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
-    return ['STORAGE_UNAVAILABLE', 'The data folder cannot be written (it is read-only or unavailable); nothing was saved.'];
+  if (
+    /^SQLITE_(READONLY|CANTOPEN|IOERR|PERM)/.test(code) ||
+    code === 'EROFS' ||
+    code === 'EACCES' ||
+    code === 'EPERM'
+  ) {
+    return [
+      'STORAGE_UNAVAILABLE',
+      'The data folder cannot be written (it is read-only or unavailable); nothing was saved.',
+    ];
   }
   return undefined;
 }
@@ -96,7 +104,9 @@ export function errorMiddleware(log: (line: string) => void): ErrorRequestHandle
       return;
     }
     const requestId = crypto.randomUUID();
-    log(`[${requestId}] ${req.method} ${req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    log(
+      `[${requestId}] ${req.method} ${req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     const storage = storageError(error);
     if (storage) {
       sendError(res, storage[0], `${storage[1]} (request ${requestId})`);

@@ -17,7 +17,9 @@ export function buildOpenApi(routes: readonly RouteDef[]): JsonSchema {
   const convert = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
     const generated = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
     // References point into components instead of each schema's own $defs.
-    const result = JSON.parse(JSON.stringify(generated).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+    const result = JSON.parse(
+      JSON.stringify(generated).replaceAll('"#/$defs/', '"#/components/schemas/'),
+    ) as JsonSchema;
     const defs = (result.$defs ?? {}) as Record<string, JsonSchema>;
     for (const [id, def] of Object.entries(defs)) components[id] = def;
     delete result.$defs;
@@ -50,18 +52,26 @@ export function buildOpenApi(routes: readonly RouteDef[]): JsonSchema {
           String(r.status),
           {
             description: r.description,
-            ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: convert(r.schema, 'output') } } } : {}),
+            ...(r.schema
+              ? { content: { [r.contentType ?? 'application/json']: { schema: convert(r.schema, 'output') } } }
+              : {}),
           },
         ]),
       ),
     };
     if (route.auth) operation.security = [{ bearer: [] }];
-    if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: convert(route.body, 'input') } } };
+    if (route.body)
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: convert(route.body, 'input') } },
+      };
     if (route.rawBody) {
       operation.requestBody = {
         required: true,
         description: route.rawBody.description,
-        content: Object.fromEntries(route.rawBody.contentTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+        content: Object.fromEntries(
+          route.rawBody.contentTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
+        ),
       };
     }
     (paths[openApiPath(route.path)] ??= {})[route.method] = operation;

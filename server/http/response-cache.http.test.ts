@@ -53,7 +53,8 @@ describe('kept answers of pure reads', () => {
     const page = await t.api.get(`/api/journal-entries?account_id=${bank}`, token);
     expect((await t.api.post('/api/journal-entries', spend('12.50'), token)).status).toBe(201);
     const after = await t.api.get('/api/accounts/balances?as_of=2026-01-31', token);
-    const balance = (body: { balances: { account_id: string; balance: string }[] }) => body.balances.find((b) => b.account_id === bank)!.balance;
+    const balance = (body: { balances: { account_id: string; balance: string }[] }) =>
+      body.balances.find((b) => b.account_id === bank)!.balance;
     expect(Number(balance(after.body)) - Number(balance(before.body))).toBeCloseTo(-12.5);
     expect((await t.api.get(`/api/journal-entries?account_id=${bank}`, token)).body.total).toBe(page.body.total + 1);
   });

@@ -19,7 +19,8 @@ describe('ResponseCache bounds', () => {
     expect(cache.get(ledger, 'page0')).toBeDefined();
     cache.set(ledger, 'page10', 'v1', Buffer.alloc(400 * 1024));
     expect(cache.get(ledger, 'page1')).toBeUndefined();
-    for (const key of [...keys.filter((k) => k !== 'page1'), 'page10']) expect(cache.get(ledger, key), key).toBeDefined();
+    for (const key of [...keys.filter((k) => k !== 'page1'), 'page10'])
+      expect(cache.get(ledger, key), key).toBeDefined();
   });
 
   it('when a ledger has 256 answers kept, then one more lets the oldest go; each ledger has its own', () => {

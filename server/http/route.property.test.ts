@@ -47,7 +47,9 @@ describe('validateConsuming', () => {
     fc.assert(
       fc.property(fc.oneof(body, fc.constant(null), fc.constant([]), fc.string()), (value) => {
         const whole = outcome(() => validate(createStatementBody, structuredClone(value), 'body'));
-        const consuming = outcome(() => validateConsuming(createStatementBody, 'transactions', structuredClone(value), 'body'));
+        const consuming = outcome(() =>
+          validateConsuming(createStatementBody, 'transactions', structuredClone(value), 'body'),
+        );
         expect(consuming).toEqual(whole);
       }),
       { numRuns: 2000 },
@@ -55,17 +57,30 @@ describe('validateConsuming', () => {
   });
 
   it('when the array breaks its own length limit, then that is the error, as when checked whole', () => {
-    const schema = z.strictObject({ id: z.string(), rows: z.array(z.strictObject({ a: z.string() })).max(2), tail: z.number().optional() });
+    const schema = z.strictObject({
+      id: z.string(),
+      rows: z.array(z.strictObject({ a: z.string() })).max(2),
+      tail: z.number().optional(),
+    });
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.record({ a: fc.string() }), fc.record({ b: fc.integer() })), { maxLength: 5 }), fc.boolean(), (rows, extra) => {
-        const value = { id: 1, rows, tail: 'x', ...(extra ? { more: 1 } : {}) };
-        expect(outcome(() => validateConsuming(schema, 'rows', structuredClone(value), 'body'))).toEqual(outcome(() => validate(schema, structuredClone(value), 'body')));
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.record({ a: fc.string() }), fc.record({ b: fc.integer() })), { maxLength: 5 }),
+        fc.boolean(),
+        (rows, extra) => {
+          const value = { id: 1, rows, tail: 'x', ...(extra ? { more: 1 } : {}) };
+          expect(outcome(() => validateConsuming(schema, 'rows', structuredClone(value), 'body'))).toEqual(
+            outcome(() => validate(schema, structuredClone(value), 'body')),
+          );
+        },
+      ),
     );
   });
 
   it('when it has checked the items, then the input array holds none of them', () => {
-    const value = { account_id: 'a', transactions: [{ date: '2025-01-02', description: 'X', amount: '1.00', type: 'debit' }] };
+    const value = {
+      account_id: 'a',
+      transactions: [{ date: '2025-01-02', description: 'X', amount: '1.00', type: 'debit' }],
+    };
     const checked = validateConsuming(createStatementBody, 'transactions', value, 'body');
     expect(checked.transactions).toHaveLength(1);
     expect(value.transactions).toEqual([undefined]);

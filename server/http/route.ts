@@ -102,12 +102,22 @@ function invalid(issues: readonly z.core.$ZodIssue[], where: string): DomainErro
  * input: the same answer and the same errors, but the items are checked one at a time and each
  * input item is let go once checked, so that the body is never held twice (parsed and checked).
  */
-export function validateConsuming<S extends z.ZodObject>(schema: S, key: string & keyof S['shape'], value: unknown, where: string): z.infer<S> {
+export function validateConsuming<S extends z.ZodObject>(
+  schema: S,
+  key: string & keyof S['shape'],
+  value: unknown,
+  where: string,
+): z.infer<S> {
   const field = schema.shape[key];
-  const items = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  const items =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)[key]
+      : undefined;
   if (!(field instanceof z.ZodArray) || !Array.isArray(items)) return validate(schema, value, where) as z.infer<S>;
   // the object with the array's own checks (its length) but not its items'
-  const envelope = schema.extend({ [key]: z.array(z.unknown()).check(...((field.def.checks ?? []) as z.core.$ZodCheck<unknown[]>[])) });
+  const envelope = schema.extend({
+    [key]: z.array(z.unknown()).check(...((field.def.checks ?? []) as z.core.$ZodCheck<unknown[]>[])),
+  });
   const outer = envelope.safeParse(value, { reportInput: true });
   const outerIssues = outer.success ? [] : outer.error.issues;
   // As zod does, an array that fails its own checks has its items left unchecked.
@@ -122,11 +132,14 @@ export function validateConsuming<S extends z.ZodObject>(schema: S, key: string 
       items[i] = undefined;
     }
   }
-  if (outerIssues.length === 0 && itemIssues.length === 0) return { ...(outer.data as object), [key]: checked } as z.infer<S>;
+  if (outerIssues.length === 0 && itemIssues.length === 0)
+    return { ...(outer.data as object), [key]: checked } as z.infer<S>;
   // zod's order: the fields in the schema's order, then unknown fields
   const keys = Object.keys(schema.shape);
-  const after = (issue: z.core.$ZodIssue) => (issue.path.length === 0 ? true : keys.indexOf(String(issue.path[0])) > keys.indexOf(key));
+  const after = (issue: z.core.$ZodIssue) =>
+    issue.path.length === 0 ? true : keys.indexOf(String(issue.path[0])) > keys.indexOf(key);
   const at = outerIssues.findIndex(after);
-  const issues = at < 0 ? [...outerIssues, ...itemIssues] : [...outerIssues.slice(0, at), ...itemIssues, ...outerIssues.slice(at)];
+  const issues =
+    at < 0 ? [...outerIssues, ...itemIssues] : [...outerIssues.slice(0, at), ...itemIssues, ...outerIssues.slice(at)];
   throw invalid(issues, where);
 }

@@ -27,15 +27,24 @@ export function requestBytes(req: Request): Uint8Array {
 export function readUpload(req: Request): Promise<Upload> {
   if (!req.is('multipart/form-data')) {
     const body: unknown = req.body;
-    const bytes = Buffer.isBuffer(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array();
+    const bytes = Buffer.isBuffer(body)
+      ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
+      : new Uint8Array();
     return Promise.resolve({ bytes, fileName: undefined, fields: {} });
   }
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+      });
     } catch {
-      reject(new DomainError('VALIDATION_ERROR', 'The multipart body is malformed', [{ field: 'file', message: 'malformed multipart body' }]));
+      reject(
+        new DomainError('VALIDATION_ERROR', 'The multipart body is malformed', [
+          { field: 'file', message: 'malformed multipart body' },
+        ]),
+      );
       return;
     }
     const fields: Record<string, string> = {};
@@ -61,10 +70,21 @@ export function readUpload(req: Request): Promise<Upload> {
     parser.on('field', (name, value) => {
       fields[name] = value;
     });
-    parser.on('error', () => reject(new DomainError('VALIDATION_ERROR', 'The multipart body is malformed', [{ field: 'file', message: 'malformed multipart body' }])));
+    parser.on('error', () =>
+      reject(
+        new DomainError('VALIDATION_ERROR', 'The multipart body is malformed', [
+          { field: 'file', message: 'malformed multipart body' },
+        ]),
+      ),
+    );
     parser.on('close', () => {
       if (failed) reject(failed);
-      else if (!sawFile) reject(new DomainError('VALIDATION_ERROR', 'Send the file in the multipart field "file"', [{ field: 'file', message: 'is required' }]));
+      else if (!sawFile)
+        reject(
+          new DomainError('VALIDATION_ERROR', 'Send the file in the multipart field "file"', [
+            { field: 'file', message: 'is required' },
+          ]),
+        );
       else resolve({ bytes: new Uint8Array(Buffer.concat(chunks)), fileName, fields });
     });
     req.pipe(parser);

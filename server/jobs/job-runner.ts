@@ -159,9 +159,16 @@ export class JobRunner {
   }
 
   /** `run`, for a job that waits for `held` (a hold of the user's queue) before joining the queue. */
-  private ask<N extends JobName>(userId: string, name: N, input: JobInput<N>, size: number | undefined, held: Promise<void> | undefined): Promise<JobOutput<N>> {
+  private ask<N extends JobName>(
+    userId: string,
+    name: N,
+    input: JobInput<N>,
+    size: number | undefined,
+    held: Promise<void> | undefined,
+  ): Promise<JobOutput<N>> {
     if (this.closed) return Promise.reject(shuttingDown());
-    if (JOB_KINDS[name] !== 'writes') return this.queue(held, () => this.dispatch(userId, name, input)) as Promise<JobOutput<N>>;
+    if (JOB_KINDS[name] !== 'writes')
+      return this.queue(held, () => this.dispatch(userId, name, input)) as Promise<JobOutput<N>>;
     if (size !== undefined && size <= INLINE_BYTES && !held && !this.lastOfUser.has(userId)) {
       const job = JOBS[name] as (db: LedgerDb, input: JobInput<N>, context: JobContext) => JobOutput<N>;
       try {
@@ -229,11 +236,22 @@ export class JobRunner {
     this.failAll(shuttingDown());
   }
 
-  private dispatch(userId: string, name: JobName, input: unknown, stream?: { flow: PieceFlow; onPiece: (piece: Uint8Array) => void }): Promise<unknown> {
+  private dispatch(
+    userId: string,
+    name: JobName,
+    input: unknown,
+    stream?: { flow: PieceFlow; onPiece: (piece: Uint8Array) => void },
+  ): Promise<unknown> {
     clearTimeout(this.idleTimer);
     // Only a writing job keeps the server's connection from writing (a migration runs before there is one).
     const ledger = JOB_KINDS[name] === 'writes' ? this.options.ledgerOf(userId) : undefined;
-    const task: JobTask = { id: this.nextId++, file: this.options.fileOf(userId), name, input, ...(stream ? { flow: stream.flow.buffer } : {}) };
+    const task: JobTask = {
+      id: this.nextId++,
+      file: this.options.fileOf(userId),
+      name,
+      input,
+      ...(stream ? { flow: stream.flow.buffer } : {}),
+    };
     if (ledger) ledger.busyWith = name;
     this.setBusy(true);
     return new Promise((resolve, reject) => {
@@ -264,7 +282,9 @@ export class JobRunner {
     if (this.worker) return this.worker;
     // A job's garbage is mostly large parsed inputs, old by the time they die: a small young
     // generation keeps tens of MB of the worker's memory from sitting in semi-spaces.
-    const worker = new Worker(WORKER_MODULE, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    const worker = new Worker(WORKER_MODULE, {
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     worker.unref();
     this.started += 1;
     this.grown = false;

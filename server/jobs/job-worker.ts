@@ -28,13 +28,23 @@ export type JobFailure =
   | { kind: 'error'; name: string; message: string; code: string | undefined; stack: string | undefined };
 
 /** A job's end carries the worker's heap size then (`heapBytes`), so the runner can retire a worker that grew. */
-export type JobReply = { id: number; value: unknown; heapBytes: number } | { id: number; failure: JobFailure; heapBytes: number } | { id: number; piece: Uint8Array };
+export type JobReply =
+  | { id: number; value: unknown; heapBytes: number }
+  | { id: number; failure: JobFailure; heapBytes: number }
+  | { id: number; piece: Uint8Array };
 
 function failureOf(error: unknown): JobFailure {
-  if (error instanceof DomainError) return { kind: 'domain', code: error.code, message: error.message, errors: error.errors };
+  if (error instanceof DomainError)
+    return { kind: 'domain', code: error.code, message: error.message, errors: error.errors };
   const e = error instanceof Error ? error : new Error(String(error));
   const code = (e as { code?: unknown }).code;
-  return { kind: 'error', name: e.name, message: e.message, code: typeof code === 'string' ? code : undefined, stack: e.stack };
+  return {
+    kind: 'error',
+    name: e.name,
+    message: e.message,
+    code: typeof code === 'string' ? code : undefined,
+    stack: e.stack,
+  };
 }
 
 const encoder = new TextEncoder();

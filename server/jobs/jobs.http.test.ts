@@ -5,7 +5,13 @@ import v8 from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEAP_GROWTH } from '../heap.ts';
 import { Stores } from '../db/stores.ts';
-import { databaseDigest, ledgerFile, registerUser, startTestServer, type TestServer } from '../../test/support/server.ts';
+import {
+  databaseDigest,
+  ledgerFile,
+  registerUser,
+  startTestServer,
+  type TestServer,
+} from '../../test/support/server.ts';
 import { INLINE_BYTES, JobRunner } from './job-runner.ts';
 import { JOBS } from './jobs.ts';
 
@@ -40,10 +46,12 @@ describe('long jobs', () => {
   it('when a statement of 20,000 rows (over 2 MB of JSON) is imported, then other requests keep being answered promptly meanwhile', async () => {
     let importDone = false;
     const started = performance.now();
-    const importing = t.api.post('/api/statements', { account_id: bank, name: 'Big', transactions: rows(20_000, 'big') }, token).then((res) => {
-      importDone = true;
-      return res;
-    });
+    const importing = t.api
+      .post('/api/statements', { account_id: bank, name: 'Big', transactions: rows(20_000, 'big') }, token)
+      .then((res) => {
+        importDone = true;
+        return res;
+      });
     const waits: number[] = [];
     while (!importDone) {
       const sent = performance.now();
@@ -61,7 +69,11 @@ describe('long jobs', () => {
   });
 
   it('when the user writes while their import runs, then the write waits for it and both succeed', async () => {
-    const importing = t.api.post('/api/statements', { account_id: bank, name: 'Second', transactions: rows(5_000, 'second') }, token);
+    const importing = t.api.post(
+      '/api/statements',
+      { account_id: bank, name: 'Second', transactions: rows(5_000, 'second') },
+      token,
+    );
     const created = t.api.post('/api/accounts', { name: 'Made meanwhile', type: 'EXPENSE' }, token);
     const [imported, account] = await Promise.all([importing, created]);
     expect(imported.status).toBe(201);
@@ -85,7 +97,11 @@ describe('long jobs', () => {
 
   it('when a large JSON body is not JSON, then it is 400 MALFORMED_JSON as for any body', async () => {
     const text = `{"account_id": "${bank}", "transactions": [${'{"date": "2025-01-01"},'.repeat(5_000)}`;
-    const res = await t.api.request('POST', '/api/statements', { token, rawBody: text, headers: { 'content-type': 'application/json' } });
+    const res = await t.api.request('POST', '/api/statements', {
+      token,
+      rawBody: text,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('MALFORMED_JSON');
   });
@@ -94,7 +110,9 @@ describe('long jobs', () => {
     const stores = new Stores(t.dataDir);
     const jobs = new JobRunner({ fileOf: (id) => stores.ledgerFile(id), ledgerOf: (id) => stores.ledger(id) });
     try {
-      const body = new TextEncoder().encode(JSON.stringify({ account_id: bank, name: 'Moved', transactions: rows(3_000, 'moved') }));
+      const body = new TextEncoder().encode(
+        JSON.stringify({ account_id: bank, name: 'Moved', transactions: rows(3_000, 'moved') }),
+      );
       const size = body.byteLength;
       const result = await jobs.run(userId, 'createStatement', { bytes: body }, size);
       expect(result.imported_count).toBe(3_000);
@@ -108,13 +126,20 @@ describe('long jobs', () => {
 
   it('when a job leaves the worker with a big heap, then the worker is retired at once and the next job starts a new one; after a small job it is kept', async () => {
     const stores = new Stores(t.dataDir);
-    const statement = (tag: string) => new TextEncoder().encode(JSON.stringify({ account_id: bank, name: tag, transactions: rows(1_000, tag) }));
+    const statement = (tag: string) =>
+      new TextEncoder().encode(JSON.stringify({ account_id: bank, name: tag, transactions: rows(1_000, tag) }));
     const twoJobs = async (retireHeapBytes: number, tag: string) => {
-      const jobs = new JobRunner({ fileOf: (id) => stores.ledgerFile(id), ledgerOf: (id) => stores.ledger(id), retireHeapBytes });
+      const jobs = new JobRunner({
+        fileOf: (id) => stores.ledgerFile(id),
+        ledgerOf: (id) => stores.ledger(id),
+        retireHeapBytes,
+      });
       try {
         for (const n of [1, 2]) {
           const body = statement(`${tag}-${n}`);
-          expect((await jobs.run(userId, 'createStatement', { bytes: body }, body.byteLength)).imported_count).toBe(1_000);
+          expect((await jobs.run(userId, 'createStatement', { bytes: body }, body.byteLength)).imported_count).toBe(
+            1_000,
+          );
         }
         return jobs.workersStarted;
       } finally {
@@ -134,13 +159,23 @@ describe('long jobs', () => {
   it('when a job runs on the worker, then the runner says it is busy until the job ends, a failed one too', async () => {
     const stores = new Stores(t.dataDir);
     const events: boolean[] = [];
-    const jobs = new JobRunner({ fileOf: (id) => stores.ledgerFile(id), ledgerOf: (id) => stores.ledger(id), onBusyChange: (busy) => events.push(busy) });
+    const jobs = new JobRunner({
+      fileOf: (id) => stores.ledgerFile(id),
+      ledgerOf: (id) => stores.ledger(id),
+      onBusyChange: (busy) => events.push(busy),
+    });
     try {
-      const body = new TextEncoder().encode(JSON.stringify({ account_id: bank, name: 'Busy', transactions: rows(100, 'busy') }));
+      const body = new TextEncoder().encode(
+        JSON.stringify({ account_id: bank, name: 'Busy', transactions: rows(100, 'busy') }),
+      );
       const broken = new TextEncoder().encode('{"account_id": ');
-      await expect(jobs.run(userId, 'createStatement', { bytes: body })).resolves.toMatchObject({ imported_count: 100 });
+      await expect(jobs.run(userId, 'createStatement', { bytes: body })).resolves.toMatchObject({
+        imported_count: 100,
+      });
       expect(events).toEqual([true, false]);
-      await expect(jobs.run(userId, 'createStatement', { bytes: broken })).rejects.toMatchObject({ code: 'MALFORMED_JSON' });
+      await expect(jobs.run(userId, 'createStatement', { bytes: broken })).rejects.toMatchObject({
+        code: 'MALFORMED_JSON',
+      });
       expect(events).toEqual([true, false, true, false]);
     } finally {
       await jobs.close();
@@ -153,7 +188,9 @@ describe('long jobs', () => {
     try {
       const transactions = rows(1_000, 'heap-growth');
       expect(JSON.stringify(transactions).length).toBeGreaterThan(INLINE_BYTES);
-      expect((await t.api.post('/api/statements', { account_id: bank, name: 'Heap growth', transactions }, token)).status).toBe(201);
+      expect(
+        (await t.api.post('/api/statements', { account_id: bank, name: 'Heap growth', transactions }, token)).status,
+      ).toBe(201);
       expect(calls.mock.calls.map(([flag]) => flag)).toEqual([HEAP_GROWTH.duringJobs, HEAP_GROWTH.serving]);
     } finally {
       calls.mockRestore();
@@ -163,7 +200,9 @@ describe('long jobs', () => {
   it('when the JSON of a statement is imported, then its bytes are given back as soon as they are decoded', () => {
     const stores = new Stores(t.dataDir);
     try {
-      const body = new TextEncoder().encode(JSON.stringify({ account_id: bank, name: 'Given back', transactions: rows(10, 'given-back') }));
+      const body = new TextEncoder().encode(
+        JSON.stringify({ account_id: bank, name: 'Given back', transactions: rows(10, 'given-back') }),
+      );
       const buffer = body.buffer;
       expect(JOBS.createStatement(stores.ledger(userId), { bytes: body }).imported_count).toBe(10);
       expect(buffer.detached).toBe(true);
@@ -189,7 +228,10 @@ function fileEvent(dir: string, match: (name: string) => boolean): Promise<void>
 function importedRows(file: string, tag: string): number {
   const db = new Database(file, { readonly: true });
   try {
-    return db.prepare('SELECT count(*) FROM bank_transactions WHERE external_id LIKE ?').pluck().get(`${tag}-%`) as number;
+    return db
+      .prepare('SELECT count(*) FROM bank_transactions WHERE external_id LIKE ?')
+      .pluck()
+      .get(`${tag}-%`) as number;
   } finally {
     db.close();
   }
@@ -200,7 +242,15 @@ describe('a restore and the same user’s long import', () => {
     const u = await registerUser(t.api);
     const account = (await t.api.post('/api/accounts', { name: 'Bank', type: 'ASSET' }, u.token)).body.id;
     // A ledger of some MB: checking the backup and copying the ledger take many steps.
-    expect((await t.api.post('/api/statements', { account_id: account, name: 'Old', transactions: rows(20_000, 'old') }, u.token)).status).toBe(201);
+    expect(
+      (
+        await t.api.post(
+          '/api/statements',
+          { account_id: account, name: 'Old', transactions: rows(20_000, 'old') },
+          u.token,
+        )
+      ).status,
+    ).toBe(201);
     const backup = (await t.api.post('/api/backup', {}, u.token)).body.name as string;
     await t.api.post('/api/accounts', { name: 'Mistake', type: 'ASSET' }, u.token);
     const file = ledgerFile(t.dataDir, u.id);
@@ -217,8 +267,12 @@ describe('a restore and the same user’s long import', () => {
     expect(restore.status).toBe(200);
     expect(imported.status).toBe(201);
     expect(imported.body.imported_count).toBe(1_000);
-    expect((await t.api.get('/api/accounts?per_page=100', u.token)).body.items.map((a: { name: string }) => a.name)).toEqual(['Bank']);
-    expect((await t.api.get('/api/statements?per_page=100', u.token)).body.items.map((s: { name: string }) => s.name).sort()).toEqual(['Meanwhile', 'Old']);
+    expect(
+      (await t.api.get('/api/accounts?per_page=100', u.token)).body.items.map((a: { name: string }) => a.name),
+    ).toEqual(['Bank']);
+    expect(
+      (await t.api.get('/api/statements?per_page=100', u.token)).body.items.map((s: { name: string }) => s.name).sort(),
+    ).toEqual(['Meanwhile', 'Old']);
     expect(importedRows(file, 'meanwhile')).toBe(1_000);
     const check = new Database(file, { readonly: true });
     try {
@@ -237,7 +291,11 @@ describe('a restore and the same user’s long import', () => {
     const backedUp = databaseDigest(file);
 
     const writing = fileEvent(path.dirname(file), (name) => name === `${u.id}.sqlite-wal`);
-    const importing = t.api.post('/api/statements', { account_id: account, name: 'Running', transactions: rows(20_000, 'running') }, u.token);
+    const importing = t.api.post(
+      '/api/statements',
+      { account_id: account, name: 'Running', transactions: rows(20_000, 'running') },
+      u.token,
+    );
     await writing; // the import's pages reach the WAL: it runs on the worker (or has just committed)
     const restore = await t.api.post(`/api/backups/${backup}/restore`, {}, u.token);
     const imported = await importing;
@@ -246,6 +304,8 @@ describe('a restore and the same user’s long import', () => {
     expect(restore.status).toBe(200);
     expect(databaseDigest(file)).toBe(backedUp);
     expect(importedRows(file, 'running')).toBe(0);
-    expect(importedRows(path.join(t.dataDir, 'backups', u.id, restore.body.safety_backup.name), 'running')).toBe(20_000);
+    expect(importedRows(path.join(t.dataDir, 'backups', u.id, restore.body.safety_backup.name), 'running')).toBe(
+      20_000,
+    );
   });
 });

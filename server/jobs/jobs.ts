@@ -5,7 +5,11 @@ import type { Thresholds } from '../domain/reconciliation/index.ts';
 import { DomainError } from '../domain/errors.ts';
 import { validateConsuming } from '../http/route.ts';
 import { runReconciliation, type RunInput } from '../features/reconciliation/reconciliation.service.ts';
-import { createStatement, importStatementFile, type ImportFileInput } from '../features/statements/statements.service.ts';
+import {
+  createStatement,
+  importStatementFile,
+  type ImportFileInput,
+} from '../features/statements/statements.service.ts';
 import { importJournal, writeExport } from '../features/export/export.service.ts';
 import type { ExportQuery } from '../contract/export.ts';
 import { migrate, type Migration } from '../db/migrate.ts';
@@ -49,7 +53,13 @@ function takeUtf8(input: { bytes: Uint8Array }, invalid: () => DomainError): str
 /** The buffer of `bytes` when they are all of it and it may be detached (not one of Node's shared pools). */
 export function ownBuffer(bytes: Uint8Array): ArrayBuffer | undefined {
   const { buffer } = bytes;
-  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength && bytes.byteLength > 0 && !isMarkedAsUntransferable(buffer) ? buffer : undefined;
+  return buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === buffer.byteLength &&
+    bytes.byteLength > 0 &&
+    !isMarkedAsUntransferable(buffer)
+    ? buffer
+    : undefined;
 }
 
 const malformedJson = () => new DomainError('MALFORMED_JSON', 'The request body is not valid JSON');
@@ -81,7 +91,12 @@ export const JOBS = {
    */
   createStatement(db: LedgerDb, input: { bytes: Uint8Array }) {
     // No local holds the bytes, the text or the parsed body: each is garbage once the next is made.
-    const checked = validateConsuming(createStatementBody, 'transactions', parseJsonText(takeUtf8(input, malformedJson)), 'body');
+    const checked = validateConsuming(
+      createStatementBody,
+      'transactions',
+      parseJsonText(takeUtf8(input, malformedJson)),
+      'body',
+    );
     return createStatement(db, { ...checked, transactions: consume(checked.transactions) });
   },
   /** POST /api/statements/import: the file parsed, checked and stored. */
@@ -90,7 +105,13 @@ export const JOBS = {
   },
   /** POST /api/import/journal: the journal (up to 20 MiB) decoded, parsed, checked and posted. */
   importJournal(db: LedgerDb, input: { bytes: Uint8Array; format: JournalFormat }) {
-    const text = takeUtf8(input, () => new DomainError('INVALID_JOURNAL', 'The journal is not UTF-8 text', [{ field: 'file', message: 'is not UTF-8 text' }]));
+    const text = takeUtf8(
+      input,
+      () =>
+        new DomainError('INVALID_JOURNAL', 'The journal is not UTF-8 text', [
+          { field: 'file', message: 'is not UTF-8 text' },
+        ]),
+    );
     return importJournal(db, text, input.format);
   },
   /** POST /api/reconciliation/run */

@@ -57,7 +57,11 @@ export class OllamaModel implements ChatModel {
   private client(signal?: AbortSignal): Ollama {
     return new Ollama({
       host: this.host,
-      fetch: (input, init) => fetch(input, { ...init, signal: init?.signal && signal ? AbortSignal.any([init.signal, signal]) : (init?.signal ?? signal) }),
+      fetch: (input, init) =>
+        fetch(input, {
+          ...init,
+          signal: init?.signal && signal ? AbortSignal.any([init.signal, signal]) : (init?.signal ?? signal),
+        }),
     });
   }
 
@@ -65,7 +69,8 @@ export class OllamaModel implements ChatModel {
     try {
       const { models } = await this.client(AbortSignal.timeout(3000)).list();
       const names = new Set(models.flatMap((m) => [m.name, m.model, m.name.replace(/:latest$/, '')]));
-      if (names.has(this.name) || names.has(`${this.name}:latest`)) return { available: true, detail: `${this.name} is ready` };
+      if (names.has(this.name) || names.has(`${this.name}:latest`))
+        return { available: true, detail: `${this.name} is ready` };
       return { available: false, detail: `the model ${this.name} is not pulled; run: ollama pull ${this.name}` };
     } catch {
       return { available: false, detail: `no Ollama server answers at ${this.host}; start it with: ollama serve` };
@@ -78,10 +83,18 @@ export class OllamaModel implements ChatModel {
     const timer = setTimeout(() => connect.abort(), this.connectTimeoutMs);
     let stream;
     try {
-      stream = await this.client(connect.signal).chat({ model: this.name, messages, tools, stream: true, options: { temperature: 0.2 } });
+      stream = await this.client(connect.signal).chat({
+        model: this.name,
+        messages,
+        tools,
+        stream: true,
+        options: { temperature: 0.2 },
+      });
     } catch (error) {
-      if (isMissingModel(error)) throw new ModelUnavailable(`the model ${this.name} is not pulled; run: ollama pull ${this.name}`);
-      if (isUnreachable(error)) throw new ModelUnavailable(`no Ollama server answers at ${this.host}; start it with: ollama serve`);
+      if (isMissingModel(error))
+        throw new ModelUnavailable(`the model ${this.name} is not pulled; run: ollama pull ${this.name}`);
+      if (isUnreachable(error))
+        throw new ModelUnavailable(`no Ollama server answers at ${this.host}; start it with: ollama serve`);
       throw error;
     } finally {
       clearTimeout(timer);
@@ -92,7 +105,10 @@ export class OllamaModel implements ChatModel {
         for await (const part of stream) {
           yield {
             content: part.message?.content ?? '',
-            toolCalls: (part.message?.tool_calls ?? []).map((c) => ({ name: c.function.name, arguments: (c.function.arguments ?? {}) as Record<string, unknown> })),
+            toolCalls: (part.message?.tool_calls ?? []).map((c) => ({
+              name: c.function.name,
+              arguments: (c.function.arguments ?? {}) as Record<string, unknown>,
+            })),
             done: part.done,
           };
         }

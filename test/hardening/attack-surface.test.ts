@@ -3,8 +3,26 @@ import path from 'node:path';
 import fc from 'fast-check';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseDigest, identityFile, ledgerFile, registerUser, startTestServer, TEST_SECRET, type TestServer } from '../support/server.ts';
-import { expectErrorShape, killServer, listTree, PASSWORD, rawHttp, recordResults, send, spawnServer, tempDir } from './support.ts';
+import {
+  databaseDigest,
+  identityFile,
+  ledgerFile,
+  registerUser,
+  startTestServer,
+  TEST_SECRET,
+  type TestServer,
+} from '../support/server.ts';
+import {
+  expectErrorShape,
+  killServer,
+  listTree,
+  PASSWORD,
+  rawHttp,
+  recordResults,
+  send,
+  spawnServer,
+  tempDir,
+} from './support.ts';
 
 /**
  * The local server's attack surface, beyond server/http/app.http.test.ts and
@@ -32,9 +50,31 @@ beforeAll(async () => {
   const bank = (await api.post('/api/accounts', { name: 'Bob bank', type: 'ASSET' }, bob.token)).body.id;
   const food = (await api.post('/api/accounts', { name: 'Bob food', type: 'EXPENSE' }, bob.token)).body.id;
   bobIds.account = bank;
-  const entry = await api.post('/api/journal-entries', { entry_date: '2026-01-05', memo: 'Bob secret', auto_post: true, lines: [{ account_id: food, direction: 'DEBIT', amount: '9.00' }, { account_id: bank, direction: 'CREDIT', amount: '9.00' }] }, bob.token);
+  const entry = await api.post(
+    '/api/journal-entries',
+    {
+      entry_date: '2026-01-05',
+      memo: 'Bob secret',
+      auto_post: true,
+      lines: [
+        { account_id: food, direction: 'DEBIT', amount: '9.00' },
+        { account_id: bank, direction: 'CREDIT', amount: '9.00' },
+      ],
+    },
+    bob.token,
+  );
   bobIds.entry = entry.body.id;
-  const statement = await api.post('/api/statements', { account_id: bank, transactions: [{ date: '2026-01-05', description: 'Bob card', amount: '9.00', type: 'debit' }, { date: '2026-01-06', description: 'Bob other', amount: '1.00', type: 'debit' }] }, bob.token);
+  const statement = await api.post(
+    '/api/statements',
+    {
+      account_id: bank,
+      transactions: [
+        { date: '2026-01-05', description: 'Bob card', amount: '9.00', type: 'debit' },
+        { date: '2026-01-06', description: 'Bob other', amount: '1.00', type: 'debit' },
+      ],
+    },
+    bob.token,
+  );
   bobIds.statement = statement.body.id;
   await api.post('/api/reconciliation/run', { statement_id: statement.body.id }, bob.token);
   const txns = await api.get(`/api/statements/${statement.body.id}/transactions`, bob.token);
@@ -52,14 +92,34 @@ afterAll(async () => {
 describe('DNS rebinding: the Host header', () => {
   it('when the Host is anything but 127.0.0.1:<port> or localhost:<port>, then every path is 403 FORBIDDEN_HOST (property)', async () => {
     const tricky = [
-      `127.0.0.1.:${port}`, `localhost.:${port}`, `[::1]:${port}`, `127.1:${port}`, `2130706433:${port}`, `0x7f000001:${port}`, `127.0.0.2:${port}`,
-      `localhost:${port}.evil.example`, `evil.example:${port}`, `127.0.0.1:${port}@evil.example`, `127.0.0.1:0${port}`, `127.0.0.1:${port} `, `127.0.0.1:${port},evil.example`,
-      `xn--localhost:${port}`, `local\u0127host:${port}`, `127.0.0.1:+${port}`, `localhost`, ' ',
+      `127.0.0.1.:${port}`,
+      `localhost.:${port}`,
+      `[::1]:${port}`,
+      `127.1:${port}`,
+      `2130706433:${port}`,
+      `0x7f000001:${port}`,
+      `127.0.0.2:${port}`,
+      `localhost:${port}.evil.example`,
+      `evil.example:${port}`,
+      `127.0.0.1:${port}@evil.example`,
+      `127.0.0.1:0${port}`,
+      `127.0.0.1:${port} `,
+      `127.0.0.1:${port},evil.example`,
+      `xn--localhost:${port}`,
+      `local\u0127host:${port}`,
+      `127.0.0.1:+${port}`,
+      `localhost`,
+      ' ',
     ];
     let tried = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.constantFrom(...tricky), fc.domain().map((d) => `${d}:${port}`), fc.ipV4().map((ip) => `${ip}:${port}`), fc.string({ maxLength: 30 })),
+        fc.oneof(
+          fc.constantFrom(...tricky),
+          fc.domain().map((d) => `${d}:${port}`),
+          fc.ipV4().map((ip) => `${ip}:${port}`),
+          fc.string({ maxLength: 30 }),
+        ),
         fc.constantFrom('/', '/api/openapi.json', '/api/auth/me', '/api/accounts', '/index.html'),
         async (host, urlPath) => {
           const normalised = host.trim().toLowerCase();
@@ -82,19 +142,44 @@ describe('DNS rebinding: the Host header', () => {
 
 describe('another web origin: no reading, no writing', () => {
   const foreignOrigins = (): string[] => [
-    'null', 'http://evil.example', `https://127.0.0.1:${port}`, `http://127.0.0.1:${port + 1}`, `http://127.0.0.1:${port}.evil.example`, `http://evil.example/http://127.0.0.1:${port}`,
-    `http://localhost.evil.example:${port}`, `http://127.0.0.1`, `http://localhost`, `file://`, `chrome-extension://abc`, `http://[::1]:${port}`, `http://127.0.0.1:${port}/`,
+    'null',
+    'http://evil.example',
+    `https://127.0.0.1:${port}`,
+    `http://127.0.0.1:${port + 1}`,
+    `http://127.0.0.1:${port}.evil.example`,
+    `http://evil.example/http://127.0.0.1:${port}`,
+    `http://localhost.evil.example:${port}`,
+    `http://127.0.0.1`,
+    `http://localhost`,
+    `file://`,
+    `chrome-extension://abc`,
+    `http://[::1]:${port}`,
+    `http://127.0.0.1:${port}/`,
   ];
 
   it('when a request to /api carries any foreign Origin, then GET, POST, PUT, DELETE and OPTIONS are 403 FORBIDDEN_ORIGIN without a CORS header, and nothing changes (property)', async () => {
-    const before = { alice: databaseDigest(ledgerFile(t.dataDir, alice.id)), identity: databaseDigest(identityFile(t.dataDir)) };
+    const before = {
+      alice: databaseDigest(ledgerFile(t.dataDir, alice.id)),
+      identity: databaseDigest(identityFile(t.dataDir)),
+    };
     let tried = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.constantFrom(...foreignOrigins()), fc.webUrl().map((u) => new URL(u).origin), fc.domain().map((d) => `http://${d}:${port}`)),
+        fc.oneof(
+          fc.constantFrom(...foreignOrigins()),
+          fc.webUrl().map((u) => new URL(u).origin),
+          fc.domain().map((d) => `http://${d}:${port}`),
+        ),
         fc.constantFrom(
-          ['GET', '/api/auth/me'], ['GET', '/api/accounts'], ['POST', '/api/accounts'], ['PUT', `/api/accounts/${bobIds.account}`], ['DELETE', `/api/journal-entries/x`],
-          ['POST', '/api/auth/login'], ['POST', '/api/statements/import?account_id=x'], ['OPTIONS', '/api/accounts'], ['POST', '/API/Accounts'],
+          ['GET', '/api/auth/me'],
+          ['GET', '/api/accounts'],
+          ['POST', '/api/accounts'],
+          ['PUT', `/api/accounts/${bobIds.account}`],
+          ['DELETE', `/api/journal-entries/x`],
+          ['POST', '/api/auth/login'],
+          ['POST', '/api/statements/import?account_id=x'],
+          ['OPTIONS', '/api/accounts'],
+          ['POST', '/API/Accounts'],
         ),
         async (origin, [method, urlPath]) => {
           // (HTTP drops the spaces around a header value, so " <own origin>" is the own origin.)
@@ -112,7 +197,10 @@ describe('another web origin: no reading, no writing', () => {
               'access-control-request-method': 'POST',
               'access-control-request-headers': 'authorization, content-type',
             },
-            body: method === 'GET' || method === 'OPTIONS' ? undefined : JSON.stringify({ name: 'From evil', type: 'ASSET', email: alice.email, password: PASSWORD }),
+            body:
+              method === 'GET' || method === 'OPTIONS'
+                ? undefined
+                : JSON.stringify({ name: 'From evil', type: 'ASSET', email: alice.email, password: PASSWORD }),
           });
           expect(res.status, `Origin ${JSON.stringify(origin)} ${method} ${urlPath}`).toBe(403);
           expectErrorShape(res, 403, 'FORBIDDEN_ORIGIN');
@@ -128,7 +216,15 @@ describe('another web origin: no reading, no writing', () => {
 
   it("when the app's own origin sends a preflight or a request, then no Access-Control-* header is sent either (no CORS at all)", async () => {
     for (const method of ['OPTIONS', 'GET']) {
-      const res = await rawHttp(port, { method, path: '/api/accounts', headers: { origin: t.server.url, authorization: `Bearer ${alice.token}`, 'access-control-request-method': 'DELETE' } });
+      const res = await rawHttp(port, {
+        method,
+        path: '/api/accounts',
+        headers: {
+          origin: t.server.url,
+          authorization: `Bearer ${alice.token}`,
+          'access-control-request-method': 'DELETE',
+        },
+      });
       expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
     }
   });
@@ -138,22 +234,46 @@ describe('tokens that try to reach a file', () => {
   it('when a correctly signed token names a sub that is not a user id (a path, a traversal, another case, a number), then it is 401 and no file is opened or created (property)', async () => {
     const tree = listTree(outer);
     const subs: unknown[] = [
-      '../identity', '../../identity.sqlite', '../secret.key', `../ledgers/${bob.id}`, `${bob.id}/../${bob.id}`, `${alice.id}.sqlite`, alice.id.toUpperCase(), ` ${alice.id}`,
-      `${alice.id}\u0000`, '/etc/passwd', 'C:\\Windows\\win.ini', '%2e%2e%2fidentity', '00000000-0000-4000-8000-000000000000', '', 'null', 'x'.repeat(10_000),
-      42, 0, true, null, [alice.id], { id: alice.id },
+      '../identity',
+      '../../identity.sqlite',
+      '../secret.key',
+      `../ledgers/${bob.id}`,
+      `${bob.id}/../${bob.id}`,
+      `${alice.id}.sqlite`,
+      alice.id.toUpperCase(),
+      ` ${alice.id}`,
+      `${alice.id}\u0000`,
+      '/etc/passwd',
+      'C:\\Windows\\win.ini',
+      '%2e%2e%2fidentity',
+      '00000000-0000-4000-8000-000000000000',
+      '',
+      'null',
+      'x'.repeat(10_000),
+      42,
+      0,
+      true,
+      null,
+      [alice.id],
+      { id: alice.id },
     ];
     let tried = 0;
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constantFrom(...subs), fc.string({ unit: 'binary', maxLength: 60 }), fc.uuid()), async (sub) => {
-        fc.pre(sub !== alice.id && sub !== bob.id);
-        tried += 1;
-        const token = jwt.sign({ sub, exp: Math.floor(Date.now() / 1000) + 600 } as object, TEST_SECRET, { algorithm: 'HS256' });
-        for (const p of ['/api/auth/me', '/api/accounts', '/api/reports/trial-balance']) {
-          const res = await rawHttp(port, { path: p, headers: { authorization: `Bearer ${token}` } });
-          expect(res.status, `sub ${JSON.stringify(sub)?.slice(0, 80)}`).toBe(401);
-          expect(res.body).toEqual({ detail: BAD_CREDENTIALS });
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(...subs), fc.string({ unit: 'binary', maxLength: 60 }), fc.uuid()),
+        async (sub) => {
+          fc.pre(sub !== alice.id && sub !== bob.id);
+          tried += 1;
+          const token = jwt.sign({ sub, exp: Math.floor(Date.now() / 1000) + 600 } as object, TEST_SECRET, {
+            algorithm: 'HS256',
+          });
+          for (const p of ['/api/auth/me', '/api/accounts', '/api/reports/trial-balance']) {
+            const res = await rawHttp(port, { path: p, headers: { authorization: `Bearer ${token}` } });
+            expect(res.status, `sub ${JSON.stringify(sub)?.slice(0, 80)}`).toBe(401);
+            expect(res.body).toEqual({ detail: BAD_CREDENTIALS });
+          }
+        },
+      ),
       { numRuns: 60 },
     );
     expect(listTree(outer)).toEqual(tree);
@@ -168,7 +288,11 @@ describe('tokens that try to reach a file', () => {
       `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: alice.id, exp: now + 600 })}.`,
       `${b64({ alg: 'None' })}.${b64({ sub: alice.id, exp: now + 600 })}.`,
       jwt.sign({ sub: alice.id }, TEST_SECRET, { algorithm: 'HS512', expiresIn: 600 }),
-      jwt.sign({ sub: alice.id }, 'attacker-key-attacker-key-attacker-key', { algorithm: 'HS256', expiresIn: 600, header: { alg: 'HS256', jku: 'http://evil.example/jwks.json', kid: '../secret.key' } }),
+      jwt.sign({ sub: alice.id }, 'attacker-key-attacker-key-attacker-key', {
+        algorithm: 'HS256',
+        expiresIn: 600,
+        header: { alg: 'HS256', jku: 'http://evil.example/jwks.json', kid: '../secret.key' },
+      }),
       jwt.sign({ sub: alice.id, exp: now - 1 }, TEST_SECRET, { algorithm: 'HS256' }),
       jwt.sign({ sub: alice.id, nbf: now + 3600, exp: now + 7200 }, TEST_SECRET, { algorithm: 'HS256' }),
       `${alice.token}x`,
@@ -187,7 +311,13 @@ describe("another user's ledger", () => {
     const doc = (await t.api.get('/api/openapi.json')).body;
     const before = databaseDigest(ledgerFile(t.dataDir, bob.id));
     const tree = listTree(outer);
-    const traversal = [`..%2F..%2Fledgers%2F${bob.id}`, `..%2F${bob.id}.sqlite`, `%2e%2e%2f%2e%2e%2fledgers%2f${bob.id}.sqlite`, `${bob.id}%00`, encodeURIComponent(`../${bob.id}`)];
+    const traversal = [
+      `..%2F..%2Fledgers%2F${bob.id}`,
+      `..%2F${bob.id}.sqlite`,
+      `%2e%2e%2f%2e%2e%2fledgers%2f${bob.id}.sqlite`,
+      `${bob.id}%00`,
+      encodeURIComponent(`../${bob.id}`),
+    ];
     let tried = 0;
     for (const [template, ops] of Object.entries<any>(doc.paths)) {
       if (!/\{\w+\}/.test(template)) continue;
@@ -210,7 +340,8 @@ describe("another user's ledger", () => {
     }
     expect(databaseDigest(ledgerFile(t.dataDir, bob.id))).toBe(before);
     // Nothing new but Alice's own (empty) backup folder, which asking for a backup of hers creates.
-    for (const f of listTree(outer).filter((x) => !tree.includes(x))) expect(['data/backups/', `data/backups/${alice.id}/`]).toContain(f);
+    for (const f of listTree(outer).filter((x) => !tree.includes(x)))
+      expect(['data/backups/', `data/backups/${alice.id}/`]).toContain(f);
     figures.cross_user_and_traversal_ids_refused = tried;
   });
 });
@@ -218,12 +349,30 @@ describe("another user's ledger", () => {
 describe('the real server process', () => {
   it('when started under a permissive umask (000), then it listens on 127.0.0.1 only and keeps every file 0600 in 0700 folders', async () => {
     const dataDir = path.join(tempDir('umask'), 'data');
-    const server = await spawnServer(dataDir, {}, { file: '/bin/sh', args: ['-c', `umask 000; exec "${process.execPath}" "${path.resolve(import.meta.dirname, '../../server/cli.ts')}"`] });
+    const server = await spawnServer(
+      dataDir,
+      {},
+      {
+        file: '/bin/sh',
+        args: [
+          '-c',
+          `umask 000; exec "${process.execPath}" "${path.resolve(import.meta.dirname, '../../server/cli.ts')}"`,
+        ],
+      },
+    );
     try {
-      const reg = await send(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'umask@example.com', name: 'U', password: PASSWORD }) });
+      const reg = await send(`${server.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'umask@example.com', name: 'U', password: PASSWORD }),
+      });
       expect(reg.status).toBe(201);
       const auth = { authorization: `Bearer ${reg.body.access_token}`, 'content-type': 'application/json' };
-      await send(`${server.url}/api/accounts`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Bank', type: 'ASSET' }) });
+      await send(`${server.url}/api/accounts`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name: 'Bank', type: 'ASSET' }),
+      });
       await send(`${server.url}/api/backup`, { method: 'POST', headers: auth });
 
       if (process.platform === 'linux') {
@@ -256,7 +405,10 @@ describe('the real server process', () => {
         const full = path.join(dataDir, entry);
         const mode = fs.statSync(full).mode & 0o777;
         if (entry === 'server.json') continue;
-        expect([entry || '.', mode.toString(8)]).toEqual([entry || '.', fs.statSync(full).isDirectory() ? '700' : '600']);
+        expect([entry || '.', mode.toString(8)]).toEqual([
+          entry || '.',
+          fs.statSync(full).isDirectory() ? '700' : '600',
+        ]);
       }
       expect(fs.statSync(path.join(dataDir, 'server.json')).mode & 0o077).toBe(0);
     } finally {
@@ -272,7 +424,12 @@ describe('brute force', () => {
     try {
       const victim = await registerUser(s.api, 'Victim');
       const attempts = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => s.api.post('/api/auth/login', { email: i % 2 ? victim.email : `other${i}@example.com`, password: `guess-${i}` })),
+        Array.from({ length: 20 }, (_, i) =>
+          s.api.post('/api/auth/login', {
+            email: i % 2 ? victim.email : `other${i}@example.com`,
+            password: `guess-${i}`,
+          }),
+        ),
       );
       const evaluated = attempts.filter((r) => r.status === 401);
       const limited = attempts.filter((r) => r.status === 429);
@@ -293,7 +450,11 @@ describe('brute force', () => {
     const s = await startTestServer();
     try {
       const taken = await registerUser(s.api, 'Taken');
-      const answers = await Promise.all(Array.from({ length: 10 }, () => s.api.post('/api/auth/register', { email: taken.email, name: 'Again', password: PASSWORD })));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          s.api.post('/api/auth/register', { email: taken.email, name: 'Again', password: PASSWORD }),
+        ),
+      );
       expect(answers.filter((r) => r.status === 409).length).toBeLessThanOrEqual(3);
       expect(answers.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(7);
       expect(answers.every((r) => r.status === 409 || r.status === 429)).toBe(true);

@@ -3,7 +3,18 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Stores } from '../../server/db/stores.ts';
-import { checkLedgerFile, killServer, PASSWORD, prng, recordResults, send, spawnServer, spawnStandby, tempDir, type ChildServer } from './support.ts';
+import {
+  checkLedgerFile,
+  killServer,
+  PASSWORD,
+  prng,
+  recordResults,
+  send,
+  spawnServer,
+  spawnStandby,
+  tempDir,
+  type ChildServer,
+} from './support.ts';
 
 /**
  * SIGKILL at random points while a stream of writes is in flight, then restart: the file must be
@@ -66,7 +77,10 @@ describe('crashes: SIGKILL during a stream of writes', () => {
         try {
           return await send(url + urlPath, {
             method,
-            headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
             body: body === undefined ? undefined : JSON.stringify(body),
           });
         } finally {
@@ -89,7 +103,12 @@ describe('crashes: SIGKILL during a stream of writes', () => {
         expect(reg.status).toBe(201);
         token = reg.body.access_token;
         userId = reg.body.id;
-        for (const [name, type] of [['Bank', 'ASSET'], ['Food', 'EXPENSE'], ['Salary', 'INCOME'], ['Card', 'LIABILITY']] as const) {
+        for (const [name, type] of [
+          ['Bank', 'ASSET'],
+          ['Food', 'EXPENSE'],
+          ['Salary', 'INCOME'],
+          ['Card', 'LIABILITY'],
+        ] as const) {
           const res = await call('POST', '/api/accounts', { name, type });
           expect(res.status).toBe(201);
           accounts[name] = res.body.id;
@@ -97,7 +116,8 @@ describe('crashes: SIGKILL during a stream of writes', () => {
       }
 
       const amount = () => `${1 + Math.floor(random() * 400)}.${String(Math.floor(random() * 100)).padStart(2, '0')}`;
-      const date = () => `2026-0${1 + Math.floor(random() * 3)}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
+      const date = () =>
+        `2026-0${1 + Math.floor(random() * 3)}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
       const spend = (a: string, d: string, autoPost: boolean) => ({
         entry_date: d,
         memo: `Groceries ${Math.floor(random() * 1e6)}`,
@@ -131,9 +151,18 @@ describe('crashes: SIGKILL during a stream of writes', () => {
         },
         async bigEntry() {
           // 200 lines: a long transaction, so that kills land inside it too
-          const lines = Array.from({ length: 200 }, (_, i) => ({ account_id: i % 2 ? accounts.Bank : accounts.Salary, direction: i % 2 ? 'DEBIT' : 'CREDIT', amount: amount() }));
+          const lines = Array.from({ length: 200 }, (_, i) => ({
+            account_id: i % 2 ? accounts.Bank : accounts.Salary,
+            direction: i % 2 ? 'DEBIT' : 'CREDIT',
+            amount: amount(),
+          }));
           for (let i = 0; i < lines.length; i += 2) lines[i]!.amount = lines[i + 1]!.amount;
-          const res = await call('POST', '/api/journal-entries', { entry_date: date(), memo: 'Payroll', auto_post: true, lines });
+          const res = await call('POST', '/api/journal-entries', {
+            entry_date: date(),
+            memo: 'Payroll',
+            auto_post: true,
+            lines,
+          });
           if (expectStatus('post big entry', res, [201])) {
             acked.entries.set(res.body.id, 'posted');
             writesAcked += 1;
@@ -155,9 +184,24 @@ describe('crashes: SIGKILL during a stream of writes', () => {
         },
         async importStatement() {
           // Rows mirroring posted spending (same day and amount, another description): review-band matches.
-          const mirrored = lastPosted.slice(-3).map((p) => ({ date: p.date, description: `CARD ${Math.floor(random() * 1e9)}`, amount: p.amount, type: 'debit' }));
-          const extra = Array.from({ length: random() < 0.3 ? 150 : 2 }, () => ({ date: date(), description: `POS ${Math.floor(random() * 1e9)}`, amount: amount(), type: random() < 0.5 ? 'debit' : 'credit' }));
-          const res = await call('POST', '/api/statements', { account_id: accounts.Bank, transactions: [...mirrored, ...extra] });
+          const mirrored = lastPosted
+            .slice(-3)
+            .map((p) => ({
+              date: p.date,
+              description: `CARD ${Math.floor(random() * 1e9)}`,
+              amount: p.amount,
+              type: 'debit',
+            }));
+          const extra = Array.from({ length: random() < 0.3 ? 150 : 2 }, () => ({
+            date: date(),
+            description: `POS ${Math.floor(random() * 1e9)}`,
+            amount: amount(),
+            type: random() < 0.5 ? 'debit' : 'credit',
+          }));
+          const res = await call('POST', '/api/statements', {
+            account_id: accounts.Bank,
+            transactions: [...mirrored, ...extra],
+          });
           if (expectStatus('import', res, [201])) {
             acked.statements.set(res.body.id, res.body.imported_count);
             writesAcked += 1;
@@ -215,27 +259,41 @@ describe('crashes: SIGKILL during a stream of writes', () => {
       const db = new Database(file, { readonly: true });
       try {
         const status = db.prepare('SELECT status FROM journal_entries WHERE id = ?').pluck();
-        const allowed: Record<EntryState, string[]> = { draft: ['draft', 'posted', 'void'], posted: ['posted', 'void'], void: ['void'] };
+        const allowed: Record<EntryState, string[]> = {
+          draft: ['draft', 'posted', 'void'],
+          posted: ['posted', 'void'],
+          void: ['void'],
+        };
         for (const [id, state] of acked.entries) {
           const now = status.get(id) as string | undefined;
-          expect(allowed[state], `acknowledged ${state} entry ${id} is ${now ?? 'missing'} after kill ${life + 1} (seed ${SEED})`).toContain(now);
+          expect(
+            allowed[state],
+            `acknowledged ${state} entry ${id} is ${now ?? 'missing'} after kill ${life + 1} (seed ${SEED})`,
+          ).toContain(now);
           // What the next lifetime works from: the file's truth (a write may have committed unanswered).
           acked.entries.set(id, now as EntryState);
         }
         const rows = db.prepare('SELECT COUNT(*) FROM bank_transactions WHERE statement_id = ?').pluck();
-        for (const [id, count] of acked.statements) expect(rows.get(id), `statement ${id} after kill ${life + 1} (seed ${SEED})`).toBe(count);
+        for (const [id, count] of acked.statements)
+          expect(rows.get(id), `statement ${id} after kill ${life + 1} (seed ${SEED})`).toBe(count);
         const matchStatus = db.prepare('SELECT status FROM reconciliation_matches WHERE id = ?').pluck();
-        for (const id of acked.matches) expect(matchStatus.get(id), `match ${id} after kill ${life + 1} (seed ${SEED})`).toBe('accepted');
+        for (const id of acked.matches)
+          expect(matchStatus.get(id), `match ${id} after kill ${life + 1} (seed ${SEED})`).toBe('accepted');
       } finally {
         db.close();
       }
       expect(unexpected, `seed ${SEED}`).toEqual([]);
-      if (process.env.HARDENING_DEBUG) console.log(`life ${life}: start ${Math.round(t1 - t0)} ms, run+kill ${Math.round(t2 - t1)} ms, check ${Math.round(performance.now() - t2)} ms`);
+      if (process.env.HARDENING_DEBUG)
+        console.log(
+          `life ${life}: start ${Math.round(t1 - t0)} ms, run+kill ${Math.round(t2 - t1)} ms, check ${Math.round(performance.now() - t2)} ms`,
+        );
     }
 
     // One more start, the CLI's cold start: the server comes up on what the last kill left, and its reports agree.
     current = await spawnServer(dataDir);
-    const trial = await send(`${current.url}/api/reports/trial-balance?as_of=2026-12-31`, { headers: { authorization: `Bearer ${token}` } });
+    const trial = await send(`${current.url}/api/reports/trial-balance?as_of=2026-12-31`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(trial.status).toBe(200);
     for (const c of trial.body.currencies) expect(c.total_debit).toBe(c.total_credit);
     await killServer(current, 'SIGTERM');
@@ -263,7 +321,10 @@ describe('SIGTERM right after the ready line', () => {
     dirs.push(dataDir);
     for (let round = 0; round < 5; round++) {
       const server = await spawnServer(dataDir);
-      expect(await killServer(server, 'SIGTERM'), `round ${round}: ${server.stderr()}`).toEqual({ code: 0, signal: null });
+      expect(await killServer(server, 'SIGTERM'), `round ${round}: ${server.stderr()}`).toEqual({
+        code: 0,
+        signal: null,
+      });
       expect(fs.existsSync(path.join(dataDir, 'server.json'))).toBe(false);
     }
   });
@@ -278,19 +339,54 @@ describe('the checker itself', () => {
     const db = stores.ledger(id);
     const now = '2026-01-01T00:00:00.000Z';
     db.transaction(() => {
-      for (const [acc, type] of [['a', 'ASSET'], ['b', 'EXPENSE']]) {
-        db.runSql('INSERT INTO accounts (id, name, name_key, type, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', acc, acc, acc, type, 'USD', now, now);
+      for (const [acc, type] of [
+        ['a', 'ASSET'],
+        ['b', 'EXPENSE'],
+      ]) {
+        db.runSql(
+          'INSERT INTO accounts (id, name, name_key, type, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          acc,
+          acc,
+          acc,
+          type,
+          'USD',
+          now,
+          now,
+        );
       }
       const entry = (eid: string, seq: number, status: string, lines: [string, string, number][]) => {
-        db.runSql("INSERT INTO journal_entries (id, seq, entry_date, status, source_type, created_at, updated_at) VALUES (?, ?, '2026-01-01', ?, 'manual', ?, ?)", eid, seq, status, now, now);
+        db.runSql(
+          "INSERT INTO journal_entries (id, seq, entry_date, status, source_type, created_at, updated_at) VALUES (?, ?, '2026-01-01', ?, 'manual', ?, ?)",
+          eid,
+          seq,
+          status,
+          now,
+          now,
+        );
         lines.forEach(([acc, dir, amount], i) =>
-          db.runSql("INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES (?, ?, ?, ?, ?, ?, 'USD', '2026-01-01')", `${eid}-${i}`, eid, i, acc, dir, amount),
+          db.runSql(
+            "INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES (?, ?, ?, ?, ?, ?, 'USD', '2026-01-01')",
+            `${eid}-${i}`,
+            eid,
+            i,
+            acc,
+            dir,
+            amount,
+          ),
         );
       };
       entry('half', 1, 'posted', [['a', 'DEBIT', 100]]);
-      entry('lopsided', 2, 'posted', [['a', 'DEBIT', 100], ['b', 'CREDIT', 99]]);
-      entry('orphan-void', 3, 'void', [['a', 'DEBIT', 5], ['b', 'CREDIT', 5]]);
-      db.runSql("INSERT INTO account_day_totals (account_id, day, debit_minor, credit_minor) VALUES ('a', '2026-01-01', 1, 0)");
+      entry('lopsided', 2, 'posted', [
+        ['a', 'DEBIT', 100],
+        ['b', 'CREDIT', 99],
+      ]);
+      entry('orphan-void', 3, 'void', [
+        ['a', 'DEBIT', 5],
+        ['b', 'CREDIT', 5],
+      ]);
+      db.runSql(
+        "INSERT INTO account_day_totals (account_id, day, debit_minor, credit_minor) VALUES ('a', '2026-01-01', 1, 0)",
+      );
     });
     stores.close();
     const problems = checkLedgerFile(path.join(dir, 'ledgers', `${id}.sqlite`)).problems.join('\n');

@@ -4,8 +4,24 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseDigest, identityFile, ledgerFile, registerUser, startTestServer, type TestServer } from '../support/server.ts';
-import { CLOSED_OLLAMA, checkLedgerFile, errorShapeProblems, listTree, rawHttp, recordResults, tempDir, type RawRequest } from './support.ts';
+import {
+  databaseDigest,
+  identityFile,
+  ledgerFile,
+  registerUser,
+  startTestServer,
+  type TestServer,
+} from '../support/server.ts';
+import {
+  CLOSED_OLLAMA,
+  checkLedgerFile,
+  errorShapeProblems,
+  listTree,
+  rawHttp,
+  recordResults,
+  tempDir,
+  type RawRequest,
+} from './support.ts';
 
 /**
  * Property-based hostile input over every operation of the OpenAPI document: wrong types, huge and
@@ -38,30 +54,116 @@ function toJson(value: Json): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
   const parts = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${toJson(v)}`);
-  for (const [k, v] of ((value as Record<symbol, [string, Json][]>)[DUPLICATES] ?? [])) parts.push(`${JSON.stringify(k)}:${toJson(v)}`);
+  for (const [k, v] of (value as Record<symbol, [string, Json][]>)[DUPLICATES] ?? [])
+    parts.push(`${JSON.stringify(k)}:${toJson(v)}`);
   return `{${parts.join(',')}}`;
 }
 
 const deepArrays = (n: number) => new Raw('['.repeat(n) + ']'.repeat(n));
 const deepObjects = (n: number) => new Raw('{"a":'.repeat(n) + '1' + '}'.repeat(n));
-const PROTO = new Raw('{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"}}');
+const PROTO = new Raw(
+  '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"prototype":{"polluted":"yes"}}',
+);
 
 const SPECIAL_STRINGS = [
-  '', ' ', '\t', 'NaN', 'Infinity', '-Infinity', '-0', '0', '-1', '1e309', '1e-400', '0x10', '1_000', '1,00', '١٢٣', '１２３', '12.345', '.5', '5.',
-  '99999999999999999999999999', '999999999999.99', '1000000000000', 'null', 'true', 'undefined', '{}', '[]',
-  '\u0000', 'a\u0000b', 'USD\u0000', '\u202eRTL override', '\u200f\u200e', 'مرحبا', '𝟘𝟙', '\ud800', '\udfff', '\uffff', '\ufeff',
-  '../../identity', '..\\..\\identity', '%2e%2e%2f', '/etc/passwd', 'file:///etc/passwd', "' OR 1=1 --", '"; DROP TABLE accounts; --', '<script>alert(1)</script>',
-  '2026-02-30', '2026-13-01', '0000-01-01', '9999-12-31', '2026-1-1', '2026-01-01T00:00:00Z', '20260101',
-  'ASSET', 'asset', 'DEBIT', 'debit', 'credit', 'USD', 'usd', 'XXX', 'KWD', 'JPY', 'draft', 'posted', 'month', 'zh', 'csv',
-  'x'.repeat(101), 'x'.repeat(1001), 'x'.repeat(5000),
+  '',
+  ' ',
+  '\t',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '0',
+  '-1',
+  '1e309',
+  '1e-400',
+  '0x10',
+  '1_000',
+  '1,00',
+  '١٢٣',
+  '１２３',
+  '12.345',
+  '.5',
+  '5.',
+  '99999999999999999999999999',
+  '999999999999.99',
+  '1000000000000',
+  'null',
+  'true',
+  'undefined',
+  '{}',
+  '[]',
+  '\u0000',
+  'a\u0000b',
+  'USD\u0000',
+  '\u202eRTL override',
+  '\u200f\u200e',
+  'مرحبا',
+  '𝟘𝟙',
+  '\ud800',
+  '\udfff',
+  '\uffff',
+  '\ufeff',
+  '../../identity',
+  '..\\..\\identity',
+  '%2e%2e%2f',
+  '/etc/passwd',
+  'file:///etc/passwd',
+  "' OR 1=1 --",
+  '"; DROP TABLE accounts; --',
+  '<script>alert(1)</script>',
+  '2026-02-30',
+  '2026-13-01',
+  '0000-01-01',
+  '9999-12-31',
+  '2026-1-1',
+  '2026-01-01T00:00:00Z',
+  '20260101',
+  'ASSET',
+  'asset',
+  'DEBIT',
+  'debit',
+  'credit',
+  'USD',
+  'usd',
+  'XXX',
+  'KWD',
+  'JPY',
+  'draft',
+  'posted',
+  'month',
+  'zh',
+  'csv',
+  'x'.repeat(101),
+  'x'.repeat(1001),
+  'x'.repeat(5000),
 ];
-const RAW_NUMBERS = ['1e309', '-1e309', '-0', '0', '-1', '1e-400', '5e-324', '9007199254740993', '123456789012345678901234567890', '0.1', '1.005', '100', '101', '1', '1.5'];
+const RAW_NUMBERS = [
+  '1e309',
+  '-1e309',
+  '-0',
+  '0',
+  '-1',
+  '1e-400',
+  '5e-324',
+  '9007199254740993',
+  '123456789012345678901234567890',
+  '0.1',
+  '1.005',
+  '100',
+  '101',
+  '1',
+  '1.5',
+];
 
 const hostileString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...SPECIAL_STRINGS) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 8 }).map((s) => s.repeat(Math.ceil(20_000 / s.length))) },
+  {
+    weight: 1,
+    arbitrary: fc.string({ minLength: 1, maxLength: 8 }).map((s) => s.repeat(Math.ceil(20_000 / s.length))),
+  },
 );
 
 const hostileValue: fc.Arbitrary<Json> = fc.oneof(
@@ -104,7 +206,11 @@ const prototypeKeysBefore = Object.getOwnPropertyNames(Object.prototype).sort();
 
 beforeAll(async () => {
   // The rate-limit clock jumps an hour per attempt, so that register and login are validated, not limited.
-  t = await startTestServer({ dataDir: path.join(outer, 'data'), env: { OLLAMA_HOST: CLOSED_OLLAMA }, now: () => (clock += 3_600_001) });
+  t = await startTestServer({
+    dataDir: path.join(outer, 'data'),
+    env: { OLLAMA_HOST: CLOSED_OLLAMA },
+    now: () => (clock += 3_600_001),
+  });
   ({ id: main.id, token: main.token, email: main.email } = await registerUser(t.api, 'Fuzz Target'));
   ({ id: other.id, token: other.token } = await registerUser(t.api, 'Bystander'));
   const api = t.api;
@@ -164,7 +270,9 @@ beforeAll(async () => {
         operationId: op.operationId,
         auth: op.security !== undefined,
         pathParams: op.parameters.filter((x: any) => x.in === 'path').map((x: any) => x.name),
-        queryParams: op.parameters.filter((x: any) => x.in === 'query').map((x: any) => ({ name: x.name, required: x.required })),
+        queryParams: op.parameters
+          .filter((x: any) => x.in === 'query')
+          .map((x: any) => ({ name: x.name, required: x.required })),
         jsonBody: op.requestBody?.content?.['application/json'] !== undefined,
         rawBody: op.requestBody !== undefined && op.requestBody.content['application/json'] === undefined,
       });
@@ -200,7 +308,13 @@ function validIds(op: Operation): string[] {
 
 /** Percent-encodes the UTF-8 bytes (encodeURIComponent throws on a lone surrogate). */
 function pct(s: string): string {
-  return [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 let unique = 0;
@@ -210,18 +324,43 @@ function seedBody(op: Operation): Record<string, Json> {
   const line = (account: string, direction: string) => ({ account_id: account, direction, amount: '1.00' });
   const key = `${op.method} ${op.path}`;
   const bodies: Record<string, () => Record<string, Json>> = {
-    'POST /api/auth/register': () => ({ email: `fuzz-${unique}@example.com`, name: 'Fuzz', password: 'correct horse battery' }),
+    'POST /api/auth/register': () => ({
+      email: `fuzz-${unique}@example.com`,
+      name: 'Fuzz',
+      password: 'correct horse battery',
+    }),
     'POST /api/auth/login': () => ({ email: main.email, password: 'correct horse battery' }),
     'POST /api/accounts': () => ({ name: `Fuzz ${unique}`, type: 'ASSET', currency: 'USD', description: 'd' }),
     'PUT /api/accounts/{id}': () => ({ name: 'Renamed', description: 'd', is_active: true }),
-    'POST /api/journal-entries': () => ({ entry_date: '2026-01-10', memo: 'm', auto_post: false, lines: [line(seeds.food!, 'DEBIT'), line(seeds.bank!, 'CREDIT')] }),
-    'PUT /api/journal-entries/{id}': () => ({ entry_date: '2026-01-11', memo: 'm', lines: [line(seeds.food!, 'DEBIT'), line(seeds.bank!, 'CREDIT')] }),
+    'POST /api/journal-entries': () => ({
+      entry_date: '2026-01-10',
+      memo: 'm',
+      auto_post: false,
+      lines: [line(seeds.food!, 'DEBIT'), line(seeds.bank!, 'CREDIT')],
+    }),
+    'PUT /api/journal-entries/{id}': () => ({
+      entry_date: '2026-01-11',
+      memo: 'm',
+      lines: [line(seeds.food!, 'DEBIT'), line(seeds.bank!, 'CREDIT')],
+    }),
     'POST /api/journal-entries/{id}/void': () => ({ reason: 'r' }),
-    'POST /api/statements': () => ({ account_id: seeds.bank!, name: 'n', transactions: [{ date: '2026-01-12', description: 'x', amount: '1.00', type: 'debit', external_id: 'e' }] }),
-    'POST /api/reconciliation/run': () => ({ account_id: seeds.bank!, start_date: '2026-01-01', end_date: '2026-12-31' }),
+    'POST /api/statements': () => ({
+      account_id: seeds.bank!,
+      name: 'n',
+      transactions: [{ date: '2026-01-12', description: 'x', amount: '1.00', type: 'debit', external_id: 'e' }],
+    }),
+    'POST /api/reconciliation/run': () => ({
+      account_id: seeds.bank!,
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+    }),
     'POST /api/reconciliation/matches/{id}/accept': () => ({ version: 1 }),
     'POST /api/reconciliation/matches/{id}/reject': () => ({ reason: 'r', version: 1 }),
-    'POST /api/reconciliation/batch-accept': () => ({ min_score: 100, account_id: seeds.bank!, match_ids: [seeds.match!] }),
+    'POST /api/reconciliation/batch-accept': () => ({
+      min_score: 100,
+      account_id: seeds.bank!,
+      match_ids: [seeds.match!],
+    }),
     'POST /api/reconciliation/unmatched/{id}/create-entry': () => ({ account_id: seeds.food!, memo: 'm' }),
     'POST /api/chat': () => ({ message: 'hello', session_id: seeds.chatSession! }),
   };
@@ -229,20 +368,89 @@ function seedBody(op: Operation): Record<string, Json> {
 }
 
 const QUERY_VALUES = (): string[] => [
-  '1', '2', '20', '100', '0', '-1', '101', '1.5', '1e309', 'NaN', '', ' ', 'true', 'false', 'TRUE', 'day', 'week', 'month', 'year', 'en', 'zh', 'fr',
-  'csv', 'ofx', 'qif', 'camt053', 'pdf', 'draft', 'posted', 'void', 'manual', 'ASSET', 'EXPENSE', 'bank_transaction', 'journal_entry',
-  '2026-01-31', '2026-02-30', '0001-01-01', '9999-12-31', '2027-01-01',
-  seeds.bank!, seeds.statement!, seeds.chatSession!, seeds.otherAccount!, '00000000-0000-4000-8000-000000000000',
+  '1',
+  '2',
+  '20',
+  '100',
+  '0',
+  '-1',
+  '101',
+  '1.5',
+  '1e309',
+  'NaN',
+  '',
+  ' ',
+  'true',
+  'false',
+  'TRUE',
+  'day',
+  'week',
+  'month',
+  'year',
+  'en',
+  'zh',
+  'fr',
+  'csv',
+  'ofx',
+  'qif',
+  'camt053',
+  'pdf',
+  'draft',
+  'posted',
+  'void',
+  'manual',
+  'ASSET',
+  'EXPENSE',
+  'bank_transaction',
+  'journal_entry',
+  '2026-01-31',
+  '2026-02-30',
+  '0001-01-01',
+  '9999-12-31',
+  '2027-01-01',
+  seeds.bank!,
+  seeds.statement!,
+  seeds.chatSession!,
+  seeds.otherAccount!,
+  '00000000-0000-4000-8000-000000000000',
 ];
 
 // ---------------------------------------------------------------------------------------------
 // Arbitraries of hostile requests
 
 const hostileSegments = (): string[] => [
-  '..%2F..%2Fidentity', '..%2f..%2fsecret.key', '%2e%2e', '%2e%2e%2f%2e%2e%2fidentity.sqlite', `..%2F..%2Fledgers%2F${other.id}`, `..%2F${other.id}.sqlite`,
-  '%00', 'abc%00def', '%E0%A4%A', '%', '%%', '%ZZ', 'x'.repeat(5000), pct('\u202e𝟘مرحبا'), '%20', 'null', 'undefined', '0', '-1', '1e309',
-  seeds.otherAccount!, other.id, main.id, '00000000-0000-4000-8000-000000000000', seeds.bank!.toUpperCase(), `${seeds.bank}.sqlite`, `${seeds.bank}%00`,
-  encodeURIComponent(`${seeds.bank}/../${seeds.food}`), `${seeds.bank};x=1`, '__proto__', 'constructor', 'prototype',
+  '..%2F..%2Fidentity',
+  '..%2f..%2fsecret.key',
+  '%2e%2e',
+  '%2e%2e%2f%2e%2e%2fidentity.sqlite',
+  `..%2F..%2Fledgers%2F${other.id}`,
+  `..%2F${other.id}.sqlite`,
+  '%00',
+  'abc%00def',
+  '%E0%A4%A',
+  '%',
+  '%%',
+  '%ZZ',
+  'x'.repeat(5000),
+  pct('\u202e𝟘مرحبا'),
+  '%20',
+  'null',
+  'undefined',
+  '0',
+  '-1',
+  '1e309',
+  seeds.otherAccount!,
+  other.id,
+  main.id,
+  '00000000-0000-4000-8000-000000000000',
+  seeds.bank!.toUpperCase(),
+  `${seeds.bank}.sqlite`,
+  `${seeds.bank}%00`,
+  encodeURIComponent(`${seeds.bank}/../${seeds.food}`),
+  `${seeds.bank};x=1`,
+  '__proto__',
+  'constructor',
+  'prototype',
 ];
 
 interface Generated {
@@ -262,16 +470,43 @@ function pathArb(op: Operation): fc.Arbitrary<string | undefined> {
 }
 
 function queryArb(op: Operation): fc.Arbitrary<[string, string][]> {
-  const values = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...QUERY_VALUES()) }, { weight: 2, arbitrary: hostileString });
-  const known = op.queryParams.map((p) => fc.option(fc.tuple(fc.constant(p.name), values), { freq: 2, nil: undefined }));
+  const values = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...QUERY_VALUES()) },
+    { weight: 2, arbitrary: hostileString },
+  );
+  const known = op.queryParams.map((p) =>
+    fc.option(fc.tuple(fc.constant(p.name), values), { freq: 2, nil: undefined }),
+  );
   const extra = fc.option(
     fc.oneof(
-      fc.tuple(fc.constantFrom('__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'x', 'page[a]', '__proto__[polluted]', 'a.b', ''), values),
-      fc.tuple(fc.constantFrom(...(op.queryParams.length > 0 ? op.queryParams.map((p) => p.name) : ['page'])).map((n) => `${n}[]`), values),
+      fc.tuple(
+        fc.constantFrom(
+          '__proto__',
+          'constructor',
+          'prototype',
+          'hasOwnProperty',
+          'toString',
+          'x',
+          'page[a]',
+          '__proto__[polluted]',
+          'a.b',
+          '',
+        ),
+        values,
+      ),
+      fc.tuple(
+        fc
+          .constantFrom(...(op.queryParams.length > 0 ? op.queryParams.map((p) => p.name) : ['page']))
+          .map((n) => `${n}[]`),
+        values,
+      ),
     ),
     { freq: 3, nil: undefined },
   );
-  const duplicate = fc.option(fc.constantFrom(...(op.queryParams.length > 0 ? op.queryParams.map((p) => p.name) : ['page'])), { freq: 4, nil: undefined });
+  const duplicate = fc.option(
+    fc.constantFrom(...(op.queryParams.length > 0 ? op.queryParams.map((p) => p.name) : ['page'])),
+    { freq: 4, nil: undefined },
+  );
   return fc.tuple(fc.tuple(...known), extra, duplicate, values).map(([k, e, d, v]) => {
     const pairs = k.filter((x): x is [string, string] => x !== undefined);
     if (e) pairs.push(e);
@@ -283,7 +518,9 @@ function queryArb(op: Operation): fc.Arbitrary<[string, string][]> {
 /** Every path to a value inside a body (`['lines', 0, 'amount']`), containers included. */
 function pathsOf(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
   if (value === null || typeof value !== 'object' || value instanceof Raw) return [prefix];
-  const children = Array.isArray(value) ? value.map((v, i) => pathsOf(v, [...prefix, i])) : Object.entries(value).map(([k, v]) => pathsOf(v, [...prefix, k]));
+  const children = Array.isArray(value)
+    ? value.map((v, i) => pathsOf(v, [...prefix, i]))
+    : Object.entries(value).map(([k, v]) => pathsOf(v, [...prefix, k]));
   return [prefix, ...children.flat()];
 }
 
@@ -308,8 +545,10 @@ function mutate(body: Record<string, Json>, mutations: Mutation[]): Json {
     const target = paths[m.at % paths.length]!;
     if (target.length === 0) {
       if (m.action === 'set') root = m.value;
-      else if (m.action === 'proto' && root && typeof root === 'object') Object.assign(root, { [DUPLICATES]: [['__proto__', { polluted: 'yes' }]] });
-      else if (root && typeof root === 'object' && !Array.isArray(root)) (root as Record<string, Json>).unexpected = m.value;
+      else if (m.action === 'proto' && root && typeof root === 'object')
+        Object.assign(root, { [DUPLICATES]: [['__proto__', { polluted: 'yes' }]] });
+      else if (root && typeof root === 'object' && !Array.isArray(root))
+        (root as Record<string, Json>).unexpected = m.value;
       continue;
     }
     const parent = target.slice(0, -1).reduce<any>((node, key) => node?.[key], root);
@@ -322,20 +561,53 @@ function mutate(body: Record<string, Json>, mutations: Mutation[]): Json {
     } else if (Array.isArray(parent)) parent.push(m.value);
     else if (m.action === 'unknown') parent[`${String(key)}_x`] = m.value;
     else if (m.action === 'duplicate') parent[DUPLICATES] = [...(parent[DUPLICATES] ?? []), [String(key), m.value]];
-    else parent[DUPLICATES] = [...(parent[DUPLICATES] ?? []), ['__proto__', m.value], ['constructor', { prototype: m.value }]];
+    else
+      parent[DUPLICATES] = [
+        ...(parent[DUPLICATES] ?? []),
+        ['__proto__', m.value],
+        ['constructor', { prototype: m.value }],
+      ];
   }
   return root;
 }
 
 function bodyArb(op: Operation): fc.Arbitrary<{ text: string; contentType: string } | undefined> {
-  if (op.rawBody) return fc.constantFrom({ text: 'Date,Description,Amount\n2026-01-20,Fuzz,-1.00\n', contentType: 'text/csv' });
-  if (!op.jsonBody) return fc.option(fc.constantFrom({ text: '{"unexpected":true}', contentType: 'application/json' }), { freq: 4, nil: undefined });
-  const mutation = fc.record({ at: fc.nat(), action: fc.constantFrom('set', 'set', 'set', 'delete', 'unknown', 'duplicate', 'proto'), value: hostileValue }) as fc.Arbitrary<Mutation>;
-  const mutated = fc.array(mutation, { minLength: 1, maxLength: 3 }).map((ms) => ({ text: toJson(mutate(seedBody(op), ms)), contentType: 'application/json' }));
+  if (op.rawBody)
+    return fc.constantFrom({ text: 'Date,Description,Amount\n2026-01-20,Fuzz,-1.00\n', contentType: 'text/csv' });
+  if (!op.jsonBody)
+    return fc.option(fc.constantFrom({ text: '{"unexpected":true}', contentType: 'application/json' }), {
+      freq: 4,
+      nil: undefined,
+    });
+  const mutation = fc.record({
+    at: fc.nat(),
+    action: fc.constantFrom('set', 'set', 'set', 'delete', 'unknown', 'duplicate', 'proto'),
+    value: hostileValue,
+  }) as fc.Arbitrary<Mutation>;
+  const mutated = fc
+    .array(mutation, { minLength: 1, maxLength: 3 })
+    .map((ms) => ({ text: toJson(mutate(seedBody(op), ms)), contentType: 'application/json' }));
   const whole = fc.constantFrom(
     ...[
-      '', 'null', '42', '-0', '1e309', '"text"', '[]', 'true', '{', '{"a":1,}', "{'a':1}", '{"a":NaN}', '{"a":Infinity}', '{"a":undefined}', '\ufeff{}',
-      '{"a":"\\ud800"}', '{"a":"\\u0000"}', '{}\u0000', '{"__proto__":{"polluted":"yes"}}',
+      '',
+      'null',
+      '42',
+      '-0',
+      '1e309',
+      '"text"',
+      '[]',
+      'true',
+      '{',
+      '{"a":1,}',
+      "{'a':1}",
+      '{"a":NaN}',
+      '{"a":Infinity}',
+      '{"a":undefined}',
+      '\ufeff{}',
+      '{"a":"\\ud800"}',
+      '{"a":"\\u0000"}',
+      '{}\u0000',
+      '{"__proto__":{"polluted":"yes"}}',
     ].map((text) => ({ text, contentType: 'application/json' })),
     { text: toJson(seedBody(op)), contentType: 'text/plain' },
     { text: toJson(seedBody(op)), contentType: 'application/x-www-form-urlencoded' },
@@ -349,12 +621,30 @@ function bodyArb(op: Operation): fc.Arbitrary<{ text: string; contentType: strin
 /** Valid values of the query parameters, so that a request hostile in one part reaches the checks of the others. */
 function validQuery(op: Operation): fc.Arbitrary<[string, string][]> {
   const examples: Record<string, string[]> = {
-    page: ['1', '2'], per_page: ['1', '20', '100'], as_of: ['2026-01-31', '2026-12-31'], start_date: ['2026-01-01'], end_date: ['2026-12-31'],
-    interval: ['day', 'week', 'month'], status: ['draft', 'posted', 'void'], source_type: ['manual', 'system'], is_active: ['true', 'false'],
-    account_id: [seeds.bank!], parent_id: [seeds.bank!], min_score: ['0', '60'], max_score: ['100'], dry_run: ['true'], name: ['Fuzz'],
-    language: ['en', 'zh'], message: ['hello', '你好'], session_id: [seeds.chatSession!],
+    page: ['1', '2'],
+    per_page: ['1', '20', '100'],
+    as_of: ['2026-01-31', '2026-12-31'],
+    start_date: ['2026-01-01'],
+    end_date: ['2026-12-31'],
+    interval: ['day', 'week', 'month'],
+    status: ['draft', 'posted', 'void'],
+    source_type: ['manual', 'system'],
+    is_active: ['true', 'false'],
+    account_id: [seeds.bank!],
+    parent_id: [seeds.bank!],
+    min_score: ['0', '60'],
+    max_score: ['100'],
+    dry_run: ['true'],
+    name: ['Fuzz'],
+    language: ['en', 'zh'],
+    message: ['hello', '你好'],
+    session_id: [seeds.chatSession!],
     type: op.path.includes('unmatched') ? ['bank_transaction', 'journal_entry'] : ['ASSET', 'EXPENSE'],
-    format: op.path.includes('statements') ? ['csv'] : op.path.includes('import/journal') ? ['ledger', 'hledger', 'beancount'] : ['ledger', 'csv', 'beancount'],
+    format: op.path.includes('statements')
+      ? ['csv']
+      : op.path.includes('import/journal')
+        ? ['ledger', 'hledger', 'beancount']
+        : ['ledger', 'csv', 'beancount'],
   };
   const parts = op.queryParams.map((p) => {
     const values = examples[p.name];
@@ -378,19 +668,32 @@ function validBody(op: Operation): fc.Arbitrary<{ text: string; contentType: str
 
 /** Hostile in one part (body, query or path) with the others valid, or hostile everywhere. */
 function requestArb(op: Operation): fc.Arbitrary<Generated> {
-  const build = ([pathId, pairs, body]: [string | undefined, [string, string][], { text: string; contentType: string } | undefined]) => buildRequest(op, pathId, pairs, body);
+  const build = ([pathId, pairs, body]: [
+    string | undefined,
+    [string, string][],
+    { text: string; contentType: string } | undefined,
+  ]) => buildRequest(op, pathId, pairs, body);
   return fc.oneof(
     { weight: op.jsonBody ? 4 : 0, arbitrary: fc.tuple(validPath(op), validQuery(op), bodyArb(op)).map(build) },
     { weight: 2, arbitrary: fc.tuple(validPath(op), queryArb(op), validBody(op)).map(build) },
-    { weight: op.pathParams.length > 0 ? 2 : 0, arbitrary: fc.tuple(pathArb(op), validQuery(op), validBody(op)).map(build) },
+    {
+      weight: op.pathParams.length > 0 ? 2 : 0,
+      arbitrary: fc.tuple(pathArb(op), validQuery(op), validBody(op)).map(build),
+    },
     { weight: 1, arbitrary: fc.tuple(pathArb(op), queryArb(op), bodyArb(op)).map(build) },
   );
 }
 
-function buildRequest(op: Operation, pathId: string | undefined, pairs: [string, string][], body: { text: string; contentType: string } | undefined): Generated {
+function buildRequest(
+  op: Operation,
+  pathId: string | undefined,
+  pairs: [string, string][],
+  body: { text: string; contentType: string } | undefined,
+): Generated {
   let urlPath = op.path;
   if (pathId !== undefined) urlPath = urlPath.replace(/\{\w+\}/, pathId);
-  if (op.path === '/api/statements/import' && !pairs.some(([k]) => k === 'account_id')) pairs = [['account_id', seeds.bank!], ...pairs];
+  if (op.path === '/api/statements/import' && !pairs.some(([k]) => k === 'account_id'))
+    pairs = [['account_id', seeds.bank!], ...pairs];
   const qs = pairs.map(([k, v]) => `${pct(k).replaceAll('%5B', '[').replaceAll('%5D', ']')}=${pct(v)}`).join('&');
   // As the server's query parser sees it: UTF-8 decoded (lone surrogates become U+FFFD), repeats as arrays.
   const query: Record<string, string | string[]> = Object.create(null);
@@ -439,7 +742,8 @@ async function exchange(op: Operation, generated: Generated): Promise<string | n
   const what = `${generated.request.method} ${generated.request.path.slice(0, 300)} ${generated.sent.contentType ?? ''} ${(generated.sent.bodyText ?? '').slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`;
   if (res.status >= 500) return `5xx: ${what}`;
   if (after.other !== otherDigest) return `another user's ledger changed: ${what}`;
-  if (op.method === 'GET' && (after.ledger !== before.ledger || after.identity !== before.identity)) return `a GET changed the data: ${what}`;
+  if (op.method === 'GET' && (after.ledger !== before.ledger || after.identity !== before.identity))
+    return `a GET changed the data: ${what}`;
   if (res.status >= 400) {
     const problems = errorShapeProblems(res);
     if (problems.length > 0) return `error shape (${problems.join('; ')}): ${what}`;
@@ -449,9 +753,11 @@ async function exchange(op: Operation, generated: Generated): Promise<string | n
   }
   // Accepted: only what the documented schemas allow.
   const operation = pointer('paths', op.path, op.method.toLowerCase());
-  if (op.pathParams.length > 0 && !validIds(op).includes(decodeURIComponentSafe(generated.sent.pathId ?? ''))) return `a malformed or foreign path id was accepted: ${what}`;
+  if (op.pathParams.length > 0 && !validIds(op).includes(decodeURIComponentSafe(generated.sent.pathId ?? '')))
+    return `a malformed or foreign path id was accepted: ${what}`;
   const queryCheck = queryValidator(op);
-  if (!queryCheck(generated.sent.query)) return `a query outside the documented parameters was accepted (${ajv.errorsText(queryCheck.errors)}): ${what}`;
+  if (!queryCheck(generated.sent.query))
+    return `a query outside the documented parameters was accepted (${ajv.errorsText(queryCheck.errors)}): ${what}`;
   if (op.jsonBody && generated.sent.bodyText !== undefined && generated.sent.bodyText !== '') {
     let parsed: unknown;
     try {
@@ -480,12 +786,21 @@ function queryValidator(op: Operation) {
   let validate = queryValidators.get(key);
   if (!validate) {
     const operation = pointer('paths', op.path, op.method.toLowerCase());
-    const parameters = doc.paths[op.path][op.method.toLowerCase()].parameters as { in: string; name: string; required: boolean }[];
+    const parameters = doc.paths[op.path][op.method.toLowerCase()].parameters as {
+      in: string;
+      name: string;
+      required: boolean;
+    }[];
     const properties: Record<string, unknown> = {};
     parameters.forEach((p, i) => {
       if (p.in === 'query') properties[p.name] = { $ref: `openapi#${operation}/parameters/${i}/schema` };
     });
-    validate = ajv.compile({ type: 'object', properties, required: parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name), additionalProperties: false });
+    validate = ajv.compile({
+      type: 'object',
+      properties,
+      required: parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name),
+      additionalProperties: false,
+    });
     queryValidators.set(key, validate);
   }
   return validate;
@@ -509,19 +824,23 @@ describe('hostile input over every endpoint of the OpenAPI document', () => {
   it('when hostile bodies, queries and path ids are sent, then each answer is a 4xx in the error shape that changed nothing, or a 2xx for input the schemas allow', async () => {
     const failures: string[] = [];
     for (const op of operations) {
-      await fc.assert(
-        fc.asyncProperty(requestArb(op), async (generated) => {
-          const problem = await exchange(op, generated);
-          if (problem) failures.push(problem);
-          return problem === null;
-        }),
-        { numRuns: RUNS, endOnFailure: true },
-      ).catch((error: Error) => {
-        // A thrown error (a hang, a refused connection) rather than a reported problem.
-        const lines = error.message.split('\n');
-        const cause = lines.findIndex((l) => l.startsWith('Got '));
-        failures.push(`${op.method} ${op.path}: ${[...lines.slice(0, 2), ...(cause >= 0 ? lines.slice(cause, cause + 3) : [])].join(' ').slice(0, 1500)}`);
-      });
+      await fc
+        .assert(
+          fc.asyncProperty(requestArb(op), async (generated) => {
+            const problem = await exchange(op, generated);
+            if (problem) failures.push(problem);
+            return problem === null;
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        )
+        .catch((error: Error) => {
+          // A thrown error (a hang, a refused connection) rather than a reported problem.
+          const lines = error.message.split('\n');
+          const cause = lines.findIndex((l) => l.startsWith('Got '));
+          failures.push(
+            `${op.method} ${op.path}: ${[...lines.slice(0, 2), ...(cause >= 0 ? lines.slice(cause, cause + 3) : [])].join(' ').slice(0, 1500)}`,
+          );
+        });
     }
     expect(failures).toEqual([]);
   }, 120_000);
@@ -539,7 +858,17 @@ describe('hostile input over every endpoint of the OpenAPI document', () => {
         toJson({ ...seed, [firstKey]: deepArrays(100_000) }),
         // duplicate keys: JSON.parse keeps the last; a hostile last value must still be refused
         toJson(Object.assign({ ...seed }, { [DUPLICATES]: [[firstKey, new Raw('1e309')]] })),
-        toJson(Object.assign({ ...seed }, { [DUPLICATES]: [['__proto__', { polluted: 'yes' }], ['constructor', { prototype: { polluted: 'yes' } }]] })),
+        toJson(
+          Object.assign(
+            { ...seed },
+            {
+              [DUPLICATES]: [
+                ['__proto__', { polluted: 'yes' }],
+                ['constructor', { prototype: { polluted: 'yes' } }],
+              ],
+            },
+          ),
+        ),
         toJson({ ...seed, [firstKey]: PROTO }),
         toJson({ ...seed, [firstKey]: new Raw('-0') }),
         toJson({ ...seed, [firstKey]: 'NaN' }),
@@ -548,13 +877,39 @@ describe('hostile input over every endpoint of the OpenAPI document', () => {
         toJson({ ...seed, [firstKey]: 'x'.repeat(1024 * 1024 + 10) }),
       ];
       if ('lines' in seed) {
-        const lines = Array.from({ length: 10_000 }, (_, i) => ({ account_id: i % 2 ? seeds.bank : seeds.food, direction: i % 2 ? 'CREDIT' : 'DEBIT', amount: '0.01' }));
+        const lines = Array.from({ length: 10_000 }, (_, i) => ({
+          account_id: i % 2 ? seeds.bank : seeds.food,
+          direction: i % 2 ? 'CREDIT' : 'DEBIT',
+          amount: '0.01',
+        }));
         bodies.push(toJson({ ...seed, lines }));
-        bodies.push(toJson({ ...seed, lines: [...lines.slice(0, 998), { account_id: seeds.food, direction: 'DEBIT', amount: new Raw('1e309') }, lines[1]] }));
+        bodies.push(
+          toJson({
+            ...seed,
+            lines: [
+              ...lines.slice(0, 998),
+              { account_id: seeds.food, direction: 'DEBIT', amount: new Raw('1e309') },
+              lines[1],
+            ],
+          }),
+        );
       }
       if ('transactions' in seed) {
-        const transactions = Array.from({ length: 9_000 }, (_, i) => ({ date: '2026-01-15', description: `Row ${i}`, amount: '1.00', type: 'debit' }));
-        bodies.push(toJson({ ...seed, transactions: [...transactions, { date: '2026-02-30', description: 'bad date', amount: '1.00', type: 'debit' }] }));
+        const transactions = Array.from({ length: 9_000 }, (_, i) => ({
+          date: '2026-01-15',
+          description: `Row ${i}`,
+          amount: '1.00',
+          type: 'debit',
+        }));
+        bodies.push(
+          toJson({
+            ...seed,
+            transactions: [
+              ...transactions,
+              { date: '2026-02-30', description: 'bad date', amount: '1.00', type: 'debit' },
+            ],
+          }),
+        );
       }
       for (const text of bodies) {
         const generated = buildRequest(op, valid, [], { text, contentType: 'application/json' });
@@ -572,19 +927,33 @@ describe('hostile input over every endpoint of the OpenAPI document', () => {
     // Nothing beside the data folder, and inside it only the files the app names itself.
     expect(fs.readdirSync(outer)).toEqual(['data']);
     const allowed = [
-      /^ledgers\/$/, /^ledgers\/[0-9a-f-]{36}\.sqlite(-wal|-shm)?$/, /^identity\.sqlite(-wal|-shm)?$/, /^server\.json$/,
-      /^backups\/$/, /^backups\/[0-9a-f-]{36}\/$/, /^backups\/[0-9a-f-]{36}\/ledger-[0-9TZ]+-[a-z-]+\.sqlite$/,
+      /^ledgers\/$/,
+      /^ledgers\/[0-9a-f-]{36}\.sqlite(-wal|-shm)?$/,
+      /^identity\.sqlite(-wal|-shm)?$/,
+      /^server\.json$/,
+      /^backups\/$/,
+      /^backups\/[0-9a-f-]{36}\/$/,
+      /^backups\/[0-9a-f-]{36}\/ledger-[0-9TZ]+-[a-z-]+\.sqlite$/,
     ];
     const files = listTree(t.dataDir);
     expect(files.filter((f) => !allowed.some((re) => re.test(f)))).toEqual([]);
     // (backups rotate: only the newest ten are kept)
     for (const f of dataFilesBefore.filter((x) => !x.startsWith('backups/'))) expect(files).toContain(f);
-    for (const op of operations) expect(stats.byOperation[op.operationId] ?? 0, `${op.method} ${op.path} was not fuzzed`).toBeGreaterThanOrEqual(RUNS);
+    for (const op of operations)
+      expect(stats.byOperation[op.operationId] ?? 0, `${op.method} ${op.path} was not fuzzed`).toBeGreaterThanOrEqual(
+        RUNS,
+      );
     for (const id of [main.id, other.id]) expect(checkLedgerFile(ledgerFile(t.dataDir, id)).problems).toEqual([]);
     expect((await t.api.get('/api/auth/me', main.token)).status).toBe(200);
     await recordResults('hostile_input', {
       operations: operations.length,
-      fuzzed_without_a_valid_seed: operations.filter((o) => (o.jsonBody && Object.keys(seedBody(o)).length === 0) || (o.pathParams.length > 0 && validIds(o).length === 0)).map((o) => `${o.method} ${o.path}`),
+      fuzzed_without_a_valid_seed: operations
+        .filter(
+          (o) =>
+            (o.jsonBody && Object.keys(seedBody(o)).length === 0) ||
+            (o.pathParams.length > 0 && validIds(o).length === 0),
+        )
+        .map((o) => `${o.method} ${o.path}`),
       requests: stats.requests,
       answers: stats.byStatus,
       five_xx: stats.byStatus['5xx'] ?? 0,
@@ -596,10 +965,15 @@ describe('hostile input over every endpoint of the OpenAPI document', () => {
 describe('huge amounts', () => {
   it('when entries of the largest amounts are posted until an account total would pass 2^62 minor units, then that posting is 400 VALIDATION_ERROR and changes nothing, and balances and reports still answer', async () => {
     const user = await registerUser(t.api, 'Big spender');
-    const account = async (name: string, type: string) => (await t.api.post('/api/accounts', { name, type, currency: 'KWD' }, user.token)).body.id as string;
+    const account = async (name: string, type: string) =>
+      (await t.api.post('/api/accounts', { name, type, currency: 'KWD' }, user.token)).body.id as string;
     const [bank, food] = [await account('Vault', 'ASSET'), await account('Caviar', 'EXPENSE')];
     // 500 debit and 500 credit lines of 999,999,999,999.999 KWD: 5 × 10^17 minor units per account and entry.
-    const lines = Array.from({ length: 1000 }, (_, i) => ({ account_id: i % 2 ? bank : food, direction: i % 2 ? 'CREDIT' : 'DEBIT', amount: '999999999999.999' }));
+    const lines = Array.from({ length: 1000 }, (_, i) => ({
+      account_id: i % 2 ? bank : food,
+      direction: i % 2 ? 'CREDIT' : 'DEBIT',
+      amount: '999999999999.999',
+    }));
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       const before = databaseDigest(ledgerFile(t.dataDir, user.id));
@@ -619,8 +993,18 @@ describe('huge amounts', () => {
     }
     // 2^62 / (5 × 10^17) = 9.2: nine postings fit, the tenth and later are refused.
     expect(statuses).toEqual([...Array(9).fill(201), 400, 400, 400]);
-    for (const p of ['/api/accounts/balances', '/api/reports/trial-balance', '/api/reports/balance-sheet', '/api/reports/income-statement', '/api/reports/cash-flow', '/api/reports/net-worth']) {
-      const res = await t.api.get(`${p}${p.includes('reports/') && !p.includes('trial') && !p.includes('balance-sheet') ? '?start_date=2026-01-01&end_date=2026-12-31' : '?as_of=2026-12-31'}`, user.token);
+    for (const p of [
+      '/api/accounts/balances',
+      '/api/reports/trial-balance',
+      '/api/reports/balance-sheet',
+      '/api/reports/income-statement',
+      '/api/reports/cash-flow',
+      '/api/reports/net-worth',
+    ]) {
+      const res = await t.api.get(
+        `${p}${p.includes('reports/') && !p.includes('trial') && !p.includes('balance-sheet') ? '?start_date=2026-01-01&end_date=2026-12-31' : '?as_of=2026-12-31'}`,
+        user.token,
+      );
       expect(res.status, `${p}: ${res.text.slice(0, 200)}`).toBe(200);
     }
     const trial = (await t.api.get('/api/reports/trial-balance?as_of=2026-12-31', user.token)).body;
@@ -639,13 +1023,20 @@ describe('requests refused before the app sees them, and fields where none are t
       socket.setEncoding('latin1');
       socket.on('data', (c: string) => (text += c));
       socket.on('end', () => resolve(text));
-      socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? resolve(text) : reject(error)));
+      socket.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'ECONNRESET' ? resolve(text) : reject(error),
+      );
       socket.setTimeout(10_000, () => reject(new Error('HANG')));
     });
   }
   const parse = (raw: string) => {
     const [head, body = ''] = raw.split('\r\n\r\n');
-    return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head ?? '')?.[1]), contentType: /content-type: ([^\r\n]+)/i.exec(head ?? '')?.[1], text: body, body: JSON.parse(body || 'null') };
+    return {
+      status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head ?? '')?.[1]),
+      contentType: /content-type: ([^\r\n]+)/i.exec(head ?? '')?.[1],
+      text: body,
+      body: JSON.parse(body || 'null'),
+    };
   };
 
   it('when the URL or a header is over 16 KiB, or the request is not HTTP, then the answer is still a JSON error (431 or 400)', async () => {
@@ -656,7 +1047,11 @@ describe('requests refused before the app sees them, and fields where none are t
       ['a request line that is not HTTP', `HELLO THERE\r\n\r\n`, 400],
       ['a NUL in the request line', `GET /api/acc\u0000ounts HTTP/1.1\r\n${host}\r\n`, 400],
       ['a bad Content-Length', `POST /api/accounts HTTP/1.1\r\n${host}Content-Length: -1\r\n\r\n`, 400],
-      ['two Content-Lengths that disagree', `POST /api/accounts HTTP/1.1\r\n${host}Content-Length: 1\r\nContent-Length: 2\r\n\r\n{}`, 400],
+      [
+        'two Content-Lengths that disagree',
+        `POST /api/accounts HTTP/1.1\r\n${host}Content-Length: 1\r\nContent-Length: 2\r\n\r\n{}`,
+        400,
+      ],
     ];
     for (const [what, bytes, status] of cases) {
       const res = parse(await rawSocket(bytes));
@@ -676,14 +1071,22 @@ describe('requests refused before the app sees them, and fields where none are t
       ['POST', `/api/journal-entries/${seeds.draft}/post`, '[1]', 'body'],
     ];
     for (const [method, urlPath, body, field] of cases) {
-      const res = await rawHttp(t.server.port, { method, path: urlPath, headers: { authorization: `Bearer ${main.token}`, 'content-type': 'application/json' }, body });
+      const res = await rawHttp(t.server.port, {
+        method,
+        path: urlPath,
+        headers: { authorization: `Bearer ${main.token}`, 'content-type': 'application/json' },
+        body,
+      });
       expect(res.status, `${method} ${urlPath}: ${res.text}`).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
     expect(databaseDigest(ledgerFile(t.dataDir, main.id))).toBe(before);
     // An empty JSON object is no field at all.
-    const ok = await rawHttp(t.server.port, { path: `/api/accounts/${seeds.bank}`, headers: { authorization: `Bearer ${main.token}` } });
+    const ok = await rawHttp(t.server.port, {
+      path: `/api/accounts/${seeds.bank}`,
+      headers: { authorization: `Bearer ${main.token}` },
+    });
     expect(ok.status).toBe(200);
   });
 });

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkLedgerFile, killServer, PASSWORD, recordResults, send, spawnServer, tempDir, type ChildServer } from './support.ts';
+import {
+  checkLedgerFile,
+  killServer,
+  PASSWORD,
+  recordResults,
+  send,
+  spawnServer,
+  tempDir,
+  type ChildServer,
+} from './support.ts';
 
 /**
  * A bounded load test on loopback: the real server (`node server/cli.ts`) in a child process,
@@ -36,7 +45,8 @@ interface CannonResult {
   non2xx: number;
   '2xx': number;
 }
-const loadAutocannon = async () => ((await import('autocannon' as string)) as { default: (options: CannonOptions) => Promise<CannonResult> }).default;
+const loadAutocannon = async () =>
+  ((await import('autocannon' as string)) as { default: (options: CannonOptions) => Promise<CannonResult> }).default;
 const CONNECTIONS = 8;
 const USERS = 4;
 
@@ -59,21 +69,49 @@ describe('load', () => {
   it(`when ${REQUESTS} requests mixing reads and writes of ${USERS} users arrive over ${CONNECTIONS} connections, then every one is a 2xx and the ledgers stay exact`, async () => {
     server = await spawnServer(dataDir);
     const url = server.url;
-    const json = (token: string, body: unknown) => ({ method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = (token: string, body: unknown) => ({
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const users: User[] = [];
     for (let i = 0; i < USERS; i++) {
-      const reg = await send(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `load${i}@example.com`, name: `Load ${i}`, password: PASSWORD }) });
+      const reg = await send(`${url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `load${i}@example.com`, name: `Load ${i}`, password: PASSWORD }),
+      });
       expect(reg.status, reg.text).toBe(201);
       const token = reg.body.access_token as string;
-      const account = async (name: string, type: string) => (await send(`${url}/api/accounts`, json(token, { name, type }))).body.id as string;
-      users.push({ id: reg.body.id, token, bank: await account('Bank', 'ASSET'), food: await account('Food', 'EXPENSE'), salary: await account('Salary', 'INCOME') });
+      const account = async (name: string, type: string) =>
+        (await send(`${url}/api/accounts`, json(token, { name, type }))).body.id as string;
+      users.push({
+        id: reg.body.id,
+        token,
+        bank: await account('Bank', 'ASSET'),
+        food: await account('Food', 'EXPENSE'),
+        salary: await account('Salary', 'INCOME'),
+      });
     }
 
     // The mix: 60 % reads (balances, reports, a page of entries, one balance), 40 % writes (posted entries, statement imports).
-    const kinds = ['balances', 'trial', 'entries', 'post', 'post', 'balance', 'income', 'post', 'import', 'entries'] as const;
+    const kinds = [
+      'balances',
+      'trial',
+      'entries',
+      'post',
+      'post',
+      'balance',
+      'income',
+      'post',
+      'import',
+      'entries',
+    ] as const;
     let n = 0;
     const answered: Record<string, Record<number, number>> = {};
-    const written = new Map<string, { entries: number; bankRows: number }>(users.map((u) => [u.id, { entries: 0, bankRows: 0 }]));
+    const written = new Map<string, { entries: number; bankRows: number }>(
+      users.map((u) => [u.id, { entries: 0, bankRows: 0 }]),
+    );
     const autocannon = await loadAutocannon();
     const result = await autocannon({
       url,
@@ -93,22 +131,66 @@ describe('load', () => {
             const auth = { authorization: `Bearer ${user.token}` };
             switch (kind) {
               case 'balances':
-                return { ...request, method: 'GET', path: '/api/accounts/balances?as_of=2026-12-31', headers: auth, body: undefined };
+                return {
+                  ...request,
+                  method: 'GET',
+                  path: '/api/accounts/balances?as_of=2026-12-31',
+                  headers: auth,
+                  body: undefined,
+                };
               case 'trial':
-                return { ...request, method: 'GET', path: '/api/reports/trial-balance?as_of=2026-12-31', headers: auth, body: undefined };
+                return {
+                  ...request,
+                  method: 'GET',
+                  path: '/api/reports/trial-balance?as_of=2026-12-31',
+                  headers: auth,
+                  body: undefined,
+                };
               case 'entries':
-                return { ...request, method: 'GET', path: '/api/journal-entries?per_page=20', headers: auth, body: undefined };
+                return {
+                  ...request,
+                  method: 'GET',
+                  path: '/api/journal-entries?per_page=20',
+                  headers: auth,
+                  body: undefined,
+                };
               case 'balance':
-                return { ...request, method: 'GET', path: `/api/accounts/${user.bank}/balance?as_of=2026-06-30`, headers: auth, body: undefined };
+                return {
+                  ...request,
+                  method: 'GET',
+                  path: `/api/accounts/${user.bank}/balance?as_of=2026-06-30`,
+                  headers: auth,
+                  body: undefined,
+                };
               case 'income':
-                return { ...request, method: 'GET', path: '/api/reports/income-statement?start_date=2026-01-01&end_date=2026-12-31', headers: auth, body: undefined };
+                return {
+                  ...request,
+                  method: 'GET',
+                  path: '/api/reports/income-statement?start_date=2026-01-01&end_date=2026-12-31',
+                  headers: auth,
+                  body: undefined,
+                };
               case 'post': {
                 const [debit, credit] = i % 3 === 0 ? [user.bank, user.salary] : [user.food, user.bank];
-                const body = { entry_date: day, memo: `Load ${i}`, auto_post: true, lines: [{ account_id: debit, direction: 'DEBIT', amount }, { account_id: credit, direction: 'CREDIT', amount }] };
+                const body = {
+                  entry_date: day,
+                  memo: `Load ${i}`,
+                  auto_post: true,
+                  lines: [
+                    { account_id: debit, direction: 'DEBIT', amount },
+                    { account_id: credit, direction: 'CREDIT', amount },
+                  ],
+                };
                 return { ...request, path: '/api/journal-entries', ...json(user.token, body) };
               }
               case 'import': {
-                const body = { account_id: user.bank, transactions: [{ date: day, description: `Load row ${i}`, amount, type: 'debit' }, { date: day, description: `Load row ${i}b`, amount, type: 'credit' }] };
+                const body = {
+                  account_id: user.bank,
+                  transactions: [
+                    { date: day, description: `Load row ${i}`, amount, type: 'debit' },
+                    { date: day, description: `Load row ${i}b`, amount, type: 'credit' },
+                  ],
+                };
                 return { ...request, path: '/api/statements', ...json(user.token, body) };
               }
             }
@@ -143,7 +225,9 @@ describe('load', () => {
       db.close();
     }
 
-    const writes = Object.entries(answered).filter(([k]) => k === 'post' || k === 'import').reduce((s, [, byStatus]) => s + Object.values(byStatus).reduce((a, b) => a + b, 0), 0);
+    const writes = Object.entries(answered)
+      .filter(([k]) => k === 'post' || k === 'import')
+      .reduce((s, [, byStatus]) => s + Object.values(byStatus).reduce((a, b) => a + b, 0), 0);
     await recordResults('load', {
       requests: result['2xx'] + result.non2xx,
       users: USERS,
@@ -153,7 +237,13 @@ describe('load', () => {
       non_2xx: result.non2xx,
       errors: result.errors,
       timeouts: result.timeouts,
-      latency_ms: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: result.latency.mean },
+      latency_ms: {
+        p50: result.latency.p50,
+        p90: result.latency.p90,
+        p99: result.latency.p99,
+        max: result.latency.max,
+        mean: result.latency.mean,
+      },
       throughput_requests_per_second: Math.round(((result['2xx'] + result.non2xx) / result.duration) * 10) / 10,
       duration_seconds: Math.round(result.duration * 10) / 10,
     });

@@ -11,7 +11,12 @@ import { startServer } from '../../server/index.ts';
 
 process.stdin.once('data', () => {
   const settings = settingsFromEnv(process.env);
-  startServer({ dataDir: settings.dataDir, port: settings.port, secretKey: process.env.SECRET_KEY, env: process.env }).then(
+  startServer({
+    dataDir: settings.dataDir,
+    port: settings.port,
+    secretKey: process.env.SECRET_KEY,
+    env: process.env,
+  }).then(
     (server) => process.stdout.write(`Ledger API listening on ${server.url}\n`),
     (error: unknown) => {
       const known = error instanceof ConfigError || error instanceof MigrationError;

@@ -3,7 +3,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseDigest, ledgerFile, registerUser, startTestServer, type TestServer } from '../support/server.ts';
 import net from 'node:net';
-import { expectErrorShape, killServer, listTree, PASSWORD, rawHttp, recordResults, ROOT, send, spawnServer, tempDir } from './support.ts';
+import {
+  expectErrorShape,
+  killServer,
+  listTree,
+  PASSWORD,
+  rawHttp,
+  recordResults,
+  ROOT,
+  send,
+  spawnServer,
+  tempDir,
+} from './support.ts';
 
 /**
  * Hostile bank statement files through POST /api/statements/import: each is refused with the error
@@ -72,45 +83,91 @@ describe('hostile statement files', () => {
   const refused: [string, () => Uint8Array | string][] = [
     ['a truncated camt.053', () => fixture('camt053_genkgo_v8.xml').subarray(0, 900)],
     ['a truncated OFX 1 (SGML)', () => fixture('ofx1_ofxparse_checking_usd.ofx').subarray(0, 600)],
-    ['a truncated CSV row (an unterminated quote)', () => `${fixture('csv_lloyds_uk_debit_credit_ddmmyyyy.csv').toString('utf8').split('\n').slice(0, 3).join('\n')}\n01/02/2026,"unterminated`],
+    [
+      'a truncated CSV row (an unterminated quote)',
+      () =>
+        `${fixture('csv_lloyds_uk_debit_credit_ddmmyyyy.csv').toString('utf8').split('\n').slice(0, 3).join('\n')}\n01/02/2026,"unterminated`,
+    ],
     ['random binary garbage', () => crypto.getRandomValues(new Uint8Array(64 * 1024))],
     ['5 MB of 0xFF bytes', () => new Uint8Array(5 * 1024 * 1024).fill(0xff)],
-    ['a UTF-16 byte-order mark followed by garbage', () => new Uint8Array([0xff, 0xfe, ...crypto.getRandomValues(new Uint8Array(8192))])],
+    [
+      'a UTF-16 byte-order mark followed by garbage',
+      () => new Uint8Array([0xff, 0xfe, ...crypto.getRandomValues(new Uint8Array(8192))]),
+    ],
     ['a zip archive', () => new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...crypto.getRandomValues(new Uint8Array(4096))])],
-    ['a billion-laughs camt.053', () => camt('<Stmt><Ntry><AddtlNtryInf>&lol9;</AddtlNtryInf></Ntry></Stmt>', billionLaughs)],
+    [
+      'a billion-laughs camt.053',
+      () => camt('<Stmt><Ntry><AddtlNtryInf>&lol9;</AddtlNtryInf></Ntry></Stmt>', billionLaughs),
+    ],
     ['a billion-laughs OFX 2', () => ofx2('&lol9;', billionLaughs)],
     ['a quadratic-blowup camt.053', () => camt(`<Stmt>${'&a;'.repeat(20_000)}</Stmt>`, quadraticBlowup)],
-    ['an external entity to /etc/passwd (camt.053)', () => camt('<Stmt><Ntry><AddtlNtryInf>&x;</AddtlNtryInf></Ntry></Stmt>', external('file:///etc/passwd'))],
+    [
+      'an external entity to /etc/passwd (camt.053)',
+      () => camt('<Stmt><Ntry><AddtlNtryInf>&x;</AddtlNtryInf></Ntry></Stmt>', external('file:///etc/passwd')),
+    ],
     ['an external entity to a local file (OFX 2)', () => ofx2('&x;', external(`file://${secretFile}`))],
     ['an external entity over HTTP (OFX 2)', () => ofx2('&x;', external('http://127.0.0.1:9/evil.dtd'))],
     ['a parameter entity (camt.053)', () => camt('<Stmt/>', parameterEntity)],
     ['an external DTD', () => camt('<Stmt/>', `<!DOCTYPE Document SYSTEM "file://${secretFile}">\n`)],
-    ['an entity in an OFX 1 (SGML) header', () => `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n${external(`file://${secretFile}`)}<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260101<TRNAMT>-1.00<FITID>1<NAME>&x;</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`],
+    [
+      'an entity in an OFX 1 (SGML) header',
+      () =>
+        `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n${external(`file://${secretFile}`)}<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260101<TRNAMT>-1.00<FITID>1<NAME>&x;</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`,
+    ],
     ['XML nested 100,000 deep', () => camt('<a>'.repeat(100_000) + '</a>'.repeat(100_000))],
-    ['OFX 1 (SGML) nested 100,000 deep', () => `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX>${'<A>'.repeat(100_000)}</OFX>`],
-    ['a CSV header with a million columns', () => `Date,Description,Amount,${'x,'.repeat(1_000_000)}\n2026-01-01,Coffee,-1.00\n`],
-    ['a CSV row with a million columns', () => `Date;Description;Amount\n2026-01-01;Coffee;-1.00${';1'.repeat(1_000_000)}\n`],
+    [
+      'OFX 1 (SGML) nested 100,000 deep',
+      () => `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX>${'<A>'.repeat(100_000)}</OFX>`,
+    ],
+    [
+      'a CSV header with a million columns',
+      () => `Date,Description,Amount,${'x,'.repeat(1_000_000)}\n2026-01-01,Coffee,-1.00\n`,
+    ],
+    [
+      'a CSV row with a million columns',
+      () => `Date;Description;Amount\n2026-01-01;Coffee;-1.00${';1'.repeat(1_000_000)}\n`,
+    ],
     ['a single 10 MB line', () => 'a'.repeat(10 * 1024 * 1024)],
-    ['a CSV whose description is one 10 MB line', () => `Date,Description,Amount\n2026-01-01,${'a'.repeat(10 * 1024 * 1024)},-1.00\n`],
-    ['a QIF whose payee is one 10 MB line', () => `!Type:Bank\nD01/01/2026\nT-1.00\nP${'a'.repeat(10 * 1024 * 1024)}\n^\n`],
-    ['a CSV of 400,000 rows (over the 100,000-transaction limit)', () => `Date,Description,Amount\n${'2026-01-01,Coffee,-1.00\n'.repeat(400_000)}`],
+    [
+      'a CSV whose description is one 10 MB line',
+      () => `Date,Description,Amount\n2026-01-01,${'a'.repeat(10 * 1024 * 1024)},-1.00\n`,
+    ],
+    [
+      'a QIF whose payee is one 10 MB line',
+      () => `!Type:Bank\nD01/01/2026\nT-1.00\nP${'a'.repeat(10 * 1024 * 1024)}\n^\n`,
+    ],
+    [
+      'a CSV of 400,000 rows (over the 100,000-transaction limit)',
+      () => `Date,Description,Amount\n${'2026-01-01,Coffee,-1.00\n'.repeat(400_000)}`,
+    ],
     ['a CSV with NUL bytes', () => 'Date,Description,Amount\n2026-01-01,Cof\u0000fee,-1.00\n2026-01-02,Tea,-2.00\n'],
-    ['amounts of 1e309, NaN and -0 with 400 digits', () => `Date,Description,Amount\n2026-01-01,A,1e309\n2026-01-02,B,NaN\n2026-01-03,C,-0.${'0'.repeat(400)}1\n`],
+    [
+      'amounts of 1e309, NaN and -0 with 400 digits',
+      () => `Date,Description,Amount\n2026-01-01,A,1e309\n2026-01-02,B,NaN\n2026-01-03,C,-0.${'0'.repeat(400)}1\n`,
+    ],
     ['an empty file', () => ''],
     ['only whitespace', () => ' \n\t\r\n '.repeat(1000)],
   ];
 
-  it.each(refused)('when the file is %s, then it is refused quickly with the error shape and nothing is stored or read', async (what, make) => {
-    const res = await upload(what, make());
-    expect([400, 413], res.text).toContain(res.status);
-    expectErrorShape(res);
-    if (res.status === 400) expect(res.body.code).toBe('INVALID_STATEMENT_FILE');
-  });
+  it.each(refused)(
+    'when the file is %s, then it is refused quickly with the error shape and nothing is stored or read',
+    async (what, make) => {
+      const res = await upload(what, make());
+      expect([400, 413], res.text).toContain(res.status);
+      expectErrorShape(res);
+      if (res.status === 400) expect(res.body.code).toBe('INVALID_STATEMENT_FILE');
+    },
+  );
 
   it('when a camt.053 element has 100,000 attributes, then it is read quickly and, holding no transaction, stores nothing', async () => {
-    const res = await upload('100,000 attributes', camt(`<Stmt ${Array.from({ length: 100_000 }, (_, i) => `a${i}="1"`).join(' ')}/>`));
+    const res = await upload(
+      '100,000 attributes',
+      camt(`<Stmt ${Array.from({ length: 100_000 }, (_, i) => `a${i}="1"`).join(' ')}/>`),
+    );
     expect(res.status, res.text).toBeLessThan(500);
-    expect(res.status === 200 ? res.body.imported_count : res.body.code).toBe(res.status === 200 ? 0 : 'INVALID_STATEMENT_FILE');
+    expect(res.status === 200 ? res.body.imported_count : res.body.code).toBe(
+      res.status === 200 ? 0 : 'INVALID_STATEMENT_FILE',
+    );
   });
 
   it('when an OFX 2 file uses an undeclared entity, then it stays literal text: nothing is expanded or read', async () => {
@@ -124,20 +181,37 @@ describe('hostile statement files', () => {
     expectErrorShape(await upload('21 MiB raw', big), 413, 'PAYLOAD_TOO_LARGE');
     const boundary = 'hardening-boundary';
     const multipart = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="../../../../etc/evil.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="../../../../etc/evil.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
       big,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    expectErrorShape(await upload('21 MiB multipart', multipart, `multipart/form-data; boundary=${boundary}`), 413, 'PAYLOAD_TOO_LARGE');
+    expectErrorShape(
+      await upload('21 MiB multipart', multipart, `multipart/form-data; boundary=${boundary}`),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
   });
 
   it('when multipart bodies are malformed (no boundary, unterminated, 1,000 parts, a path as file name), then each is a 4xx with the error shape', async () => {
-    const parts = Array.from({ length: 1000 }, (_, i) => `--b\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join('') + '--b--\r\n';
+    const parts =
+      Array.from({ length: 1000 }, (_, i) => `--b\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`).join(
+        '',
+      ) + '--b--\r\n';
     const cases: [string, string, string][] = [
       ['no boundary', 'multipart/form-data', 'garbage'],
-      ['unterminated', 'multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate,Amount\n'],
+      [
+        'unterminated',
+        'multipart/form-data; boundary=b',
+        '--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate,Amount\n',
+      ],
       ['1,000 parts', 'multipart/form-data; boundary=b', parts],
-      ['a traversal file name and a garbage file', 'multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="file"; filename="../../../../../tmp/evil.csv"\r\n\r\n\u0000\u0001\u0002\r\n--b--\r\n'],
+      [
+        'a traversal file name and a garbage file',
+        'multipart/form-data; boundary=b',
+        '--b\r\nContent-Disposition: form-data; name="file"; filename="../../../../../tmp/evil.csv"\r\n\r\n\u0000\u0001\u0002\r\n--b--\r\n',
+      ],
     ];
     for (const [what, type, body] of cases) {
       const res = await upload(what, body, type);
@@ -151,16 +225,29 @@ describe('hostile statement files', () => {
     const dataDir = path.join(outer, 'cli');
     const server = await spawnServer(dataDir);
     try {
-      const reg = await send(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'cut@example.com', name: 'Cut', password: PASSWORD }) });
+      const reg = await send(`${server.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'cut@example.com', name: 'Cut', password: PASSWORD }),
+      });
       const auth = { authorization: `Bearer ${reg.body.access_token}` };
-      const account = await send(`${server.url}/api/accounts`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bank', type: 'ASSET' }) });
+      const account = await send(`${server.url}/api/accounts`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bank', type: 'ASSET' }),
+      });
       const importPath = `/api/statements/import?account_id=${account.body.id}`;
       for (const body of [
         '--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate,Amount\n2026-01-01,1.00\n',
         '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nhalf a field',
         '--b\r\nContent-Disposition: form-data; name="other"; filename="x"\r\n\r\nxx',
       ]) {
-        const res = await rawHttp(server.port, { method: 'POST', path: importPath, headers: { ...auth, 'content-type': 'multipart/form-data; boundary=b' }, body });
+        const res = await rawHttp(server.port, {
+          method: 'POST',
+          path: importPath,
+          headers: { ...auth, 'content-type': 'multipart/form-data; boundary=b' },
+          body,
+        });
         expectErrorShape(res, 400, 'VALIDATION_ERROR');
       }
       // A client that drops the connection half-way through a file.
@@ -194,6 +281,10 @@ describe('hostile statement files', () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body.name).toBe('../../../../identity');
     expect(listTree(outer)).toEqual(files);
-    await recordResults('statement_files', { hostile_files: refused.length + 12, slowest_ms: Math.max(...Object.values(timings)), time_bound_ms: TIME_BOUND_MS });
+    await recordResults('statement_files', {
+      hostile_files: refused.length + 12,
+      slowest_ms: Math.max(...Object.values(timings)),
+      time_bound_ms: TIME_BOUND_MS,
+    });
   });
 });

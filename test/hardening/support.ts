@@ -39,15 +39,20 @@ export function errorShapeProblems(res: Answer): string[] {
   const problems: string[] = [];
   if (!/^application\/json/.test(res.contentType ?? '')) problems.push(`content-type ${res.contentType}`);
   const body = res.body as Record<string, unknown> | undefined;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return [...problems, `body is not a JSON object: ${res.text.slice(0, 200)}`];
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return [...problems, `body is not a JSON object: ${res.text.slice(0, 200)}`];
   if (typeof body.detail !== 'string' || body.detail === '') problems.push('no detail');
-  for (const key of Object.keys(body)) if (!['detail', 'code', 'errors'].includes(key)) problems.push(`unexpected key ${key}`);
+  for (const key of Object.keys(body))
+    if (!['detail', 'code', 'errors'].includes(key)) problems.push(`unexpected key ${key}`);
   if (body.code !== undefined && typeof body.code !== 'string') problems.push('code is not a string');
   if (body.errors !== undefined) {
-    const ok = Array.isArray(body.errors) && body.errors.every((e: any) => typeof e?.field === 'string' && typeof e?.message === 'string');
+    const ok =
+      Array.isArray(body.errors) &&
+      body.errors.every((e: any) => typeof e?.field === 'string' && typeof e?.message === 'string');
     if (!ok) problems.push('errors is not [{ field, message }]');
   }
-  if (/\n\s+at |node_modules|\.ts:\d+|SqliteError|SELECT |INSERT /.test(res.text)) problems.push('the body leaks implementation details');
+  if (/\n\s+at |node_modules|\.ts:\d+|SqliteError|SELECT |INSERT /.test(res.text))
+    problems.push('the body leaks implementation details');
   return problems;
 }
 
@@ -58,18 +63,29 @@ export function expectErrorShape(res: Answer, status?: number, code?: string): v
 }
 
 /** fetch with a hang guard: a request that takes longer than `timeoutMs` fails the test. */
-export async function send(url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Answer & { ms: number; headers: Headers }> {
+export async function send(
+  url: string,
+  init: RequestInit & { timeoutMs?: number } = {},
+): Promise<Answer & { ms: number; headers: Headers }> {
   const started = performance.now();
   const { timeoutMs = 10_000, ...rest } = init;
   let res: Response;
   try {
     res = await fetch(url, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    if ((error as Error).name === 'TimeoutError') throw new Error(`HANG: ${init.method ?? 'GET'} ${url.slice(0, 200)} took over ${timeoutMs} ms`);
+    if ((error as Error).name === 'TimeoutError')
+      throw new Error(`HANG: ${init.method ?? 'GET'} ${url.slice(0, 200)} took over ${timeoutMs} ms`);
     throw error;
   }
   const text = await res.text();
-  return { status: res.status, contentType: res.headers.get('content-type'), text, body: parseJson(text), headers: res.headers, ms: performance.now() - started };
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    text,
+    body: parseJson(text),
+    headers: res.headers,
+    ms: performance.now() - started,
+  };
 }
 
 export interface RawRequest {
@@ -82,7 +98,10 @@ export interface RawRequest {
 }
 
 /** node:http with a hang guard; the Host header and the path can be anything. */
-export function rawHttp(port: number, req: RawRequest): Promise<Answer & { headers: http.IncomingHttpHeaders; ms: number }> {
+export function rawHttp(
+  port: number,
+  req: RawRequest,
+): Promise<Answer & { headers: http.IncomingHttpHeaders; ms: number }> {
   const started = performance.now();
   const timeoutMs = req.timeoutMs ?? 10_000;
   return new Promise((resolve, reject) => {
@@ -92,7 +111,11 @@ export function rawHttp(port: number, req: RawRequest): Promise<Answer & { heade
         port,
         method: req.method ?? 'GET',
         path: req.path,
-        headers: { host: `127.0.0.1:${port}`, ...(req.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(req.body)) }), ...req.headers },
+        headers: {
+          host: `127.0.0.1:${port}`,
+          ...(req.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(req.body)) }),
+          ...req.headers,
+        },
         agent: false,
       },
       (res) => {
@@ -101,7 +124,14 @@ export function rawHttp(port: number, req: RawRequest): Promise<Answer & { heade
         res.on('end', () => {
           clearTimeout(timer);
           const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], text, body: parseJson(text), headers: res.headers, ms: performance.now() - started });
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: res.headers['content-type'],
+            text,
+            body: parseJson(text),
+            headers: res.headers,
+            ms: performance.now() - started,
+          });
         });
         res.on('error', reject);
       },
@@ -174,10 +204,17 @@ export function checkLedgerFile(file: string): LedgerCheck {
     const maintained = maintainedTotals(db);
     const recomputed = recomputeFromLines(db);
     if (!maintained.monthsMatchDays) problems.push('month totals differ from the sum of their day totals');
-    if (JSON.stringify(maintained.accountDays) !== JSON.stringify(recomputed.accountDays)) problems.push('maintained account totals differ from a recomputation');
-    if (JSON.stringify(maintained.cashFlowDays) !== JSON.stringify(recomputed.cashFlowDays)) problems.push('maintained cash-flow totals differ from a recomputation');
+    if (JSON.stringify(maintained.accountDays) !== JSON.stringify(recomputed.accountDays))
+      problems.push('maintained account totals differ from a recomputation');
+    if (JSON.stringify(maintained.cashFlowDays) !== JSON.stringify(recomputed.cashFlowDays))
+      problems.push('maintained cash-flow totals differ from a recomputation');
     const count = (table: string) => Number(all<{ n: bigint }>(`SELECT COUNT(*) AS n FROM ${table}`)[0]!.n);
-    return { problems, entries: count('journal_entries'), lines: count('journal_lines'), bankTransactions: count('bank_transactions') };
+    return {
+      problems,
+      entries: count('journal_entries'),
+      lines: count('journal_lines'),
+      bankTransactions: count('bank_transactions'),
+    };
   } finally {
     db.close();
   }
@@ -201,7 +238,11 @@ const compileCache = path.join(os.tmpdir(), 'ledger-hardening-compile-cache');
  * Spawns `node server/cli.ts` on PORT=0 over `dataDir` and resolves on its ready line. Node's
  * compile cache makes restarts quicker (the crash test restarts the server dozens of times).
  */
-export function spawnServer(dataDir: string, env: Record<string, string> = {}, command?: { file: string; args: string[] }): Promise<ChildServer> {
+export function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  command?: { file: string; args: string[] },
+): Promise<ChildServer> {
   return launch(dataDir, env, command ?? { file: process.execPath, args: [CLI] }, false).ready;
 }
 
@@ -209,8 +250,16 @@ export function spawnServer(dataDir: string, env: Record<string, string> = {}, c
  * A warm standby (test/hardening/standby-server.ts): the server's code is loaded now, the data
  * folder is opened only by `start()`.
  */
-export function spawnStandby(dataDir: string, env: Record<string, string> = {}): { start(): Promise<ChildServer>; kill(): void } {
-  const launched = launch(dataDir, env, { file: process.execPath, args: [path.join(import.meta.dirname, 'standby-server.ts')] }, true);
+export function spawnStandby(
+  dataDir: string,
+  env: Record<string, string> = {},
+): { start(): Promise<ChildServer>; kill(): void } {
+  const launched = launch(
+    dataDir,
+    env,
+    { file: process.execPath, args: [path.join(import.meta.dirname, 'standby-server.ts')] },
+    true,
+  );
   launched.ready.catch(() => {});
   return {
     start: () => {
@@ -223,7 +272,12 @@ export function spawnStandby(dataDir: string, env: Record<string, string> = {}):
   };
 }
 
-function launch(dataDir: string, env: Record<string, string>, command: { file: string; args: string[] }, standby: boolean): { child: ChildProcess; ready: Promise<ChildServer> } {
+function launch(
+  dataDir: string,
+  env: Record<string, string>,
+  command: { file: string; args: string[] },
+  standby: boolean,
+): { child: ChildProcess; ready: Promise<ChildServer> } {
   const child = spawn(command.file, command.args, {
     env: {
       PATH: process.env.PATH ?? '',
@@ -241,14 +295,18 @@ function launch(dataDir: string, env: Record<string, string>, command: { file: s
   child.stdout!.setEncoding('utf8');
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (c: string) => (err += c));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const ready = new Promise<ChildServer>((resolve, reject) => {
     child.stdout!.on('data', (c: string) => {
       out += c;
       const m = /Ledger API listening on (http:\/\/127\.0\.0\.1:(\d+))\n/.exec(out);
       if (m) resolve({ child, url: m[1]!, port: Number(m[2]), exited, stderr: () => err });
     });
-    void exited.then(({ code, signal }) => reject(new Error(`the server exited (${code ?? signal}) before its ready line; stderr: ${err}`)));
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`the server exited (${code ?? signal}) before its ready line; stderr: ${err}`)),
+    );
   });
   return { child, ready };
 }
@@ -307,7 +365,8 @@ export async function recordResults(section: string, figures: unknown): Promise<
     }
   }
   try {
-    const current = (parseJson(fs.existsSync(RESULTS_FILE) ? fs.readFileSync(RESULTS_FILE, 'utf8') : '') ?? {}) as Record<string, unknown>;
+    const current = (parseJson(fs.existsSync(RESULTS_FILE) ? fs.readFileSync(RESULTS_FILE, 'utf8') : '') ??
+      {}) as Record<string, unknown>;
     current[section] = { ...(figures as object), measured_at: new Date().toISOString() };
     const temp = `${RESULTS_FILE}.${process.pid}.tmp`;
     fs.writeFileSync(temp, JSON.stringify(current, null, 2) + '\n');

@@ -17,7 +17,8 @@ export interface FakeChunk {
   error?: string;
 }
 
-export type FakeStep = { chunks: FakeChunk[] | ((request: ChatRequestBody) => FakeChunk[]) } | { status: number; error: string };
+export type FakeStep =
+  { chunks: FakeChunk[] | ((request: ChatRequestBody) => FakeChunk[]) } | { status: number; error: string };
 
 export interface ChatRequestBody {
   model: string;
@@ -64,7 +65,16 @@ export class FakeOllama {
       res.end(JSON.stringify(body));
     };
     if (req.method === 'GET' && req.url === '/api/tags') {
-      json(200, { models: this.models.map((name) => ({ name, model: name, modified_at: '2026-01-01T00:00:00Z', size: 1, digest: 'x', details: {} })) });
+      json(200, {
+        models: this.models.map((name) => ({
+          name,
+          model: name,
+          modified_at: '2026-01-01T00:00:00Z',
+          size: 1,
+          digest: 'x',
+          details: {},
+        })),
+      });
       return;
     }
     if (req.method !== 'POST' || req.url !== '/api/chat') {
@@ -96,7 +106,15 @@ export class FakeOllama {
       }
     });
     const line = (message: Record<string, unknown>, isDone: boolean, extra: Record<string, unknown> = {}) =>
-      res.write(JSON.stringify({ model: body.model, created_at: new Date().toISOString(), message: { role: 'assistant', content: '', ...message }, done: isDone, ...extra }) + '\n');
+      res.write(
+        JSON.stringify({
+          model: body.model,
+          created_at: new Date().toISOString(),
+          message: { role: 'assistant', content: '', ...message },
+          done: isDone,
+          ...extra,
+        }) + '\n',
+      );
     const script = typeof step.chunks === 'function' ? step.chunks(body) : step.chunks;
     for (const chunk of script) {
       if (chunk.before) await chunk.before;

@@ -22,7 +22,12 @@ import {
   type Thresholds,
 } from '../../server/domain/reconciliation/index.ts';
 import { counterAccounts, payeeExamples } from '../../server/features/reconciliation/reconciliation.repository.ts';
-import { runWithMatching, type RunInput, type RunMatches, type RunMatching } from '../../server/features/reconciliation/reconciliation.service.ts';
+import {
+  runWithMatching,
+  type RunInput,
+  type RunMatches,
+  type RunMatching,
+} from '../../server/features/reconciliation/reconciliation.service.ts';
 
 /**
  * The reconciliation run as it was before the date sweep (commit 933921c): every candidate entry
@@ -58,7 +63,8 @@ function upperBoundTotal(t: PreparedTxn, e: PreparedEntry, digits: number): numb
   if (!(a < SAFE_LIMIT && b < SAFE_LIMIT && limit < SAFE_LIMIT)) return 100;
   const diff = Math.abs(a - b);
   // scoreAmount's rounding (see linearFallBig), exact in numbers this small
-  const amount = diff === 0 ? 100 : diff >= limit ? 0 : Math.min(99, Math.floor((100 * (limit - diff) + limit - 1) / limit));
+  const amount =
+    diff === 0 ? 100 : diff >= limit ? 0 : Math.min(99, Math.floor((100 * (limit - diff) + limit - 1) / limit));
   const dateDiff = Math.abs(t.day - e.day);
   const date = scoreDays(dateDiff);
   const business = e.business[t.txn.type];
@@ -84,7 +90,13 @@ interface Band {
  * The transactions' candidates whose upper bound lies in [lo, hi], all in one array (millions of
  * pairs: one allocation, not one per transaction), each transaction's highest bound first.
  */
-function collectBand(txns: readonly PreparedTxn[], candidatesFor: (txn: PreparedTxn) => Iterable<PreparedEntry>, digits: number, lo: number, hi: number): Band {
+function collectBand(
+  txns: readonly PreparedTxn[],
+  candidatesFor: (txn: PreparedTxn) => Iterable<PreparedEntry>,
+  digits: number,
+  lo: number,
+  hi: number,
+): Band {
   const entries: PreparedEntry[] = [];
   let bounds = new Uint8Array(1 << 16);
   let size = 0;
@@ -176,10 +188,12 @@ export function levelByLevel(
           let scores = descriptionScores.get(c.t);
           if (!scores) descriptionScores.set(c.t, (scores = new Map()));
           let description = scores.get(e.memo);
-          if (description === undefined) scores.set(e.memo, (description = scoreDescriptionPrepared(c.t.description, e.memo)));
+          if (description === undefined)
+            scores.set(e.memo, (description = scoreDescriptionPrepared(c.t.description, e.memo)));
           const pair = scorePrepared(c.t, e, options.digits, thresholds, description);
           // the bound is never below the score; were it, the pair would be skipped silently
-          if (pair.total > level) throw new Error(`reconciliation bound ${band.bounds[c.next - 1]} is below the score ${pair.total}`);
+          if (pair.total > level)
+            throw new Error(`reconciliation bound ${band.bounds[c.next - 1]} is below the score ${pair.total}`);
           if (pair.status !== 'unmatched') levels[pair.total]!.push(pair);
         }
       }
@@ -214,7 +228,15 @@ interface CandidateRow {
  * Reversal entries (the system's voids) are never candidates.
  */
 function candidateEntries(db: LedgerDb, accountId: string, from: string, to: string): CandidateRow[] {
-  const rows = db.allSql<{ entry_id: string; entry_date: string; memo: string | null; net: bigint; match_id: string | null; match_status: string | null; match_txn: string | null }>(
+  const rows = db.allSql<{
+    entry_id: string;
+    entry_date: string;
+    memo: string | null;
+    net: bigint;
+    match_id: string | null;
+    match_status: string | null;
+    match_txn: string | null;
+  }>(
     `SELECT e.id AS entry_id, e.entry_date, e.memo,
             SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) AS net,
             m.id AS match_id, m.status AS match_status, m.bank_transaction_id AS match_txn
@@ -254,9 +276,16 @@ function oldMatching(db: LedgerDb, { account, txns, inScope, rejected, digits, t
   const byDirection: Record<'DEBIT' | 'CREDIT', PreparedEntry[]> = { DEBIT: [], CREDIT: [] };
   let counters = new Map<string, { id: string; type: AccountType }[]>();
   if (txns.length > 0) {
-    const rows = candidateEntries(db, account.id, addDays(txns[0]!.date, -WINDOW_DAYS), addDays(txns.at(-1)!.date, WINDOW_DAYS))
+    const rows = candidateEntries(
+      db,
+      account.id,
+      addDays(txns[0]!.date, -WINDOW_DAYS),
+      addDays(txns.at(-1)!.date, WINDOW_DAYS),
+    )
       // an entry already reconciled, or pending with a transaction outside this run, is taken
-      .filter((r) => !r.liveMatch || (r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId)));
+      .filter(
+        (r) => !r.liveMatch || (r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId)),
+      );
     counters = counterAccounts(
       db,
       rows.map((r) => r.entryId),
@@ -268,7 +297,10 @@ function oldMatching(db: LedgerDb, { account, txns, inScope, rejected, digits, t
         id: r.entryId,
         entryDate: r.entryDate,
         memo: r.memo,
-        accountLine: { direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT', amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor },
+        accountLine: {
+          direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT',
+          amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor,
+        },
         counterAccounts: counters.get(r.entryId) ?? [],
       };
       byDirection[candidate.accountLine.direction].push(prepareEntry(candidate, memos));
@@ -283,8 +315,13 @@ function oldMatching(db: LedgerDb, { account, txns, inScope, rejected, digits, t
   // runs for every pair in the windows, millions of them in a large run.
   const safe = (x: bigint) => x < BigInt(Number.MAX_SAFE_INTEGER);
   const inNumbers =
-    safe(amountLimit) && prepared.every((t) => safe(t.amountMinor)) && [...byDirection.DEBIT, ...byDirection.CREDIT].every((e) => safe(e.amountMinor));
-  const amounts = { DEBIT: Float64Array.from(byDirection.DEBIT, (e) => Number(e.amountMinor)), CREDIT: Float64Array.from(byDirection.CREDIT, (e) => Number(e.amountMinor)) };
+    safe(amountLimit) &&
+    prepared.every((t) => safe(t.amountMinor)) &&
+    [...byDirection.DEBIT, ...byDirection.CREDIT].every((e) => safe(e.amountMinor));
+  const amounts = {
+    DEBIT: Float64Array.from(byDirection.DEBIT, (e) => Number(e.amountMinor)),
+    CREDIT: Float64Array.from(byDirection.CREDIT, (e) => Number(e.amountMinor)),
+  };
   const limit = Number(amountLimit);
   const result = levelByLevel(
     prepared,
@@ -297,7 +334,10 @@ function oldMatching(db: LedgerDb, { account, txns, inScope, rejected, digits, t
       for (let i = firstInWindow(entries, t.day); i < entries.length && entries[i]!.day <= t.day + WINDOW_DAYS; i++) {
         const e = entries[i]!;
         if (refused?.has(e.entry.id)) continue;
-        const far = inNumbers ? Math.abs(entryAmounts[i]! - amount) >= limit : (e.amountMinor > t.amountMinor ? e.amountMinor - t.amountMinor : t.amountMinor - e.amountMinor) >= amountLimit;
+        const far = inNumbers
+          ? Math.abs(entryAmounts[i]! - amount) >= limit
+          : (e.amountMinor > t.amountMinor ? e.amountMinor - t.amountMinor : t.amountMinor - e.amountMinor) >=
+            amountLimit;
         // Past 50 units the amount scores 0 and the total can reach the review band only with
         // everything else perfect: the same day and the same description.
         if (far && !(e.day === t.day && e.memo.normalised === t.description.normalised)) continue;
@@ -307,7 +347,12 @@ function oldMatching(db: LedgerDb, { account, txns, inScope, rejected, digits, t
     { digits, thresholds },
   );
 
-  return { matches: result.matches, counterAccountsOf: new Map([...counters].map(([entryId, accounts]) => [entryId, [...new Set(accounts.map((a) => a.id))]])) };
+  return {
+    matches: result.matches,
+    counterAccountsOf: new Map(
+      [...counters].map(([entryId, accounts]) => [entryId, [...new Set(accounts.map((a) => a.id))]]),
+    ),
+  };
 }
 
 /** The first of the entries (sorted by date) dated at most 30 days before a day (binary search). */
@@ -321,4 +366,3 @@ function firstInWindow(entries: readonly PreparedEntry[], day: number): number {
   }
   return lo;
 }
-

@@ -94,7 +94,10 @@ export async function startTestServer(options: Partial<StartServerOptions> = {})
 
 let userCounter = 0;
 
-export async function registerUser(api: Api, name = 'Test User'): Promise<{ id: string; token: string; email: string }> {
+export async function registerUser(
+  api: Api,
+  name = 'Test User',
+): Promise<{ id: string; token: string; email: string }> {
   userCounter += 1;
   const email = `user${userCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const res = await api.post('/api/auth/register', { email, name, password: 'correct horse battery' });

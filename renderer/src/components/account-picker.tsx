@@ -26,7 +26,15 @@ function rank(account: AccountDto, query: string): number {
  * An account search box (ARIA combobox): type part of a name, move with the arrow keys, choose
  * with Enter (or Tab, which also moves on), or click.
  */
-export function AccountPicker({ accounts, value, onChange, label, onChosen, inputRef, placeholder }: AccountPickerProps) {
+export function AccountPicker({
+  accounts,
+  value,
+  onChange,
+  label,
+  onChosen,
+  inputRef,
+  placeholder,
+}: AccountPickerProps) {
   const { t } = useI18n();
   const listId = useId();
   const selected = accounts.find((a) => a.id === value);

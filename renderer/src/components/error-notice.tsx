@@ -6,7 +6,13 @@ export function ErrorNotice({ error, onDismiss }: { error: unknown; onDismiss?: 
   const { t } = useI18n();
   if (error === undefined || error === null) return null;
   const api = error instanceof ApiError ? error : null;
-  const detail = api ? (api.code === 'NETWORK' ? `${t('error.network')} ${api.detail}` : api.detail) : error instanceof Error ? error.message : String(error);
+  const detail = api
+    ? api.code === 'NETWORK'
+      ? `${t('error.network')} ${api.detail}`
+      : api.detail
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return (
     <div role="alert" className="notice notice-error">
       <div className="notice-body">

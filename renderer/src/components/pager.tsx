@@ -1,7 +1,19 @@
 import { useI18n } from '../i18n.tsx';
 
 /** Previous / next page of a server-paginated list. */
-export function Pager({ page, perPage, total, onPage, label }: { page: number; perPage: number; total: number; onPage: (page: number) => void; label: string }) {
+export function Pager({
+  page,
+  perPage,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  perPage: number;
+  total: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
   const { t } = useI18n();
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (total <= perPage && page === 1) return null;

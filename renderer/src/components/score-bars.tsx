@@ -28,7 +28,12 @@ export function ScoreBars({ breakdown }: { breakdown: MatchDto['score_breakdown'
               {name} <span className="muted">{weight}%</span>
             </dt>
             <dd>
-              <ProgressBar value={value} label={t('score.partLabel', { part: name })} text={`${value} / 100`} tone={tone(value)} />
+              <ProgressBar
+                value={value}
+                label={t('score.partLabel', { part: name })}
+                text={`${value} / 100`}
+                tone={tone(value)}
+              />
               <span className="score-value">{value}</span>
             </dd>
           </div>

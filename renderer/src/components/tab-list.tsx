@@ -9,16 +9,34 @@ export interface TabItem<T extends string> {
  * An ARIA tab list: one tab stop, arrow keys (and Home/End) move between tabs and select them.
  * Each tab controls the panel `${idPrefix}-panel-${id}`.
  */
-export function TabList<T extends string>({ items, selected, onSelect, label, idPrefix, className }: { items: TabItem<T>[]; selected: T; onSelect: (id: T) => void; label: string; idPrefix: string; className?: string }) {
+export function TabList<T extends string>({
+  items,
+  selected,
+  onSelect,
+  label,
+  idPrefix,
+  className,
+}: {
+  items: TabItem<T>[];
+  selected: T;
+  onSelect: (id: T) => void;
+  label: string;
+  idPrefix: string;
+  className?: string;
+}) {
   const buttons = useRef(new Map<T, HTMLButtonElement>());
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = items.findIndex((i) => i.id === selected);
     const target =
-      event.key === 'ArrowRight' ? (index + 1) % items.length
-      : event.key === 'ArrowLeft' ? (index - 1 + items.length) % items.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? items.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (index + 1) % items.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + items.length) % items.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? items.length - 1
+              : -1;
     const item = items[target];
     if (!item) return;
     event.preventDefault();

@@ -15,14 +15,19 @@ function outcome(f: () => bigint): bigint | string {
 describe('journal amounts', () => {
   it('when any decimal quantity is read, then it gives exactly what the journal’s amount rule (money.ts parseAmount) gives', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{1,15}(\.\d{0,5})?$/), fc.constantFrom('USD', 'JPY', 'KWD'), fc.boolean(), (text, currency, negative) => {
-        const fromJournal = outcome(() => quantityToMinor(negative ? `-${text}` : text, currency, 1));
-        const normalised = text.endsWith('.') ? text.slice(0, -1) : text;
-        const rule = parseAmount(normalised, currency);
-        if (/^[0.]*$/.test(text)) expect(fromJournal).toBe(0n);
-        else if ('minor' in rule) expect(fromJournal).toBe(negative ? -rule.minor : rule.minor);
-        else expect(fromJournal).toBe('VALIDATION_ERROR');
-      }),
+      fc.property(
+        fc.stringMatching(/^\d{1,15}(\.\d{0,5})?$/),
+        fc.constantFrom('USD', 'JPY', 'KWD'),
+        fc.boolean(),
+        (text, currency, negative) => {
+          const fromJournal = outcome(() => quantityToMinor(negative ? `-${text}` : text, currency, 1));
+          const normalised = text.endsWith('.') ? text.slice(0, -1) : text;
+          const rule = parseAmount(normalised, currency);
+          if (/^[0.]*$/.test(text)) expect(fromJournal).toBe(0n);
+          else if ('minor' in rule) expect(fromJournal).toBe(negative ? -rule.minor : rule.minor);
+          else expect(fromJournal).toBe('VALIDATION_ERROR');
+        },
+      ),
       { numRuns: 2000 },
     );
   });

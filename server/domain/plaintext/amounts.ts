@@ -10,7 +10,8 @@ export const SYMBOL_CURRENCIES: Readonly<Record<string, string>> = { $: 'USD', '
 
 /** The ISO code a commodity stands for; refuses one that is no currency, naming it and the line. */
 export function currencyOf(commodity: string, line: number): string {
-  const bare = commodity.startsWith('"') && commodity.endsWith('"') && commodity.length >= 2 ? commodity.slice(1, -1) : commodity;
+  const bare =
+    commodity.startsWith('"') && commodity.endsWith('"') && commodity.length >= 2 ? commodity.slice(1, -1) : commodity;
   const code = SYMBOL_CURRENCIES[bare] ?? bare;
   if (/^[A-Z]{3}$/.test(code) && isKnownCurrency(code)) return code;
   throw journalError(
@@ -43,7 +44,11 @@ export function quantityToMinor(text: string, currency: string, line: number): M
   const parsed = parseAmount(fraction === '' ? whole : `${whole}.${fraction}`, currency);
   if ('problem' in parsed) {
     const why =
-      parsed.problem === 'digits' ? `has more decimal places than ${currency} allows` : parsed.problem === 'too_large' ? 'is a trillion units or more' : 'is not a valid amount';
+      parsed.problem === 'digits'
+        ? `has more decimal places than ${currency} allows`
+        : parsed.problem === 'too_large'
+          ? 'is a trillion units or more'
+          : 'is not a valid amount';
     throw journalError('VALIDATION_ERROR', line, `amount ${shown(text)} ${why}`);
   }
   return m[1] === '-' ? -parsed.minor : parsed.minor;

@@ -91,7 +91,11 @@ function tokens(text: string, lineNo: number): { strings: string[]; words: strin
   return { strings, words };
 }
 
-type Context = { kind: 'transaction'; txn: ParsedTransaction; postingSeen: boolean } | { kind: 'open'; decl: ParsedAccount } | { kind: 'other' } | null;
+type Context =
+  | { kind: 'transaction'; txn: ParsedTransaction; postingSeen: boolean }
+  | { kind: 'open'; decl: ParsedAccount }
+  | { kind: 'other' }
+  | null;
 
 export function parseBeancount(source: string): ParsedJournal {
   const out: ParsedJournal = { accounts: [], transactions: [], closes: [], operatingCurrency: null };
@@ -114,7 +118,8 @@ export function parseBeancount(source: string): ParsedJournal {
     }
     if (raw[0] === ' ' || raw[0] === '\t') {
       indented(raw.trim(), lineNo, context);
-      if (context?.kind === 'transaction' && !raw.trim().startsWith(';') && !isMetadata(raw.trim())) context.postingSeen = true;
+      if (context?.kind === 'transaction' && !raw.trim().startsWith(';') && !isMetadata(raw.trim()))
+        context.postingSeen = true;
       continue;
     }
     context = null;
@@ -130,7 +135,8 @@ export function parseBeancount(source: string): ParsedJournal {
         const [key, value] = strings;
         if (key === undefined || value === undefined) invalid(lineNo, 'an option needs a name and a value');
         if (!HARMLESS_OPTIONS.has(key)) unsupported(lineNo, `the option ${shown(key, 40)}`);
-        if (key === 'operating_currency' && out.operatingCurrency === null) out.operatingCurrency = currencyOf(value, lineNo);
+        if (key === 'operating_currency' && out.operatingCurrency === null)
+          out.operatingCurrency = currencyOf(value, lineNo);
         break;
       }
       case 'plugin':
@@ -178,7 +184,13 @@ function dated(raw: string, dateText: string, lineNo: number, out: ParsedJournal
         line: lineNo,
         path,
         name: null,
-        currencies: currencies === undefined || currencies.startsWith('"') ? [] : currencies.split(',').filter(Boolean).map((c) => currencyOf(c, lineNo)),
+        currencies:
+          currencies === undefined || currencies.startsWith('"')
+            ? []
+            : currencies
+                .split(',')
+                .filter(Boolean)
+                .map((c) => currencyOf(c, lineNo)),
       };
       out.accounts.push(decl);
       return { kind: 'open', decl };
@@ -205,7 +217,8 @@ function indented(text: string, lineNo: number, context: Context): void {
     const [, key, value] = meta;
     const strings = value!.startsWith('"') ? tokens(value!, lineNo).strings : [];
     if (context.kind === 'open' && key === 'name' && strings[0] !== undefined) context.decl.name = strings[0];
-    if (context.kind === 'transaction' && !context.postingSeen && strings[0] !== undefined) context.txn.marks = readMark(context.txn.marks, key!, strings[0]);
+    if (context.kind === 'transaction' && !context.postingSeen && strings[0] !== undefined)
+      context.txn.marks = readMark(context.txn.marks, key!, strings[0]);
     if (context.kind === 'transaction' && !context.postingSeen && key === 'memo' && strings[0] !== undefined) {
       const memo = readMemoJson(strings[0]);
       if (memo !== undefined) {
@@ -220,5 +233,9 @@ function indented(text: string, lineNo: number, context: Context): void {
   if (!m) invalid(lineNo, 'a posting could not be read');
   const account = m[1]!;
   const amountText = m[2]!.trim();
-  context.txn.postings.push({ line: lineNo, account, amount: amountText === '' ? null : parseBeancountAmount(amountText, lineNo) });
+  context.txn.postings.push({
+    line: lineNo,
+    account,
+    amount: amountText === '' ? null : parseBeancountAmount(amountText, lineNo),
+  });
 }

@@ -16,7 +16,12 @@ export function writeBeancount(book: Book, header: readonly string[] = []): stri
 }
 
 /** The same file as lines to be joined with `\n`, the entries taken one at a time. */
-export function writeBeancountLines(out: LineSink, accounts: readonly BookAccount[], entries: Iterable<BookEntry>, header: readonly string[] = []): void {
+export function writeBeancountLines(
+  out: LineSink,
+  accounts: readonly BookAccount[],
+  entries: Iterable<BookEntry>,
+  header: readonly string[] = [],
+): void {
   const paths = accountPaths(accounts, 'beancount');
   for (const line of header) out.push(`; ${line}`);
   if (header.length > 0) out.push('');
@@ -29,7 +34,9 @@ export function writeBeancountLines(out: LineSink, accounts: readonly BookAccoun
   const pending = entries[Symbol.iterator]();
   let next = pending.next();
   const first = next.done ? '1970-01-01' : next.value.date;
-  const declared = accounts.map((a) => ({ account: a, path: paths.get(a.id)! })).sort((x, y) => (x.path.path < y.path.path ? -1 : 1));
+  const declared = accounts
+    .map((a) => ({ account: a, path: paths.get(a.id)! }))
+    .sort((x, y) => (x.path.path < y.path.path ? -1 : 1));
   for (const { account, path } of declared) {
     out.push(`${first} open ${path.path} ${account.currency}`);
     if (!path.exact) out.push(`  name: "${beancountString(account.name)}"`);

@@ -27,7 +27,9 @@ export function unsupported(line: number, what: string): never {
 
 /** The same error, with `line N:` in front of its detail (a journal rule failing on one transaction). */
 export function atLine(error: DomainError, line: number): DomainError {
-  return new DomainError(error.code, `line ${line}: ${error.message}`, [{ field: `line.${line}`, message: error.message }]);
+  return new DomainError(error.code, `line ${line}: ${error.message}`, [
+    { field: `line.${line}`, message: error.message },
+  ]);
 }
 
 /** Shortens a value for quoting in an error message. */

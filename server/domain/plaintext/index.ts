@@ -4,7 +4,16 @@ import type { JournalFormat, ParsedJournal } from './types.ts';
 
 export * from './types.ts';
 export { JOURNAL_ERRORS, atLine, journalError } from './errors.ts';
-export { accountPaths, nameCandidates, rawSegment, segmentFor, typeOfRoot, ROOT_OF_TYPE, MAX_ACCOUNT_NAME, type AccountPath } from './names.ts';
+export {
+  accountPaths,
+  nameCandidates,
+  rawSegment,
+  segmentFor,
+  typeOfRoot,
+  ROOT_OF_TYPE,
+  MAX_ACCOUNT_NAME,
+  type AccountPath,
+} from './names.ts';
 export { SYMBOL_CURRENCIES } from './amounts.ts';
 export { resolvePostings } from './resolve.ts';
 export { writeLedgerJournal, writeLedgerJournalLines } from './ledger-write.ts';

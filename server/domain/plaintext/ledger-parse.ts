@@ -133,7 +133,8 @@ function header(raw: string, lineNo: number, flavor: 'ledger' | 'hledger'): Pars
   const m = HEADER.exec(raw.trimEnd())!;
   const date = journalDate(m[1]!, lineNo);
   // An auxiliary date (DATE=DATE2) is read but not kept: the real tools report by the primary date.
-  if (m[2] !== undefined && !/^(\d{4}[-/.])?\d{1,2}[-/.]\d{1,2}$/.test(m[2])) invalid(lineNo, `${shown(m[2])} is not an auxiliary date`);
+  if (m[2] !== undefined && !/^(\d{4}[-/.])?\d{1,2}[-/.]\d{1,2}$/.test(m[2]))
+    invalid(lineNo, `${shown(m[2])} is not an auxiliary date`);
   let rest = m[3] ?? '';
   rest = rest.replace(/^[*!]\s*/, '');
   let code: string | null = null;
@@ -198,7 +199,8 @@ function indented(text: string, lineNo: number, context: Context): Context {
 function comment(text: string, lineNo: number, context: Extract<Context, { kind: 'transaction' }>): void {
   if (context.postingSeen) {
     if (/(^|[\s,])date2?:/.test(text)) unsupported(lineNo, 'a posting date (date: tag)');
-    if (/\[=?\d{4}[-/.]\d{1,2}[-/.]\d{1,2}/.test(text) || /\[=\d{1,2}[-/.]\d{1,2}/.test(text)) unsupported(lineNo, 'a posting date ([DATE])');
+    if (/\[=?\d{4}[-/.]\d{1,2}[-/.]\d{1,2}/.test(text) || /\[=\d{1,2}[-/.]\d{1,2}/.test(text))
+      unsupported(lineNo, 'a posting date ([DATE])');
     return;
   }
   const mark = /^\s*(id|voided-by|reverses):\s*(\S+)\s*$/.exec(text);
@@ -228,5 +230,9 @@ function posting(text: string, lineNo: number, context: Extract<Context, { kind:
   if (account === '') invalid(lineNo, 'the posting names no account');
   if (account.startsWith('(') && account.endsWith(')')) unsupported(lineNo, 'a virtual posting ((ACCOUNT))');
   if (account.startsWith('[') && account.endsWith(']')) unsupported(lineNo, 'a balanced virtual posting ([ACCOUNT])');
-  context.txn.postings.push({ line: lineNo, account, amount: amountText === '' ? null : parseLedgerAmount(amountText, lineNo) });
+  context.txn.postings.push({
+    line: lineNo,
+    account,
+    amount: amountText === '' ? null : parseLedgerAmount(amountText, lineNo),
+  });
 }

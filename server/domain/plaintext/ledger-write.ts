@@ -46,7 +46,9 @@ export function writeLedgerJournalLines(
   }
   if (currencies.length > 0) out.push('');
 
-  const declared = accounts.map((a) => ({ account: a, path: paths.get(a.id)! })).sort((x, y) => (x.path.path < y.path.path ? -1 : 1));
+  const declared = accounts
+    .map((a) => ({ account: a, path: paths.get(a.id)! }))
+    .sort((x, y) => (x.path.path < y.path.path ? -1 : 1));
   for (const { account, path } of declared) {
     out.push(`account ${path.path}`);
     if (!path.exact) out.push(`    ; name: ${JSON.stringify(account.name)}`);

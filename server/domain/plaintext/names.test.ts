@@ -54,7 +54,11 @@ describe('account paths', () => {
 
   it('when paths are built, then each is root, ancestors and segment, and a transliterated one is marked inexact', () => {
     const paths = accountPaths(accounts, 'hledger');
-    expect(paths.get('2')).toEqual({ path: 'Assets:Bank:Checking- main', raw: ['Bank', 'Checking: main'], exact: false });
+    expect(paths.get('2')).toEqual({
+      path: 'Assets:Bank:Checking- main',
+      raw: ['Bank', 'Checking: main'],
+      exact: false,
+    });
     expect(paths.get('4')).toEqual({ path: 'Expenses:Food:Other', raw: ['Food', 'Other'], exact: true });
   });
 

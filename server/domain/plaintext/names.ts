@@ -112,7 +112,10 @@ export function accountPaths(accounts: readonly BookAccount[], format: JournalFo
   }
   const out = new Map<string, AccountPath>();
   const taken = new Set<string>();
-  let level: { account: BookAccount; parent: AccountPath | null }[] = (children.get(null) ?? []).map((account) => ({ account, parent: null }));
+  let level: { account: BookAccount; parent: AccountPath | null }[] = (children.get(null) ?? []).map((account) => ({
+    account,
+    parent: null,
+  }));
   while (level.length > 0) {
     const planned = level.map(({ account, parent }) => {
       const root = ROOT_OF_TYPE[account.type];
@@ -121,7 +124,12 @@ export function accountPaths(accounts: readonly BookAccount[], format: JournalFo
       const segment = segmentFor(format, raw);
       return { account, parent, root, raw, segment, clean: segment === raw };
     });
-    planned.sort((x, y) => Number(y.clean) - Number(x.clean) || compareNames(x.account.name, y.account.name) || (x.account.id < y.account.id ? -1 : 1));
+    planned.sort(
+      (x, y) =>
+        Number(y.clean) - Number(x.clean) ||
+        compareNames(x.account.name, y.account.name) ||
+        (x.account.id < y.account.id ? -1 : 1),
+    );
     const next: typeof level = [];
     for (const p of planned) {
       const base = `${p.parent?.path ?? p.root}:`;

@@ -58,7 +58,12 @@ describe('ledger and hledger journals', () => {
     ]);
     expect(parsed.transactions).toHaveLength(3);
     const [market, euro] = parsed.transactions;
-    expect(market).toMatchObject({ line: 16, date: '2024-01-05', memo: 'Market; paid', marks: { id: '0191d5a0-0000-7000-8000-000000000001' } });
+    expect(market).toMatchObject({
+      line: 16,
+      date: '2024-01-05',
+      memo: 'Market; paid',
+      marks: { id: '0191d5a0-0000-7000-8000-000000000001' },
+    });
     expect(market!.postings).toEqual([
       { line: 19, account: 'Expenses:Food', amount: { minor: 123450n, currency: 'USD' } },
       { line: 20, account: 'Expenses:Fees', amount: { minor: 50n, currency: 'USD' } },
@@ -91,7 +96,8 @@ describe('ledger and hledger journals', () => {
   });
 
   it('when the one posting without an amount would need two currencies, or two postings leave it out, then the line is refused', () => {
-    const two = parseJournal('2024-01-01 x\n  Assets:A  1 USD\n  Assets:B  1 EUR\n  Assets:C\n', 'hledger').transactions[0]!;
+    const two = parseJournal('2024-01-01 x\n  Assets:A  1 USD\n  Assets:B  1 EUR\n  Assets:C\n', 'hledger')
+      .transactions[0]!;
     expect(() => resolvePostings(two)).toThrow(/line 4: .*-1\.00 USD and -1\.00 EUR/);
     const twice = parseJournal('2024-01-01 x\n  Assets:A  1 USD\n  Assets:B\n  Assets:C\n', 'hledger').transactions[0]!;
     expect(() => resolvePostings(twice)).toThrow(/line 4: only one posting/);
@@ -99,7 +105,11 @@ describe('ledger and hledger journals', () => {
 
   const refused: [string, string, RegExp][] = [
     ['an automated transaction', '= /Food/\n    (Budget)  -1\n', /line 1: an automated transaction \(=\)/],
-    ['a periodic transaction', '~ Monthly\n    Assets:A  1 USD\n    Income:B\n', /line 1: a periodic transaction \(~\)/],
+    [
+      'a periodic transaction',
+      '~ Monthly\n    Assets:A  1 USD\n    Income:B\n',
+      /line 1: a periodic transaction \(~\)/,
+    ],
     ['a market price', 'P 2024-01-01 EUR 1.1 USD\n', /line 1: a market price \(P\)/],
     ['a default commodity', 'D $1,000.00\n', /line 1: a default commodity \(D\)/],
     ['a default year', 'Y 2024\n', /line 1: a default year \(Y\)/],
@@ -114,10 +124,22 @@ describe('ledger and hledger journals', () => {
     ['a balance assertion', '2024-01-01 x\n  Assets:A  1 USD = 10 USD\n  Assets:B\n', /line 2: a balance assertion/],
     ['a value expression', '2024-01-01 x\n  Assets:A  (1 USD * 2)\n  Assets:B\n', /line 2: a value expression/],
     ['a virtual posting', '2024-01-01 x\n  (Assets:A)  1 USD\n', /line 2: a virtual posting/],
-    ['a balanced virtual posting', '2024-01-01 x\n  [Assets:A]  1 USD\n  [Assets:B]\n', /line 2: a balanced virtual posting/],
-    ['a posting date tag', '2024-01-01 x\n  Assets:A  1 USD  ; date:2024-02-01\n  Assets:B\n', /line 2: a posting date/],
+    [
+      'a balanced virtual posting',
+      '2024-01-01 x\n  [Assets:A]  1 USD\n  [Assets:B]\n',
+      /line 2: a balanced virtual posting/,
+    ],
+    [
+      'a posting date tag',
+      '2024-01-01 x\n  Assets:A  1 USD  ; date:2024-02-01\n  Assets:B\n',
+      /line 2: a posting date/,
+    ],
     ['a date without a year', '1/5 x\n  Assets:A  1 USD\n  Assets:B\n', /line 1: a date without a year/],
-    ['an account sub-directive that changes postings', 'account Assets:Bank\n    default\n', /line 2: the account sub-directive "default"/],
+    [
+      'an account sub-directive that changes postings',
+      'account Assets:Bank\n    default\n',
+      /line 2: the account sub-directive "default"/,
+    ],
   ];
   for (const [what, text, message] of refused) {
     it(`when a journal has ${what}, then it is refused as UNSUPPORTED_DIRECTIVE naming it and its line`, () => {
@@ -129,13 +151,27 @@ describe('ledger and hledger journals', () => {
   }
 
   it('when an amount is not in a currency, has too many digits, or is no date, then the line is refused with its own code', () => {
-    expect(refusal('2024-01-01 x\n  Assets:A  10 AAPL\n  Assets:B\n', 'ledger')).toMatchObject({ code: 'UNSUPPORTED_COMMODITY', message: expect.stringMatching(/line 2: commodity "AAPL"/) });
+    expect(refusal('2024-01-01 x\n  Assets:A  10 AAPL\n  Assets:B\n', 'ledger')).toMatchObject({
+      code: 'UNSUPPORTED_COMMODITY',
+      message: expect.stringMatching(/line 2: commodity "AAPL"/),
+    });
     expect(refusal('2024-01-01 x\n  Assets:A  10 ¥\n  Assets:B\n', 'ledger').code).toBe('UNSUPPORTED_COMMODITY');
-    expect(refusal('2024-01-01 x\n  Assets:A  1.005 USD\n  Assets:B\n', 'ledger')).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/line 2: .*more decimal places than USD/) });
+    expect(refusal('2024-01-01 x\n  Assets:A  1.005 USD\n  Assets:B\n', 'ledger')).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/line 2: .*more decimal places than USD/),
+    });
     expect(refusal('2024-01-01 x\n  Assets:A  1.5 JPY\n  Assets:B\n', 'ledger').code).toBe('VALIDATION_ERROR');
-    expect(refusal('2024-01-01 x\n  Assets:A  10\n  Assets:B\n', 'ledger')).toMatchObject({ code: 'INVALID_JOURNAL', message: expect.stringMatching(/has no currency/) });
-    expect(refusal('2024-02-30 x\n  Assets:A  1 USD\n  Assets:B\n', 'ledger')).toMatchObject({ code: 'INVALID_JOURNAL', message: expect.stringMatching(/line 1: .*calendar date/) });
-    expect(parseJournal('2024-01-01 x\n  Assets:A  1.500 USD\n  Assets:B\n', 'ledger').transactions[0]!.postings[0]!.amount).toEqual({ minor: 150n, currency: 'USD' });
+    expect(refusal('2024-01-01 x\n  Assets:A  10\n  Assets:B\n', 'ledger')).toMatchObject({
+      code: 'INVALID_JOURNAL',
+      message: expect.stringMatching(/has no currency/),
+    });
+    expect(refusal('2024-02-30 x\n  Assets:A  1 USD\n  Assets:B\n', 'ledger')).toMatchObject({
+      code: 'INVALID_JOURNAL',
+      message: expect.stringMatching(/line 1: .*calendar date/),
+    });
+    expect(
+      parseJournal('2024-01-01 x\n  Assets:A  1.500 USD\n  Assets:B\n', 'ledger').transactions[0]!.postings[0]!.amount,
+    ).toEqual({ minor: 150n, currency: 'USD' });
   });
 });
 
@@ -175,7 +211,12 @@ describe('beancount files', () => {
     ]);
     expect(parsed.closes).toEqual([{ line: 23, path: 'Assets:Cafe-Bar' }]);
     const [first, second] = parsed.transactions;
-    expect(first).toMatchObject({ line: 13, date: '2020-01-03', memo: 'Exact\nmemo', marks: { id: '0191d5a0-0000-7000-8000-000000000002' } });
+    expect(first).toMatchObject({
+      line: 13,
+      date: '2020-01-03',
+      memo: 'Exact\nmemo',
+      marks: { id: '0191d5a0-0000-7000-8000-000000000002' },
+    });
     expect(first!.postings).toEqual([
       { line: 16, account: 'Assets:Cafe-Bar', amount: { minor: 100000n, currency: 'USD' } },
       { line: 18, account: 'Income:Salary', amount: null },
@@ -190,18 +231,53 @@ describe('beancount files', () => {
   });
 
   const refused: [string, string, string, RegExp][] = [
-    ['a balance assertion', '2020-01-01 balance Assets:A 1 USD\n', 'UNSUPPORTED_DIRECTIVE', /line 1: the balance directive/],
+    [
+      'a balance assertion',
+      '2020-01-01 balance Assets:A 1 USD\n',
+      'UNSUPPORTED_DIRECTIVE',
+      /line 1: the balance directive/,
+    ],
     ['a pad', '2020-01-01 pad Assets:A Equity:Opening\n', 'UNSUPPORTED_DIRECTIVE', /line 1: the pad directive/],
     ['a price', '2020-01-01 price EUR 1.1 USD\n', 'UNSUPPORTED_DIRECTIVE', /line 1: the price directive/],
-    ['a custom directive', '2020-01-01 custom "budget" Expenses:Food "monthly" 100 USD\n', 'UNSUPPORTED_DIRECTIVE', /line 1: the custom directive/],
+    [
+      'a custom directive',
+      '2020-01-01 custom "budget" Expenses:Food "monthly" 100 USD\n',
+      'UNSUPPORTED_DIRECTIVE',
+      /line 1: the custom directive/,
+    ],
     ['a plugin', 'plugin "beancount.plugins.auto_accounts"\n', 'UNSUPPORTED_DIRECTIVE', /line 1: a plugin/],
     ['an include', 'include "other.beancount"\n', 'UNSUPPORTED_DIRECTIVE', /line 1: an included file/],
-    ['an option that renames roots', 'option "name_assets" "Activa"\n', 'UNSUPPORTED_DIRECTIVE', /line 1: the option "name_assets"/],
+    [
+      'an option that renames roots',
+      'option "name_assets" "Activa"\n',
+      'UNSUPPORTED_DIRECTIVE',
+      /line 1: the option "name_assets"/,
+    ],
     ['a cost', '2020-01-01 *\n  Assets:A  1 HOOL {500 USD}\n  Assets:B\n', 'UNSUPPORTED_DIRECTIVE', /line 2: a cost/],
-    ['a price on a posting', '2020-01-01 *\n  Assets:A  1 EUR @ 1.1 USD\n  Assets:B\n', 'UNSUPPORTED_DIRECTIVE', /line 2: a price \(@\)/],
-    ['arithmetic', '2020-01-01 *\n  Assets:A  (10/3) USD\n  Assets:B\n', 'UNSUPPORTED_DIRECTIVE', /line 2: an arithmetic expression/],
-    ['a stock commodity', '2020-01-01 *\n  Assets:A  1 HOOL\n  Assets:B\n', 'UNSUPPORTED_COMMODITY', /line 2: commodity "HOOL"/],
-    ['an open for a stock commodity', '2020-01-01 open Assets:A HOOL\n', 'UNSUPPORTED_COMMODITY', /line 1: commodity "HOOL"/],
+    [
+      'a price on a posting',
+      '2020-01-01 *\n  Assets:A  1 EUR @ 1.1 USD\n  Assets:B\n',
+      'UNSUPPORTED_DIRECTIVE',
+      /line 2: a price \(@\)/,
+    ],
+    [
+      'arithmetic',
+      '2020-01-01 *\n  Assets:A  (10/3) USD\n  Assets:B\n',
+      'UNSUPPORTED_DIRECTIVE',
+      /line 2: an arithmetic expression/,
+    ],
+    [
+      'a stock commodity',
+      '2020-01-01 *\n  Assets:A  1 HOOL\n  Assets:B\n',
+      'UNSUPPORTED_COMMODITY',
+      /line 2: commodity "HOOL"/,
+    ],
+    [
+      'an open for a stock commodity',
+      '2020-01-01 open Assets:A HOOL\n',
+      'UNSUPPORTED_COMMODITY',
+      /line 1: commodity "HOOL"/,
+    ],
     ['an unclosed string', '2020-01-01 * "never closed\n', 'INVALID_JOURNAL', /line 1: a string is not closed/],
   ];
   for (const [what, text, code, message] of refused) {

@@ -28,7 +28,11 @@ export function resolvePostings(txn: ParsedTransaction): ResolvedLine[] {
   }
   let inferred: { minor: Minor; currency: string } | null = null;
   if (elided) {
-    const open = sums ? [...sums].filter(([, s]) => s !== 0n) : currency !== undefined && sum !== 0n ? [[currency, sum] as const] : [];
+    const open = sums
+      ? [...sums].filter(([, s]) => s !== 0n)
+      : currency !== undefined && sum !== 0n
+        ? [[currency, sum] as const]
+        : [];
     if (open.length > 1) {
       const what = open.map(([c, s]) => `${formatMinor(-s, c)} ${c}`).join(' and ');
       invalid(elided.line, `the posting without an amount would take ${what}, but an account holds one currency`);

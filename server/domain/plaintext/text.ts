@@ -8,7 +8,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /** The memo as a ledger/hledger description (which must not start a code or a status either). */
 export function ledgerDescription(memo: string): string {
-  return memo.replace(CONTROL, ' ').replace(/;/g, ',').replace(/\s{2,}/g, ' ').trim().replace(/^[(*!]+\s*/, '');
+  return memo
+    .replace(CONTROL, ' ')
+    .replace(/;/g, ',')
+    .replace(/\s{2,}/g, ' ')
+    .trim()
+    .replace(/^[(*!]+\s*/, '');
 }
 
 /** The memo as a beancount string body: backslash escapes for `\`, `"`, newline and tab. */
@@ -37,7 +42,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MARKS = { id: 'id', 'voided-by': 'voidedBy', reverses: 'reverses' } as const;
 
 /** Records our export's `id` / `voided-by` / `reverses` mark on a transaction (other tags are the user's own). */
-export function readMark(marks: { id?: string; voidedBy?: string; reverses?: string } | undefined, key: string, value: string): typeof marks {
+export function readMark(
+  marks: { id?: string; voidedBy?: string; reverses?: string } | undefined,
+  key: string,
+  value: string,
+): typeof marks {
   const field = MARKS[key as keyof typeof MARKS];
   const id = value.trim().replace(/^"(.*)"$/, '$1');
   if (!field || !UUID.test(id)) return marks;

@@ -59,10 +59,16 @@ describe('writers', () => {
   it('when the books are written for hledger, then accounts, commodities, memos and exact amounts are declared as hledger reads them', () => {
     const text = writeLedgerJournal(book, 'hledger', ['test']);
     expect(text).toContain('commodity 1000. JPY\ncommodity 1000.00 USD\n');
-    expect(text).toContain('account Assets:Bank\n    ; currency: USD\naccount Assets:Bank:Checking- main\n    ; name: "Checking: main"\n');
+    expect(text).toContain(
+      'account Assets:Bank\n    ; currency: USD\naccount Assets:Bank:Checking- main\n    ; name: "Checking: main"\n',
+    );
     expect(text).toContain('account Expenses:food:Other\n');
-    expect(text).toContain('2024-01-02 * Lunch, "quoted" second  ; id: 00000000-0000-7000-8000-000000000001\n    ; memo: "Lunch; \\"quoted\\"\\nsecond"\n    ; voided-by: 00000000-0000-7000-8000-000000000003\n');
-    expect(text).toMatch(/\n {4}Expenses:food:Ramen +1500 JPY\n {4}Assets:Yen +-1500 JPY\n {4}Expenses:food:Other +0\.05 USD\n/);
+    expect(text).toContain(
+      '2024-01-02 * Lunch, "quoted" second  ; id: 00000000-0000-7000-8000-000000000001\n    ; memo: "Lunch; \\"quoted\\"\\nsecond"\n    ; voided-by: 00000000-0000-7000-8000-000000000003\n',
+    );
+    expect(text).toMatch(
+      /\n {4}Expenses:food:Ramen +1500 JPY\n {4}Assets:Yen +-1500 JPY\n {4}Expenses:food:Other +0\.05 USD\n/,
+    );
     expect(text).toContain('2024-01-03 *  ; id:');
     expect(writeLedgerJournal(book, 'ledger')).toContain('commodity JPY\ncommodity USD\n');
   });
@@ -72,7 +78,9 @@ describe('writers', () => {
     expect(text).toContain('option "operating_currency" "JPY"\noption "operating_currency" "USD"\n');
     expect(text).toContain('2024-01-02 open Expenses:Food USD\n  name: "food"\n');
     expect(text).toContain('2024-01-02 open Expenses:Food:Other USD\n2024-01-02 open Expenses:Food:Ramen JPY\n');
-    expect(text).toContain('2024-01-02 * "Lunch; \\"quoted\\"\\nsecond"\n  id: "00000000-0000-7000-8000-000000000001"\n  voided-by: "00000000-0000-7000-8000-000000000003"\n');
+    expect(text).toContain(
+      '2024-01-02 * "Lunch; \\"quoted\\"\\nsecond"\n  id: "00000000-0000-7000-8000-000000000001"\n  voided-by: "00000000-0000-7000-8000-000000000003"\n',
+    );
     expect(text).toContain('2024-01-04 close Expenses:Food:Other\n');
   });
 

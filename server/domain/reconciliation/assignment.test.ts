@@ -11,7 +11,12 @@ const ids = (xs: readonly Assignable[]) => xs.map((p) => `${p.txnId}-${p.entryId
 
 describe('assignOneToOne', () => {
   it('when two transactions want one entry, then the higher keeps it and the other gets its next best', () => {
-    const chosen = assignOneToOne([pair('t2', 'e1', 90), pair('t1', 'e1', 95), pair('t2', 'e2', 70), pair('t1', 'e2', 88)]);
+    const chosen = assignOneToOne([
+      pair('t2', 'e1', 90),
+      pair('t1', 'e1', 95),
+      pair('t2', 'e2', 70),
+      pair('t1', 'e2', 88),
+    ]);
     expect(ids(chosen)).toEqual(['t1-e1', 't2-e2']);
   });
 
@@ -22,7 +27,12 @@ describe('assignOneToOne', () => {
 
   it('when greedy and the best sum disagree, then the highest score is still assigned first', () => {
     // sum-optimal would be t1-e2 + t2-e1 (80 + 80); the rule says the 95 goes first
-    const chosen = assignOneToOne([pair('t1', 'e1', 95), pair('t1', 'e2', 80), pair('t2', 'e1', 80), pair('t2', 'e2', 10)]);
+    const chosen = assignOneToOne([
+      pair('t1', 'e1', 95),
+      pair('t1', 'e2', 80),
+      pair('t2', 'e1', 80),
+      pair('t2', 'e2', 10),
+    ]);
     expect(ids(chosen)).toEqual(['t1-e1', 't2-e2']);
   });
 
@@ -92,19 +102,27 @@ describe('assignOneToOne', () => {
         const chosen = assignOneToOne(pairs);
         for (const p of pairs) {
           if (chosen.includes(p)) continue;
-          const blocker = chosen.find((c) => (c.txnId === p.txnId || c.entryId === p.entryId) && compareForAssignment(c, p) <= 0);
+          const blocker = chosen.find(
+            (c) => (c.txnId === p.txnId || c.entryId === p.entryId) && compareForAssignment(c, p) <= 0,
+          );
           expect(blocker, `${p.txnId}-${p.entryId}`).toBeDefined();
         }
-        for (let i = 1; i < chosen.length; i++) expect(compareForAssignment(chosen[i - 1] as Assignable, chosen[i] as Assignable)).toBeLessThanOrEqual(0);
+        for (let i = 1; i < chosen.length; i++)
+          expect(compareForAssignment(chosen[i - 1] as Assignable, chosen[i] as Assignable)).toBeLessThanOrEqual(0);
       }),
     );
   });
 
   it('when the input order changes, then the assignment does not', () => {
     fc.assert(
-      fc.property(arbPairs.chain((pairs) => fc.tuple(fc.constant(pairs), fc.shuffledSubarray(pairs, { minLength: pairs.length }))), ([pairs, shuffled]) => {
-        expect(ids(assignOneToOne(shuffled))).toEqual(ids(assignOneToOne(pairs)));
-      }),
+      fc.property(
+        arbPairs.chain((pairs) =>
+          fc.tuple(fc.constant(pairs), fc.shuffledSubarray(pairs, { minLength: pairs.length })),
+        ),
+        ([pairs, shuffled]) => {
+          expect(ids(assignOneToOne(shuffled))).toEqual(ids(assignOneToOne(pairs)));
+        },
+      ),
     );
   });
 });

@@ -17,7 +17,9 @@ describe('normaliseDescription', () => {
   });
 
   it('when text has accents or special letters, then they are folded', () => {
-    expect(normaliseDescription('Café Müller Straße Øresund Łódź ÆON İstanbul')).toBe('cafe muller strasse oresund lodz aeon istanbul');
+    expect(normaliseDescription('Café Müller Straße Øresund Łódź ÆON İstanbul')).toBe(
+      'cafe muller strasse oresund lodz aeon istanbul',
+    );
   });
 
   it('when text has full-width or compatibility characters, then NFKC folds them', () => {
@@ -132,7 +134,28 @@ describe('scoreDescription', () => {
     fc.string({ maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
     fc.string({ unit: 'binary', maxLength: 20 }),
-    fc.array(fc.constantFrom('Tesco', 'STORES', 'card', 'payment', '123456789', '42', 'Café', 'cafe', 'é', '--', ' ', 'Ünïcode', 'ß', 'ss', '.'), { maxLength: 8 }).map((w) => w.join(' ')),
+    fc
+      .array(
+        fc.constantFrom(
+          'Tesco',
+          'STORES',
+          'card',
+          'payment',
+          '123456789',
+          '42',
+          'Café',
+          'cafe',
+          'é',
+          '--',
+          ' ',
+          'Ünïcode',
+          'ß',
+          'ss',
+          '.',
+        ),
+        { maxLength: 8 },
+      )
+      .map((w) => w.join(' ')),
   );
 
   it('when any two texts are compared, then an integer 0..100, symmetric and deterministic', () => {
@@ -155,7 +178,8 @@ describe('scoreDescription', () => {
         expect(scoreDescription(a, a)).toBe(expected);
         const shouted = `  ${a.toUpperCase()}!`;
         // (upper-casing can change some letters' normal form, e.g. 'ǅ'; only compare when it does not)
-        if (normaliseDescription(shouted) === normaliseDescription(a)) expect(scoreDescription(a, shouted)).toBe(expected);
+        if (normaliseDescription(shouted) === normaliseDescription(a))
+          expect(scoreDescription(a, shouted)).toBe(expected);
       }),
     );
   });

@@ -142,7 +142,10 @@ function profileOf(words: readonly string[]): TokenProfile {
   return { tokens: unique, bigrams: sorted.slice(0, n) };
 }
 
-const EMPTY_PROFILE: TokenProfile = Object.freeze({ tokens: Object.freeze([]) as readonly string[], bigrams: new Uint32Array(0) });
+const EMPTY_PROFILE: TokenProfile = Object.freeze({
+  tokens: Object.freeze([]) as readonly string[],
+  bigrams: new Uint32Array(0),
+});
 
 /** Normalises and tokenises once; the result is compared with `scoreDescriptionPrepared`. */
 export function prepareDescription(s: string | null | undefined): PreparedDescription {

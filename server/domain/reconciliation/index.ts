@@ -52,7 +52,14 @@ export {
   tokens,
 } from './description.ts';
 export type { AccountPrediction, HistoryEvidence, PayeeExample, PayeeModelState } from './payee-model.ts';
-export { EMPTY_HISTORY_EVIDENCE, EVIDENCE_DAMPING, PayeeModel, scoreHistory, scoreHistoryPrepared, TOKEN_SMOOTHING } from './payee-model.ts';
+export {
+  EMPTY_HISTORY_EVIDENCE,
+  EVIDENCE_DAMPING,
+  PayeeModel,
+  scoreHistory,
+  scoreHistoryPrepared,
+  TOKEN_SMOOTHING,
+} from './payee-model.ts';
 export type { Assignable, AssignOptions } from './assignment.ts';
 export { assignOneToOne, compareForAssignment } from './assignment.ts';
 export type { PreparedEntry, PreparedTxn, ScoredPair, ScoreOptions } from './pair.ts';

@@ -2,8 +2,24 @@ import { prepareDescription, scoreDescriptionPrepared } from './description.ts';
 import type { PreparedDescription } from './description.ts';
 import { EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared } from './payee-model.ts';
 import type { HistoryEvidence, PayeeModel } from './payee-model.ts';
-import { classify, dayNumber, DEFAULT_THRESHOLDS, scoreAmount, scoreBusiness, scoreDays, totalScore } from './scoring.ts';
-import type { BankTxn, CandidateEntry, CounterAccount, Direction, MatchStatus, ScoreBreakdown, Thresholds } from './types.ts';
+import {
+  classify,
+  dayNumber,
+  DEFAULT_THRESHOLDS,
+  scoreAmount,
+  scoreBusiness,
+  scoreDays,
+  totalScore,
+} from './scoring.ts';
+import type {
+  BankTxn,
+  CandidateEntry,
+  CounterAccount,
+  Direction,
+  MatchStatus,
+  ScoreBreakdown,
+  Thresholds,
+} from './types.ts';
 
 /** A bank transaction with everything per-transaction computed once. */
 export interface PreparedTxn {
@@ -73,7 +89,10 @@ function factsOf(counterAccounts: readonly CounterAccount[]): CounterFacts {
       const entry = { accountLine: { direction, amountMinor: 0n }, counterAccounts };
       return { debit: scoreBusiness({ type: 'debit' }, entry), credit: scoreBusiness({ type: 'credit' }, entry) };
     };
-    facts = { ids: [...new Set(counterAccounts.map((c) => c.id))], business: { DEBIT: business('DEBIT'), CREDIT: business('CREDIT') } };
+    facts = {
+      ids: [...new Set(counterAccounts.map((c) => c.id))],
+      business: { DEBIT: business('DEBIT'), CREDIT: business('CREDIT') },
+    };
     counterFacts.set(counterAccounts, facts);
   }
   return facts;

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bestHistoryScore, EMPTY_HISTORY_EVIDENCE, PayeeModel, scoreHistory, scoreHistoryPrepared } from './payee-model.ts';
+import {
+  bestHistoryScore,
+  EMPTY_HISTORY_EVIDENCE,
+  PayeeModel,
+  scoreHistory,
+  scoreHistoryPrepared,
+} from './payee-model.ts';
 import type { PayeeExample } from './payee-model.ts';
 
 const examples: PayeeExample[] = [
@@ -73,32 +79,59 @@ describe('PayeeModel', () => {
   });
 
   it('when predictions are made, then confidences are in [0, 1] and sum to at most 1', () => {
-    const word = fc.constantFrom('tesco', 'stores', 'shell', 'petrol', 'netflix', 'acme', 'ltd', 'london', 'amazon', 'uber', 'eats', '1234');
+    const word = fc.constantFrom(
+      'tesco',
+      'stores',
+      'shell',
+      'petrol',
+      'netflix',
+      'acme',
+      'ltd',
+      'london',
+      'amazon',
+      'uber',
+      'eats',
+      '1234',
+    );
     const desc = fc.array(word, { minLength: 0, maxLength: 4 }).map((w) => w.join(' '));
     const account = fc.constantFrom('a', 'b', 'c', 'd', 'e');
     fc.assert(
-      fc.property(fc.array(fc.record({ description: desc, accountId: account }), { maxLength: 40 }), desc, (rows, query) => {
-        const model = PayeeModel.fromExamples(rows);
-        const ranked = model.predict(query);
-        for (const p of ranked) {
-          expect(p.confidence).toBeGreaterThan(0);
-          expect(p.confidence).toBeLessThanOrEqual(1);
-        }
-        expect(sum(ranked)).toBeLessThanOrEqual(1 + 1e-12);
-        for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1]?.confidence).toBeGreaterThanOrEqual(ranked[i]?.confidence ?? 0);
-      }),
+      fc.property(
+        fc.array(fc.record({ description: desc, accountId: account }), { maxLength: 40 }),
+        desc,
+        (rows, query) => {
+          const model = PayeeModel.fromExamples(rows);
+          const ranked = model.predict(query);
+          for (const p of ranked) {
+            expect(p.confidence).toBeGreaterThan(0);
+            expect(p.confidence).toBeLessThanOrEqual(1);
+          }
+          expect(sum(ranked)).toBeLessThanOrEqual(1 + 1e-12);
+          for (let i = 1; i < ranked.length; i++)
+            expect(ranked[i - 1]?.confidence).toBeGreaterThanOrEqual(ranked[i]?.confidence ?? 0);
+        },
+      ),
     );
   });
 
   it('when the same examples are learnt in another order, then predictions are identical to the last bit', () => {
     const word = fc.constantFrom('tesco', 'stores', 'shell', 'petrol', 'netflix', 'acme', 'ltd');
-    const row = fc.record({ description: fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')), accountId: fc.constantFrom('a', 'b', 'c') });
+    const row = fc.record({
+      description: fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
+      accountId: fc.constantFrom('a', 'b', 'c'),
+    });
     fc.assert(
-      fc.property(fc.array(row, { maxLength: 30 }).chain((rows) => fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length }))), ([rows, shuffled]) => {
-        const a = PayeeModel.fromExamples(rows);
-        const b = PayeeModel.fromExamples(shuffled);
-        for (const q of ['tesco', 'tesco petrol', 'acme ltd stores', 'netflix shell']) expect(b.predict(q)).toEqual(a.predict(q));
-      }),
+      fc.property(
+        fc
+          .array(row, { maxLength: 30 })
+          .chain((rows) => fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length }))),
+        ([rows, shuffled]) => {
+          const a = PayeeModel.fromExamples(rows);
+          const b = PayeeModel.fromExamples(shuffled);
+          for (const q of ['tesco', 'tesco petrol', 'acme ltd stores', 'netflix shell'])
+            expect(b.predict(q)).toEqual(a.predict(q));
+        },
+      ),
     );
   });
 
@@ -215,22 +248,40 @@ describe('scoreHistory', () => {
   it('when any history is scored, then an integer 0..100', () => {
     const model = PayeeModel.fromExamples(examples);
     fc.assert(
-      fc.property(fc.string({ maxLength: 30 }), fc.array(fc.constantFrom('groceries', 'fuel', 'subscriptions', 'salary', 'x')), (d, ids) => {
-        const s = scoreHistory(model, d, ids);
-        expect(Number.isInteger(s)).toBe(true);
-        expect(s).toBeGreaterThanOrEqual(0);
-        expect(s).toBeLessThanOrEqual(100);
-      }),
+      fc.property(
+        fc.string({ maxLength: 30 }),
+        fc.array(fc.constantFrom('groceries', 'fuel', 'subscriptions', 'salary', 'x')),
+        (d, ids) => {
+          const s = scoreHistory(model, d, ids);
+          expect(Number.isInteger(s)).toBe(true);
+          expect(s).toBeGreaterThanOrEqual(0);
+          expect(s).toBeLessThanOrEqual(100);
+        },
+      ),
     );
   });
 
   it('when a description is given, then bestHistoryScore is the best score any counter account gets from it', () => {
     const model = PayeeModel.fromExamples(examples);
-    const words = ['card', 'payment', 'tesco', 'stores', 'shell', 'petrol', 'netflix', 'acme', 'salary', 'london', 'other'];
+    const words = [
+      'card',
+      'payment',
+      'tesco',
+      'stores',
+      'shell',
+      'petrol',
+      'netflix',
+      'acme',
+      'salary',
+      'london',
+      'other',
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...words), { maxLength: 4 }), (tokens) => {
         const evidence = model.historyEvidence(tokens.join(' '));
-        const best = Math.max(...['groceries', 'fuel', 'subscriptions', 'salary', 'x'].map((id) => scoreHistoryPrepared(evidence, [id])));
+        const best = Math.max(
+          ...['groceries', 'fuel', 'subscriptions', 'salary', 'x'].map((id) => scoreHistoryPrepared(evidence, [id])),
+        );
         expect(bestHistoryScore(evidence)).toBe(best);
       }),
     );

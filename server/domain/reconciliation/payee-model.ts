@@ -138,7 +138,9 @@ export class PayeeModel {
     return {
       version: 1,
       accounts: sortedPairs(this.#docs),
-      tokens: [...this.#tokens.keys()].sort().map((t) => [t, sortedPairs(this.#tokens.get(t)?.byAccount ?? new Map())] as const),
+      tokens: [...this.#tokens.keys()]
+        .sort()
+        .map((t) => [t, sortedPairs(this.#tokens.get(t)?.byAccount ?? new Map())] as const),
       payees: [...this.#payees.keys()].sort().map((k) => [k, sortedPairs(this.#payees.get(k) ?? new Map())] as const),
     };
   }
@@ -338,6 +340,10 @@ function confidenceScore(confidence: number): number {
 }
 
 /** History score of a bank description against an entry's counter accounts (see `scoreHistoryPrepared`). */
-export function scoreHistory(payeeModel: PayeeModel, description: string, counterAccountIds: readonly string[]): number {
+export function scoreHistory(
+  payeeModel: PayeeModel,
+  description: string,
+  counterAccountIds: readonly string[],
+): number {
   return scoreHistoryPrepared(payeeModel.historyEvidence(description), counterAccountIds);
 }

@@ -83,17 +83,23 @@ describe('scoreAmount', () => {
 
   it('when any amounts are scored, then the score is an integer 0..100, symmetric and non-increasing in the difference', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.bigInt({ min: 0n, max: 10n ** 8n }), fc.bigInt({ min: 0n, max: 10n ** 8n }), fc.integer({ min: 0, max: 4 }), (a, d1, d2, digits) => {
-        const s1 = scoreAmount(a, a + d1, digits);
-        expect(Number.isInteger(s1)).toBe(true);
-        expect(s1).toBeGreaterThanOrEqual(0);
-        expect(s1).toBeLessThanOrEqual(100);
-        expect(scoreAmount(a + d1, a, digits)).toBe(s1);
-        const s2 = scoreAmount(a, a + d2, digits);
-        if (d1 <= d2) expect(s1).toBeGreaterThanOrEqual(s2);
-        expect(s1 === 100).toBe(d1 === 0n);
-        expect(s1 === 0).toBe(d1 >= amountLimitMinor(digits));
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.bigInt({ min: 0n, max: 10n ** 8n }),
+        fc.bigInt({ min: 0n, max: 10n ** 8n }),
+        fc.integer({ min: 0, max: 4 }),
+        (a, d1, d2, digits) => {
+          const s1 = scoreAmount(a, a + d1, digits);
+          expect(Number.isInteger(s1)).toBe(true);
+          expect(s1).toBeGreaterThanOrEqual(0);
+          expect(s1).toBeLessThanOrEqual(100);
+          expect(scoreAmount(a + d1, a, digits)).toBe(s1);
+          const s2 = scoreAmount(a, a + d2, digits);
+          if (d1 <= d2) expect(s1).toBeGreaterThanOrEqual(s2);
+          expect(s1 === 100).toBe(d1 === 0n);
+          expect(s1 === 0).toBe(d1 >= amountLimitMinor(digits));
+        },
+      ),
     );
   });
 });
@@ -136,7 +142,16 @@ describe('scoreDate', () => {
   });
 
   it('when a date is not a real YYYY-MM-DD calendar date, then it throws', () => {
-    for (const bad of ['2023-02-29', '2024-13-01', '2024-00-10', '2024-04-31', '2024-1-01', '2024-01-01T00:00:00Z', '', 'yesterday']) {
+    for (const bad of [
+      '2023-02-29',
+      '2024-13-01',
+      '2024-00-10',
+      '2024-04-31',
+      '2024-1-01',
+      '2024-01-01T00:00:00Z',
+      '',
+      'yesterday',
+    ]) {
       expect(() => dayNumber(bad), bad).toThrow(RangeError);
     }
   });
@@ -145,10 +160,13 @@ describe('scoreDate', () => {
     expect(dayNumber('1970-01-01')).toBe(0);
     expect(dayNumber('0001-01-01')).toBe(-719162);
     fc.assert(
-      fc.property(fc.date({ min: new Date(Date.UTC(1000, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true }), (d) => {
-        const iso = d.toISOString().slice(0, 10);
-        expect(dayNumber(iso)).toBe(Math.floor(d.getTime() / 86_400_000));
-      }),
+      fc.property(
+        fc.date({ min: new Date(Date.UTC(1000, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true }),
+        (d) => {
+          const iso = d.toISOString().slice(0, 10);
+          expect(dayNumber(iso)).toBe(Math.floor(d.getTime() / 86_400_000));
+        },
+      ),
     );
   });
 
@@ -168,7 +186,13 @@ describe('scoreDate', () => {
 });
 
 describe('scoreBusiness', () => {
-  const txn = (type: BankTxn['type']): BankTxn => ({ id: 't', date: '2024-01-01', description: '', amountMinor: 100n, type });
+  const txn = (type: BankTxn['type']): BankTxn => ({
+    id: 't',
+    date: '2024-01-01',
+    description: '',
+    amountMinor: 100n,
+    type,
+  });
   const entry = (direction: Direction, ...types: AccountType[]): CandidateEntry => ({
     id: 'e',
     entryDate: '2024-01-01',
@@ -226,7 +250,10 @@ describe('scoreBusiness', () => {
 
 describe('netAccountLines', () => {
   it('when several lines are on the account, then they are netted in signed form', () => {
-    expect(netAccountLines([{ direction: 'CREDIT', amountMinor: 500n }])).toEqual({ direction: 'CREDIT', amountMinor: 500n });
+    expect(netAccountLines([{ direction: 'CREDIT', amountMinor: 500n }])).toEqual({
+      direction: 'CREDIT',
+      amountMinor: 500n,
+    });
     expect(
       netAccountLines([
         { direction: 'CREDIT', amountMinor: 500n },
@@ -333,8 +360,12 @@ describe('classify', () => {
     expect(at(50)).toBe('auto_accepted'); // 85.00
     expect(at(45, 100, 10)).toBe('auto_accepted'); // 84.50 → 85
     expect(at(44, 100, 13)).toBe('pending_review'); // 84.45 → 84
-    expect(classify(totalScore({ amount: 100, date: 80, description: 0, business: 0, history: 0 }))).toBe('pending_review'); // 60
-    expect(classify(totalScore({ amount: 100, date: 78, description: 0, business: 0, history: 0 }))).toBe('pending_review'); // 59.5 → 60
+    expect(classify(totalScore({ amount: 100, date: 80, description: 0, business: 0, history: 0 }))).toBe(
+      'pending_review',
+    ); // 60
+    expect(classify(totalScore({ amount: 100, date: 78, description: 0, business: 0, history: 0 }))).toBe(
+      'pending_review',
+    ); // 59.5 → 60
     expect(classify(totalScore({ amount: 100, date: 76, description: 0, business: 0, history: 0 }))).toBe('unmatched'); // 59
   });
 
@@ -384,17 +415,23 @@ describe('classify', () => {
 describe('thresholdsFromEnv', () => {
   it('when nothing is set, then the defaults 85 and 60', () => {
     expect(thresholdsFromEnv({})).toEqual({ autoAccept: 85, review: 60 });
-    expect(thresholdsFromEnv({ RECONCILIATION_AUTO_ACCEPT_THRESHOLD: '', RECONCILIATION_REVIEW_THRESHOLD: ' ' })).toEqual({ autoAccept: 85, review: 60 });
+    expect(
+      thresholdsFromEnv({ RECONCILIATION_AUTO_ACCEPT_THRESHOLD: '', RECONCILIATION_REVIEW_THRESHOLD: ' ' }),
+    ).toEqual({ autoAccept: 85, review: 60 });
   });
 
   it('when the variables are set, then they override', () => {
-    expect(thresholdsFromEnv({ RECONCILIATION_AUTO_ACCEPT_THRESHOLD: ' 90 ', RECONCILIATION_REVIEW_THRESHOLD: '70' })).toEqual({ autoAccept: 90, review: 70 });
+    expect(
+      thresholdsFromEnv({ RECONCILIATION_AUTO_ACCEPT_THRESHOLD: ' 90 ', RECONCILIATION_REVIEW_THRESHOLD: '70' }),
+    ).toEqual({ autoAccept: 90, review: 70 });
     expect(thresholdsFromEnv({ RECONCILIATION_REVIEW_THRESHOLD: '50' })).toEqual({ autoAccept: 85, review: 50 });
   });
 
   it('when a variable is not an integer or the pair is out of order, then VALIDATION_ERROR', () => {
     expect(() => thresholdsFromEnv({ RECONCILIATION_AUTO_ACCEPT_THRESHOLD: 'high' })).toThrow(DomainError);
-    expect(() => thresholdsFromEnv({ RECONCILIATION_AUTO_ACCEPT_THRESHOLD: '85.5' })).toThrow(/RECONCILIATION_AUTO_ACCEPT_THRESHOLD/);
+    expect(() => thresholdsFromEnv({ RECONCILIATION_AUTO_ACCEPT_THRESHOLD: '85.5' })).toThrow(
+      /RECONCILIATION_AUTO_ACCEPT_THRESHOLD/,
+    );
     expect(() => thresholdsFromEnv({ RECONCILIATION_AUTO_ACCEPT_THRESHOLD: '50' })).toThrow(DomainError);
     expect(() => thresholdsFromEnv({ RECONCILIATION_REVIEW_THRESHOLD: '101' })).toThrow(DomainError);
   });

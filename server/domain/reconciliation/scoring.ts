@@ -174,7 +174,10 @@ export function expectedLineDirection(type: BankTxn['type']): Direction {
  * - 75 when the direction matches and only some counter accounts fit;
  * - 50 when the direction matches and none fits, or the entry has no counter line.
  */
-export function scoreBusiness(txn: Pick<BankTxn, 'type'>, entry: Pick<CandidateEntry, 'accountLine' | 'counterAccounts'>): number {
+export function scoreBusiness(
+  txn: Pick<BankTxn, 'type'>,
+  entry: Pick<CandidateEntry, 'accountLine' | 'counterAccounts'>,
+): number {
   if (entry.accountLine.direction !== expectedLineDirection(txn.type)) return 0;
   const fits = txn.type === 'debit' ? MONEY_OUT_COUNTER_TYPES : MONEY_IN_COUNTER_TYPES;
   const counters = entry.counterAccounts;
@@ -245,7 +248,11 @@ export function validateThresholds(t: Thresholds): Thresholds {
     errors.push({ field: 'review', message: 'review must not be above autoAccept' });
   }
   if (errors.length > 0) {
-    throw new DomainError('VALIDATION_ERROR', `invalid reconciliation thresholds: ${errors.map((e) => e.message).join('; ')}`, errors);
+    throw new DomainError(
+      'VALIDATION_ERROR',
+      `invalid reconciliation thresholds: ${errors.map((e) => e.message).join('; ')}`,
+      errors,
+    );
   }
   return t;
 }
@@ -269,7 +276,11 @@ function parseEnvThreshold(name: string, raw: string | undefined, fallback: numb
  */
 export function thresholdsFromEnv(env: Readonly<Record<string, string | undefined>>): Thresholds {
   return validateThresholds({
-    autoAccept: parseEnvThreshold(THRESHOLD_ENV.autoAccept, env[THRESHOLD_ENV.autoAccept], DEFAULT_THRESHOLDS.autoAccept),
+    autoAccept: parseEnvThreshold(
+      THRESHOLD_ENV.autoAccept,
+      env[THRESHOLD_ENV.autoAccept],
+      DEFAULT_THRESHOLDS.autoAccept,
+    ),
     review: parseEnvThreshold(THRESHOLD_ENV.review, env[THRESHOLD_ENV.review], DEFAULT_THRESHOLDS.review),
   });
 }

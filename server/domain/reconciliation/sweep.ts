@@ -5,7 +5,15 @@ import { prepareEntry, prepareTxn, scorePrepared } from './pair.ts';
 import type { PreparedEntry, PreparedTxn, ScoredPair } from './pair.ts';
 import { bestHistoryScore, EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared } from './payee-model.ts';
 import type { PayeeModel } from './payee-model.ts';
-import { amountLimitMinor, dayNumber, DEFAULT_THRESHOLDS, expectedLineDirection, scoreAmount, scoreDays, validateThresholds } from './scoring.ts';
+import {
+  amountLimitMinor,
+  dayNumber,
+  DEFAULT_THRESHOLDS,
+  expectedLineDirection,
+  scoreAmount,
+  scoreDays,
+  validateThresholds,
+} from './scoring.ts';
 import type { BankTxn, CandidateEntry, Direction, Thresholds } from './types.ts';
 
 /**
@@ -65,7 +73,13 @@ export interface SweepResult {
   /** transactions left without a match, in input order */
   readonly unmatchedTxnIds: string[];
   /** the work done: pairs bounded and ranked exactly, descriptions compared, entries read and held at most */
-  readonly stats: { pairsBounded: number; pairsRanked: number; descriptionsCompared: number; entriesRead: number; mostEntriesHeld: number };
+  readonly stats: {
+    pairsBounded: number;
+    pairsRanked: number;
+    descriptionsCompared: number;
+    entriesRead: number;
+    mostEntriesHeld: number;
+  };
 }
 
 interface HeldEntry {
@@ -157,7 +171,8 @@ class TxnState {
     this.direction = expectedLineDirection(p.txn.type);
     this.amount = p.amountNumber;
     this.huge = !numeric || !(p.amountNumber <= SAFE);
-    this.hasHistory = p.history !== EMPTY_HISTORY_EVIDENCE && (p.history.exactAccounts.size > 0 || p.history.confidence.size > 0);
+    this.hasHistory =
+      p.history !== EMPTY_HISTORY_EVIDENCE && (p.history.exactAccounts.size > 0 || p.history.confidence.size > 0);
     this.allElse = ALL_ELSE - 5 * (100 - (this.hasHistory ? bestHistoryScore(p.history) : 0));
     this.refused = refused;
   }
@@ -219,7 +234,11 @@ function firstAtLeast<T extends { readonly amount: number }>(list: readonly T[],
  * 30 days past the transaction being looked at; entries outside every window are ignored). The
  * result equals scoring every candidate pair and assigning greedily (see the module comment).
  */
-export function matchInDateOrder(txns: readonly BankTxn[], entries: Iterable<CandidateEntry>, options: SweepOptions): SweepResult {
+export function matchInDateOrder(
+  txns: readonly BankTxn[],
+  entries: Iterable<CandidateEntry>,
+  options: SweepOptions,
+): SweepResult {
   const thresholds = validateThresholds(options.thresholds ?? DEFAULT_THRESHOLDS);
   const review = thresholds.review;
   const digits = options.digits;
@@ -265,7 +284,10 @@ export function matchInDateOrder(txns: readonly BankTxn[], entries: Iterable<Can
   /** The pair's total in hundredths without the description (as `totalScore` adds them up, with its rounding half). */
   function partOf(t: TxnState, e: HeldEntry): number {
     stats.pairsBounded++;
-    const a = t.huge || e.huge ? scoreAmount(t.p.amountMinor, e.p.amountMinor, digits) : amountScore(Math.abs(t.amount - e.amount));
+    const a =
+      t.huge || e.huge
+        ? scoreAmount(t.p.amountMinor, e.p.amountMinor, digits)
+        : amountScore(Math.abs(t.amount - e.amount));
     amountOfPart = a;
     const history = t.hasHistory ? scoreHistoryPrepared(t.p.history, e.p.counterAccountIds) : 0;
     return 40 * a + 25 * DATE_SCORES[Math.abs(t.day - e.day)]! + 10 * e.p.business[t.p.txn.type] + 5 * history + 50;
@@ -285,7 +307,13 @@ export function matchInDateOrder(txns: readonly BankTxn[], entries: Iterable<Can
     const part = partOf(t, e);
     if (Math.floor((part + 20 * 100) / 100) < atLeast) return undefined;
     stats.pairsRanked++;
-    return new Candidate(Math.floor((part + 20 * descriptionOf(t, e)) / 100), Math.abs(t.day - e.day), amountOfPart, t, e);
+    return new Candidate(
+      Math.floor((part + 20 * descriptionOf(t, e)) / 100),
+      Math.abs(t.day - e.day),
+      amountOfPart,
+      t,
+      e,
+    );
   }
 
   /**
@@ -325,7 +353,11 @@ export function matchInDateOrder(txns: readonly BankTxn[], entries: Iterable<Can
     }
     if (t.huge) return;
     // with everything but the date at its best, the bound must reach the level
-    for (let distance = 0; distance <= W && 40 * 100 + 25 * DATE_SCORES[distance]! + t.allElse >= 100 * level; distance++) {
+    for (
+      let distance = 0;
+      distance <= W && 40 * 100 + 25 * DATE_SCORES[distance]! + t.allElse >= 100 * level;
+      distance++
+    ) {
       // the least amount score with which the bound reaches the level, this many days apart
       const least = Math.ceil((100 * level - t.allElse - 25 * DATE_SCORES[distance]!) / 40);
       for (let k = -distance; k <= distance; k += 2 * distance || 1) {
@@ -385,7 +417,11 @@ export function matchInDateOrder(txns: readonly BankTxn[], entries: Iterable<Can
       if (c && before(c, best)) best = c;
     };
     const level = offered.total;
-    for (let distance = 0; distance <= W && 40 * 100 + 25 * DATE_SCORES[distance]! + ALL_ELSE >= 100 * level; distance++) {
+    for (
+      let distance = 0;
+      distance <= W && 40 * 100 + 25 * DATE_SCORES[distance]! + ALL_ELSE >= 100 * level;
+      distance++
+    ) {
       const least = Math.ceil((100 * level - ALL_ELSE - 25 * DATE_SCORES[distance]!) / 40);
       for (let k = -distance; k <= distance; k += 2 * distance || 1) {
         const day = txnsByDay.get(e.day + k);
@@ -423,14 +459,17 @@ export function matchInDateOrder(txns: readonly BankTxn[], entries: Iterable<Can
    */
   function reachable(e: HeldEntry): number {
     const business = e.p.business[e.direction === 'CREDIT' ? 'debit' : 'credit'];
-    return Math.floor((40 * 100 + 25 * scoreDays(Math.max(0, nextTxnDay - e.day)) + 20 * 100 + 10 * business + 5 * 100 + 50) / 100);
+    return Math.floor(
+      (40 * 100 + 25 * scoreDays(Math.max(0, nextTxnDay - e.day)) + 20 * 100 + 10 * business + 5 * 100 + 50) / 100,
+    );
   }
 
   function settle(t: TxnState, match: Candidate | undefined): void {
     if (match) {
       const pair = scorePrepared(t.p, match.entry.p, digits, thresholds);
       // the ranking's arithmetic must be the scoring's, or the order taken was not the rule's
-      if (pair.total !== match.total || pair.breakdown.amount !== match.amount) throw new Error(`reconciliation ranked ${match.total}, scored ${pair.total}`);
+      if (pair.total !== match.total || pair.breakdown.amount !== match.amount)
+        throw new Error(`reconciliation ranked ${match.total}, scored ${pair.total}`);
       matches.push({ ...pair, counterAccountIds: match.entry.p.counterAccountIds });
       match.entry.used = true;
     }
@@ -483,7 +522,15 @@ export function matchInDateOrder(txns: readonly BankTxn[], entries: Iterable<Can
     if (memos.size >= 8192) memos.clear();
     const p = prepareEntry(entry, memos);
     const huge = !numeric || !(p.amountNumber <= SAFE);
-    const e: HeldEntry = { p, day, direction: entry.accountLine.direction, amount: p.amountNumber, huge, used: false, best: undefined };
+    const e: HeldEntry = {
+      p,
+      day,
+      direction: entry.accountLine.direction,
+      amount: p.amountNumber,
+      huge,
+      used: false,
+      best: undefined,
+    };
     (huge ? bucket.huge : bucket.byAmount)[e.direction].push(e);
     held++;
     stats.mostEntriesHeld = Math.max(stats.mostEntriesHeld, held);
@@ -502,7 +549,8 @@ export function matchInDateOrder(txns: readonly BankTxn[], entries: Iterable<Can
         stats.entriesRead++;
       }
       // entries come a day at a time: the date is parsed once per day
-      if (lookahead.entryDate !== lastDate) [lastDate, lastDateDay] = [lookahead.entryDate, dayNumber(lookahead.entryDate)];
+      if (lookahead.entryDate !== lastDate)
+        [lastDate, lastDateDay] = [lookahead.entryDate, dayNumber(lookahead.entryDate)];
       const day = lastDateDay;
       if (day < lastDay) throw new Error(`entries must come in date order (${lookahead.entryDate} after a later one)`);
       if (day > through) break;
@@ -510,7 +558,8 @@ export function matchInDateOrder(txns: readonly BankTxn[], entries: Iterable<Can
       if (day >= floorDay) hold(lookahead, day);
       lookahead = undefined;
     }
-    for (const bucket of unsorted) for (const list of Object.values(bucket.byAmount)) list.sort((a, b) => a.amount - b.amount);
+    for (const bucket of unsorted)
+      for (const list of Object.values(bucket.byAmount)) list.sort((a, b) => a.amount - b.amount);
     unsorted.length = 0;
   }
 
@@ -536,7 +585,10 @@ export function matchInDateOrder(txns: readonly BankTxn[], entries: Iterable<Can
       for (let i = firstOpen; i < states.length; i++) if (states[i]?.resolved) states[i] = undefined;
       while (firstOpen < states.length && !states[firstOpen]) firstOpen++;
       // what no unsettled or coming transaction can reach is forgotten
-      floorDay = Math.max(floorDay, Math.min(firstOpen < states.length ? txnDays[order[firstOpen]!]! : Infinity, nextTxnDay) - W);
+      floorDay = Math.max(
+        floorDay,
+        Math.min(firstOpen < states.length ? txnDays[order[firstOpen]!]! : Infinity, nextTxnDay) - W,
+      );
       for (; oldestDay < floorDay && days.size > 0; oldestDay++) {
         const bucket = days.get(oldestDay);
         if (!bucket) continue;

@@ -8,7 +8,11 @@ import type { XNode } from './xnode.ts';
 import type { RawParse, RawRow, RawStatement } from './types.ts';
 
 /** Entry statuses that are not (yet) bookings: pending and informational entries are skipped. */
-const SKIPPED_STATUS: Record<string, string> = { PDNG: 'pending entry (Sts PDNG)', INFO: 'informational entry (Sts INFO)', FUTR: 'future entry (Sts FUTR)' };
+const SKIPPED_STATUS: Record<string, string> = {
+  PDNG: 'pending entry (Sts PDNG)',
+  INFO: 'informational entry (Sts INFO)',
+  FUTR: 'future entry (Sts FUTR)',
+};
 
 /**
  * ISO 20022 camt.053 (any version 001.02–001.13): every Stmt is a statement and every Ntry one
@@ -41,7 +45,7 @@ function readStatement(stmt: XNode, counter: { count: number; limit: number }): 
   const declared = currencyCode(textAt(stmt, 'Acct/Ccy'));
   return {
     account_ref: cleanText(account) || null,
-    currency: declared ?? (entryCurrencies.size === 1 ? [...entryCurrencies][0] ?? null : null),
+    currency: declared ?? (entryCurrencies.size === 1 ? ([...entryCurrencies][0] ?? null) : null),
     start_date: parseIsoDate(textAt(stmt, 'FrToDt/FrDtTm') ?? textAt(stmt, 'FrToDt/FrDt') ?? ''),
     end_date: parseIsoDate(textAt(stmt, 'FrToDt/ToDtTm') ?? textAt(stmt, 'FrToDt/ToDt') ?? ''),
     rows,
@@ -54,7 +58,11 @@ function readEntry(entry: XNode, index: number): RawRow {
   const skip = SKIPPED_STATUS[status] ?? null;
   const amountText = textAt(entry, 'Amt');
   const indicator = textAt(entry, 'CdtDbtInd');
-  const dateText = textAt(entry, 'BookgDt/Dt') ?? textAt(entry, 'BookgDt/DtTm') ?? textAt(entry, 'ValDt/Dt') ?? textAt(entry, 'ValDt/DtTm');
+  const dateText =
+    textAt(entry, 'BookgDt/Dt') ??
+    textAt(entry, 'BookgDt/DtTm') ??
+    textAt(entry, 'ValDt/Dt') ??
+    textAt(entry, 'ValDt/DtTm');
   const row: RawRow = {
     line: entry.line,
     date: dateText === null ? null : parseIsoDate(dateText),
@@ -88,7 +96,8 @@ function entryDescription(entry: XNode, indicator: string | null): string {
   const counterparty = indicator === 'DBIT' ? 'Cdtr' : 'Dbtr';
   const otherParty = indicator === 'DBIT' ? 'Dbtr' : 'Cdtr';
   const names =
-    unique(parties.map((p) => partyName(p, counterparty))).join(', ') || unique(parties.map((p) => partyName(p, otherParty))).join(', ');
+    unique(parties.map((p) => partyName(p, counterparty))).join(', ') ||
+    unique(parties.map((p) => partyName(p, otherParty))).join(', ');
   const remittance = details.flatMap((d) => {
     const info = child(d, 'RmtInf');
     const ustrd = childrenNamed(info, 'Ustrd').map((u) => u.text);
@@ -102,7 +111,9 @@ function entryDescription(entry: XNode, indicator: string | null): string {
 }
 
 function partyName(parties: XNode | undefined, role: string): string {
-  return cleanText(textAt(parties, `${role}/Nm`) ?? textAt(parties, `${role}/Pty/Nm`) ?? path(parties, `Ultmt${role}/Nm`)?.text);
+  return cleanText(
+    textAt(parties, `${role}/Nm`) ?? textAt(parties, `${role}/Pty/Nm`) ?? path(parties, `Ultmt${role}/Nm`)?.text,
+  );
 }
 
 function unique(values: string[]): string[] {

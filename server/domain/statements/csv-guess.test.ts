@@ -4,7 +4,9 @@ import { guessCsvMapping } from './index.ts';
 
 describe('guessCsvMapping', () => {
   it('when headers are German (Commerzbank), then date, amount, text, account and currency columns are found', () => {
-    const mapping = guessCsvMapping('\ufeffBuchungstag;Wertstellung;Umsatzart;Buchungstext;Betrag;Währung;IBAN Kontoinhaber;Kategorie\r\n31.12.2024;31.12.2024;Zinsen;Kontoführung;-10,7;EUR;DE00;\r\n');
+    const mapping = guessCsvMapping(
+      '\ufeffBuchungstag;Wertstellung;Umsatzart;Buchungstext;Betrag;Währung;IBAN Kontoinhaber;Kategorie\r\n31.12.2024;31.12.2024;Zinsen;Kontoführung;-10,7;EUR;DE00;\r\n',
+    );
     expect(mapping).toMatchObject({
       delimiter: ';',
       header_row: 0,
@@ -19,7 +21,9 @@ describe('guessCsvMapping', () => {
   });
 
   it('when headers are Dutch with a CreditDebet column, then the direction column and its values are set', () => {
-    const mapping = guessCsvMapping('KNAB EXPORT;;;\nRekeningnummer;Transactiedatum;CreditDebet;Bedrag;Tegenrekeninghouder;Omschrijving;Referentie;Boekdatum\n"NL00";"21-06-2019";"D";"827,75";"X";"Y";"R1";"21-06-2019"\n"NL00";"20-06-2019";"C";"2500";"X";"Y";"R2";"20-06-2019"\n');
+    const mapping = guessCsvMapping(
+      'KNAB EXPORT;;;\nRekeningnummer;Transactiedatum;CreditDebet;Bedrag;Tegenrekeninghouder;Omschrijving;Referentie;Boekdatum\n"NL00";"21-06-2019";"D";"827,75";"X";"Y";"R1";"21-06-2019"\n"NL00";"20-06-2019";"C";"2500";"X";"Y";"R2";"20-06-2019"\n',
+    );
     expect(mapping).toMatchObject({
       header_row: 1,
       date_column: 'Boekdatum',
@@ -35,9 +39,20 @@ describe('guessCsvMapping', () => {
   });
 
   it('when headers are Spanish, Lithuanian-export English or Swiss French, then they map', () => {
-    expect(guessCsvMapping('fecha;concepto;importe\n24/03/2022;Nómina;1.394,11\n')).toMatchObject({ date_column: 'fecha', amount_column: 'importe', description_columns: ['concepto'], decimal_mark: ',', date_format: 'DD/MM/YYYY' });
-    expect(guessCsvMapping('Date,Bank,Name,Memo,Amount,\n2012:03:01,,A,B,-7.8,\n')).toMatchObject({ date_format: 'YYYY:MM:DD', description_columns: ['Name', 'Memo'] });
-    expect(guessCsvMapping('Produit;Monn.;Date de valeur;Description 1;Débit;Crédit\nX;CHF;31.03.2019;Frais;10.00;\n')).toMatchObject({
+    expect(guessCsvMapping('fecha;concepto;importe\n24/03/2022;Nómina;1.394,11\n')).toMatchObject({
+      date_column: 'fecha',
+      amount_column: 'importe',
+      description_columns: ['concepto'],
+      decimal_mark: ',',
+      date_format: 'DD/MM/YYYY',
+    });
+    expect(guessCsvMapping('Date,Bank,Name,Memo,Amount,\n2012:03:01,,A,B,-7.8,\n')).toMatchObject({
+      date_format: 'YYYY:MM:DD',
+      description_columns: ['Name', 'Memo'],
+    });
+    expect(
+      guessCsvMapping('Produit;Monn.;Date de valeur;Description 1;Débit;Crédit\nX;CHF;31.03.2019;Frais;10.00;\n'),
+    ).toMatchObject({
       date_column: 'Date de valeur',
       debit_column: 'Débit',
       credit_column: 'Crédit',
@@ -50,7 +65,9 @@ describe('guessCsvMapping', () => {
   it('when day and month are ambiguous, then unpadded values mean month-first and padded ones day-first', () => {
     expect(guessCsvMapping('Date,Description,Amount\n3/4/2016,x,1.00\n').date_format).toBe('M/D/YYYY');
     expect(guessCsvMapping('Date,Description,Amount\n03/04/2016,x,1.00\n').date_format).toBe('DD/MM/YYYY');
-    expect(guessCsvMapping('Date,Description,Amount\n03/04/2016,x,1.00\n12/31/2016,y,2.00\n').date_format).toBe('MM/DD/YYYY');
+    expect(guessCsvMapping('Date,Description,Amount\n03/04/2016,x,1.00\n12/31/2016,y,2.00\n').date_format).toBe(
+      'MM/DD/YYYY',
+    );
   });
 
   it('when the only evidence for the decimal mark is grouping, then the other mark is chosen', () => {
@@ -60,12 +77,18 @@ describe('guessCsvMapping', () => {
   });
 
   it('when an id column repeats values, then it is not used as the external id', () => {
-    expect(guessCsvMapping('Date,Description,Amount,ID\n2024-01-01,x,1.00,A\n2024-01-02,y,2.00,A\n').external_id_column).toBeNull();
-    expect(guessCsvMapping('Date,Description,Amount,ID\n2024-01-01,x,1.00,A\n2024-01-02,y,2.00,B\n').external_id_column).toBe('ID');
+    expect(
+      guessCsvMapping('Date,Description,Amount,ID\n2024-01-01,x,1.00,A\n2024-01-02,y,2.00,A\n').external_id_column,
+    ).toBeNull();
+    expect(
+      guessCsvMapping('Date,Description,Amount,ID\n2024-01-01,x,1.00,A\n2024-01-02,y,2.00,B\n').external_id_column,
+    ).toBe('ID');
   });
 
   it('when no known description header exists, then the first wordy unused column is taken', () => {
-    expect(guessCsvMapping('Date,Ref,Amount,Payee Text\n2024-01-01,123,1.00,Grocery store\n').description_columns).toEqual(['Payee Text']);
+    expect(
+      guessCsvMapping('Date,Ref,Amount,Payee Text\n2024-01-01,123,1.00,Grocery store\n').description_columns,
+    ).toEqual(['Payee Text']);
   });
 
   it('when tab or pipe separates the columns, then the delimiter is found', () => {
@@ -76,6 +99,8 @@ describe('guessCsvMapping', () => {
   it('when no line names a date and an amount column, then it throws INVALID_STATEMENT_FILE', () => {
     expect(() => guessCsvMapping('a,b,c\n1,2,3\n')).toThrow(DomainError);
     expect(() => guessCsvMapping('a,b,c\n1,2,3\n')).toThrow(/cannot recognise the CSV columns/);
-    expect(() => guessCsvMapping('Date,Amount\nyesterday,1.00\n')).toThrow('column "Date": cannot recognise the date format of "yesterday"');
+    expect(() => guessCsvMapping('Date,Amount\nyesterday,1.00\n')).toThrow(
+      'column "Date": cannot recognise the date format of "yesterday"',
+    );
   });
 });

@@ -1,9 +1,24 @@
 import { parseAmount } from './amount.ts';
 import { readCsvTable, splitLine } from './csv-read.ts';
 import {
-  ACCOUNT_HEADERS, AMOUNT_HEADERS, COUNTERPARTY_HEADERS, CURRENCY_HEADERS, DATE_HEADERS, DEBIT_CREDIT_HEADERS,
-  DIRECTION_CREDIT_VALUES, DIRECTION_DEBIT_VALUES, DIRECTION_HEADERS, EXTERNAL_ID_HEADERS, FALLBACK_TEXT_HEADERS,
-  FEE_HEADERS, NUMBERED_TEXT, SKIP_STATUS_VALUES, STATUS_HEADERS, TEXT_HEADERS, headerIs, normaliseHeader,
+  ACCOUNT_HEADERS,
+  AMOUNT_HEADERS,
+  COUNTERPARTY_HEADERS,
+  CURRENCY_HEADERS,
+  DATE_HEADERS,
+  DEBIT_CREDIT_HEADERS,
+  DIRECTION_CREDIT_VALUES,
+  DIRECTION_DEBIT_VALUES,
+  DIRECTION_HEADERS,
+  EXTERNAL_ID_HEADERS,
+  FALLBACK_TEXT_HEADERS,
+  FEE_HEADERS,
+  NUMBERED_TEXT,
+  SKIP_STATUS_VALUES,
+  STATUS_HEADERS,
+  TEXT_HEADERS,
+  headerIs,
+  normaliseHeader,
 } from './csv-headers.ts';
 import { parseDateWithFormat } from './dates.ts';
 import { fail, quote } from './fail.ts';
@@ -41,7 +56,9 @@ export function guessCsvMapping(source: string): CsvMapping {
   const text = normaliseNewlines(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
   const header = findHeader(text);
   if (header === null) {
-    fail(`cannot recognise the CSV columns: none of the first ${HEADER_SEARCH_LINES} lines names a date column and an amount (or debit and credit) column; give a CSV mapping`);
+    fail(
+      `cannot recognise the CSV columns: none of the first ${HEADER_SEARCH_LINES} lines names a date column and an amount (or debit and credit) column; give a CSV mapping`,
+    );
   }
   const { row, delimiter, cells, roles } = header;
   const sample = readCsvTable(text, delimiter, row, SAMPLE_ROWS, true).rows;
@@ -51,14 +68,20 @@ export function guessCsvMapping(source: string): CsvMapping {
 
   const dateColumn = cells[roles.date] ?? '';
   const amountColumns = [roles.amount, roles.debit, roles.credit, roles.fee];
-  const direction = roles.amount !== null && roles.direction !== null && directionValuesKnown(values(roles.direction)) ? roles.direction : null;
+  const direction =
+    roles.amount !== null && roles.direction !== null && directionValuesKnown(values(roles.direction))
+      ? roles.direction
+      : null;
   const externalId = roles.externalId !== null && allDistinct(values(roles.externalId)) ? roles.externalId : null;
   return {
     delimiter,
     header_row: row,
     date_column: dateColumn,
     date_format: guessDateFormat(dateColumn, values(roles.date)),
-    description_columns: (roles.description.length > 0 ? roles.description : textColumn(roles, cells.length, values)).map((i) => cells[i] ?? ''),
+    description_columns: (roles.description.length > 0
+      ? roles.description
+      : textColumn(roles, cells.length, values)
+    ).map((i) => cells[i] ?? ''),
     amount_column: name(roles.amount),
     debit_column: roles.amount === null ? name(roles.debit) : null,
     credit_column: roles.amount === null ? name(roles.credit) : null,
@@ -87,7 +110,8 @@ function findHeader(text: string): { row: number; delimiter: string; cells: stri
       const cells = splitLine(line, delimiter);
       if (cells === null || cells.length < 2 || cells.length > LIMITS.maxCsvColumns) continue;
       const roles = findRoles(cells);
-      if (roles !== null && (best === null || cells.length > best.cells.length)) best = { row, delimiter, cells, roles };
+      if (roles !== null && (best === null || cells.length > best.cells.length))
+        best = { row, delimiter, cells, roles };
     }
     if (best !== null) return best;
     if (end === -1) break;
@@ -139,7 +163,8 @@ function findRoles(cells: string[]): Roles | null {
     currency: take(CURRENCY_HEADERS),
     description: [],
   };
-  const matching = (test: (n: string) => boolean): number[] => names.flatMap((n, i) => (!used.has(i) && test(n) ? [i] : []));
+  const matching = (test: (n: string) => boolean): number[] =>
+    names.flatMap((n, i) => (!used.has(i) && test(n) ? [i] : []));
   const counterparty = matching((n) => COUNTERPARTY_HEADERS.some((s) => headerIs(n, s)));
   const numbered = matching((n) => NUMBERED_TEXT.test(n));
   let texts = numbered.length > 0 ? numbered : matching((n) => TEXT_HEADERS.some((s) => headerIs(n, s)));
@@ -156,7 +181,9 @@ function findRoles(cells: string[]): Roles | null {
 function guessDateFormat(column: string, values: string[]): CsvDateFormat {
   const firstValue = values[0];
   if (firstValue === undefined) fail(`column ${quote(column)} has no dates`);
-  const score = new Map(CSV_DATE_FORMATS.map((f) => [f, values.filter((v) => parseDateWithFormat(v, f) !== null).length]));
+  const score = new Map(
+    CSV_DATE_FORMATS.map((f) => [f, values.filter((v) => parseDateWithFormat(v, f) !== null).length]),
+  );
   const best = Math.max(...score.values());
   if (best === 0) fail(`column ${quote(column)}: cannot recognise the date format of ${quote(firstValue)}`);
   const fitting = CSV_DATE_FORMATS.filter((f) => score.get(f) === best);
@@ -197,7 +224,18 @@ function guessDecimalMark(values: string[], delimiter: string): '.' | ',' {
 
 /** Without a known description header: the first unused column whose values are mostly words. */
 function textColumn(roles: Roles, width: number, values: (index: number | null) => string[]): number[] {
-  const used = new Set([roles.date, roles.amount, roles.debit, roles.credit, roles.direction, roles.status, roles.fee, roles.externalId, roles.account, roles.currency]);
+  const used = new Set([
+    roles.date,
+    roles.amount,
+    roles.debit,
+    roles.credit,
+    roles.direction,
+    roles.status,
+    roles.fee,
+    roles.externalId,
+    roles.account,
+    roles.currency,
+  ]);
   for (let i = 0; i < width; i += 1) {
     if (used.has(i)) continue;
     const texts = values(i);

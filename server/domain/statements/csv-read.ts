@@ -22,7 +22,13 @@ export interface CsvTable {
  * The header is parsed on its own so that csv-parse measures field counts against the first data
  * row: files whose header differs in length from every row (a trailing delimiter) stay fast.
  */
-export function readCsvTable(text: string, delimiter: string, headerRow: number, maxRows: number, sample = false): CsvTable {
+export function readCsvTable(
+  text: string,
+  delimiter: string,
+  headerRow: number,
+  maxRows: number,
+  sample = false,
+): CsvTable {
   const overlong = firstOverlongLine(text, LIMITS.maxLineChars);
   if (overlong) fail(`line ${overlong}: longer than ${LIMITS.maxLineChars} characters`);
   let offset = 0;
@@ -66,7 +72,8 @@ function readRecords(text: string, delimiter: string, lineBase: number, max: num
         const { record, raw } = value as { record: string[]; raw: string };
         // context.lines is the line the record ends on; raw may start with skipped blank lines.
         const line = lineBase + context.lines - newlines(raw.replace(/^\n+/, '').replace(/\n$/, ''));
-        if (record.length > LIMITS.maxCsvColumns) fail(`line ${line}: ${record.length} fields (at most ${LIMITS.maxCsvColumns} are allowed)`);
+        if (record.length > LIMITS.maxCsvColumns)
+          fail(`line ${line}: ${record.length} fields (at most ${LIMITS.maxCsvColumns} are allowed)`);
         // Counting every record, blank ones too, bounds the work on hostile input.
         count += 1;
         if (count > max) fail(`line ${line}: more than ${max} transactions`);
@@ -75,7 +82,8 @@ function readRecords(text: string, delimiter: string, lineBase: number, max: num
     }) as Parsed[];
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    if (error instanceof CsvError) fail(`line ${lineBase + Math.max(1, Number((error as { lines?: number }).lines ?? 1))}: ${csvProblem(error)}`);
+    if (error instanceof CsvError)
+      fail(`line ${lineBase + Math.max(1, Number((error as { lines?: number }).lines ?? 1))}: ${csvProblem(error)}`);
     throw error;
   }
 }
@@ -155,7 +163,12 @@ export function alignRows(header: CsvRecord, rows: CsvRecord[], delimiter: strin
 /** Splits one physical line into cells (for header detection); null when it is not valid CSV. */
 export function splitLine(line: string, delimiter: string): string[] | null {
   try {
-    const records = parse(line, { delimiter, relax_quotes: true, relax_column_count: true, record_delimiter: '\n' }) as string[][];
+    const records = parse(line, {
+      delimiter,
+      relax_quotes: true,
+      relax_column_count: true,
+      record_delimiter: '\n',
+    }) as string[][];
     return records[0] ?? null;
   } catch {
     return null;

@@ -4,7 +4,8 @@ import { DomainError } from '../errors.ts';
 import { parseStatementFile } from './index.ts';
 import type { CsvMapping, ParseResult } from './index.ts';
 
-const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../../test/fixtures/statements/${name}`, import.meta.url)));
+const fixture = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(new URL(`../../../test/fixtures/statements/${name}`, import.meta.url)));
 const parse = (name: string): ParseResult => parseStatementFile(fixture(name));
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const rows = (result: ParseResult): [string, string, string][] =>
@@ -46,7 +47,12 @@ const mapping = (overrides: Partial<CsvMapping>): CsvMapping => ({
 describe('CSV with a guessed mapping', () => {
   it('when debit and credit are separate unsigned columns and the header has a trailing comma, then each row gets its direction', () => {
     const result = parse('csv_lloyds_uk_debit_credit_ddmmyyyy.csv');
-    expect(result.csv_mapping).toMatchObject({ date_format: 'DD/MM/YYYY', debit_column: 'Debit Amount', credit_column: 'Credit Amount', amount_column: null });
+    expect(result.csv_mapping).toMatchObject({
+      date_format: 'DD/MM/YYYY',
+      debit_column: 'Debit Amount',
+      credit_column: 'Credit Amount',
+      amount_column: null,
+    });
     expect(result.statements[0]?.account_ref).toBe('1515152252');
     const all = rows(result);
     expect(all).toHaveLength(12);
@@ -58,16 +64,32 @@ describe('CSV with a guessed mapping', () => {
   it('when an ISO-8859-1 file has DD.MM.YY dates, decimal commas and a pending row, then the pending row is skipped with its line', () => {
     const result = parse('csv_sparkasse_freiburg_latin1.csv');
     expect(result.encoding).toBe('iso-8859-1');
-    expect(result.csv_mapping).toMatchObject({ delimiter: ';', date_format: 'DD.MM.YY', decimal_mark: ',', status_column: 'Info' });
+    expect(result.csv_mapping).toMatchObject({
+      delimiter: ';',
+      date_format: 'DD.MM.YY',
+      decimal_mark: ',',
+      status_column: 'Info',
+    });
     expect(result.statements[0]?.transactions).toEqual([
-      { date: '2018-03-28', description: 'Sabrina Mustermann Geschenk Hans Meyer abzügl. Schulden', amount: '123.00', type: 'credit', external_id: null },
+      {
+        date: '2018-03-28',
+        description: 'Sabrina Mustermann Geschenk Hans Meyer abzügl. Schulden',
+        amount: '123.00',
+        type: 'credit',
+        external_id: null,
+      },
     ]);
     expect(result.skipped).toEqual([{ line: 2, reason: 'status "Umsatz vorgemerkt"' }]);
   });
 
   it('when a UTF-8 BOM file has preamble lines, DD.MM.YY and dot thousands, then the header is found and amounts read', () => {
     const result = parse('csv_dkb_tagesgeld_utf8bom_preamble.csv');
-    expect(result.csv_mapping).toMatchObject({ header_row: 4, date_column: 'Buchungsdatum', amount_column: 'Betrag (€)', decimal_mark: ',' });
+    expect(result.csv_mapping).toMatchObject({
+      header_row: 4,
+      date_column: 'Buchungsdatum',
+      amount_column: 'Betrag (€)',
+      decimal_mark: ',',
+    });
     expect(result.statements[0]).toMatchObject({ account_ref: 'DE71120300001027943842', currency: 'EUR' });
     expect(rows(result)).toEqual([
       ['2023-08-25', '100000.00', 'credit'],
@@ -82,9 +104,27 @@ describe('CSV with a guessed mapping', () => {
     const result = parse('csv_ubs_ch_apostrophe_debit_credit.csv');
     expect(result.statements[0]).toMatchObject({ account_ref: '0123 45678901.23A', currency: 'CHF' });
     expect(result.statements[0]?.transactions).toEqual([
-      { date: '2019-03-31', description: 'Solde prix prestations', amount: '10.00', type: 'debit', external_id: 'A01234BC01234567' },
-      { date: '2019-02-28', description: 'Virement postal ASSOCIATION FOO-BAR BVD DE QUELQUE-PART 1, 1201 GENEVE, CH', amount: '240.00', type: 'credit', external_id: '3456789ZT1234567' },
-      { date: '2019-04-27', description: 'Ordre e-banking REMB-CASH Quuz-baz SàrL, CH - 1203 GENEVE, E-Banking CHF intérieur', amount: '200.00', type: 'debit', external_id: '9979360TI2115087' },
+      {
+        date: '2019-03-31',
+        description: 'Solde prix prestations',
+        amount: '10.00',
+        type: 'debit',
+        external_id: 'A01234BC01234567',
+      },
+      {
+        date: '2019-02-28',
+        description: 'Virement postal ASSOCIATION FOO-BAR BVD DE QUELQUE-PART 1, 1201 GENEVE, CH',
+        amount: '240.00',
+        type: 'credit',
+        external_id: '3456789ZT1234567',
+      },
+      {
+        date: '2019-04-27',
+        description: 'Ordre e-banking REMB-CASH Quuz-baz SàrL, CH - 1203 GENEVE, E-Banking CHF intérieur',
+        amount: '200.00',
+        type: 'debit',
+        external_id: '9979360TI2115087',
+      },
     ]);
   });
 
@@ -145,7 +185,11 @@ describe('CSV with a guessed mapping', () => {
 
   it('when Revolut rows are pending, reverted, zero or carry a fee, then only completed money movements remain, net of fees', () => {
     const result = parse('csv_own_revolut_pending_fee.csv');
-    expect(result.csv_mapping).toMatchObject({ date_column: 'Completed Date', status_column: 'State', fee_column: 'Fee' });
+    expect(result.csv_mapping).toMatchObject({
+      date_column: 'Completed Date',
+      status_column: 'State',
+      fee_column: 'Fee',
+    });
     expect(result.statements[0]?.currency).toBe('EUR');
     expect(result.statements[0]?.transactions).toEqual([
       { date: '2022-01-02', description: 'To A. Friend', amount: '250.00', type: 'debit', external_id: null },
@@ -161,10 +205,22 @@ describe('CSV with a guessed mapping', () => {
 
   it('when a Knab export has a preamble line and a CreditDebet column, then the column gives the direction', () => {
     const result = parse('csv_own_nl_knab_preamble_creditdebet.csv');
-    expect(result.csv_mapping).toMatchObject({ header_row: 1, date_column: 'Boekdatum', date_format: 'DD-MM-YYYY', direction_column: 'CreditDebet', external_id_column: 'Referentie' });
+    expect(result.csv_mapping).toMatchObject({
+      header_row: 1,
+      date_column: 'Boekdatum',
+      date_format: 'DD-MM-YYYY',
+      direction_column: 'CreditDebet',
+      external_id_column: 'Referentie',
+    });
     expect(result.statements[0]).toMatchObject({ account_ref: 'NL00KNAB0000000000', currency: 'EUR' });
     expect(result.statements[0]?.transactions).toEqual([
-      { date: '2019-06-21', description: 'J. Jansen (FR) Tresorie', amount: '827.75', type: 'debit', external_id: 'REF000000000001' },
+      {
+        date: '2019-06-21',
+        description: 'J. Jansen (FR) Tresorie',
+        amount: '827.75',
+        type: 'debit',
+        external_id: 'REF000000000001',
+      },
       { date: '2019-06-10', description: 'JANSEN J', amount: '1000.00', type: 'debit', external_id: 'REF000000000002' },
       { date: '2019-01-07', description: 'Knab Rente', amount: '7.02', type: 'credit', external_id: 'REF000000000003' },
     ]);
@@ -172,7 +228,11 @@ describe('CSV with a guessed mapping', () => {
 
   it('when an ING NL export has Af/Bij and YYYYMMDD dates, then Af is a debit and Bij a credit', () => {
     const result = parse('csv_own_nl_ing_af_bij.csv');
-    expect(result.csv_mapping).toMatchObject({ date_format: 'YYYYMMDD', direction_column: 'Af Bij', decimal_mark: ',' });
+    expect(result.csv_mapping).toMatchObject({
+      date_format: 'YYYYMMDD',
+      direction_column: 'Af Bij',
+      decimal_mark: ',',
+    });
     expect(rows(result)).toEqual([
       ['2023-01-05', '23.45', 'debit'],
       ['2023-01-25', '2345.67', 'credit'],
@@ -184,7 +244,13 @@ describe('CSV with a guessed mapping', () => {
     expect(result.encoding).toBe('windows-1252');
     expect(result.csv_mapping).toMatchObject({ header_row: 14, date_column: 'Buchung', amount_column: 'Betrag' });
     expect(result.statements[0]).toMatchObject({ account_ref: 'DE00123456789012345678', currency: 'EUR' });
-    expect(result.statements[0]?.transactions[0]).toEqual({ date: '2018-12-28', description: 'Blumen Müller Strauß „Rosen“ – 5 € Rabatt', amount: '5.50', type: 'debit', external_id: null });
+    expect(result.statements[0]?.transactions[0]).toEqual({
+      date: '2018-12-28',
+      description: 'Blumen Müller Strauß „Rosen“ – 5 € Rabatt',
+      amount: '5.50',
+      type: 'debit',
+      external_id: null,
+    });
     expect(rows(result)[1]).toEqual(['2018-12-27', '1100.00', 'credit']);
   });
 
@@ -203,26 +269,50 @@ describe('CSV with a guessed mapping', () => {
   });
 
   it('when an amount is not a number or a date is impossible, then the line is named', () => {
-    expect(refusal(() => parse('csv_own_broken_bad_amount.csv'))).toBe('line 3: amount "12,3x" is not a number (decimal mark ",")');
-    expect(refusal(() => parse('csv_own_broken_bad_date.csv'))).toBe('line 3: date "2023-02-30" is not a valid YYYY-MM-DD date');
+    expect(refusal(() => parse('csv_own_broken_bad_amount.csv'))).toBe(
+      'line 3: amount "12,3x" is not a number (decimal mark ",")',
+    );
+    expect(refusal(() => parse('csv_own_broken_bad_date.csv'))).toBe(
+      'line 3: date "2023-02-30" is not a valid YYYY-MM-DD date',
+    );
   });
 
   it('when a row after a multi-line record is bad, then its own line number is reported', () => {
     const text = 'Date,Text,Amount\n2024-01-01,"two\nlines",1.00\n\n2024-01-02,ok,x1\n';
-    expect(refusal(() => parseStatementFile(utf8(text), { csvMapping: mapping({}) }))).toBe('line 5: amount "x1" is not a number (decimal mark ".")');
+    expect(refusal(() => parseStatementFile(utf8(text), { csvMapping: mapping({}) }))).toBe(
+      'line 5: amount "x1" is not a number (decimal mark ".")',
+    );
   });
 
   it('when csv_columns is asked for, then it holds the header names in file order', () => {
-    expect(parse('csv_own_us_dollar_thousands_crlf.csv').csv_columns).toEqual(['DATE', 'TRANSACTION TYPE', 'DESCRIPTION', 'AMOUNT', 'ID', 'MEMO', 'CURRENT BALANCE']);
+    expect(parse('csv_own_us_dollar_thousands_crlf.csv').csv_columns).toEqual([
+      'DATE',
+      'TRANSACTION TYPE',
+      'DESCRIPTION',
+      'AMOUNT',
+      'ID',
+      'MEMO',
+      'CURRENT BALANCE',
+    ]);
     expect(parse('qif_own_two_accounts.qif').csv_columns).toBeNull();
   });
 });
 
 describe('CSV with a given mapping', () => {
-  const text = 'Date;Text;Amount;Dir;Fee;State\n2024-01-02;Rent;850,00;D;;booked\n2024-01-03;Refund;12,50;C;0,50;booked\n2024-01-04;Hold;5,00;D;;pending\n';
+  const text =
+    'Date;Text;Amount;Dir;Fee;State\n2024-01-02;Rent;850,00;D;;booked\n2024-01-03;Refund;12,50;C;0,50;booked\n2024-01-04;Hold;5,00;D;;pending\n';
 
   it('when a mapping is given, then it is used instead of guessing and returned', () => {
-    const given = mapping({ delimiter: ';', decimal_mark: ',', direction_column: 'Dir', direction_debit_values: ['D'], direction_credit_values: ['C'], fee_column: 'Fee', status_column: 'State', skip_status_values: ['Pending'] });
+    const given = mapping({
+      delimiter: ';',
+      decimal_mark: ',',
+      direction_column: 'Dir',
+      direction_debit_values: ['D'],
+      direction_credit_values: ['C'],
+      fee_column: 'Fee',
+      status_column: 'State',
+      skip_status_values: ['Pending'],
+    });
     const result = parseStatementFile(utf8(text), { format: 'csv', csvMapping: given });
     expect(result.csv_mapping).toBe(given);
     expect(rows(result)).toEqual([
@@ -233,55 +323,97 @@ describe('CSV with a given mapping', () => {
   });
 
   it('when the mapping names a missing column or is inconsistent, then it is refused with a reason', () => {
-    const run = (m: Partial<CsvMapping>): string => refusal(() => parseStatementFile(utf8(text), { csvMapping: mapping({ delimiter: ';', decimal_mark: ',', ...m }) }));
-    expect(run({ date_column: 'Datum' })).toBe('line 1: column "Datum" is not in the header ("Date", "Text", "Amount", "Dir", "Fee", "State")');
-    expect(run({ debit_column: 'Amount', credit_column: 'Fee' })).toBe('CSV mapping: give either amount_column or debit_column and credit_column');
+    const run = (m: Partial<CsvMapping>): string =>
+      refusal(() =>
+        parseStatementFile(utf8(text), { csvMapping: mapping({ delimiter: ';', decimal_mark: ',', ...m }) }),
+      );
+    expect(run({ date_column: 'Datum' })).toBe(
+      'line 1: column "Datum" is not in the header ("Date", "Text", "Amount", "Dir", "Fee", "State")',
+    );
+    expect(run({ debit_column: 'Amount', credit_column: 'Fee' })).toBe(
+      'CSV mapping: give either amount_column or debit_column and credit_column',
+    );
     expect(run({ delimiter: ':' })).toBe('CSV mapping: delimiter ":" is not one of , ; tab |');
-    expect(run({ direction_column: 'Dir' })).toBe('CSV mapping: direction_column needs direction_debit_values and direction_credit_values');
+    expect(run({ direction_column: 'Dir' })).toBe(
+      'CSV mapping: direction_column needs direction_debit_values and direction_credit_values',
+    );
     expect(run({ date_format: 'DD.MM.YYYY' })).toBe('line 2: date "2024-01-02" is not a valid DD.MM.YYYY date');
   });
 
   it('when a direction value is unknown or the amount is already negative, then the line is named', () => {
-    const dir = { delimiter: ';', decimal_mark: ',' as const, direction_column: 'Dir', direction_debit_values: ['D'], direction_credit_values: ['C'] };
-    expect(refusal(() => parseStatementFile(utf8('Date;Text;Amount;Dir\n2024-01-02;x;1,00;X\n'), { csvMapping: mapping(dir) }))).toBe(
-      'line 2: Dir "X" is neither a debit (D) nor a credit (C) value',
-    );
-    expect(refusal(() => parseStatementFile(utf8('Date;Text;Amount;Dir\n2024-01-02;x;-1,00;D\n'), { csvMapping: mapping(dir) }))).toBe(
-      'line 2: amount "-1,00" is negative although Dir gives the direction',
-    );
+    const dir = {
+      delimiter: ';',
+      decimal_mark: ',' as const,
+      direction_column: 'Dir',
+      direction_debit_values: ['D'],
+      direction_credit_values: ['C'],
+    };
+    expect(
+      refusal(() =>
+        parseStatementFile(utf8('Date;Text;Amount;Dir\n2024-01-02;x;1,00;X\n'), { csvMapping: mapping(dir) }),
+      ),
+    ).toBe('line 2: Dir "X" is neither a debit (D) nor a credit (C) value');
+    expect(
+      refusal(() =>
+        parseStatementFile(utf8('Date;Text;Amount;Dir\n2024-01-02;x;-1,00;D\n'), { csvMapping: mapping(dir) }),
+      ),
+    ).toBe('line 2: amount "-1,00" is negative although Dir gives the direction');
   });
 
   it('when debit and credit columns are both filled or both empty, then the line is named', () => {
     const dc = mapping({ amount_column: null, debit_column: 'Out', credit_column: 'In' });
-    expect(refusal(() => parseStatementFile(utf8('Date,Text,Out,In\n2024-01-02,x,1.00,2.00\n'), { csvMapping: dc }))).toBe('line 2: both Out and In have an amount');
-    expect(refusal(() => parseStatementFile(utf8('Date,Text,Out,In\n2024-01-02,x,,\n'), { csvMapping: dc }))).toBe('line 2: neither Out nor In has an amount');
-    expect(rows(parseStatementFile(utf8('Date,Text,Out,In\n2024-01-02,x,0.00,2.00\n2024-01-03,y,-3.00,\n'), { csvMapping: dc }))).toEqual([
+    expect(
+      refusal(() => parseStatementFile(utf8('Date,Text,Out,In\n2024-01-02,x,1.00,2.00\n'), { csvMapping: dc })),
+    ).toBe('line 2: both Out and In have an amount');
+    expect(refusal(() => parseStatementFile(utf8('Date,Text,Out,In\n2024-01-02,x,,\n'), { csvMapping: dc }))).toBe(
+      'line 2: neither Out nor In has an amount',
+    );
+    expect(
+      rows(
+        parseStatementFile(utf8('Date,Text,Out,In\n2024-01-02,x,0.00,2.00\n2024-01-03,y,-3.00,\n'), { csvMapping: dc }),
+      ),
+    ).toEqual([
       ['2024-01-02', '2.00', 'credit'],
       ['2024-01-03', '3.00', 'debit'],
     ]);
   });
 
   it('when a row has more or fewer fields than the header for no known reason, then the line is named', () => {
-    expect(refusal(() => parseStatementFile(utf8('Date,Text,Amount\n2024-01-02,x,1.00,extra\n'), { csvMapping: mapping({}) }))).toBe('line 2: 4 fields, but the header on line 1 has 3');
-    expect(refusal(() => parseStatementFile(utf8('Date,Text,Amount\n2024-01-02,1.00\n'), { csvMapping: mapping({}) }))).toBe('line 2: 2 fields, but the header on line 1 has 3');
+    expect(
+      refusal(() =>
+        parseStatementFile(utf8('Date,Text,Amount\n2024-01-02,x,1.00,extra\n'), { csvMapping: mapping({}) }),
+      ),
+    ).toBe('line 2: 4 fields, but the header on line 1 has 3');
+    expect(
+      refusal(() => parseStatementFile(utf8('Date,Text,Amount\n2024-01-02,1.00\n'), { csvMapping: mapping({}) })),
+    ).toBe('line 2: 2 fields, but the header on line 1 has 3');
   });
 
   it('when a quoted field is never closed, then the line is named', () => {
-    expect(refusal(() => parseStatementFile(utf8('Date,Text,Amount\n2024-01-02,"open,1.00\n'), { csvMapping: mapping({}) }))).toMatch(/^line \d+: a quoted field is never closed$/);
+    expect(
+      refusal(() => parseStatementFile(utf8('Date,Text,Amount\n2024-01-02,"open,1.00\n'), { csvMapping: mapping({}) })),
+    ).toMatch(/^line \d+: a quoted field is never closed$/);
   });
 });
 
 describe('hostile CSV', () => {
   it('when a line has a million columns, then it is refused quickly', () => {
     const started = performance.now();
-    expect(refusal(() => parseStatementFile(utf8(`Date,Amount,Text\n${','.repeat(1_000_000)}\n`), { format: 'csv', csvMapping: mapping({}) }))).toBe(
-      'line 2: longer than 65536 characters',
-    );
+    expect(
+      refusal(() =>
+        parseStatementFile(utf8(`Date,Amount,Text\n${','.repeat(1_000_000)}\n`), {
+          format: 'csv',
+          csvMapping: mapping({}),
+        }),
+      ),
+    ).toBe('line 2: longer than 65536 characters');
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('when a line has more than 200 fields, then it is refused naming the line', () => {
-    expect(refusal(() => parseStatementFile(utf8(`Date,Amount,Text\n${'x,'.repeat(300)}\n`), { csvMapping: mapping({}) }))).toBe('line 2: 301 fields (at most 200 are allowed)');
+    expect(
+      refusal(() => parseStatementFile(utf8(`Date,Amount,Text\n${'x,'.repeat(300)}\n`), { csvMapping: mapping({}) })),
+    ).toBe('line 2: 301 fields (at most 200 are allowed)');
   });
 
   it('when the file is one gigantic line, then it is refused quickly', () => {
@@ -293,7 +425,9 @@ describe('hostile CSV', () => {
 
   it('when a file has millions of blank lines, then it finishes quickly', () => {
     const started = performance.now();
-    const result = parseStatementFile(utf8(`Date,Text,Amount\n2024-01-01,x,1.00\n${'\n'.repeat(2_000_000)}`), { csvMapping: mapping({}) });
+    const result = parseStatementFile(utf8(`Date,Text,Amount\n2024-01-01,x,1.00\n${'\n'.repeat(2_000_000)}`), {
+      csvMapping: mapping({}),
+    });
     expect(rows(result)).toEqual([['2024-01-01', '1.00', 'credit']]);
     expect(performance.now() - started).toBeLessThan(2000);
   });

@@ -34,12 +34,14 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
   const debitValues = new Set(mapping.direction_debit_values.map((v) => v.trim().toUpperCase()));
   const creditValues = new Set(mapping.direction_credit_values.map((v) => v.trim().toUpperCase()));
 
-  const cell = (row: CsvRecord, index: number | null): string => (index === null ? '' : (row.cells[index] ?? '').trim());
+  const cell = (row: CsvRecord, index: number | null): string =>
+    index === null ? '' : (row.cells[index] ?? '').trim();
   const amountOf = (row: CsvRecord, index: number, name: string): Decimal | null => {
     const raw = cell(row, index);
     if (raw === '') return null;
     const value = parseAmount(raw, mapping.decimal_mark);
-    if (value === null) fail(`line ${row.line}: ${name} ${quote(raw)} is not a number (decimal mark ${quote(mapping.decimal_mark)})`);
+    if (value === null)
+      fail(`line ${row.line}: ${name} ${quote(raw)} is not a number (decimal mark ${quote(mapping.decimal_mark)})`);
     return value;
   };
 
@@ -80,9 +82,14 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
         const direction = cell(row, directionAt).toUpperCase();
         const isDebit = debitValues.has(direction);
         if (!isDebit && !creditValues.has(direction)) {
-          fail(`line ${row.line}: ${mapping.direction_column} ${quote(cell(row, directionAt))} is neither a debit (${[...debitValues].join(', ')}) nor a credit (${[...creditValues].join(', ')}) value`);
+          fail(
+            `line ${row.line}: ${mapping.direction_column} ${quote(cell(row, directionAt))} is neither a debit (${[...debitValues].join(', ')}) nor a credit (${[...creditValues].join(', ')}) value`,
+          );
         }
-        if (value.isNegative() && !value.isZero()) fail(`line ${row.line}: amount ${quote(cell(row, amountAt))} is negative although ${mapping.direction_column} gives the direction`);
+        if (value.isNegative() && !value.isZero())
+          fail(
+            `line ${row.line}: amount ${quote(cell(row, amountAt))} is negative although ${mapping.direction_column} gives the direction`,
+          );
         value = isDebit ? value.abs().negated() : value.abs();
       }
       const fee = feeAt === null ? null : amountOf(row, feeAt, 'fee');
@@ -92,9 +99,11 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
       const credit = amountOf(row, creditAt as number, 'credit');
       const hasDebit = debit !== null && !debit.isZero();
       const hasCredit = credit !== null && !credit.isZero();
-      if (hasDebit && hasCredit) fail(`line ${row.line}: both ${mapping.debit_column} and ${mapping.credit_column} have an amount`);
-      if (debit === null && credit === null) fail(`line ${row.line}: neither ${mapping.debit_column} nor ${mapping.credit_column} has an amount`);
-      value = hasDebit ? debit.abs().negated() : hasCredit ? credit.abs() : (debit ?? credit) as Decimal;
+      if (hasDebit && hasCredit)
+        fail(`line ${row.line}: both ${mapping.debit_column} and ${mapping.credit_column} have an amount`);
+      if (debit === null && credit === null)
+        fail(`line ${row.line}: neither ${mapping.debit_column} nor ${mapping.credit_column} has an amount`);
+      value = hasDebit ? debit.abs().negated() : hasCredit ? credit.abs() : ((debit ?? credit) as Decimal);
     }
     return formatAmount(value);
   };
@@ -123,22 +132,34 @@ function columnFinder(header: CsvRecord): (name: string) => number {
   return (name: string): number => {
     let index = names.indexOf(name);
     if (index === -1) index = names.findIndex((n) => n.trim() === name.trim());
-    if (index === -1) fail(`line ${header.line}: column ${quote(name)} is not in the header (${names.map((n) => quote(n, 20)).join(', ')})`);
+    if (index === -1)
+      fail(
+        `line ${header.line}: column ${quote(name)} is not in the header (${names.map((n) => quote(n, 20)).join(', ')})`,
+      );
     return index;
   };
 }
 
 function validateMapping(mapping: CsvMapping): void {
   const problem = (detail: string): never => fail(`CSV mapping: ${detail}`);
-  if (!(CSV_DELIMITERS as readonly string[]).includes(mapping.delimiter)) problem(`delimiter ${quote(mapping.delimiter)} is not one of , ; tab |`);
-  if (!Number.isInteger(mapping.header_row) || mapping.header_row < 0) problem('header_row must be a non-negative integer');
-  if (!(CSV_DATE_FORMATS as readonly string[]).includes(mapping.date_format)) problem(`date_format ${quote(String(mapping.date_format))} is not supported`);
+  if (!(CSV_DELIMITERS as readonly string[]).includes(mapping.delimiter))
+    problem(`delimiter ${quote(mapping.delimiter)} is not one of , ; tab |`);
+  if (!Number.isInteger(mapping.header_row) || mapping.header_row < 0)
+    problem('header_row must be a non-negative integer');
+  if (!(CSV_DATE_FORMATS as readonly string[]).includes(mapping.date_format))
+    problem(`date_format ${quote(String(mapping.date_format))} is not supported`);
   if (mapping.decimal_mark !== '.' && mapping.decimal_mark !== ',') problem('decimal_mark must be "." or ","');
   const pair = mapping.debit_column !== null || mapping.credit_column !== null;
-  if ((mapping.amount_column === null) === !pair) problem('give either amount_column or debit_column and credit_column');
-  if (pair && (mapping.debit_column === null || mapping.credit_column === null)) problem('debit_column and credit_column go together');
-  if (mapping.direction_column !== null && mapping.amount_column === null) problem('direction_column needs amount_column');
-  if (mapping.direction_column !== null && (mapping.direction_debit_values.length === 0 || mapping.direction_credit_values.length === 0)) {
+  if ((mapping.amount_column === null) === !pair)
+    problem('give either amount_column or debit_column and credit_column');
+  if (pair && (mapping.debit_column === null || mapping.credit_column === null))
+    problem('debit_column and credit_column go together');
+  if (mapping.direction_column !== null && mapping.amount_column === null)
+    problem('direction_column needs amount_column');
+  if (
+    mapping.direction_column !== null &&
+    (mapping.direction_debit_values.length === 0 || mapping.direction_credit_values.length === 0)
+  ) {
     problem('direction_column needs direction_debit_values and direction_credit_values');
   }
   if (mapping.fee_column !== null && mapping.amount_column === null) problem('fee_column needs amount_column');

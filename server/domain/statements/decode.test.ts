@@ -3,7 +3,8 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { decodeBytes } from './decode.ts';
 
-const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../../test/fixtures/statements/${name}`, import.meta.url)));
+const fixture = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(new URL(`../../../test/fixtures/statements/${name}`, import.meta.url)));
 const bytes = (text: string, encoding: string): Uint8Array => new Uint8Array(iconv.encode(text, encoding));
 
 describe('decodeBytes', () => {
@@ -82,7 +83,10 @@ describe('decodeBytes', () => {
 
   it('when chardet has no clear single-byte guess, then windows-1252 is the fallback', () => {
     // chardet rates this tiny sample ISO-8859-9 and KOI8-R equally.
-    expect(decodeBytes(new Uint8Array([0x41, 0x3b, 0x42, 0x0a, 0xe9, 0x3b, 0x31]))).toEqual({ text: 'A;B\né;1', encoding: 'windows-1252' });
+    expect(decodeBytes(new Uint8Array([0x41, 0x3b, 0x42, 0x0a, 0xe9, 0x3b, 0x31]))).toEqual({
+      text: 'A;B\né;1',
+      encoding: 'windows-1252',
+    });
     expect(decodeBytes(new Uint8Array([0x81, 0x8d, 0x8f, 0x90, 0x9d])).encoding).toBe('windows-1252');
   });
 

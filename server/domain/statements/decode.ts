@@ -44,7 +44,8 @@ export function decodeBytes(bytes: Uint8Array, forced?: string): Decoded {
   const declared = declaredEncoding(bytes);
   const utf8 = validUtf8(bytes);
   if (declared === 'utf-8' && utf8 !== null) return { text: stripBom(utf8), encoding: 'utf-8' };
-  if (declared !== null && declared !== 'utf-8') return { text: stripBom(iconv.decode(bytes, declared)), encoding: declared };
+  if (declared !== null && declared !== 'utf-8')
+    return { text: stripBom(iconv.decode(bytes, declared)), encoding: declared };
   if (utf8 !== null) return { text: stripBom(utf8), encoding: 'utf-8' };
 
   const guessed = guessSingleByte(bytes);

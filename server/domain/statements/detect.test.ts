@@ -8,10 +8,18 @@ const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 describe('detectFormat', () => {
   it('when each fixture is sniffed, then its name prefix gives its format (QFX is OFX)', () => {
-    const expected: Record<string, string> = { ofx1: 'ofx', ofx2: 'ofx', qfx: 'ofx', qif: 'qif', camt053: 'camt053', csv: 'csv' };
+    const expected: Record<string, string> = {
+      ofx1: 'ofx',
+      ofx2: 'ofx',
+      qfx: 'ofx',
+      qif: 'qif',
+      camt053: 'camt053',
+      csv: 'csv',
+    };
     const names = readdirSync(dir).filter((name) => name !== 'README.md');
     expect(names.length).toBeGreaterThan(30);
-    for (const name of names) expect([name, detectFormat(fixture(name))]).toEqual([name, expected[name.split('_')[0] ?? '']]);
+    for (const name of names)
+      expect([name, detectFormat(fixture(name))]).toEqual([name, expected[name.split('_')[0] ?? '']]);
   });
 
   it('when an OFX body has no header at all, then it is still OFX', () => {
@@ -24,7 +32,13 @@ describe('detectFormat', () => {
   });
 
   it('when XML is neither OFX nor camt.053, then the format is unknown', () => {
-    expect(detectFormat(utf8('<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.02"><BkToCstmrAcctRpt/></Document>'))).toBeNull();
+    expect(
+      detectFormat(
+        utf8(
+          '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.02"><BkToCstmrAcctRpt/></Document>',
+        ),
+      ),
+    ).toBeNull();
     expect(detectFormat(utf8('<html><body>hi</body></html>'))).toBeNull();
   });
 

@@ -17,7 +17,8 @@ export function detectFormatFromText(text: string): StatementFormat | null {
   if (/^OFXHEADER\s*:/i.test(start) || /^<OFX\b/i.test(start)) return 'ofx';
   if (start.startsWith('<')) {
     if (/<\?OFX\b/i.test(head) || /<OFX\s*>/i.test(head)) return 'ofx';
-    if (/urn:iso:std:iso:20022:tech:xsd:camt\.053\./i.test(head) || /<(?:\w+:)?BkToCstmrStmt\b/.test(head)) return 'camt053';
+    if (/urn:iso:std:iso:20022:tech:xsd:camt\.053\./i.test(head) || /<(?:\w+:)?BkToCstmrStmt\b/.test(head))
+      return 'camt053';
     return null;
   }
   const firstLine = head
@@ -42,7 +43,10 @@ function looksBinary(head: string): boolean {
 
 /** Two or more non-blank lines, and some line splits into at least two fields on a delimiter. */
 function looksLikeCsv(head: string): boolean {
-  const lines = head.split(/\r\n|\n|\r/).filter((line) => line.trim() !== '').slice(0, 30);
+  const lines = head
+    .split(/\r\n|\n|\r/)
+    .filter((line) => line.trim() !== '')
+    .slice(0, 30);
   if (lines.length < 2) return false;
   return CSV_DELIMITERS.some((d) => lines.filter((line) => line.includes(d)).length >= 2);
 }

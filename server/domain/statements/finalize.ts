@@ -34,7 +34,13 @@ export function finalize(raw: RawParse): { statements: ParsedStatement[]; skippe
         external_id: row.external_id,
       });
     }
-    return { account_ref: stmt.account_ref, currency: stmt.currency, start_date: stmt.start_date, end_date: stmt.end_date, transactions };
+    return {
+      account_ref: stmt.account_ref,
+      currency: stmt.currency,
+      start_date: stmt.start_date,
+      end_date: stmt.end_date,
+      transactions,
+    };
   });
   skipped.sort((a, b) => a.line - b.line);
   return { statements, skipped };

@@ -48,25 +48,43 @@ describe('parseStatementFile', () => {
   it('when the file is empty, whitespace or binary, then it is refused', () => {
     expect(refusal(() => parseStatementFile(new Uint8Array()))).toBe('the file is empty');
     expect(refusal(() => parseStatementFile(utf8(' \n\t\n')))).toBe('the file is empty (only whitespace)');
-    expect(refusal(() => parseStatementFile(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x0a, 0x00, 0x01])))).toBe('line 2: binary data (NUL byte): not a bank statement file');
-    expect(refusal(() => parseStatementFile(utf8('Dear customer,\nplease find attached.')))).toBe('unknown format: the file is not CSV, OFX/QFX, QIF or camt.053');
+    expect(refusal(() => parseStatementFile(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x0a, 0x00, 0x01])))).toBe(
+      'line 2: binary data (NUL byte): not a bank statement file',
+    );
+    expect(refusal(() => parseStatementFile(utf8('Dear customer,\nplease find attached.')))).toBe(
+      'unknown format: the file is not CSV, OFX/QFX, QIF or camt.053',
+    );
     expect(refusal(() => parseStatementFile(utf8(`Date,Amount,${'x,'.repeat(1_000_000)}\n2026-01-01,1.00\n`)))).toBe(
       'line 1: longer than 65536 characters; the file is not CSV, OFX/QFX, QIF or camt.053',
     );
   });
 
   it('when a format is forced, then that parser runs; an unknown format name is refused', () => {
-    expect(refusal(() => parseStatementFile(fixture('qif_own_mdyy_splits.qif'), { format: 'ofx' }))).toBe('no <OFX> element: not an OFX file');
-    expect(refusal(() => parseStatementFile(utf8('<OFX></OFX>\ntrailing words'), { format: 'ofx' }))).toBe('line 2: text "trailing words" outside any element');
+    expect(refusal(() => parseStatementFile(fixture('qif_own_mdyy_splits.qif'), { format: 'ofx' }))).toBe(
+      'no <OFX> element: not an OFX file',
+    );
+    expect(refusal(() => parseStatementFile(utf8('<OFX></OFX>\ntrailing words'), { format: 'ofx' }))).toBe(
+      'line 2: text "trailing words" outside any element',
+    );
     expect(refusal(() => parseStatementFile(utf8('x'), { format: 'pdf' as never }))).toBe('unknown format "pdf"');
   });
 
   it('when there are more transactions than maxTransactions, then the file is refused at the first extra one', () => {
-    expect(refusal(() => parseStatementFile(fixture('ofx1_ofxparse_checking_usd.ofx'), { maxTransactions: 2 }))).toMatch(/^line \d+: more than 2 transactions$/);
-    expect(refusal(() => parseStatementFile(fixture('csv_lloyds_uk_debit_credit_ddmmyyyy.csv'), { maxTransactions: 5 }))).toBe('line 7: more than 5 transactions');
-    expect(refusal(() => parseStatementFile(fixture('qif_own_mdyy_splits.qif'), { maxTransactions: 3 }))).toBe('line 28: more than 3 transactions');
-    expect(refusal(() => parseStatementFile(fixture('camt053_genkgo_v2_multi_statement.xml'), { maxTransactions: 1 }))).toMatch(/^line \d+: more than 1 entries$/);
-    expect(parseStatementFile(fixture('ofx1_ofxparse_checking_usd.ofx'), { maxTransactions: 3 }).statements[0]?.transactions).toHaveLength(3);
+    expect(
+      refusal(() => parseStatementFile(fixture('ofx1_ofxparse_checking_usd.ofx'), { maxTransactions: 2 })),
+    ).toMatch(/^line \d+: more than 2 transactions$/);
+    expect(
+      refusal(() => parseStatementFile(fixture('csv_lloyds_uk_debit_credit_ddmmyyyy.csv'), { maxTransactions: 5 })),
+    ).toBe('line 7: more than 5 transactions');
+    expect(refusal(() => parseStatementFile(fixture('qif_own_mdyy_splits.qif'), { maxTransactions: 3 }))).toBe(
+      'line 28: more than 3 transactions',
+    );
+    expect(
+      refusal(() => parseStatementFile(fixture('camt053_genkgo_v2_multi_statement.xml'), { maxTransactions: 1 })),
+    ).toMatch(/^line \d+: more than 1 entries$/);
+    expect(
+      parseStatementFile(fixture('ofx1_ofxparse_checking_usd.ofx'), { maxTransactions: 3 }).statements[0]?.transactions,
+    ).toHaveLength(3);
     expect(LIMITS.maxTransactions).toBe(100_000);
   });
 
@@ -86,30 +104,89 @@ describe('parseStatementFile', () => {
 
   it('when OFX nesting is absurdly deep, then it is refused quickly', () => {
     const started = performance.now();
-    expect(refusal(() => parseStatementFile(utf8(`OFXHEADER:100\n<OFX>${'<AGG>'.repeat(100_000)}</OFX>`)))).toBe('line 2: elements are nested more than 64 deep');
-    expect(refusal(() => parseStatementFile(utf8(`<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}</BkToCstmrStmt></Document>`)))).toBe(
-      '<Document>: elements are nested more than 64 deep',
+    expect(refusal(() => parseStatementFile(utf8(`OFXHEADER:100\n<OFX>${'<AGG>'.repeat(100_000)}</OFX>`)))).toBe(
+      'line 2: elements are nested more than 64 deep',
     );
+    expect(
+      refusal(() =>
+        parseStatementFile(
+          utf8(
+            `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}</BkToCstmrStmt></Document>`,
+          ),
+        ),
+      ),
+    ).toBe('<Document>: elements are nested more than 64 deep');
     expect(performance.now() - started).toBeLessThan(3000);
   });
 });
 
 describe('property: garbage never throws anything but DomainError', () => {
   const tokens = [
-    'OFXHEADER:100\n', '<OFX>', '</OFX>', '<STMTRS>', '</STMTRS>', '<BANKTRANLIST>', '</BANKTRANLIST>', '<STMTTRN>', '</STMTTRN>',
-    '<DTPOSTED>20200101', '<TRNAMT>-1.00', '<NAME>x', '<![CDATA[', ']]>', '<?xml version="1.0"?>',
-    '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">', '<BkToCstmrStmt>', '<Stmt>', '</Stmt>', '<Ntry>', '</Ntry>',
-    '<Amt Ccy="EUR">1</Amt>', '<CdtDbtInd>DBIT</CdtDbtInd>', '<BookgDt><Dt>2020-01-01</Dt></BookgDt>', '!Type:Bank\n', 'D1/2/03\n',
-    'T-1,00\n', '^\n', 'Datum;Betrag;Text\n', '01.02.2020;-1,00;x\n', 'Date,Amount,Description\n', '1/2/2020,"$1,000.00",y\n',
-    'CHARSET:1259\n', 'CHARSET:8859-1\n', 'ENCODING:UTF-8\n', '<?xml version="1.0" encoding="x-unknown"?>', '&amp;', '&#0;', '\u00ff\u00fe', '"', ';', ',', '\n', '\r\n', '\u00e4', '<', '>', '/', '\t',
+    'OFXHEADER:100\n',
+    '<OFX>',
+    '</OFX>',
+    '<STMTRS>',
+    '</STMTRS>',
+    '<BANKTRANLIST>',
+    '</BANKTRANLIST>',
+    '<STMTTRN>',
+    '</STMTTRN>',
+    '<DTPOSTED>20200101',
+    '<TRNAMT>-1.00',
+    '<NAME>x',
+    '<![CDATA[',
+    ']]>',
+    '<?xml version="1.0"?>',
+    '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">',
+    '<BkToCstmrStmt>',
+    '<Stmt>',
+    '</Stmt>',
+    '<Ntry>',
+    '</Ntry>',
+    '<Amt Ccy="EUR">1</Amt>',
+    '<CdtDbtInd>DBIT</CdtDbtInd>',
+    '<BookgDt><Dt>2020-01-01</Dt></BookgDt>',
+    '!Type:Bank\n',
+    'D1/2/03\n',
+    'T-1,00\n',
+    '^\n',
+    'Datum;Betrag;Text\n',
+    '01.02.2020;-1,00;x\n',
+    'Date,Amount,Description\n',
+    '1/2/2020,"$1,000.00",y\n',
+    'CHARSET:1259\n',
+    'CHARSET:8859-1\n',
+    'ENCODING:UTF-8\n',
+    '<?xml version="1.0" encoding="x-unknown"?>',
+    '&amp;',
+    '&#0;',
+    '\u00ff\u00fe',
+    '"',
+    ';',
+    ',',
+    '\n',
+    '\r\n',
+    '\u00e4',
+    '<',
+    '>',
+    '/',
+    '\t',
   ];
 
   it('when the input is random bytes, then only DomainError is thrown', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 4096 }), (bytes) => onlyDomainErrors(bytes)), { numRuns: 400 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 4096 }), (bytes) => onlyDomainErrors(bytes)),
+      { numRuns: 400 },
+    );
   });
 
   it('when the input is a random mix of format tokens, then only DomainError is thrown', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom(...tokens), { maxLength: 60 }), (parts) => onlyDomainErrors(utf8(parts.join('')))), { numRuns: 1500 });
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...tokens), { maxLength: 60 }), (parts) =>
+        onlyDomainErrors(utf8(parts.join(''))),
+      ),
+      { numRuns: 1500 },
+    );
   });
 
   it('when real fixtures are randomly damaged, then only DomainError is thrown', () => {

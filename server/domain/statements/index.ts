@@ -32,7 +32,15 @@ import { refuseDoctype } from './xml.ts';
 import type { CsvMapping, ParseOptions, ParseResult, RawStatement, SkippedRow, StatementFormat } from './types.ts';
 
 export type {
-  CsvDateFormat, CsvMapping, ParseOptions, ParseResult, ParsedStatement, ParsedTransaction, RawRow, RawStatement, SkippedRow,
+  CsvDateFormat,
+  CsvMapping,
+  ParseOptions,
+  ParseResult,
+  ParsedStatement,
+  ParsedTransaction,
+  RawRow,
+  RawStatement,
+  SkippedRow,
   StatementFormat,
 } from './types.ts';
 export { CSV_DATE_FORMATS, CSV_DELIMITERS } from './types.ts';
@@ -65,7 +73,14 @@ export function parseStatementFile(bytes: Uint8Array, options: ParseOptions = {}
   const raw = parseStatementRows(bytes, options);
   const { statements, skipped } = finalize({ statements: raw.statements, notes: raw.notes });
   const csvColumns = raw.format === 'csv' ? (raw.columns ?? []) : null;
-  return { format: raw.format, encoding: raw.encoding, statements, csv_mapping: raw.csv_mapping, csv_columns: csvColumns, skipped };
+  return {
+    format: raw.format,
+    encoding: raw.encoding,
+    statements,
+    csv_mapping: raw.csv_mapping,
+    csv_columns: csvColumns,
+    skipped,
+  };
 }
 
 /** Like parseStatementFile, but returns every transaction row with its line, including rows to be skipped. */
@@ -75,7 +90,8 @@ export function parseStatementRows(bytes: Uint8Array, options: ParseOptions = {}
   if (bytes.length > LIMITS.maxFileBytes) fail(`the file is larger than ${LIMITS.maxFileBytes} bytes`);
   const limit = options.maxTransactions ?? LIMITS.maxTransactions;
   if (!Number.isInteger(limit) || limit < 0) fail('maxTransactions must be a non-negative integer');
-  if (options.format !== undefined && !FORMATS.includes(options.format)) fail(`unknown format ${quote(String(options.format))}`);
+  if (options.format !== undefined && !FORMATS.includes(options.format))
+    fail(`unknown format ${quote(String(options.format))}`);
 
   const { text, encoding } = decodeBytes(bytes, options.encoding);
   if (text.trim() === '') fail('the file is empty (only whitespace)');
@@ -85,7 +101,10 @@ export function parseStatementRows(bytes: Uint8Array, options: ParseOptions = {}
   const format = options.format ?? detectFormatFromText(text);
   if (format === null) {
     const overlong = firstOverlongLine(text, LIMITS.maxLineChars);
-    if (overlong) fail(`line ${overlong}: longer than ${LIMITS.maxLineChars} characters; the file is not CSV, OFX/QFX, QIF or camt.053`);
+    if (overlong)
+      fail(
+        `line ${overlong}: longer than ${LIMITS.maxLineChars} characters; the file is not CSV, OFX/QFX, QIF or camt.053`,
+      );
     fail('unknown format: the file is not CSV, OFX/QFX, QIF or camt.053');
   }
 

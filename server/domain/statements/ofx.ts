@@ -56,7 +56,7 @@ function readStatement(stmt: XNode, counter: { count: number; limit: number }): 
   const declared = currencyCode(textAt(stmt, 'CURDEF'));
   return {
     account_ref: cleanText(account) || null,
-    currency: declared ?? (transactionCurrencies.size === 1 ? [...transactionCurrencies][0] ?? null : null),
+    currency: declared ?? (transactionCurrencies.size === 1 ? ([...transactionCurrencies][0] ?? null) : null),
     start_date: parseOfxDate(textAt(first, 'DTSTART') ?? ''),
     end_date: parseOfxDate(textAt(first, 'DTEND') ?? ''),
     rows,

@@ -4,7 +4,8 @@ import { DomainError } from '../errors.ts';
 import { parseStatementFile } from './index.ts';
 import type { ParseResult } from './index.ts';
 
-const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../../test/fixtures/statements/${name}`, import.meta.url)));
+const fixture = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(new URL(`../../../test/fixtures/statements/${name}`, import.meta.url)));
 const parse = (name: string): ParseResult => parseStatementFile(fixture(name));
 const qif = (text: string): ParseResult => parseStatementFile(new TextEncoder().encode(text));
 
@@ -56,13 +57,23 @@ describe('QIF', () => {
       ['2025-11-04', '357.61', 'debit'],
       ['2025-11-10', '83.16', 'credit'],
     ]);
-    expect(result.statements[0]?.transactions[0]?.description).toBe('Echtzeitüberweisung ; MAX MUSTERMANN ; DE00000000000000000000 ; Rückfrage');
+    expect(result.statements[0]?.transactions[0]?.description).toBe(
+      'Echtzeitüberweisung ; MAX MUSTERMANN ; DE00000000000000000000 ; Rückfrage',
+    );
   });
 
   it('when !Account blocks precede two sections, then each account is its own statement', () => {
     const result = parse('qif_own_two_accounts.qif');
-    expect(result.statements.map((s) => [s.account_ref, s.transactions.map((t) => [t.date, t.amount, t.type])])).toEqual([
-      ['Checking', [['2021-01-05', '20.00', 'debit'], ['2021-01-07', '1500.00', 'credit']]],
+    expect(
+      result.statements.map((s) => [s.account_ref, s.transactions.map((t) => [t.date, t.amount, t.type])]),
+    ).toEqual([
+      [
+        'Checking',
+        [
+          ['2021-01-05', '20.00', 'debit'],
+          ['2021-01-07', '1500.00', 'credit'],
+        ],
+      ],
       ['Visa', [['2021-01-09', '35.10', 'debit']]],
     ]);
   });
@@ -86,7 +97,9 @@ describe('QIF', () => {
   });
 
   it('when a QIF has no bank-like section, then it is refused', () => {
-    expect(refusal(() => qif('!Type:Cat\nNFood\n^\n'))).toBe('no !Type:Bank, Cash, CCard, Oth A or Oth L section: no bank transactions in this QIF file');
+    expect(refusal(() => qif('!Type:Cat\nNFood\n^\n'))).toBe(
+      'no !Type:Bank, Cash, CCard, Oth A or Oth L section: no bank transactions in this QIF file',
+    );
   });
 
   it("when a date uses Quicken's apostrophe with two digits, then the year is 20YY", () => {

@@ -102,7 +102,8 @@ export function parseQif(source: string, limit: number): RawParse {
   });
   endRecord();
 
-  if (!sawAccountSection) fail('no !Type:Bank, Cash, CCard, Oth A or Oth L section: no bank transactions in this QIF file');
+  if (!sawAccountSection)
+    fail('no !Type:Bank, Cash, CCard, Oth A or Oth L section: no bank transactions in this QIF file');
   const dayFirstSlash = slashOrder(pending);
   for (const row of pending) row.statement.rows.push(finishRow(row, dayFirstSlash));
   return { statements, notes };
@@ -118,7 +119,8 @@ function readRecord(record: Field[], statement: RawStatement): PendingRow {
   const payee = cleanText(first('P')?.value);
   const memo = cleanText(first('M')?.value);
   let description = payee || memo;
-  if (payee !== '' && memo !== '' && !payee.toUpperCase().includes(memo.toUpperCase())) description = joinText([payee, memo], ' - ');
+  if (payee !== '' && memo !== '' && !payee.toUpperCase().includes(memo.toUpperCase()))
+    description = joinText([payee, memo], ' - ');
   return {
     line,
     dateText: date.value.trim(),
@@ -142,7 +144,9 @@ function slashOrder(rows: PendingRow[]): boolean {
     if (Number(m[3]) > 12) monthFirstEvidence ??= row;
   }
   if (dayFirstEvidence && monthFirstEvidence) {
-    fail(`line ${dayFirstEvidence.line}: date ${quote(dayFirstEvidence.dateText)} is day-first but line ${monthFirstEvidence.line} has month-first ${quote(monthFirstEvidence.dateText)}`);
+    fail(
+      `line ${dayFirstEvidence.line}: date ${quote(dayFirstEvidence.dateText)} is day-first but line ${monthFirstEvidence.line} has month-first ${quote(monthFirstEvidence.dateText)}`,
+    );
   }
   return dayFirstEvidence !== undefined;
 }
@@ -152,7 +156,14 @@ function finishRow(row: PendingRow, dayFirstSlash: boolean): RawRow {
   if (date === null) fail(`line ${row.line}: date ${quote(row.dateText)} is not a valid date`);
   const amount = parseAmount(row.amountText, 'auto');
   if (amount === null) fail(`line ${row.line}: amount ${quote(row.amountText)} is not a number`);
-  return { line: row.line, date, amount: formatAmount(amount), description: row.description, external_id: null, skip_reason: null };
+  return {
+    line: row.line,
+    date,
+    amount: formatAmount(amount),
+    description: row.description,
+    external_id: null,
+    skip_reason: null,
+  };
 }
 
 export function parseQifDate(text: string, dayFirstSlash: boolean): string | null {

@@ -6,19 +6,103 @@ import type { XNode } from './xnode.ts';
 
 /** OFX aggregates (elements that contain elements). Everything else is a leaf holding a value. */
 const AGGREGATES = new Set([
-  'OFX', 'SIGNONMSGSRSV1', 'SIGNONMSGSRQV1', 'SONRS', 'SONRQ', 'STATUS', 'FI', 'BANKMSGSRSV1', 'BANKMSGSRQV1', 'STMTTRNRS',
-  'STMTTRNRQ', 'STMTRS', 'STMTRQ', 'STMTENDRS', 'BANKACCTFROM', 'BANKACCTTO', 'BANKACCTINFO', 'CCACCTFROM', 'CCACCTTO',
-  'CCACCTINFO', 'BANKTRANLIST', 'STMTTRN', 'PAYEE', 'LEDGERBAL', 'AVAILBAL', 'BALLIST', 'BAL', 'CURRENCY', 'ORIGCURRENCY',
-  'CREDITCARDMSGSRSV1', 'CREDITCARDMSGSRQV1', 'CCSTMTTRNRS', 'CCSTMTTRNRQ', 'CCSTMTRS', 'CCSTMTRQ', 'CCSTMTENDRS',
-  'INVSTMTMSGSRSV1', 'INVSTMTTRNRS', 'INVSTMTRS', 'INVACCTFROM', 'INVTRANLIST', 'INVPOSLIST', 'INVBAL', 'INVOOLIST',
-  'SECLISTMSGSRSV1', 'SECLIST', 'EXTBANKACCTTO', 'IMAGEDATA', 'MSGSETLIST', 'SIGNUPMSGSRSV1', 'ACCTINFORS', 'ACCTINFO',
+  'OFX',
+  'SIGNONMSGSRSV1',
+  'SIGNONMSGSRQV1',
+  'SONRS',
+  'SONRQ',
+  'STATUS',
+  'FI',
+  'BANKMSGSRSV1',
+  'BANKMSGSRQV1',
+  'STMTTRNRS',
+  'STMTTRNRQ',
+  'STMTRS',
+  'STMTRQ',
+  'STMTENDRS',
+  'BANKACCTFROM',
+  'BANKACCTTO',
+  'BANKACCTINFO',
+  'CCACCTFROM',
+  'CCACCTTO',
+  'CCACCTINFO',
+  'BANKTRANLIST',
+  'STMTTRN',
+  'PAYEE',
+  'LEDGERBAL',
+  'AVAILBAL',
+  'BALLIST',
+  'BAL',
+  'CURRENCY',
+  'ORIGCURRENCY',
+  'CREDITCARDMSGSRSV1',
+  'CREDITCARDMSGSRQV1',
+  'CCSTMTTRNRS',
+  'CCSTMTTRNRQ',
+  'CCSTMTRS',
+  'CCSTMTRQ',
+  'CCSTMTENDRS',
+  'INVSTMTMSGSRSV1',
+  'INVSTMTTRNRS',
+  'INVSTMTRS',
+  'INVACCTFROM',
+  'INVTRANLIST',
+  'INVPOSLIST',
+  'INVBAL',
+  'INVOOLIST',
+  'SECLISTMSGSRSV1',
+  'SECLIST',
+  'EXTBANKACCTTO',
+  'IMAGEDATA',
+  'MSGSETLIST',
+  'SIGNUPMSGSRSV1',
+  'ACCTINFORS',
+  'ACCTINFO',
 ]);
 /** Leaves that real files leave empty without an end tag (`<NAME>` directly followed by `<MEMO>…`). */
 const KNOWN_LEAVES = new Set([
-  'NAME', 'MEMO', 'FITID', 'CHECKNUM', 'REFNUM', 'SIC', 'PAYEEID', 'SRVRTID', 'CORRECTFITID', 'CORRECTACTION', 'TRNTYPE',
-  'DTPOSTED', 'DTUSER', 'DTAVAIL', 'TRNAMT', 'BANKID', 'BRANCHID', 'ACCTID', 'ACCTTYPE', 'ACCTKEY', 'CURDEF', 'DTSTART',
-  'DTEND', 'BALAMT', 'DTASOF', 'CODE', 'SEVERITY', 'MESSAGE', 'DTSERVER', 'LANGUAGE', 'ORG', 'FID', 'TRNUID', 'CLTCOOKIE',
-  'MKTGINFO', 'CURRATE', 'CURSYM', 'USERKEY', 'DTPROFUP', 'DTACCTUP', 'INTU.BID', 'INTU.USERID',
+  'NAME',
+  'MEMO',
+  'FITID',
+  'CHECKNUM',
+  'REFNUM',
+  'SIC',
+  'PAYEEID',
+  'SRVRTID',
+  'CORRECTFITID',
+  'CORRECTACTION',
+  'TRNTYPE',
+  'DTPOSTED',
+  'DTUSER',
+  'DTAVAIL',
+  'TRNAMT',
+  'BANKID',
+  'BRANCHID',
+  'ACCTID',
+  'ACCTTYPE',
+  'ACCTKEY',
+  'CURDEF',
+  'DTSTART',
+  'DTEND',
+  'BALAMT',
+  'DTASOF',
+  'CODE',
+  'SEVERITY',
+  'MESSAGE',
+  'DTSERVER',
+  'LANGUAGE',
+  'ORG',
+  'FID',
+  'TRNUID',
+  'CLTCOOKIE',
+  'MKTGINFO',
+  'CURRATE',
+  'CURSYM',
+  'USERKEY',
+  'DTPROFUP',
+  'DTACCTUP',
+  'INTU.BID',
+  'INTU.USERID',
 ]);
 
 /**
@@ -67,7 +151,8 @@ export function parseSgml(text: string): XNode {
     const special = text.startsWith('<!--', lt) ? '-->' : text.startsWith('<?', lt) ? '?>' : null;
     if (special !== null) {
       const end = text.indexOf(special, lt + 2);
-      if (end === -1) fail(`line ${lines.lineOf(lt)}: ${special === '-->' ? 'comment' : 'processing instruction'} is not closed`);
+      if (end === -1)
+        fail(`line ${lines.lineOf(lt)}: ${special === '-->' ? 'comment' : 'processing instruction'} is not closed`);
       i = end + special.length;
       continue;
     }
@@ -85,7 +170,8 @@ export function parseSgml(text: string): XNode {
     const name = /^[A-Za-z_][\w.:-]*/.exec(inner)?.[0];
     if (name === undefined) fail(`line ${line}: malformed tag <${inner.slice(0, 30)}>`);
     const open = top();
-    const leaf = open.children.length === 0 && !AGGREGATES.has(open.name) && (open.text !== '' || KNOWN_LEAVES.has(open.name));
+    const leaf =
+      open.children.length === 0 && !AGGREGATES.has(open.name) && (open.text !== '' || KNOWN_LEAVES.has(open.name));
     if (open !== root && leaf) stack.pop();
     const node = newNode(name.toUpperCase(), line);
     top().children.push(node);
@@ -96,7 +182,8 @@ export function parseSgml(text: string): XNode {
 
   for (let k = stack.length - 1; k >= 1; k -= 1) {
     const open = stack[k] as XNode;
-    if (open.children.length > 0) fail(`line ${open.line}: <${open.name}> is never closed: </${open.name}> is missing before the end of the file`);
+    if (open.children.length > 0)
+      fail(`line ${open.line}: <${open.name}> is never closed: </${open.name}> is missing before the end of the file`);
   }
   return root;
 }

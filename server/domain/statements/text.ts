@@ -3,12 +3,18 @@
 /** Collapses every run of whitespace (including NBSP and line breaks) to one space and trims; drops control characters. */
 export function cleanText(value: string | null | undefined): string {
   if (!value) return '';
-  return value.replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '').replace(/[\s\u00a0\u2000-\u200b\u202f\u205f\u3000]+/g, ' ').trim();
+  return value
+    .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '')
+    .replace(/[\s\u00a0\u2000-\u200b\u202f\u205f\u3000]+/g, ' ')
+    .trim();
 }
 
 /** Joins the non-empty cleaned parts with `separator`. */
 export function joinText(parts: (string | null | undefined)[], separator = ' '): string {
-  return parts.map(cleanText).filter((p) => p !== '').join(separator);
+  return parts
+    .map(cleanText)
+    .filter((p) => p !== '')
+    .join(separator);
 }
 
 export const NO_DESCRIPTION = '(no description)';

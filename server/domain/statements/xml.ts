@@ -32,7 +32,9 @@ const META = XMLParser.getMetaDataSymbol() as unknown as symbol;
 export function refuseDoctype(text: string): void {
   const at = text.search(/<!DOCTYPE|<!ENTITY/i);
   if (at !== -1) {
-    fail(`line ${new LineIndex(text).lineOf(at)}: <!DOCTYPE> and <!ENTITY> declarations are not allowed in a statement file`);
+    fail(
+      `line ${new LineIndex(text).lineOf(at)}: <!DOCTYPE> and <!ENTITY> declarations are not allowed in a statement file`,
+    );
   }
 }
 
@@ -89,7 +91,8 @@ function appendItems(parent: XNode, items: unknown, lines: LineIndex, upperCase:
         const node = newNode(upperCase ? key.toUpperCase() : key, lines.lineOf(meta?.startIndex ?? 0));
         const attrs = item[':@'];
         if (attrs && typeof attrs === 'object') {
-          for (const [name, attr] of Object.entries(attrs as Record<string, unknown>)) node.attrs[name] = decodeEntities(String(attr));
+          for (const [name, attr] of Object.entries(attrs as Record<string, unknown>))
+            node.attrs[name] = decodeEntities(String(attr));
         }
         appendItems(node, value, lines, upperCase, depth + 1);
         node.text = node.text.trim();

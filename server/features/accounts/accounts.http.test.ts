@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseDigest, ledgerFile, registerUser, startTestServer, type Api, type TestServer } from '../../../test/support/server.ts';
+import {
+  databaseDigest,
+  ledgerFile,
+  registerUser,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from '../../../test/support/server.ts';
 
 let t: TestServer;
 let api: Api;
@@ -91,9 +98,16 @@ describe('listing accounts', () => {
     const all = (await api.get('/api/accounts', other.token)).body;
     expect(all.items.map((a: { name: string }) => a.name)).toEqual(['Alpha', 'beta', 'Gamma', 'zeta']);
     expect(all).toMatchObject({ total: 4, page: 1, per_page: 20 });
-    expect((await api.get('/api/accounts?type=ASSET', other.token)).body.items.map((a: { name: string }) => a.name)).toEqual(['Alpha', 'beta']);
-    expect((await api.get('/api/accounts?is_active=false', other.token)).body.items.map((a: { name: string }) => a.name)).toEqual(['Gamma']);
-    expect((await api.get('/api/accounts?is_active=true&per_page=2&page=2', other.token)).body).toMatchObject({ total: 3, items: [{ name: 'zeta' }] });
+    expect(
+      (await api.get('/api/accounts?type=ASSET', other.token)).body.items.map((a: { name: string }) => a.name),
+    ).toEqual(['Alpha', 'beta']);
+    expect(
+      (await api.get('/api/accounts?is_active=false', other.token)).body.items.map((a: { name: string }) => a.name),
+    ).toEqual(['Gamma']);
+    expect((await api.get('/api/accounts?is_active=true&per_page=2&page=2', other.token)).body).toMatchObject({
+      total: 3,
+      items: [{ name: 'zeta' }],
+    });
     for (const query of ['?type=asset', '?is_active=yes', '?per_page=0', '?page=-1']) {
       const res = await api.get(`/api/accounts${query}`, other.token);
       expect(res.status, query).toBe(400);
@@ -106,9 +120,21 @@ describe('updating and deleting accounts', () => {
   it('when an account is renamed, described, moved or deactivated, then PUT returns the updated account', async () => {
     const parent = (await create({ name: 'Cards', type: 'LIABILITY' })).body.id;
     const card = (await create({ name: 'Visa', type: 'LIABILITY' })).body;
-    const res = await api.put(`/api/accounts/${card.id}`, { name: 'Visa Gold', description: null, is_active: false, parent_id: parent }, token);
+    const res = await api.put(
+      `/api/accounts/${card.id}`,
+      { name: 'Visa Gold', description: null, is_active: false, parent_id: parent },
+      token,
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: card.id, name: 'Visa Gold', description: null, is_active: false, parent_id: parent, type: 'LIABILITY', created_at: card.created_at });
+    expect(res.body).toMatchObject({
+      id: card.id,
+      name: 'Visa Gold',
+      description: null,
+      is_active: false,
+      parent_id: parent,
+      type: 'LIABILITY',
+      created_at: card.created_at,
+    });
     const cycle = await api.put(`/api/accounts/${parent}`, { parent_id: card.id }, token);
     expect(cycle.body.code).toBe('INVALID_PARENT');
     const self = await api.put(`/api/accounts/${parent}`, { parent_id: parent }, token);
@@ -137,10 +163,17 @@ describe('updating and deleting accounts', () => {
     const food = (await create({ name: 'Delete food', type: 'EXPENSE' })).body.id;
     const parent = (await create({ name: 'Delete parent', type: 'EXPENSE' })).body.id;
     await create({ name: 'Delete child', type: 'EXPENSE', parent_id: parent });
-    await api.post('/api/journal-entries', { entry_date: '2026-01-01', lines: [
-      { account_id: food, direction: 'DEBIT', amount: '1.00' },
-      { account_id: bank, direction: 'CREDIT', amount: '1.00' },
-    ] }, token);
+    await api.post(
+      '/api/journal-entries',
+      {
+        entry_date: '2026-01-01',
+        lines: [
+          { account_id: food, direction: 'DEBIT', amount: '1.00' },
+          { account_id: bank, direction: 'CREDIT', amount: '1.00' },
+        ],
+      },
+      token,
+    );
     const withEntries = await api.delete(`/api/accounts/${food}`, token);
     expect(withEntries.status).toBe(409);
     expect(withEntries.body.code).toBe('HAS_ENTRIES');
@@ -159,49 +192,81 @@ describe('updating and deleting accounts', () => {
 describe('balances', () => {
   it('when entries are posted over time, then /balance and /balances answer as of any date in the normal direction', async () => {
     const u = await registerUser(api);
-    const mk = async (name: string, type: string, currency = 'USD') => (await api.post('/api/accounts', { name, type, currency }, u.token)).body.id as string;
+    const mk = async (name: string, type: string, currency = 'USD') =>
+      (await api.post('/api/accounts', { name, type, currency }, u.token)).body.id as string;
     const bank = await mk('Bank', 'ASSET');
     const card = await mk('Card', 'LIABILITY');
     const pay = await mk('Pay', 'INCOME');
     const food = await mk('Food', 'EXPENSE');
     const euro = await mk('Euro cash', 'ASSET', 'EUR');
     const post = (date: string, debit: string, credit: string, amount: string) =>
-      api.post('/api/journal-entries', { entry_date: date, auto_post: true, lines: [
-        { account_id: debit, direction: 'DEBIT', amount },
-        { account_id: credit, direction: 'CREDIT', amount },
-      ] }, u.token);
+      api.post(
+        '/api/journal-entries',
+        {
+          entry_date: date,
+          auto_post: true,
+          lines: [
+            { account_id: debit, direction: 'DEBIT', amount },
+            { account_id: credit, direction: 'CREDIT', amount },
+          ],
+        },
+        u.token,
+      );
     await post('2025-12-31', bank, pay, '2500.00');
     await post('2026-01-10', food, card, '120.35');
     await post('2026-02-01', card, bank, '120.35');
     await post('2026-02-03', food, bank, '0.10');
     await post('2026-02-03', food, bank, '0.20');
-    const draft = await api.post('/api/journal-entries', { entry_date: '2026-01-01', lines: [
-      { account_id: food, direction: 'DEBIT', amount: '999.00' },
-      { account_id: bank, direction: 'CREDIT', amount: '999.00' },
-    ] }, u.token);
+    const draft = await api.post(
+      '/api/journal-entries',
+      {
+        entry_date: '2026-01-01',
+        lines: [
+          { account_id: food, direction: 'DEBIT', amount: '999.00' },
+          { account_id: bank, direction: 'CREDIT', amount: '999.00' },
+        ],
+      },
+      u.token,
+    );
     expect(draft.body.status).toBe('draft');
 
-    const at = async (id: string, asOf: string) => (await api.get(`/api/accounts/${id}/balance?as_of=${asOf}`, u.token)).body;
-    expect(await at(bank, '2025-12-30')).toEqual({ account_id: bank, balance: '0.00', currency: 'USD', as_of: '2025-12-30' });
+    const at = async (id: string, asOf: string) =>
+      (await api.get(`/api/accounts/${id}/balance?as_of=${asOf}`, u.token)).body;
+    expect(await at(bank, '2025-12-30')).toEqual({
+      account_id: bank,
+      balance: '0.00',
+      currency: 'USD',
+      as_of: '2025-12-30',
+    });
     expect((await at(bank, '2025-12-31')).balance).toBe('2500.00');
     expect((await at(card, '2026-01-31')).balance).toBe('120.35');
     expect((await at(card, '2026-02-01')).balance).toBe('0.00');
     expect((await at(bank, '2026-02-03')).balance).toBe('2379.35');
     expect((await at(food, '2026-12-31')).balance).toBe('120.65');
-    expect((await at(euro, '2026-12-31'))).toMatchObject({ balance: '0.00', currency: 'EUR' });
+    expect(await at(euro, '2026-12-31')).toMatchObject({ balance: '0.00', currency: 'EUR' });
     const today = await api.get(`/api/accounts/${bank}/balance`, u.token);
     expect(today.body.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const all = (await api.get('/api/accounts/balances?as_of=2026-01-31', u.token)).body;
     expect(all.as_of).toBe('2026-01-31');
-    expect(Object.fromEntries(all.balances.map((b: { name: string; balance: string }) => [b.name, b.balance]))).toEqual({
-      Bank: '2500.00',
-      Card: '120.35',
-      'Euro cash': '0.00',
-      Food: '120.35',
-      Pay: '2500.00',
+    expect(Object.fromEntries(all.balances.map((b: { name: string; balance: string }) => [b.name, b.balance]))).toEqual(
+      {
+        Bank: '2500.00',
+        Card: '120.35',
+        'Euro cash': '0.00',
+        Food: '120.35',
+        Pay: '2500.00',
+      },
+    );
+    expect(all.balances[0]).toEqual({
+      account_id: bank,
+      name: 'Bank',
+      type: 'ASSET',
+      balance: '2500.00',
+      currency: 'USD',
+      parent_id: null,
+      is_active: true,
     });
-    expect(all.balances[0]).toEqual({ account_id: bank, name: 'Bank', type: 'ASSET', balance: '2500.00', currency: 'USD', parent_id: null, is_active: true });
     expect((await api.get('/api/accounts/balances?as_of=2026-02-30', u.token)).body.code).toBe('VALIDATION_ERROR');
     expect((await api.get(`/api/accounts/${crypto.randomUUID()}/balance`, u.token)).status).toBe(404);
   });
@@ -213,10 +278,20 @@ describe('user isolation', () => {
     const b = await registerUser(api);
     const bank = (await api.post('/api/accounts', { name: 'A bank', type: 'ASSET' }, a.token)).body.id;
     const food = (await api.post('/api/accounts', { name: 'A food', type: 'EXPENSE' }, a.token)).body.id;
-    const entry = (await api.post('/api/journal-entries', { entry_date: '2026-01-01', auto_post: true, lines: [
-      { account_id: food, direction: 'DEBIT', amount: '5.00' },
-      { account_id: bank, direction: 'CREDIT', amount: '5.00' },
-    ] }, a.token)).body.id;
+    const entry = (
+      await api.post(
+        '/api/journal-entries',
+        {
+          entry_date: '2026-01-01',
+          auto_post: true,
+          lines: [
+            { account_id: food, direction: 'DEBIT', amount: '5.00' },
+            { account_id: bank, direction: 'CREDIT', amount: '5.00' },
+          ],
+        },
+        a.token,
+      )
+    ).body.id;
     const digest = databaseDigest(ledgerFile(t.dataDir, a.id));
     const attempts: [string, string, unknown?][] = [
       ['GET', `/api/accounts/${bank}`],
@@ -233,10 +308,17 @@ describe('user isolation', () => {
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body.code).toBe('NOT_FOUND');
     }
-    const useAccount = await api.post('/api/journal-entries', { entry_date: '2026-01-01', lines: [
-      { account_id: food, direction: 'DEBIT', amount: '5.00' },
-      { account_id: bank, direction: 'CREDIT', amount: '5.00' },
-    ] }, b.token);
+    const useAccount = await api.post(
+      '/api/journal-entries',
+      {
+        entry_date: '2026-01-01',
+        lines: [
+          { account_id: food, direction: 'DEBIT', amount: '5.00' },
+          { account_id: bank, direction: 'CREDIT', amount: '5.00' },
+        ],
+      },
+      b.token,
+    );
     expect(useAccount.body.code).toBe('INVALID_ACCOUNT');
     const child = await api.post('/api/accounts', { name: 'B child', type: 'ASSET', parent_id: bank }, b.token);
     expect(child.body.code).toBe('INVALID_PARENT');

@@ -67,7 +67,12 @@ export interface AccountFilter {
   parentId?: string | undefined;
 }
 
-export function listAccounts(db: LedgerDb, filter: AccountFilter, limit: number, offset: number): { items: Account[]; total: number } {
+export function listAccounts(
+  db: LedgerDb,
+  filter: AccountFilter,
+  limit: number,
+  offset: number,
+): { items: Account[]; total: number } {
   let query = db.qb.selectFrom('accounts');
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.isActive !== undefined) query = query.where('is_active', '=', filter.isActive ? 1n : 0n);

@@ -44,7 +44,11 @@ export function accountRoutes(): RouteDef[] {
       body: createAccountBody,
       responses: [
         { status: 201, description: 'The account', schema: account },
-        { status: 400, description: 'INVALID_TYPE, DUPLICATE_NAME, INVALID_PARENT, VALIDATION_ERROR', schema: errorBody },
+        {
+          status: 400,
+          description: 'INVALID_TYPE, DUPLICATE_NAME, INVALID_PARENT, VALIDATION_ERROR',
+          schema: errorBody,
+        },
       ],
       handler: ({ session, body }) => ({ status: 201, body: createAccount(session.ledger, body) }),
     }),
@@ -108,7 +112,10 @@ export function accountRoutes(): RouteDef[] {
       params: idParams,
       query: asOfQuery,
       responses: [{ status: 200, description: 'The balance', schema: accountBalanceSchema }, notFound],
-      handler: ({ session, params, query }) => ({ status: 200, body: accountBalance(session.ledger, params.id, query.as_of) }),
+      handler: ({ session, params, query }) => ({
+        status: 200,
+        body: accountBalance(session.ledger, params.id, query.as_of),
+      }),
     }),
   ];
 }

@@ -46,19 +46,29 @@ export function requireAccount(db: LedgerDb, id: string): Account {
 
 function assertNameFree(db: LedgerDb, name: string, selfId?: string): void {
   const existing = findAccountByName(db, name);
-  if (existing && existing.id !== selfId) throw new DomainError('DUPLICATE_NAME', `An account named "${existing.name}" already exists`);
+  if (existing && existing.id !== selfId)
+    throw new DomainError('DUPLICATE_NAME', `An account named "${existing.name}" already exists`);
 }
 
 /** A parent is the same user's account of the same type, and never the account itself or below it. */
 function assertParent(db: LedgerDb, parentId: string, type: AccountType, selfId?: string): void {
   const parent = findAccount(db, parentId);
-  if (!parent) throw new DomainError('INVALID_PARENT', 'The parent account does not exist', [{ field: 'parent_id', message: 'no such account' }]);
-  if (parent.type !== type) {
-    throw new DomainError('INVALID_PARENT', `The parent account must be of the same type (${type}), not ${parent.type}`, [
-      { field: 'parent_id', message: 'type differs' },
+  if (!parent)
+    throw new DomainError('INVALID_PARENT', 'The parent account does not exist', [
+      { field: 'parent_id', message: 'no such account' },
     ]);
+  if (parent.type !== type) {
+    throw new DomainError(
+      'INVALID_PARENT',
+      `The parent account must be of the same type (${type}), not ${parent.type}`,
+      [{ field: 'parent_id', message: 'type differs' }],
+    );
   }
-  for (let cursor: Account | undefined = parent; cursor; cursor = cursor.parentId ? findAccount(db, cursor.parentId) : undefined) {
+  for (
+    let cursor: Account | undefined = parent;
+    cursor;
+    cursor = cursor.parentId ? findAccount(db, cursor.parentId) : undefined
+  ) {
     if (cursor.id === selfId) {
       throw new DomainError('INVALID_PARENT', 'An account cannot be placed under itself or one of its sub-accounts', [
         { field: 'parent_id', message: 'would make a cycle' },
@@ -69,9 +79,11 @@ function assertParent(db: LedgerDb, parentId: string, type: AccountType, selfId?
 
 export function createAccount(db: LedgerDb, input: CreateAccountInput): AccountDto {
   if (!isAccountType(input.type)) {
-    throw new DomainError('INVALID_TYPE', `Invalid account type "${input.type}"; use one of ${ACCOUNT_TYPES.join(', ')}`, [
-      { field: 'type', message: `must be one of ${ACCOUNT_TYPES.join(', ')}` },
-    ]);
+    throw new DomainError(
+      'INVALID_TYPE',
+      `Invalid account type "${input.type}"; use one of ${ACCOUNT_TYPES.join(', ')}`,
+      [{ field: 'type', message: `must be one of ${ACCOUNT_TYPES.join(', ')}` }],
+    );
   }
   const type = input.type;
   return db.transaction(() => {
@@ -129,9 +141,15 @@ export function changeAccount(db: LedgerDb, id: string, input: UpdateAccountInpu
 export function removeAccount(db: LedgerDb, id: string): void {
   db.transaction(() => {
     requireAccount(db, id);
-    if (hasLines(db, id)) throw new DomainError('HAS_ENTRIES', 'The account has journal entries; deactivate it instead');
-    if (hasStatements(db, id)) throw new DomainError('HAS_ENTRIES', 'The account has bank statements; delete them or deactivate the account instead');
-    if (hasChildren(db, id)) throw new DomainError('HAS_CHILDREN', 'The account has sub-accounts; move or delete them first');
+    if (hasLines(db, id))
+      throw new DomainError('HAS_ENTRIES', 'The account has journal entries; deactivate it instead');
+    if (hasStatements(db, id))
+      throw new DomainError(
+        'HAS_ENTRIES',
+        'The account has bank statements; delete them or deactivate the account instead',
+      );
+    if (hasChildren(db, id))
+      throw new DomainError('HAS_CHILDREN', 'The account has sub-accounts; move or delete them first');
     deleteAccount(db, id);
   });
 }

@@ -43,7 +43,10 @@ function base64url(value: unknown): string {
 }
 
 function ledgerNames(dataDir: string): string[] {
-  return fs.readdirSync(path.join(dataDir, 'ledgers')).filter((f) => f.endsWith('.sqlite')).sort();
+  return fs
+    .readdirSync(path.join(dataDir, 'ledgers'))
+    .filter((f) => f.endsWith('.sqlite'))
+    .sort();
 }
 
 let uniq = 0;
@@ -67,7 +70,11 @@ describe('registering', () => {
   it('when a user registers, then it is 201 with id, trimmed lower-cased email, name, created_at and a working token', async () => {
     newWindow();
     const before = Date.now();
-    const res = await api.post('/api/auth/register', { email: '  Ada.Lovelace@Example.COM ', name: ' Ada Lovelace ', password: PASSWORD });
+    const res = await api.post('/api/auth/register', {
+      email: '  Ada.Lovelace@Example.COM ',
+      name: ' Ada Lovelace ',
+      password: PASSWORD,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(UUID),
@@ -97,7 +104,9 @@ describe('registering', () => {
     const me = await api.get('/api/auth/me', reg.body.access_token);
 
     const db = new Database(identityFile(t.dataDir), { readonly: true });
-    const row = db.prepare('SELECT password_hash FROM users WHERE id = ?').get(reg.body.id) as { password_hash: string };
+    const row = db.prepare('SELECT password_hash FROM users WHERE id = ?').get(reg.body.id) as {
+      password_hash: string;
+    };
     db.close();
     expect(row.password_hash).toMatch(/^\$2[ab]\$04\$/); // the test server's cost
     expect(await bcrypt.compare(PASSWORD, row.password_hash)).toBe(true);
@@ -131,7 +140,11 @@ describe('registering', () => {
     const ledgers = ledgerNames(t.dataDir);
     for (const variant of [email, email.toUpperCase(), `  ${email.toLowerCase()}  `]) {
       newWindow();
-      const res = await api.post('/api/auth/register', { email: variant, name: 'Second', password: 'another password' });
+      const res = await api.post('/api/auth/register', {
+        email: variant,
+        name: 'Second',
+        password: 'another password',
+      });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ detail: expect.any(String), code: 'EMAIL_TAKEN' });
     }
@@ -174,7 +187,11 @@ describe('registering', () => {
     ['an address without a domain', { ...valid, email: 'not-an-email' }, ['email']],
     ['an address without a local part', { ...valid, email: '@example.com' }, ['email']],
     ['an empty email', { ...valid, email: '' }, ['email']],
-    ['an email over 254 characters', { ...valid, email: `${'a'.repeat(64)}@${'b'.repeat(190)}.example.com` }, ['email']],
+    [
+      'an email over 254 characters',
+      { ...valid, email: `${'a'.repeat(64)}@${'b'.repeat(190)}.example.com` },
+      ['email'],
+    ],
     ['a password of 7 bytes', { ...valid, password: 'abcdefg' }, ['password']],
     ['a password of 37 characters but 74 UTF-8 bytes', { ...valid, password: 'é'.repeat(37) }, ['password']],
     ['a password of 73 bytes', { ...valid, password: 'a'.repeat(73) }, ['password']],
@@ -196,21 +213,24 @@ describe('registering', () => {
     ['null as the body', null, ['body']],
   ];
 
-  it.each(invalidBodies)('when the body has %s, then it is 400 VALIDATION_ERROR naming the field and nothing is stored', async (_what, body, fields) => {
-    newWindow();
-    const digest = databaseDigest(identityFile(t.dataDir));
-    const ledgers = ledgerNames(t.dataDir);
-    const res = await api.request('POST', '/api/auth/register', {
-      rawBody: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: expect.any(String), code: 'VALIDATION_ERROR', errors: expect.any(Array) });
-    expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(fields);
-    for (const e of res.body.errors) expect(e).toEqual({ field: expect.any(String), message: expect.any(String) });
-    expect(databaseDigest(identityFile(t.dataDir))).toBe(digest);
-    expect(ledgerNames(t.dataDir)).toEqual(ledgers);
-  });
+  it.each(invalidBodies)(
+    'when the body has %s, then it is 400 VALIDATION_ERROR naming the field and nothing is stored',
+    async (_what, body, fields) => {
+      newWindow();
+      const digest = databaseDigest(identityFile(t.dataDir));
+      const ledgers = ledgerNames(t.dataDir);
+      const res = await api.request('POST', '/api/auth/register', {
+        rawBody: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ detail: expect.any(String), code: 'VALIDATION_ERROR', errors: expect.any(Array) });
+      expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(fields);
+      for (const e of res.body.errors) expect(e).toEqual({ field: expect.any(String), message: expect.any(String) });
+      expect(databaseDigest(identityFile(t.dataDir))).toBe(digest);
+      expect(ledgerNames(t.dataDir)).toEqual(ledgers);
+    },
+  );
 
   it('when a field has the wrong type, then its message says so instead of "is required"', async () => {
     newWindow();
@@ -328,27 +348,57 @@ describe('authenticating requests', () => {
     ['an Authorization: Basic header', () => `Basic ${Buffer.from(`${user.email}:${PASSWORD}`).toString('base64')}`],
     ['a Bearer header with garbage', () => 'Bearer not.a.jwt'],
     ['a Bearer header without a token', () => 'Bearer'],
-    ['an expired token', () => `Bearer ${jwt.sign({ sub: user.id, iat: nowSec() - 7200, exp: nowSec() - 60 }, TEST_SECRET, { algorithm: 'HS256' })}`],
-    ['a token signed with another key', () => `Bearer ${jwt.sign({ sub: user.id }, 'another-secret-that-is-also-long-enough-42', { algorithm: 'HS256', expiresIn: 3600 })}`],
-    ['a token signed with HS512 and the right key', () => `Bearer ${jwt.sign({ sub: user.id }, TEST_SECRET, { algorithm: 'HS512', expiresIn: 3600 })}`],
-    ['an alg "none" token', () => `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: user.id, exp: nowSec() + 3600 })}.`],
-    ['a token without sub', () => `Bearer ${jwt.sign({ name: 'Token Owner' }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`],
+    [
+      'an expired token',
+      () =>
+        `Bearer ${jwt.sign({ sub: user.id, iat: nowSec() - 7200, exp: nowSec() - 60 }, TEST_SECRET, { algorithm: 'HS256' })}`,
+    ],
+    [
+      'a token signed with another key',
+      () =>
+        `Bearer ${jwt.sign({ sub: user.id }, 'another-secret-that-is-also-long-enough-42', { algorithm: 'HS256', expiresIn: 3600 })}`,
+    ],
+    [
+      'a token signed with HS512 and the right key',
+      () => `Bearer ${jwt.sign({ sub: user.id }, TEST_SECRET, { algorithm: 'HS512', expiresIn: 3600 })}`,
+    ],
+    [
+      'an alg "none" token',
+      () => `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: user.id, exp: nowSec() + 3600 })}.`,
+    ],
+    [
+      'a token without sub',
+      () => `Bearer ${jwt.sign({ name: 'Token Owner' }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`,
+    ],
     ['a token without exp', () => `Bearer ${jwt.sign({ sub: user.id }, TEST_SECRET, { algorithm: 'HS256' })}`],
-    ['a token whose sub is no user', () => `Bearer ${jwt.sign({ sub: '00000000-0000-4000-8000-000000000000' }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`],
-    ['a token whose sub is a path', () => `Bearer ${jwt.sign({ sub: '../identity' }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`],
-    ['a tampered token (payload of another user)', () => {
-      const [h, , s] = user.token.split('.');
-      return `Bearer ${h}.${base64url({ sub: other.id, exp: nowSec() + 3600 })}.${s}`;
-    }],
+    [
+      'a token whose sub is no user',
+      () =>
+        `Bearer ${jwt.sign({ sub: '00000000-0000-4000-8000-000000000000' }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`,
+    ],
+    [
+      'a token whose sub is a path',
+      () => `Bearer ${jwt.sign({ sub: '../identity' }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`,
+    ],
+    [
+      'a tampered token (payload of another user)',
+      () => {
+        const [h, , s] = user.token.split('.');
+        return `Bearer ${h}.${base64url({ sub: other.id, exp: nowSec() + 3600 })}.${s}`;
+      },
+    ],
   ];
 
-  it.each(badTokens)('when the request carries %s, then it is 401 with exactly "Could not validate credentials"', async (_what, header) => {
-    for (const p of ['/api/auth/me', '/api/accounts']) {
-      const res = await get(p, { authorization: header() });
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual(BAD_CREDENTIALS);
-    }
-  });
+  it.each(badTokens)(
+    'when the request carries %s, then it is 401 with exactly "Could not validate credentials"',
+    async (_what, header) => {
+      for (const p of ['/api/auth/me', '/api/accounts']) {
+        const res = await get(p, { authorization: header() });
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual(BAD_CREDENTIALS);
+      }
+    },
+  );
 
   it('when the token belongs to a user who was deleted, then it is 401 "Could not validate credentials"', async () => {
     newWindow();
@@ -371,7 +421,10 @@ describe('authenticating requests', () => {
     const list = await api.request('GET', '/api/accounts', { token: other.token, headers: { 'x-user-id': user.id } });
     expect(list.status).toBe(200);
     expect(list.body.items.map((a: { name: string }) => a.name)).not.toContain('Owner Secret Savings');
-    const one = await api.request('GET', `/api/accounts/${created.body.id}`, { token: other.token, headers: { 'x-user-id': user.id } });
+    const one = await api.request('GET', `/api/accounts/${created.body.id}`, {
+      token: other.token,
+      headers: { 'x-user-id': user.id },
+    });
     expect(one.status).toBe(404);
     const me = await api.request('GET', '/api/auth/me', { token: other.token, headers: { 'x-user-id': user.id } });
     expect(me.body.id).toBe(other.id);
@@ -386,7 +439,11 @@ describe('token lifetime', () => {
   it('when ACCESS_TOKEN_EXPIRE_MINUTES is 5, then tokens from register, login and me expire 300 seconds after issue', async () => {
     const s = await startTestServer({ env: { ACCESS_TOKEN_EXPIRE_MINUTES: '5' } });
     try {
-      const reg = await s.api.post('/api/auth/register', { email: 'short@example.com', name: 'Short', password: PASSWORD });
+      const reg = await s.api.post('/api/auth/register', {
+        email: 'short@example.com',
+        name: 'Short',
+        password: PASSWORD,
+      });
       const login = await s.api.post('/api/auth/login', { email: 'short@example.com', password: PASSWORD });
       const me = await s.api.get('/api/auth/me', login.body.access_token);
       for (const res of [reg, login, me]) {
@@ -420,7 +477,15 @@ describe('rate limits', () => {
       expectRateLimited(await login(s, email, PASSWORD), 600);
       expectRateLimited(await login(s, 'someone-else@example.com', 'whatever'), 600);
       // The register limit is a separate counter.
-      expect((await s.api.post('/api/auth/register', { email: 'separate@example.com', name: 'Separate', password: PASSWORD })).status).toBe(201);
+      expect(
+        (
+          await s.api.post('/api/auth/register', {
+            email: 'separate@example.com',
+            name: 'Separate',
+            password: PASSWORD,
+          })
+        ).status,
+      ).toBe(201);
       s.advance(10 * MINUTE - 1000);
       expectRateLimited(await login(s, email, PASSWORD), 1);
       s.advance(1000);
@@ -446,7 +511,8 @@ describe('rate limits', () => {
   it('when an address has made 3 register attempts in an hour, then the 4th is 429 and stores nothing, until the hour passes', async () => {
     const s = await startClocked();
     try {
-      const register = (email: string, password = PASSWORD) => s.api.post('/api/auth/register', { email, name: 'Limit', password });
+      const register = (email: string, password = PASSWORD) =>
+        s.api.post('/api/auth/register', { email, name: 'Limit', password });
       for (let i = 0; i < 3; i += 1) expect((await register(`bad-address-${i}`)).status).toBe(400);
       const digest = databaseDigest(identityFile(s.dataDir));
       s.advance(20 * MINUTE);
@@ -463,7 +529,8 @@ describe('rate limits', () => {
   it('when a registration succeeds, then the register counter is reset', async () => {
     const s = await startClocked();
     try {
-      const register = (email: string) => s.api.post('/api/auth/register', { email, name: 'Limit', password: PASSWORD });
+      const register = (email: string) =>
+        s.api.post('/api/auth/register', { email, name: 'Limit', password: PASSWORD });
       expect((await register('bad-1')).status).toBe(400);
       expect((await register('bad-2')).status).toBe(400);
       expect((await register('good@example.com')).status).toBe(201);
@@ -479,7 +546,8 @@ describe('rate limits', () => {
     try {
       const { email } = await registerUser(s.api);
       const from = (ip: string) => ({ 'x-forwarded-for': ip });
-      for (let i = 0; i < 5; i += 1) expect((await login(s, email, 'wrong password', from('203.0.113.1'))).status).toBe(401);
+      for (let i = 0; i < 5; i += 1)
+        expect((await login(s, email, 'wrong password', from('203.0.113.1'))).status).toBe(401);
       expectRateLimited(await login(s, email, PASSWORD, from('203.0.113.1')));
       // A spoofed leftmost entry does not help: the proxy's own (last) entry is the client.
       expectRateLimited(await login(s, email, PASSWORD, from('198.51.100.7, 203.0.113.1')));

@@ -9,7 +9,11 @@ export interface AuthLimits {
   login: AttemptLimiter;
 }
 
-const rateLimited = { status: 429, description: 'RATE_LIMITED: too many attempts from this address (see Retry-After)', schema: errorBody };
+const rateLimited = {
+  status: 429,
+  description: 'RATE_LIMITED: too many attempts from this address (see Retry-After)',
+  schema: errorBody,
+};
 
 export function authRoutes(auth: AuthService, limits: AuthLimits): RouteDef[] {
   return [

@@ -36,7 +36,8 @@ export class AuthService {
 
   async register(input: { email: string; name: string; password: string }): Promise<UserDto> {
     const { stores } = this.deps;
-    if (findUserByEmail(stores.identity, input.email)) throw new DomainError('EMAIL_TAKEN', 'This email is already registered');
+    if (findUserByEmail(stores.identity, input.email))
+      throw new DomainError('EMAIL_TAKEN', 'This email is already registered');
     // bcryptjs's asynchronous API yields to the event loop, so a hash never stalls other requests.
     const passwordHash = await bcrypt.hash(input.password, this.deps.bcryptCost);
     const user: User = {

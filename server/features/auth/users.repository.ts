@@ -36,7 +36,13 @@ export function insertUser(db: IdentityDb, user: User): boolean {
   const changes = db.run(
     db.qb
       .insertInto('users')
-      .values({ id: user.id, email: user.email, name: user.name, password_hash: user.passwordHash, created_at: user.createdAt })
+      .values({
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        password_hash: user.passwordHash,
+        created_at: user.createdAt,
+      })
       .onConflict((oc) => oc.column('email').doNothing()),
   );
   return changes === 1;

@@ -3,7 +3,14 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOllama, gate } from '../../../test/support/fake-ollama.ts';
-import { databaseDigest, ledgerFile, registerUser, startTestServer, type Api, type TestServer } from '../../../test/support/server.ts';
+import {
+  databaseDigest,
+  ledgerFile,
+  registerUser,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from '../../../test/support/server.ts';
 import { LEDGER_REPLACED } from '../../db/sqlite.ts';
 import { Stores } from '../../db/stores.ts';
 import { JobRunner } from '../../jobs/job-runner.ts';
@@ -37,7 +44,12 @@ describe('backups', () => {
     await account(u.token, 'Checking');
     const res = await api.post('/api/backup', {}, u.token);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ name: 'ledger-20260301T080000000Z-manual.sqlite', size_bytes: expect.any(Number), created_at: '2026-03-01T08:00:00.000Z', reason: 'manual' });
+    expect(res.body).toEqual({
+      name: 'ledger-20260301T080000000Z-manual.sqlite',
+      size_bytes: expect.any(Number),
+      created_at: '2026-03-01T08:00:00.000Z',
+      reason: 'manual',
+    });
     const file = path.join(t.dataDir, 'backups', u.id, res.body.name);
     expect(fs.statSync(file).size).toBe(res.body.size_bytes);
     expect(mode(file)).toBe(0o600);
@@ -47,14 +59,20 @@ describe('backups', () => {
     await api.post('/api/backup', {}, u.token);
     const list = await api.get('/api/backups', u.token);
     expect(list.body.keep).toBe(BACKUPS_KEPT);
-    expect(list.body.items.map((b: { name: string }) => b.name)).toEqual(['ledger-20260301T080001000Z-manual.sqlite', 'ledger-20260301T080000000Z-manual.sqlite']);
+    expect(list.body.items.map((b: { name: string }) => b.name)).toEqual([
+      'ledger-20260301T080001000Z-manual.sqlite',
+      'ledger-20260301T080000000Z-manual.sqlite',
+    ]);
   });
 
   it('when the user writes while a backup is taken (on the job worker), then the write goes through and the backup is a whole ledger', async () => {
     const u = await registerUser(api);
     await account(u.token, 'Checking');
     clock += 1000;
-    const [backup, write] = await Promise.all([api.post('/api/backup', {}, u.token), api.post('/api/accounts', { name: 'Meanwhile', type: 'ASSET' }, u.token)]);
+    const [backup, write] = await Promise.all([
+      api.post('/api/backup', {}, u.token),
+      api.post('/api/accounts', { name: 'Meanwhile', type: 'ASSET' }, u.token),
+    ]);
     expect([backup.status, write.status]).toEqual([201, 201]);
     expect(await names(u.token)).toEqual(['Checking', 'Meanwhile']);
     const copy = new Database(path.join(t.dataDir, 'backups', u.id, backup.body.name), { readonly: true });
@@ -76,7 +94,12 @@ describe('backups', () => {
     expect(await names(u.token)).toEqual(['Checking', 'Mistake']);
     const res = await api.post(`/api/backups/${backup.name}/restore`, {}, u.token);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ restored: backup, safety_backup: { reason: 'pre-restore' }, accounts: 1, entries: 0 });
+    expect(res.body).toMatchObject({
+      restored: backup,
+      safety_backup: { reason: 'pre-restore' },
+      accounts: 1,
+      entries: 0,
+    });
     expect(await names(u.token)).toEqual(['Checking']);
     expect(databaseDigest(ledgerFile(t.dataDir, u.id))).toBe(before);
     // The safety copy holds the mistake, so the restore itself can be undone.
@@ -148,7 +171,9 @@ describe('backups', () => {
     await account(u.token, 'Checking');
     const backup = (await api.post('/api/backup', {}, u.token)).body.name as string;
     const copy = new Database(path.join(t.dataDir, 'backups', u.id, backup));
-    copy.prepare("INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (99, 'future', 'x', 'now')").run();
+    copy
+      .prepare("INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (99, 'future', 'x', 'now')")
+      .run();
     copy.close();
     const digest = databaseDigest(ledgerFile(t.dataDir, u.id));
     const res = await api.post(`/api/backups/${backup}/restore`, {}, u.token);
@@ -162,7 +187,10 @@ describe('a restore while another request of the same user is in flight', () => 
   it('when the advisor holds the old ledger across the restore and then reads it, then its stream ends with a readable line, nothing is written, and the ledger is exactly the restored one', async () => {
     const fake = new FakeOllama();
     await fake.start();
-    const own = await startTestServer({ env: { OLLAMA_HOST: fake.url, OLLAMA_MODEL: 'qwen2.5:3b' }, backupIntervalMs: 0 });
+    const own = await startTestServer({
+      env: { OLLAMA_HOST: fake.url, OLLAMA_MODEL: 'qwen2.5:3b' },
+      backupIntervalMs: 0,
+    });
     try {
       const u = await registerUser(own.api);
       await own.api.post('/api/accounts', { name: 'Checking', type: 'ASSET' }, u.token);
@@ -171,7 +199,12 @@ describe('a restore while another request of the same user is in flight', () => 
       await own.api.post('/api/accounts', { name: 'Mistake', type: 'ASSET' }, u.token);
       // The model's tool call (a read of the ledger) waits until the restore is done.
       const restoreDone = gate();
-      fake.script({ chunks: [{ content: 'Let me look. ' }, { tool_calls: [{ function: { name: 'get_balances', arguments: {} } }], before: restoreDone.promise }] });
+      fake.script({
+        chunks: [
+          { content: 'Let me look. ' },
+          { tool_calls: [{ function: { name: 'get_balances', arguments: {} } }], before: restoreDone.promise },
+        ],
+      });
       const chat = await fetch(`${own.server.url}/api/chat`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
@@ -182,9 +215,13 @@ describe('a restore while another request of the same user is in flight', () => 
       const restore = await own.api.post(`/api/backups/${backup}/restore`, {}, u.token);
       expect(restore.status).toBe(200);
       restoreDone.open();
-      expect(await chat.text()).toBe(`Let me look. \n\n[The advisor stopped: ${LEDGER_REPLACED}]\n\nThe above analysis is for reference only.\n`);
+      expect(await chat.text()).toBe(
+        `Let me look. \n\n[The advisor stopped: ${LEDGER_REPLACED}]\n\nThe above analysis is for reference only.\n`,
+      );
       expect(databaseDigest(ledgerFile(own.dataDir, u.id))).toBe(restoredDigest);
-      expect((await own.api.get('/api/accounts?per_page=100', u.token)).body.items.map((a: { name: string }) => a.name)).toEqual(['Checking']);
+      expect(
+        (await own.api.get('/api/accounts?per_page=100', u.token)).body.items.map((a: { name: string }) => a.name),
+      ).toEqual(['Checking']);
       // the user's next question is answered from the restored ledger
       fake.script({ chunks: [{ content: 'Fine.' }] });
       expect((await own.api.post('/api/chat', { message: 'Again?' }, u.token)).status).toBe(200);
@@ -203,12 +240,19 @@ describe('daily backups', () => {
     await account(v.token, 'B');
     await api.post('/api/backup', {}, v.token);
     const stores = new Stores(t.dataDir);
-    const jobs = new JobRunner({ fileOf: (userId) => stores.ledgerFile(userId), ledgerOf: (userId) => stores.ledger(userId) });
+    const jobs = new JobRunner({
+      fileOf: (userId) => stores.ledgerFile(userId),
+      ledgerOf: (userId) => stores.ledger(userId),
+    });
     try {
       let now = clock + 60_000;
-      const daily = new DailyBackups(new BackupService(stores, jobs, t.dataDir, () => now), { now: () => now, intervalMs: 0 });
+      const daily = new DailyBackups(new BackupService(stores, jobs, t.dataDir, () => now), {
+        now: () => now,
+        intervalMs: 0,
+      });
       await daily.runOnce();
-      const reasons = async (token: string) => (await api.get('/api/backups', token)).body.items.map((b: { reason: string }) => b.reason);
+      const reasons = async (token: string) =>
+        (await api.get('/api/backups', token)).body.items.map((b: { reason: string }) => b.reason);
       expect(await reasons(u.token)).toEqual(['daily']);
       expect(await reasons(v.token)).toEqual(['manual']);
       now += DAY_MS - 120_000;

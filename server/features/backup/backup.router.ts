@@ -33,9 +33,17 @@ export function backupRoutes(backups: BackupService): RouteDef[] {
       auth: true,
       params: backupNameParams,
       responses: [
-        { status: 200, description: 'The restored backup, the safety backup of the ledger as it was, and what the ledger now holds', schema: restoreResult },
+        {
+          status: 200,
+          description: 'The restored backup, the safety backup of the ledger as it was, and what the ledger now holds',
+          schema: restoreResult,
+        },
         { status: 404, description: 'NOT_FOUND', schema: errorBody },
-        { status: 400, description: 'INVALID_BACKUP (damaged, or written by a newer app); the ledger is unchanged', schema: errorBody },
+        {
+          status: 400,
+          description: 'INVALID_BACKUP (damaged, or written by a newer app); the ledger is unchanged',
+          schema: errorBody,
+        },
       ],
       handler: async ({ session, params }) => {
         const { restored, safety, summary } = await backups.restore(session.userId, params.name);

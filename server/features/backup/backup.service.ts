@@ -71,7 +71,12 @@ export class BackupService {
 
   private describe(dir: string, name: string): BackupDto {
     const reason = /-(manual|daily|pre-restore)\.sqlite$/.exec(name)![1] as BackupReason;
-    return { name, size_bytes: fs.statSync(path.join(dir, name)).size, created_at: new Date(parseStamp(name)).toISOString(), reason };
+    return {
+      name,
+      size_bytes: fs.statSync(path.join(dir, name)).size,
+      created_at: new Date(parseStamp(name)).toISOString(),
+      reason,
+    };
   }
 
   /** The user's backups, newest first. */
@@ -120,8 +125,12 @@ export class BackupService {
 
   private prune(userId: string): void {
     const dir = this.dirOf(userId);
-    const names = fs.readdirSync(dir).filter((n) => BACKUP_NAME_PATTERN.test(n)).sort();
-    for (const name of names.slice(0, Math.max(0, names.length - BACKUPS_KEPT))) fs.rmSync(path.join(dir, name), { force: true });
+    const names = fs
+      .readdirSync(dir)
+      .filter((n) => BACKUP_NAME_PATTERN.test(n))
+      .sort();
+    for (const name of names.slice(0, Math.max(0, names.length - BACKUPS_KEPT)))
+      fs.rmSync(path.join(dir, name), { force: true });
   }
 
   /** When the user's newest backup was taken, or null. */
@@ -134,7 +143,10 @@ export class BackupService {
    * Restores a backup: first backs up the current ledger (reason pre-restore), then replaces the
    * ledger with the chosen backup once it has passed the integrity check and the migrations.
    */
-  restore(userId: string, name: string): Promise<{ restored: BackupDto; safety: BackupDto; summary: { accounts: number; entries: number } }> {
+  restore(
+    userId: string,
+    name: string,
+  ): Promise<{ restored: BackupDto; safety: BackupDto; summary: { accounts: number; entries: number } }> {
     const dir = this.dirOf(userId);
     const file = path.join(dir, name);
     if (!BACKUP_NAME_PATTERN.test(name) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
@@ -152,7 +164,10 @@ export class BackupService {
             await own.run('stageRestore', { from: file, to: staged, migrations: this.stores.ledgerMigrations });
           } catch (error) {
             if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') throw error;
-            throw new DomainError('INVALID_BACKUP', `The backup cannot be restored: ${error instanceof Error ? error.message : String(error)}; the ledger is unchanged`);
+            throw new DomainError(
+              'INVALID_BACKUP',
+              `The backup cannot be restored: ${error instanceof Error ? error.message : String(error)}; the ledger is unchanged`,
+            );
           }
           const safety = await this.copy(userId, 'pre-restore', true);
           this.stores.swapInLedger(userId, staged);
@@ -189,7 +204,10 @@ export class DailyBackups {
   private running: Promise<void> | undefined;
   private stopped = false;
 
-  constructor(backups: BackupService, options: { now?: () => number; intervalMs?: number; log?: (line: string) => void } = {}) {
+  constructor(
+    backups: BackupService,
+    options: { now?: () => number; intervalMs?: number; log?: (line: string) => void } = {},
+  ) {
     this.backups = backups;
     this.now = options.now ?? Date.now;
     this.intervalMs = options.intervalMs ?? 60 * 60 * 1000;

@@ -1,7 +1,14 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Language } from '../../domain/chat-text.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
-import { getBalances, getIncomeAndSpending, getNetWorth, getReconciliationStatus, periodRange, type Period } from './chat.tools.ts';
+import {
+  getBalances,
+  getIncomeAndSpending,
+  getNetWorth,
+  getReconciliationStatus,
+  periodRange,
+  type Period,
+} from './chat.tools.ts';
 
 /**
  * The advisor without a model: it recognises the common questions (net worth, balances, income,
@@ -13,7 +20,10 @@ type Intent = 'net_worth' | 'balance' | 'spending' | 'income' | 'top_expenses' |
 
 const INTENTS: [Intent, RegExp][] = [
   ['reconciliation', /reconcil|unmatched|bank match|对账|核对|未匹配/i],
-  ['top_expenses', /\b(top|biggest|largest|highest|most)\b.*(expens|spend|cost)|最大.*(支出|开销)|(支出|开销).*最(多|大)|前几/i],
+  [
+    'top_expenses',
+    /\b(top|biggest|largest|highest|most)\b.*(expens|spend|cost)|最大.*(支出|开销)|(支出|开销).*最(多|大)|前几/i,
+  ],
   ['net_worth', /net ?worth|how rich|total assets|净资产|身家|总资产/i],
   ['income', /income|earn|salary|wage|revenue|收入|工资|赚/i],
   ['spending', /spen[dt]|spending|expense|cost|pay for|paid|buy|bought|支出|花|消费|开销|费用/i],
@@ -34,27 +44,40 @@ function periodOf(message: string): Period {
 /** Accounts the message names, longest names first (so "Groceries" wins over "Food" inside it). */
 function mentionedAccounts(message: string, accounts: readonly Account[]): Account[] {
   const text = message.toLowerCase();
-  return accounts.filter((a) => a.name.length >= 2 && text.includes(a.name.toLowerCase())).sort((a, b) => b.name.length - a.name.length);
+  return accounts
+    .filter((a) => a.name.length >= 2 && text.includes(a.name.toLowerCase()))
+    .sort((a, b) => b.name.length - a.name.length);
 }
 
 const T = {
   en: {
-    unavailable: (why: string) => `The local AI model is unavailable (${why}), so this answer comes from the built-in advisor.`,
+    unavailable: (why: string) =>
+      `The local AI model is unavailable (${why}), so this answer comes from the built-in advisor.`,
     netWorth: (c: string, a: string, l: string, n: string) => `Net worth (${c}): ${n} — assets ${a}, liabilities ${l}.`,
     noAccounts: 'You have no accounts yet: create some under Accounts, then post entries.',
     balance: (name: string, b: string, c: string) => `${name}: ${b} ${c}`,
     balancesHead: (asOf: string) => `Balances as of ${asOf}:`,
-    periodName: { this_month: 'this month', last_month: 'last month', this_year: 'this year', last_year: 'last year' } as Record<Period, string>,
-    spentOn: (name: string, amount: string, c: string, p: string, s: string, e: string) => `You spent ${amount} ${c} on ${name} ${p} (${s} to ${e}).`,
-    earnedOn: (name: string, amount: string, c: string, p: string, s: string, e: string) => `${name} brought in ${amount} ${c} ${p} (${s} to ${e}).`,
-    spending: (amount: string, c: string, p: string, s: string, e: string) => `Spending ${p} (${s} to ${e}): ${amount} ${c}.`,
-    income: (amount: string, c: string, p: string, s: string, e: string) => `Income ${p} (${s} to ${e}): ${amount} ${c}.`,
+    periodName: {
+      this_month: 'this month',
+      last_month: 'last month',
+      this_year: 'this year',
+      last_year: 'last year',
+    } as Record<Period, string>,
+    spentOn: (name: string, amount: string, c: string, p: string, s: string, e: string) =>
+      `You spent ${amount} ${c} on ${name} ${p} (${s} to ${e}).`,
+    earnedOn: (name: string, amount: string, c: string, p: string, s: string, e: string) =>
+      `${name} brought in ${amount} ${c} ${p} (${s} to ${e}).`,
+    spending: (amount: string, c: string, p: string, s: string, e: string) =>
+      `Spending ${p} (${s} to ${e}): ${amount} ${c}.`,
+    income: (amount: string, c: string, p: string, s: string, e: string) =>
+      `Income ${p} (${s} to ${e}): ${amount} ${c}.`,
     top: (p: string) => `Top expenses ${p}:`,
     nothing: (p: string) => `No spending was posted ${p}.`,
     recon: (r: number, total: number, rate: number, pending: number, unmatched: number) =>
       `Reconciliation: ${r} of ${total} bank transactions reconciled (${rate}%), ${pending} awaiting review, ${unmatched} unmatched.`,
     noStatements: 'No bank statements have been imported yet: import one under Statements to reconcile.',
-    cannotWrite: 'I can only read your books. To change them, use the app: Journal for entries, Accounts for accounts, Statements for reconciliation.',
+    cannotWrite:
+      'I can only read your books. To change them, use the app: Journal for entries, Accounts for accounts, Statements for reconciliation.',
   },
   zh: {
     unavailable: (why: string) => `本地 AI 模型不可用（${why}），以下回答来自内置顾问。`,
@@ -62,11 +85,18 @@ const T = {
     noAccounts: '您还没有任何账户：请先在“账户”中创建账户，再记账。',
     balance: (name: string, b: string, c: string) => `${name}：${b} ${c}`,
     balancesHead: (asOf: string) => `截至 ${asOf} 的余额：`,
-    periodName: { this_month: '本月', last_month: '上个月', this_year: '今年', last_year: '去年' } as Record<Period, string>,
-    spentOn: (name: string, amount: string, c: string, p: string, s: string, e: string) => `${p}（${s} 至 ${e}）您在${name}上花了 ${amount} ${c}。`,
-    earnedOn: (name: string, amount: string, c: string, p: string, s: string, e: string) => `${p}（${s} 至 ${e}）${name}的收入为 ${amount} ${c}。`,
-    spending: (amount: string, c: string, p: string, s: string, e: string) => `${p}（${s} 至 ${e}）的支出：${amount} ${c}。`,
-    income: (amount: string, c: string, p: string, s: string, e: string) => `${p}（${s} 至 ${e}）的收入：${amount} ${c}。`,
+    periodName: { this_month: '本月', last_month: '上个月', this_year: '今年', last_year: '去年' } as Record<
+      Period,
+      string
+    >,
+    spentOn: (name: string, amount: string, c: string, p: string, s: string, e: string) =>
+      `${p}（${s} 至 ${e}）您在${name}上花了 ${amount} ${c}。`,
+    earnedOn: (name: string, amount: string, c: string, p: string, s: string, e: string) =>
+      `${p}（${s} 至 ${e}）${name}的收入为 ${amount} ${c}。`,
+    spending: (amount: string, c: string, p: string, s: string, e: string) =>
+      `${p}（${s} 至 ${e}）的支出：${amount} ${c}。`,
+    income: (amount: string, c: string, p: string, s: string, e: string) =>
+      `${p}（${s} 至 ${e}）的收入：${amount} ${c}。`,
     top: (p: string) => `${p}最大的几项支出：`,
     nothing: (p: string) => `${p}没有已过账的支出。`,
     recon: (r: number, total: number, rate: number, pending: number, unmatched: number) =>
@@ -76,7 +106,8 @@ const T = {
   },
 };
 
-const WRITE_REQUEST = /\b(create|add|delete|remove|record|post|void|change|update|rename|edit)\b.*\b(entry|entries|account|transaction|statement)|(创建|添加|删除|记一笔|修改|作废)/i;
+const WRITE_REQUEST =
+  /\b(create|add|delete|remove|record|post|void|change|update|rename|edit)\b.*\b(entry|entries|account|transaction|statement)|(创建|添加|删除|记一笔|修改|作废)/i;
 
 export function builtinAnswer(db: LedgerDb, message: string, language: Language, unavailableReason: string): string {
   const t = T[language];
@@ -92,13 +123,17 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
   const mentioned = mentionedAccounts(message, accounts);
 
   const netWorth = () => {
-    for (const c of getNetWorth(db, {}).currencies) lines.push(t.netWorth(c.currency, c.total_assets, c.total_liabilities, c.net_worth));
+    for (const c of getNetWorth(db, {}).currencies)
+      lines.push(t.netWorth(c.currency, c.total_assets, c.total_liabilities, c.net_worth));
   };
   const flows = () => getIncomeAndSpending(db, { period });
   const reconciliation = () => {
     const s = getReconciliationStatus(db, {});
     if ('error' in s || s.total_transactions === 0) lines.push(t.noStatements);
-    else lines.push(t.recon(s.reconciled, s.total_transactions, s.reconciliation_rate_percent, s.pending_review, s.unmatched));
+    else
+      lines.push(
+        t.recon(s.reconciled, s.total_transactions, s.reconciliation_rate_percent, s.pending_review, s.unmatched),
+      );
   };
 
   switch (intent) {
@@ -111,7 +146,8 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
         const wanted = mentioned.length > 0 ? new Set(mentioned.map((a) => a.name)) : null;
         lines.push(t.balancesHead(result.as_of));
         for (const a of result.accounts) {
-          if (wanted ? wanted.has(a.name) : a.type === 'ASSET' || a.type === 'LIABILITY') lines.push(`- ${t.balance(a.name, a.balance, a.currency)}`);
+          if (wanted ? wanted.has(a.name) : a.type === 'ASSET' || a.type === 'LIABILITY')
+            lines.push(`- ${t.balance(a.name, a.balance, a.currency)}`);
         }
       }
       break;
@@ -127,10 +163,31 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
           for (const a of named.filter((n) => n.currency === c.currency)) {
             const row = rows.find((r) => r.account === a.name || r.account.endsWith(` > ${a.name}`));
             const amount = row?.amount ?? (c.currency === 'JPY' ? '0' : '0.00');
-            lines.push((kind === 'spending' ? t.spentOn : t.earnedOn)(a.name, amount, c.currency, periodName, f.start_date, f.end_date));
+            lines.push(
+              (kind === 'spending' ? t.spentOn : t.earnedOn)(
+                a.name,
+                amount,
+                c.currency,
+                periodName,
+                f.start_date,
+                f.end_date,
+              ),
+            );
           }
-        } else if (kind === 'spending' ? c.total_spending !== zeroOf(c.total_spending) : c.total_income !== zeroOf(c.total_income)) {
-          lines.push((kind === 'spending' ? t.spending : t.income)(kind === 'spending' ? c.total_spending : c.total_income, c.currency, periodName, f.start_date, f.end_date));
+        } else if (
+          kind === 'spending'
+            ? c.total_spending !== zeroOf(c.total_spending)
+            : c.total_income !== zeroOf(c.total_income)
+        ) {
+          lines.push(
+            (kind === 'spending' ? t.spending : t.income)(
+              kind === 'spending' ? c.total_spending : c.total_income,
+              c.currency,
+              periodName,
+              f.start_date,
+              f.end_date,
+            ),
+          );
           for (const r of topRows(rows)) lines.push(`- ${r.account}: ${r.amount} ${r.currency}`);
         }
       }
@@ -152,7 +209,8 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
       netWorth();
       const f = flows();
       for (const c of f.currencies) {
-        if (c.total_spending !== zeroOf(c.total_spending)) lines.push(t.spending(c.total_spending, c.currency, periodName, f.start_date, f.end_date));
+        if (c.total_spending !== zeroOf(c.total_spending))
+          lines.push(t.spending(c.total_spending, c.currency, periodName, f.start_date, f.end_date));
       }
       reconciliation();
       break;

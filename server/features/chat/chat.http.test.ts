@@ -18,22 +18,38 @@ function lastMonthDate(): string {
 }
 
 async function setUpBooks(server: TestServer, tok: string): Promise<void> {
-  const mk = async (name: string, type: string) => (await server.api.post('/api/accounts', { name, type }, tok)).body.id as string;
+  const mk = async (name: string, type: string) =>
+    (await server.api.post('/api/accounts', { name, type }, tok)).body.id as string;
   const bank = await mk('Checking', 'ASSET');
   const groceries = await mk('Groceries', 'EXPENSE');
   const salary = await mk('Salary', 'INCOME');
   const post = (debit: string, credit: string, amount: string, memo: string) =>
-    server.api.post('/api/journal-entries', { entry_date: lastMonthDate(), memo, auto_post: true, lines: [
-      { account_id: debit, direction: 'DEBIT', amount },
-      { account_id: credit, direction: 'CREDIT', amount },
-    ] }, tok);
+    server.api.post(
+      '/api/journal-entries',
+      {
+        entry_date: lastMonthDate(),
+        memo,
+        auto_post: true,
+        lines: [
+          { account_id: debit, direction: 'DEBIT', amount },
+          { account_id: credit, direction: 'CREDIT', amount },
+        ],
+      },
+      tok,
+    );
   await post(bank, salary, '3000.00', 'Pay');
   await post(groceries, bank, '100.20', 'Market');
   await post(groceries, bank, '23.25', 'Bakery');
 }
 
 /** Posts a chat message and reads the streamed answer chunk by chunk. */
-async function ask(server: TestServer, tok: string, body: unknown, onChunk?: (text: string, index: number) => void, signal?: AbortSignal) {
+async function ask(
+  server: TestServer,
+  tok: string,
+  body: unknown,
+  onChunk?: (text: string, index: number) => void,
+  signal?: AbortSignal,
+) {
   const res = await fetch(`${server.server.url}/api/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${tok}` },
@@ -77,7 +93,13 @@ describe('streaming answers from the model', () => {
   it('when the model streams, then the answer arrives in several chunks as text/plain with a session id, and ends with the disclaimer', async () => {
     const second = gate();
     const third = gate();
-    fake.script({ chunks: [{ content: 'Your books ' }, { content: 'look ', before: second.promise }, { content: 'healthy.', before: third.promise }] });
+    fake.script({
+      chunks: [
+        { content: 'Your books ' },
+        { content: 'look ', before: second.promise },
+        { content: 'healthy.', before: third.promise },
+      ],
+    });
     const answer = await ask(t, token, { message: 'How are my books?' }, (_text, i) => {
       // the next piece is produced only after the previous one reached the client
       if (i === 0) second.open();
@@ -94,11 +116,17 @@ describe('streaming answers from the model', () => {
 
   it('when the model calls a tool, then the server runs it on the real ledger and the exact figure reaches the answer', async () => {
     fake.script(
-      { chunks: [{ tool_calls: [{ function: { name: 'get_income_and_spending', arguments: { period: 'last_month' } } }] }] },
+      {
+        chunks: [
+          { tool_calls: [{ function: { name: 'get_income_and_spending', arguments: { period: 'last_month' } } }] },
+        ],
+      },
       {
         chunks: (request) => {
           const tool = request.messages.find((m) => m.role === 'tool');
-          const result = JSON.parse(tool!.content) as { currencies: { spending: { account: string; amount: string }[] }[] };
+          const result = JSON.parse(tool!.content) as {
+            currencies: { spending: { account: string; amount: string }[] }[];
+          };
           const groceries = result.currencies[0]!.spending.find((s) => s.account === 'Groceries')!;
           return [{ content: `You spent ${groceries.amount} USD on groceries last month.` }];
         },
@@ -108,8 +136,13 @@ describe('streaming answers from the model', () => {
     const answer = await ask(t, token, { message: 'What did I spend on groceries last month?' });
     expect(answer.text).toBe(`You spent ${groceriesLastMonth} USD on groceries last month.\n\n${EN_DISCLAIMER}\n`);
     const [first, second] = fake.requests.slice(before);
-    expect(first!.tools!.map((tool) => tool.function.name).sort()).toEqual(TOOL_DEFINITIONS.map((d) => d.function.name).sort());
-    expect(second!.messages.at(-2)).toMatchObject({ role: 'assistant', tool_calls: [{ function: { name: 'get_income_and_spending' } }] });
+    expect(first!.tools!.map((tool) => tool.function.name).sort()).toEqual(
+      TOOL_DEFINITIONS.map((d) => d.function.name).sort(),
+    );
+    expect(second!.messages.at(-2)).toMatchObject({
+      role: 'assistant',
+      tool_calls: [{ function: { name: 'get_income_and_spending' } }],
+    });
     expect(second!.messages.at(-1)).toMatchObject({ role: 'tool', tool_name: 'get_income_and_spending' });
     expect(second!.messages.at(-1)!.content).toContain(`"amount":"${groceriesLastMonth}"`);
   });
@@ -125,7 +158,9 @@ describe('streaming answers from the model', () => {
     const before = fake.requests.length;
     const second = await ask(t, token, { message: 'Second question', session_id: sessionId });
     expect(second.headers.get('x-session-id')).toBe(sessionId);
-    expect(fake.requests[before]!.messages.map((m) => m.content)).toEqual(expect.arrayContaining(['First question', `First answer.\n\n${EN_DISCLAIMER}\n`, 'Second question']));
+    expect(fake.requests[before]!.messages.map((m) => m.content)).toEqual(
+      expect.arrayContaining(['First question', `First answer.\n\n${EN_DISCLAIMER}\n`, 'Second question']),
+    );
     const history = await t.api.get(`/api/chat/history?session_id=${sessionId}`, token);
     expect(history.status).toBe(200);
     const [session] = history.body.sessions;
@@ -169,7 +204,11 @@ describe('streaming answers from the model', () => {
     const other = await registerUser(t.api);
     fake.script({ chunks: [{ content: 'mine' }] });
     const mine = await ask(t, token, { message: 'private' });
-    const foreign = await t.api.post('/api/chat', { message: 'hi', session_id: mine.headers.get('x-session-id') }, other.token);
+    const foreign = await t.api.post(
+      '/api/chat',
+      { message: 'hi', session_id: mine.headers.get('x-session-id') },
+      other.token,
+    );
     expect(foreign.status).toBe(404);
   });
 
@@ -179,7 +218,9 @@ describe('streaming answers from the model', () => {
     const controller = new AbortController();
     const aborted = fake.nextAbort();
     let sessionId = '';
-    const asking = ask(t, token, { message: 'Long question' }, () => controller.abort(), controller.signal).catch((e: Error) => e);
+    const asking = ask(t, token, { message: 'Long question' }, () => controller.abort(), controller.signal).catch(
+      (e: Error) => e,
+    );
     await aborted;
     expect(fake.abortedStreams).toBeGreaterThanOrEqual(1);
     await asking;
@@ -253,10 +294,14 @@ describe('without a reachable model', () => {
 
   it('when asked for net worth, balances, top expenses or reconciliation, then the built-in advisor answers each from the books', async () => {
     expect((await ask(down, tok, { message: 'What is my net worth?' })).text).toContain('Net worth (USD): 2876.55');
-    expect((await ask(down, tok, { message: 'What is my balance in Checking?' })).text).toContain('Checking: 2876.55 USD');
+    expect((await ask(down, tok, { message: 'What is my balance in Checking?' })).text).toContain(
+      'Checking: 2876.55 USD',
+    );
     const top = (await ask(down, tok, { message: 'What were my top expenses last month?' })).text;
     expect(top).toContain(`- Groceries: ${groceriesLastMonth} USD`);
-    expect((await ask(down, tok, { message: 'How is my reconciliation going?' })).text).toContain('No bank statements have been imported yet');
+    expect((await ask(down, tok, { message: 'How is my reconciliation going?' })).text).toContain(
+      'No bank statements have been imported yet',
+    );
   });
 
   it('when the model is not pulled, then the answer says how to pull it', async () => {
@@ -283,7 +328,8 @@ describe('status and suggestions', () => {
     expect(en.some((s) => s.includes('Groceries'))).toBe(true);
     const zh = (await t.api.get('/api/chat/suggestions?language=zh', token)).body.suggestions as string[];
     expect(zh.every((s) => /[\u4e00-\u9fff]/.test(s))).toBe(true);
-    const detected = (await t.api.get(`/api/chat/suggestions?message=${encodeURIComponent('你好')}`, token)).body.suggestions;
+    const detected = (await t.api.get(`/api/chat/suggestions?message=${encodeURIComponent('你好')}`, token)).body
+      .suggestions;
     expect(detected).toEqual(zh);
     expect((await t.api.get('/api/chat/suggestions?language=fr', token)).body.code).toBe('VALIDATION_ERROR');
   });

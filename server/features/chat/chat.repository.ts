@@ -21,7 +21,13 @@ export interface ChatMessageRow {
 type MessageRow = { id: string; session_id: string; role: string; content: string; created_at: string };
 
 function toMessage(r: MessageRow): ChatMessageRow {
-  return { id: r.id, sessionId: r.session_id, role: r.role as 'user' | 'assistant', content: r.content, createdAt: r.created_at };
+  return {
+    id: r.id,
+    sessionId: r.session_id,
+    role: r.role as 'user' | 'assistant',
+    content: r.content,
+    createdAt: r.created_at,
+  };
 }
 
 export function insertSession(db: LedgerDb, id: string, title: string, at: string): void {
@@ -29,17 +35,29 @@ export function insertSession(db: LedgerDb, id: string, title: string, at: strin
 }
 
 export function activeSessionExists(db: LedgerDb, id: string): boolean {
-  return db.first(db.qb.selectFrom('chat_sessions').select('id').where('id', '=', id).where('status', '=', 'active')) !== undefined;
+  return (
+    db.first(db.qb.selectFrom('chat_sessions').select('id').where('id', '=', id).where('status', '=', 'active')) !==
+    undefined
+  );
 }
 
 export function insertMessage(db: LedgerDb, m: ChatMessageRow): void {
-  const seq = (db.first(db.qb.selectFrom('chat_messages').select((eb) => eb.fn.max<bigint | null>('seq').as('s')))!.s ?? 0n) + 1n;
-  db.run(db.qb.insertInto('chat_messages').values({ id: m.id, seq, session_id: m.sessionId, role: m.role, content: m.content, created_at: m.createdAt }));
+  const seq =
+    (db.first(db.qb.selectFrom('chat_messages').select((eb) => eb.fn.max<bigint | null>('seq').as('s')))!.s ?? 0n) + 1n;
+  db.run(
+    db.qb
+      .insertInto('chat_messages')
+      .values({ id: m.id, seq, session_id: m.sessionId, role: m.role, content: m.content, created_at: m.createdAt }),
+  );
   db.run(db.qb.updateTable('chat_sessions').set({ updated_at: m.createdAt }).where('id', '=', m.sessionId));
 }
 
 export function sessionMessages(db: LedgerDb, sessionId: string, last?: number): ChatMessageRow[] {
-  let query = db.qb.selectFrom('chat_messages').select(['id', 'session_id', 'role', 'content', 'created_at']).where('session_id', '=', sessionId).orderBy('seq', 'desc');
+  let query = db.qb
+    .selectFrom('chat_messages')
+    .select(['id', 'session_id', 'role', 'content', 'created_at'])
+    .where('session_id', '=', sessionId)
+    .orderBy('seq', 'desc');
   if (last !== undefined) query = query.limit(last);
   return db.all(query).map(toMessage).reverse();
 }
@@ -54,7 +72,11 @@ export function listSessions(db: LedgerDb, onlyId?: string): ChatSession[] {
       's.status',
       's.created_at',
       's.updated_at',
-      eb.selectFrom('chat_messages as m').select((e) => e.fn.countAll<bigint>().as('n')).whereRef('m.session_id', '=', 's.id').as('message_count'),
+      eb
+        .selectFrom('chat_messages as m')
+        .select((e) => e.fn.countAll<bigint>().as('n'))
+        .whereRef('m.session_id', '=', 's.id')
+        .as('message_count'),
     ])
     .where('s.status', '=', 'active')
     .orderBy('s.updated_at', 'desc')
@@ -62,7 +84,12 @@ export function listSessions(db: LedgerDb, onlyId?: string): ChatSession[] {
   if (onlyId !== undefined) query = query.where('s.id', '=', onlyId);
   return db.all(query).map((r) => {
     const last = db.first(
-      db.qb.selectFrom('chat_messages').select(['id', 'session_id', 'role', 'content', 'created_at']).where('session_id', '=', r.id).orderBy('seq', 'desc').limit(1),
+      db.qb
+        .selectFrom('chat_messages')
+        .select(['id', 'session_id', 'role', 'content', 'created_at'])
+        .where('session_id', '=', r.id)
+        .orderBy('seq', 'desc')
+        .limit(1),
     );
     return {
       id: r.id,
@@ -77,5 +104,13 @@ export function listSessions(db: LedgerDb, onlyId?: string): ChatSession[] {
 }
 
 export function markSessionDeleted(db: LedgerDb, id: string, at: string): boolean {
-  return db.run(db.qb.updateTable('chat_sessions').set({ status: 'deleted', updated_at: at }).where('id', '=', id).where('status', '=', 'active')) === 1;
+  return (
+    db.run(
+      db.qb
+        .updateTable('chat_sessions')
+        .set({ status: 'deleted', updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'active'),
+    ) === 1
+  );
 }

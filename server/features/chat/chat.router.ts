@@ -1,4 +1,11 @@
-import { chatBody, history, historyQuery, modelStatus as modelStatusSchema, suggestionList, suggestionsQuery } from '../../contract/chat.ts';
+import {
+  chatBody,
+  history,
+  historyQuery,
+  modelStatus as modelStatusSchema,
+  suggestionList,
+  suggestionsQuery,
+} from '../../contract/chat.ts';
 import { errorBody, idParams } from '../../contract/common.ts';
 import { detectLanguage } from '../../domain/chat-text.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
@@ -11,7 +18,8 @@ export function chatRoutes(model: ChatModel): RouteDef[] {
       method: 'post',
       path: '/api/chat',
       tag: 'chat',
-      summary: 'Ask the advisor; the answer streams as text/plain and ends with a disclaimer line. X-Session-Id names the session.',
+      summary:
+        'Ask the advisor; the answer streams as text/plain and ends with a disclaimer line. X-Session-Id names the session.',
       auth: true,
       body: chatBody,
       responses: [
@@ -39,7 +47,10 @@ export function chatRoutes(model: ChatModel): RouteDef[] {
       summary: 'Chat sessions, most recent first; with session_id, that session with its messages',
       auth: true,
       query: historyQuery,
-      responses: [{ status: 200, description: 'Sessions', schema: history }, { status: 404, description: 'NOT_FOUND', schema: errorBody }],
+      responses: [
+        { status: 200, description: 'Sessions', schema: history },
+        { status: 404, description: 'NOT_FOUND', schema: errorBody },
+      ],
       handler: ({ session, query }) => ({ status: 200, body: chatHistory(session.ledger, query.session_id) }),
     }),
     defineRoute({
@@ -49,7 +60,10 @@ export function chatRoutes(model: ChatModel): RouteDef[] {
       summary: 'Delete a chat session (it leaves the history)',
       auth: true,
       params: idParams,
-      responses: [{ status: 204, description: 'Deleted' }, { status: 404, description: 'NOT_FOUND', schema: errorBody }],
+      responses: [
+        { status: 204, description: 'Deleted' },
+        { status: 404, description: 'NOT_FOUND', schema: errorBody },
+      ],
       handler: ({ session, params }) => {
         deleteSession(session.ledger, params.id);
         return { status: 204 };
@@ -65,7 +79,12 @@ export function chatRoutes(model: ChatModel): RouteDef[] {
       responses: [{ status: 200, description: 'Suggestions', schema: suggestionList }],
       handler: ({ session, query }) => ({
         status: 200,
-        body: { suggestions: suggestions(session.ledger, query.language ?? (query.message ? detectLanguage(query.message) : 'en')) },
+        body: {
+          suggestions: suggestions(
+            session.ledger,
+            query.language ?? (query.message ? detectLanguage(query.message) : 'en'),
+          ),
+        },
       }),
     }),
   ];

@@ -7,7 +7,15 @@ import { DomainError } from '../../domain/errors.ts';
 import { ModelUnavailable, type ChatMessage, type ChatModel, type ModelStream } from '../../llm/model.ts';
 import { allAccounts } from '../accounts/accounts.repository.ts';
 import { builtinAnswer } from './chat.builtin.ts';
-import { activeSessionExists, insertMessage, insertSession, listSessions, markSessionDeleted, sessionMessages, type ChatSession } from './chat.repository.ts';
+import {
+  activeSessionExists,
+  insertMessage,
+  insertSession,
+  listSessions,
+  markSessionDeleted,
+  sessionMessages,
+  type ChatSession,
+} from './chat.repository.ts';
 import { runTool, TOOL_DEFINITIONS } from './chat.tools.ts';
 
 /** Model turns per answer: each tool round trip is one; the bound keeps a confused model from looping. */
@@ -32,10 +40,22 @@ function sessionDto(s: ChatSession, messages?: ReturnType<typeof sessionMessages
     title: s.title,
     status: s.status,
     message_count: s.messageCount,
-    last_message: s.lastMessage ? { role: s.lastMessage.role, content: s.lastMessage.content, created_at: s.lastMessage.createdAt } : null,
+    last_message: s.lastMessage
+      ? { role: s.lastMessage.role, content: s.lastMessage.content, created_at: s.lastMessage.createdAt }
+      : null,
     created_at: s.createdAt,
     updated_at: s.updatedAt,
-    ...(messages ? { messages: messages.map((m) => ({ id: m.id, session_id: m.sessionId, role: m.role, content: m.content, created_at: m.createdAt })) } : {}),
+    ...(messages
+      ? {
+          messages: messages.map((m) => ({
+            id: m.id,
+            session_id: m.sessionId,
+            role: m.role,
+            content: m.content,
+            created_at: m.createdAt,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -48,12 +68,17 @@ export function chatHistory(db: LedgerDb, sessionId?: string) {
 
 export function deleteSession(db: LedgerDb, id: string): void {
   db.transaction(() => {
-    if (!markSessionDeleted(db, id, new Date().toISOString())) throw new DomainError('NOT_FOUND', 'Chat session not found');
+    if (!markSessionDeleted(db, id, new Date().toISOString()))
+      throw new DomainError('NOT_FOUND', 'Chat session not found');
   });
 }
 
 /** Opens (or continues) a session and stores the user's message, before anything is streamed. */
-function beginTurn(db: LedgerDb, message: string, sessionId: string | undefined): { sessionId: string; history: ChatMessage[] } {
+function beginTurn(
+  db: LedgerDb,
+  message: string,
+  sessionId: string | undefined,
+): { sessionId: string; history: ChatMessage[] } {
   return db.transaction(() => {
     const at = new Date().toISOString();
     let id = sessionId;
@@ -66,13 +91,27 @@ function beginTurn(db: LedgerDb, message: string, sessionId: string | undefined)
       const title = maskSecrets(message.replace(/\s+/g, ' ').trim()).slice(0, 60);
       insertSession(db, id, title, at);
     }
-    insertMessage(db, { id: crypto.randomUUID(), sessionId: id, role: 'user', content: maskSecrets(message), createdAt: at });
+    insertMessage(db, {
+      id: crypto.randomUUID(),
+      sessionId: id,
+      role: 'user',
+      content: maskSecrets(message),
+      createdAt: at,
+    });
     return { sessionId: id, history };
   });
 }
 
 function saveAnswer(db: LedgerDb, sessionId: string, content: string): void {
-  db.transaction(() => insertMessage(db, { id: crypto.randomUUID(), sessionId, role: 'assistant', content, createdAt: new Date().toISOString() }));
+  db.transaction(() =>
+    insertMessage(db, {
+      id: crypto.randomUUID(),
+      sessionId,
+      role: 'assistant',
+      content,
+      createdAt: new Date().toISOString(),
+    }),
+  );
 }
 
 /**
@@ -81,7 +120,13 @@ function saveAnswer(db: LedgerDb, sessionId: string, content: string): void {
  * transaction stays open while the model thinks. Without a reachable model the built-in advisor
  * answers from the same tools. A client that goes away aborts the model request.
  */
-export async function streamAnswer(db: LedgerDb, model: ChatModel, input: { message: string; session_id?: string | undefined }, req: Request, res: Response): Promise<void> {
+export async function streamAnswer(
+  db: LedgerDb,
+  model: ChatModel,
+  input: { message: string; session_id?: string | undefined },
+  req: Request,
+  res: Response,
+): Promise<void> {
   const language = detectLanguage(input.message);
   const { sessionId, history } = beginTurn(db, input.message, input.session_id);
 
@@ -123,7 +168,11 @@ export async function streamAnswer(db: LedgerDb, model: ChatModel, input: { mess
     }
   };
 
-  const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(language) }, ...history, { role: 'user', content: input.message }];
+  const messages: ChatMessage[] = [
+    { role: 'system', content: systemPrompt(language) },
+    ...history,
+    { role: 'user', content: input.message },
+  ];
   try {
     for (let round = 0; round < MAX_MODEL_ROUNDS && !clientGone; round++) {
       try {
@@ -147,9 +196,21 @@ export async function streamAnswer(db: LedgerDb, model: ChatModel, input: { mess
         calls.push(...chunk.toolCalls);
       }
       if (calls.length === 0 || clientGone) break;
-      messages.push({ role: 'assistant', content, tool_calls: calls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })) });
-      for (const call of calls) messages.push({ role: 'tool', content: JSON.stringify(runTool(db, call.name, call.arguments)), tool_name: call.name });
-      if (round === MAX_MODEL_ROUNDS - 1) write(language === 'zh' ? '\n（已达到工具调用次数上限。）' : '\n(The advisor reached its limit of tool calls.)');
+      messages.push({
+        role: 'assistant',
+        content,
+        tool_calls: calls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })),
+      });
+      for (const call of calls)
+        messages.push({
+          role: 'tool',
+          content: JSON.stringify(runTool(db, call.name, call.arguments)),
+          tool_name: call.name,
+        });
+      if (round === MAX_MODEL_ROUNDS - 1)
+        write(
+          language === 'zh' ? '\n（已达到工具调用次数上限。）' : '\n(The advisor reached its limit of tool calls.)',
+        );
     }
     write(masker.flush());
   } catch (error) {

@@ -55,7 +55,11 @@ function rangeArgs(args: Record<string, unknown>): { start: string; end: string 
   return start <= end ? { start, end } : { start: end, end: start };
 }
 
-function flatten(nodes: readonly TreeNode[], currency: string, prefix = ''): { account: string; currency: string; amount: string }[] {
+function flatten(
+  nodes: readonly TreeNode[],
+  currency: string,
+  prefix = '',
+): { account: string; currency: string; amount: string }[] {
   return nodes.flatMap((n) => [
     { account: prefix + n.name, currency, amount: n.total },
     ...flatten(n.children, currency, `${prefix}${n.name} > `),
@@ -67,7 +71,8 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
     type: 'function',
     function: {
       name: 'get_balances',
-      description: 'Balances of the user’s accounts as of a date (default today), signed in each account’s normal direction. Optionally only accounts whose name matches `account`.',
+      description:
+        'Balances of the user’s accounts as of a date (default today), signed in each account’s normal direction. Optionally only accounts whose name matches `account`.',
       parameters: {
         type: 'object',
         properties: {
@@ -89,7 +94,8 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
     type: 'function',
     function: {
       name: 'get_income_and_spending',
-      description: 'Income and spending by account over a period: either `period` or start_date/end_date (default: this month to today). Parent accounts include their sub-accounts.',
+      description:
+        'Income and spending by account over a period: either `period` or start_date/end_date (default: this month to today). Parent accounts include their sub-accounts.',
       parameters: {
         type: 'object',
         properties: {
@@ -120,8 +126,12 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
     type: 'function',
     function: {
       name: 'get_reconciliation_status',
-      description: 'How many bank transactions are reconciled, awaiting review or unmatched, overall or for one account.',
-      parameters: { type: 'object', properties: { account: { type: 'string', description: 'an account name, or part of one' } } },
+      description:
+        'How many bank transactions are reconciled, awaiting review or unmatched, overall or for one account.',
+      parameters: {
+        type: 'object',
+        properties: { account: { type: 'string', description: 'an account name, or part of one' } },
+      },
     },
   },
 ];
@@ -130,13 +140,24 @@ export function getBalances(db: LedgerDb, args: Record<string, unknown>) {
   const asOf = dateArg(args.as_of) ?? localToday();
   let rows = balancesAsOf(db, asOf);
   if (typeof args.account === 'string' && args.account.trim()) {
-    const wanted = new Set(findAccounts(rows.map((r) => r.account), args.account).map((a) => a.id));
-    if (wanted.size === 0) return { error: `no account matches "${args.account}"`, known_accounts: rows.map((r) => r.account.name) };
+    const wanted = new Set(
+      findAccounts(
+        rows.map((r) => r.account),
+        args.account,
+      ).map((a) => a.id),
+    );
+    if (wanted.size === 0)
+      return { error: `no account matches "${args.account}"`, known_accounts: rows.map((r) => r.account.name) };
     rows = rows.filter((r) => wanted.has(r.account.id));
   }
   return {
     as_of: asOf,
-    accounts: rows.map(({ account, balanceMinor }) => ({ name: account.name, type: account.type, currency: account.currency, balance: formatMinor(balanceMinor, account.currency) })),
+    accounts: rows.map(({ account, balanceMinor }) => ({
+      name: account.name,
+      type: account.type,
+      currency: account.currency,
+      balance: formatMinor(balanceMinor, account.currency),
+    })),
   };
 }
 
@@ -144,7 +165,12 @@ export function getNetWorth(db: LedgerDb, args: Record<string, unknown>) {
   const sheet = balanceSheet(db, dateArg(args.as_of));
   return {
     as_of: sheet.as_of,
-    currencies: sheet.currencies.map((c) => ({ currency: c.currency, total_assets: c.total_assets, total_liabilities: c.total_liabilities, net_worth: c.net_worth })),
+    currencies: sheet.currencies.map((c) => ({
+      currency: c.currency,
+      total_assets: c.total_assets,
+      total_liabilities: c.total_liabilities,
+      net_worth: c.net_worth,
+    })),
   };
 }
 
@@ -166,7 +192,8 @@ export function getIncomeAndSpending(db: LedgerDb, args: Record<string, unknown>
 }
 
 export function getRecentEntries(db: LedgerDb, args: Record<string, unknown>) {
-  const limit = typeof args.limit === 'number' && Number.isInteger(args.limit) ? Math.min(Math.max(args.limit, 1), 50) : 10;
+  const limit =
+    typeof args.limit === 'number' && Number.isInteger(args.limit) ? Math.min(Math.max(args.limit, 1), 50) : 10;
   let accountId: string | undefined;
   if (typeof args.account === 'string' && args.account.trim()) {
     const found = findAccounts(allAccounts(db), args.account);
@@ -186,7 +213,12 @@ export function getRecentEntries(db: LedgerDb, args: Record<string, unknown>) {
     entries: page.items.map((e) => ({
       date: e.entry_date,
       memo: e.memo,
-      lines: e.lines.map((l) => ({ account: l.account_name, direction: l.direction, amount: l.amount, currency: l.currency })),
+      lines: e.lines.map((l) => ({
+        account: l.account_name,
+        direction: l.direction,
+        amount: l.amount,
+        currency: l.currency,
+      })),
     })),
   };
 }

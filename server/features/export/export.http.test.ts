@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseDigest, ledgerFile, registerUser, startTestServer, type Api, type TestServer } from '../../../test/support/server.ts';
+import {
+  databaseDigest,
+  ledgerFile,
+  registerUser,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from '../../../test/support/server.ts';
 
 let t: TestServer;
 let api: Api;
@@ -16,16 +23,32 @@ async function user() {
   return u;
 }
 
-async function account(token: string, name: string, type: string, extra: Record<string, unknown> = {}): Promise<string> {
+async function account(
+  token: string,
+  name: string,
+  type: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const res = await api.post('/api/accounts', { name, type, ...extra }, token);
   expect(res.status).toBe(201);
   return res.body.id;
 }
 
-async function entry(token: string, date: string, memo: string, lines: [string, 'DEBIT' | 'CREDIT', string][], autoPost = true) {
+async function entry(
+  token: string,
+  date: string,
+  memo: string,
+  lines: [string, 'DEBIT' | 'CREDIT', string][],
+  autoPost = true,
+) {
   const res = await api.post(
     '/api/journal-entries',
-    { entry_date: date, memo, auto_post: autoPost, lines: lines.map(([account_id, direction, amount]) => ({ account_id, direction, amount })) },
+    {
+      entry_date: date,
+      memo,
+      auto_post: autoPost,
+      lines: lines.map(([account_id, direction, amount]) => ({ account_id, direction, amount })),
+    },
     token,
   );
   expect(res.status).toBe(201);
@@ -33,7 +56,11 @@ async function entry(token: string, date: string, memo: string, lines: [string, 
 }
 
 function importJournal(token: string, format: string, text: string | Uint8Array, contentType = 'text/plain') {
-  return api.request('POST', `/api/import/journal?format=${format}`, { rawBody: text, token, headers: { 'content-type': contentType } });
+  return api.request('POST', `/api/import/journal?format=${format}`, {
+    rawBody: text,
+    token,
+    headers: { 'content-type': contentType },
+  });
 }
 
 describe('export', () => {
@@ -42,9 +69,24 @@ describe('export', () => {
     ({ token } = await user());
     const bank = await account(token, 'Checking', 'ASSET');
     const food = await account(token, 'Groceries', 'EXPENSE');
-    await entry(token, '2024-01-10', 'January market', [[food, 'DEBIT', '10.00'], [bank, 'CREDIT', '10.00']]);
-    const feb = await entry(token, '2024-02-10', 'February market', [[food, 'DEBIT', '20.00'], [bank, 'CREDIT', '20.00']]);
-    await entry(token, '2024-03-10', 'March draft', [[food, 'DEBIT', '30.00'], [bank, 'CREDIT', '30.00']], false);
+    await entry(token, '2024-01-10', 'January market', [
+      [food, 'DEBIT', '10.00'],
+      [bank, 'CREDIT', '10.00'],
+    ]);
+    const feb = await entry(token, '2024-02-10', 'February market', [
+      [food, 'DEBIT', '20.00'],
+      [bank, 'CREDIT', '20.00'],
+    ]);
+    await entry(
+      token,
+      '2024-03-10',
+      'March draft',
+      [
+        [food, 'DEBIT', '30.00'],
+        [bank, 'CREDIT', '30.00'],
+      ],
+      false,
+    );
     await api.post(`/api/journal-entries/${feb.id}/void`, { reason: 'typo' }, token);
   });
 
@@ -66,7 +108,10 @@ describe('export', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="personal-ledger.csv"');
-    const rows = res.text.trimEnd().split('\r\n').map((r) => r.split(','));
+    const rows = res.text
+      .trimEnd()
+      .split('\r\n')
+      .map((r) => r.split(','));
     expect(rows[0]).toEqual(['date', 'entry_id', 'memo', 'account', 'debit', 'credit', 'currency', 'status']);
     const memos = rows.slice(1).map((r) => `${r[0]} ${r[2]} ${r[3]} ${r[4]}|${r[5]} ${r[7]}`);
     expect(memos.slice(0, 4)).toEqual([
@@ -114,19 +159,43 @@ describe('import', () => {
     const { token } = await user();
     const res = await importJournal(token, 'hledger', journal);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ format: 'hledger', accounts_created: 5, entries_imported: 2, lines_imported: 4, accounts_closed: 0, first_date: '2024-01-01', last_date: '2024-01-05' });
+    expect(res.body).toEqual({
+      format: 'hledger',
+      accounts_created: 5,
+      entries_imported: 2,
+      lines_imported: 4,
+      accounts_closed: 0,
+      first_date: '2024-01-01',
+      last_date: '2024-01-05',
+    });
     const balances = (await api.get('/api/accounts/balances?as_of=2024-12-31', token)).body.balances;
-    const byName = Object.fromEntries(balances.map((b: { name: string; type: string; balance: string }) => [b.name, `${b.type} ${b.balance}`]));
-    expect(byName).toEqual({ Bank: 'ASSET 0.00', Checking: 'ASSET 917.50', Opening: 'EQUITY 1000.00', Food: 'EXPENSE 0.00', Groceries: 'EXPENSE 82.50' });
+    const byName = Object.fromEntries(
+      balances.map((b: { name: string; type: string; balance: string }) => [b.name, `${b.type} ${b.balance}`]),
+    );
+    expect(byName).toEqual({
+      Bank: 'ASSET 0.00',
+      Checking: 'ASSET 917.50',
+      Opening: 'EQUITY 1000.00',
+      Food: 'EXPENSE 0.00',
+      Groceries: 'EXPENSE 82.50',
+    });
     const entries = (await api.get('/api/journal-entries', token)).body.items;
-    expect(entries.map((e: { source_type: string; status: string; memo: string }) => `${e.source_type} ${e.status} ${e.memo}`)).toEqual(['import posted Market', 'import posted Opening']);
+    expect(
+      entries.map(
+        (e: { source_type: string; status: string; memo: string }) => `${e.source_type} ${e.status} ${e.memo}`,
+      ),
+    ).toEqual(['import posted Market', 'import posted Opening']);
   });
 
   it('when the journal comes as multipart field "file", then it is imported the same way', async () => {
     const { token } = await user();
     const form = new FormData();
     form.append('file', new Blob([journal], { type: 'text/plain' }), 'books.journal');
-    const res = await fetch(`${t.server.url}/api/import/journal?format=ledger`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${t.server.url}/api/import/journal?format=ledger`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(201);
     expect(((await res.json()) as { entries_imported: number }).entries_imported).toBe(2);
   });
@@ -134,7 +203,11 @@ describe('import', () => {
   it('when a leaf name is taken elsewhere in the tree, then the new account is named by its path without the root, and exports back to the same path', async () => {
     const { token } = await user();
     await account(token, 'Other', 'EXPENSE');
-    const res = await importJournal(token, 'hledger', '2024-01-01 x\n    Expenses:Food:Other  1 USD\n    Assets:Cash\n');
+    const res = await importJournal(
+      token,
+      'hledger',
+      '2024-01-01 x\n    Expenses:Food:Other  1 USD\n    Assets:Cash\n',
+    );
     expect(res.status).toBe(201);
     const names = (await api.get('/api/accounts?per_page=100', token)).body.items.map((a: { name: string }) => a.name);
     expect(names).toContain('Food:Other');
@@ -146,30 +219,84 @@ describe('import', () => {
   it('when an hledger journal writes its roots in lower case or as revenues, then they read as our roots, and existing accounts are found', async () => {
     const { token } = await user();
     await account(token, 'Checking', 'ASSET');
-    const res = await importJournal(token, 'hledger', '2024-01-01 pay\n    assets:Checking  10 USD\n    revenues:salary\n');
+    const res = await importJournal(
+      token,
+      'hledger',
+      '2024-01-01 pay\n    assets:Checking  10 USD\n    revenues:salary\n',
+    );
     expect(res.status).toBe(201);
     expect(res.body.accounts_created).toBe(1);
     const rows = (await api.get('/api/accounts/balances?as_of=2024-12-31', token)).body.balances;
-    expect(rows.map((b: { name: string; type: string; balance: string }) => `${b.name} ${b.type} ${b.balance}`).sort()).toEqual(['Checking ASSET 10.00', 'salary INCOME 10.00']);
+    expect(
+      rows.map((b: { name: string; type: string; balance: string }) => `${b.name} ${b.type} ${b.balance}`).sort(),
+    ).toEqual(['Checking ASSET 10.00', 'salary INCOME 10.00']);
   });
 
   it('when a journal closes an account (beancount close), then the account is deactivated after the import', async () => {
     const { token } = await user();
-    const res = await importJournal(token, 'beancount', '2024-01-01 * "x"\n  Assets:Old  1 USD\n  Income:Gift\n2024-02-01 close Assets:Old\n');
+    const res = await importJournal(
+      token,
+      'beancount',
+      '2024-01-01 * "x"\n  Assets:Old  1 USD\n  Income:Gift\n2024-02-01 close Assets:Old\n',
+    );
     expect(res.status).toBe(201);
     expect(res.body.accounts_closed).toBe(1);
-    const old = (await api.get('/api/accounts?per_page=100', token)).body.items.find((a: { name: string }) => a.name === 'Old');
+    const old = (await api.get('/api/accounts?per_page=100', token)).body.items.find(
+      (a: { name: string }) => a.name === 'Old',
+    );
     expect(old.is_active).toBe(false);
   });
 
   const refusals: [string, string, string, string, RegExp][] = [
-    ['an unbalanced transaction', 'hledger', '2024-01-01 ok\n  Assets:A  1 USD\n  Income:B\n\n2024-01-02 bad\n  Assets:A  5.00 USD\n  Income:B  -4.99 USD\n', 'UNBALANCED', /^line 5: Debits do not equal credits: USD debits exceed credits by 0\.01/],
-    ['an unsupported directive', 'ledger', '2024-01-01 ok\n  Assets:A  1 USD\n  Income:B\n\nP 2024-01-02 EUR 1.10 USD\n', 'UNSUPPORTED_DIRECTIVE', /^line 5: a market price \(P\)/],
-    ['an unknown root', 'hledger', '2024-01-01 ok\n  Assets:A  1 USD\n  Capital:B\n', 'INVALID_JOURNAL', /^line 3: the account "Capital:B" does not start with Assets/],
-    ['a stock commodity', 'beancount', '2024-01-01 * "buy"\n  Assets:Broker  10 AAPL\n  Assets:Cash  -10 USD\n', 'UNSUPPORTED_COMMODITY', /^line 2: commodity "AAPL"/],
-    ['more decimals than the currency has', 'hledger', '2024-01-01 x\n  Assets:A  1 USD\n  Income:B\n2024-01-02 y\n  Assets:A  100.5 JPY\n  Income:Yen\n', 'VALIDATION_ERROR', /^line 5: amount "100\.5" has more decimal places than JPY allows/],
-    ['one account in two currencies', 'hledger', '2024-01-01 x\n  Assets:A  1 USD\n  Income:B\n2024-01-02 y\n  Assets:A  1 EUR\n  Income:C\n', 'CURRENCY_MISMATCH', /^line 5: the account A is in USD, not EUR/],
-    ['a transaction with one posting', 'hledger', '2024-01-01 x\n  Assets:A  0 USD\n  Income:B\n', 'TOO_FEW_LINES', /^line 1: /],
+    [
+      'an unbalanced transaction',
+      'hledger',
+      '2024-01-01 ok\n  Assets:A  1 USD\n  Income:B\n\n2024-01-02 bad\n  Assets:A  5.00 USD\n  Income:B  -4.99 USD\n',
+      'UNBALANCED',
+      /^line 5: Debits do not equal credits: USD debits exceed credits by 0\.01/,
+    ],
+    [
+      'an unsupported directive',
+      'ledger',
+      '2024-01-01 ok\n  Assets:A  1 USD\n  Income:B\n\nP 2024-01-02 EUR 1.10 USD\n',
+      'UNSUPPORTED_DIRECTIVE',
+      /^line 5: a market price \(P\)/,
+    ],
+    [
+      'an unknown root',
+      'hledger',
+      '2024-01-01 ok\n  Assets:A  1 USD\n  Capital:B\n',
+      'INVALID_JOURNAL',
+      /^line 3: the account "Capital:B" does not start with Assets/,
+    ],
+    [
+      'a stock commodity',
+      'beancount',
+      '2024-01-01 * "buy"\n  Assets:Broker  10 AAPL\n  Assets:Cash  -10 USD\n',
+      'UNSUPPORTED_COMMODITY',
+      /^line 2: commodity "AAPL"/,
+    ],
+    [
+      'more decimals than the currency has',
+      'hledger',
+      '2024-01-01 x\n  Assets:A  1 USD\n  Income:B\n2024-01-02 y\n  Assets:A  100.5 JPY\n  Income:Yen\n',
+      'VALIDATION_ERROR',
+      /^line 5: amount "100\.5" has more decimal places than JPY allows/,
+    ],
+    [
+      'one account in two currencies',
+      'hledger',
+      '2024-01-01 x\n  Assets:A  1 USD\n  Income:B\n2024-01-02 y\n  Assets:A  1 EUR\n  Income:C\n',
+      'CURRENCY_MISMATCH',
+      /^line 5: the account A is in USD, not EUR/,
+    ],
+    [
+      'a transaction with one posting',
+      'hledger',
+      '2024-01-01 x\n  Assets:A  0 USD\n  Income:B\n',
+      'TOO_FEW_LINES',
+      /^line 1: /,
+    ],
   ];
   for (const [what, format, text, code, detail] of refusals) {
     it(`when the journal has ${what}, then it is 400 ${code} naming the line and nothing is imported`, async () => {
@@ -188,10 +315,16 @@ describe('import', () => {
     const { token } = await user();
     const euro = await account(token, 'Wallet', 'ASSET', { currency: 'EUR' });
     const mismatch = await importJournal(token, 'hledger', '2024-01-01 x\n  Assets:Wallet  1 USD\n  Income:B\n');
-    expect(mismatch.body).toMatchObject({ code: 'CURRENCY_MISMATCH', detail: expect.stringMatching(/^line 2: the account Wallet is in EUR/) });
+    expect(mismatch.body).toMatchObject({
+      code: 'CURRENCY_MISMATCH',
+      detail: expect.stringMatching(/^line 2: the account Wallet is in EUR/),
+    });
     await api.put(`/api/accounts/${euro}`, { is_active: false }, token);
     const inactive = await importJournal(token, 'hledger', '2024-01-01 x\n  Assets:Wallet  1 EUR\n  Income:B\n');
-    expect(inactive.body).toMatchObject({ code: 'INACTIVE_ACCOUNT', detail: expect.stringMatching(/^line 1: The account Wallet is deactivated/) });
+    expect(inactive.body).toMatchObject({
+      code: 'INACTIVE_ACCOUNT',
+      detail: expect.stringMatching(/^line 1: The account Wallet is deactivated/),
+    });
   });
 
   it('when the file is not UTF-8, the format is missing, or the file is over 20 MiB, then it is refused and nothing changes', async () => {
@@ -199,7 +332,11 @@ describe('import', () => {
     const digest = databaseDigest(ledgerFile(t.dataDir, id));
     const latin1 = await importJournal(token, 'ledger', new Uint8Array([0x32, 0x30, 0xe9, 0xff, 0x0a]));
     expect(latin1.body).toMatchObject({ code: 'INVALID_JOURNAL' });
-    const noFormat = await api.request('POST', '/api/import/journal', { rawBody: journal, token, headers: { 'content-type': 'text/plain' } });
+    const noFormat = await api.request('POST', '/api/import/journal', {
+      rawBody: journal,
+      token,
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(noFormat.status).toBe(400);
     expect(noFormat.body.errors[0].field).toBe('format');
     const huge = await importJournal(token, 'ledger', `; ${'x'.repeat(21 * 1024 * 1024)}\n`);

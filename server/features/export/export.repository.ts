@@ -45,9 +45,23 @@ export function* postedHistory(db: LedgerDb, filter: DateFilter): Generator<Book
   )) {
     if (entry?.id !== r.id) {
       if (entry) yield entry;
-      entry = { id: r.id, date: r.entry_date, memo: r.memo, status: r.status, reversalEntryId: r.reversal_entry_id, reversesEntryId: r.reverses_entry_id, lines: [] };
+      entry = {
+        id: r.id,
+        date: r.entry_date,
+        memo: r.memo,
+        status: r.status,
+        reversalEntryId: r.reversal_entry_id,
+        reversesEntryId: r.reverses_entry_id,
+        lines: [],
+      };
     }
-    if (r.account_id !== null) entry.lines.push({ accountId: r.account_id, direction: r.direction!, amountMinor: r.amount_minor!, currency: r.currency! });
+    if (r.account_id !== null)
+      entry.lines.push({
+        accountId: r.account_id,
+        direction: r.direction!,
+        amountMinor: r.amount_minor!,
+        currency: r.currency!,
+      });
   }
   if (entry) yield entry;
 }
@@ -155,7 +169,9 @@ const ENTRY_BATCH = 64;
 export function insertImportedEntries(db: LedgerDb, entries: readonly ImportedEntry[], at: string): string[] {
   const ids: string[] = [];
   const newId = uuidV7Factory(Date.parse(at));
-  const maxSeq = db.sqlite.prepare('SELECT MAX(seq) AS s FROM journal_entries').safeIntegers(true).get() as { s: bigint | null };
+  const maxSeq = db.sqlite.prepare('SELECT MAX(seq) AS s FROM journal_entries').safeIntegers(true).get() as {
+    s: bigint | null;
+  };
   let seq = maxSeq.s ?? 0n;
   const entryRows = new BatchInsert(
     db,
@@ -175,7 +191,8 @@ export function insertImportedEntries(db: LedgerDb, entries: readonly ImportedEn
     seq += 1n;
     entryRows.add(id, seq, entry.date, entry.memo, at, at, at);
     let lineNo = 0;
-    for (const l of entry.lines) lineRows.add(newId(), id, ++lineNo, l.accountId, l.direction, l.amountMinor, l.currency, entry.date);
+    for (const l of entry.lines)
+      lineRows.add(newId(), id, ++lineNo, l.accountId, l.direction, l.amountMinor, l.currency, entry.date);
     if (entryRows.pending === ENTRY_BATCH) {
       entryRows.write();
       lineRows.write();
@@ -188,6 +205,12 @@ export function insertImportedEntries(db: LedgerDb, entries: readonly ImportedEn
 
 /** Marks an imported entry voided by an imported reversal, the two pointing at each other (both stay in history). */
 export function linkVoid(db: LedgerDb, voidedId: string, reversalId: string, at: string): void {
-  db.runSql(`UPDATE journal_entries SET status = 'void', voided_at = ?, reversal_entry_id = ?, updated_at = ? WHERE id = ? AND status = 'posted'`, at, reversalId, at, voidedId);
+  db.runSql(
+    `UPDATE journal_entries SET status = 'void', voided_at = ?, reversal_entry_id = ?, updated_at = ? WHERE id = ? AND status = 'posted'`,
+    at,
+    reversalId,
+    at,
+    voidedId,
+  );
   db.runSql('UPDATE journal_entries SET reverses_entry_id = ? WHERE id = ?', voidedId, reversalId);
 }

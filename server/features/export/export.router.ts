@@ -1,5 +1,11 @@
 import { errorBody } from '../../contract/common.ts';
-import { exportFile, exportQuery, importJournalQuery, importJournalResult, JOURNAL_FILE_LIMIT } from '../../contract/export.ts';
+import {
+  exportFile,
+  exportQuery,
+  importJournalQuery,
+  importJournalResult,
+  JOURNAL_FILE_LIMIT,
+} from '../../contract/export.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
 import { readUpload } from '../../http/upload.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
@@ -22,7 +28,12 @@ export function exportRoutes(jobs: JobRunner): RouteDef[] {
       auth: true,
       query: exportQuery,
       responses: [
-        { status: 200, description: 'The journal (text/plain) or CSV (text/csv), with Content-Disposition: attachment', schema: exportFile, contentType: 'text/plain' },
+        {
+          status: 200,
+          description: 'The journal (text/plain) or CSV (text/csv), with Content-Disposition: attachment',
+          schema: exportFile,
+          contentType: 'text/plain',
+        },
         { status: 400, description: 'VALIDATION_ERROR', schema: errorBody },
       ],
       handler: async ({ session, query, req, res }) => {
@@ -42,10 +53,16 @@ export function exportRoutes(jobs: JobRunner): RouteDef[] {
         const closed = new AbortController();
         res.once('close', () => closed.abort());
         try {
-          await jobs.stream(session.userId, 'exportBooks', query, (piece, taken) => {
-            begin();
-            res.write(piece, () => taken());
-          }, closed.signal);
+          await jobs.stream(
+            session.userId,
+            'exportBooks',
+            query,
+            (piece, taken) => {
+              begin();
+              res.write(piece, () => taken());
+            },
+            closed.signal,
+          );
         } catch (error) {
           if (!res.headersSent) throw error;
           // Cut the download short rather than end it: a truncated file must not look complete.
@@ -86,7 +103,12 @@ export function exportRoutes(jobs: JobRunner): RouteDef[] {
       handler: async ({ session, query, req }) => {
         const upload = await readUpload(req);
         const size = upload.bytes.byteLength;
-        const result = await jobs.run(session.userId, 'importJournal', { bytes: upload.bytes, format: query.format }, size);
+        const result = await jobs.run(
+          session.userId,
+          'importJournal',
+          { bytes: upload.bytes, format: query.format },
+          size,
+        );
         return { status: 201, body: result };
       },
     }),

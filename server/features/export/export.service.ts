@@ -30,7 +30,14 @@ import {
 import { allAccounts, insertAccount, nameKey, updateAccount, type Account } from '../accounts/accounts.repository.ts';
 import { assertPostable, type CheckedLine } from '../journal/journal.service.ts';
 import { applyPostings, type PostedLine } from '../totals/totals.repository.ts';
-import { accountsInHistory, insertImportedEntries, linkVoid, postedHistory, type DateFilter, type ImportedEntry } from './export.repository.ts';
+import {
+  accountsInHistory,
+  insertImportedEntries,
+  linkVoid,
+  postedHistory,
+  type DateFilter,
+  type ImportedEntry,
+} from './export.repository.ts';
 
 export const EXPORT_MEDIA: Readonly<Record<ExportFormat, { contentType: string; extension: string }>> = {
   ledger: { contentType: 'text/plain; charset=utf-8', extension: 'ledger' },
@@ -103,7 +110,12 @@ class PiecesOfText implements LineSink {
  * the date range), handing it to `write` piece by piece as it is made. One read snapshot: the
  * pieces are one consistent state of the ledger, whatever is written meanwhile.
  */
-export function writeExport(db: LedgerDb, query: ExportQuery, write: (text: string) => void, pieceChars = EXPORT_PIECE_CHARS): void {
+export function writeExport(
+  db: LedgerDb,
+  query: ExportQuery,
+  write: (text: string) => void,
+  pieceChars = EXPORT_PIECE_CHARS,
+): void {
   const range = exportRange(query);
   const header = [
     `Personal Ledger export (${query.format})`,
@@ -111,7 +123,8 @@ export function writeExport(db: LedgerDb, query: ExportQuery, write: (text: stri
   ];
   db.readSnapshot(() => {
     const accounts = allAccounts(db).map(toBookAccount);
-    const used = query.format === 'ledger' || query.format === 'hledger' ? accountsInHistory(db, range) : new Set<string>();
+    const used =
+      query.format === 'ledger' || query.format === 'hledger' ? accountsInHistory(db, range) : new Set<string>();
     const entries = postedHistory(db, range);
     const csv = query.format === 'csv';
     const out = new PiecesOfText(csv ? '\r\n' : '\n', csv ? '\r\n' : '', write, pieceChars);
@@ -136,7 +149,12 @@ export function exportBooks(db: LedgerDb, query: ExportQuery): { text: string; f
  * each account's own currency, active accounts, balanced per currency); the first that fails
  * refuses the whole file, naming its line.
  */
-export function importJournal(db: LedgerDb, text: string, format: JournalFormat, now: Date = new Date()): ImportJournalResult {
+export function importJournal(
+  db: LedgerDb,
+  text: string,
+  format: JournalFormat,
+  now: Date = new Date(),
+): ImportJournalResult {
   const journal = parseJournal(text, format);
   const resolved = journal.transactions.map((txn) => ({ txn, lines: resolvePostings(txn) }));
   return db.transaction(() => {
@@ -147,8 +165,14 @@ export function importJournal(db: LedgerDb, text: string, format: JournalFormat,
 
     const entries: (ImportedEntry & { checked: ImportLine[]; marks: ParsedTransaction['marks'] })[] = [];
     for (const { txn, lines } of resolved) {
-      if (lines.length < 2) throw journalError('TOO_FEW_LINES', txn.line, 'a transaction needs at least 2 postings with an amount');
-      if (lines.length > MAX_LINES_PER_ENTRY) throw journalError(JOURNAL_ERRORS.invalid, txn.line, `a transaction has at most ${MAX_LINES_PER_ENTRY} postings`);
+      if (lines.length < 2)
+        throw journalError('TOO_FEW_LINES', txn.line, 'a transaction needs at least 2 postings with an amount');
+      if (lines.length > MAX_LINES_PER_ENTRY)
+        throw journalError(
+          JOURNAL_ERRORS.invalid,
+          txn.line,
+          `a transaction has at most ${MAX_LINES_PER_ENTRY} postings`,
+        );
       const checked = lines.map((l) => checkedLine(l, accounts.ensure(l.account, l.line)));
       try {
         assertPostable(checked);
@@ -164,7 +188,10 @@ export function importJournal(db: LedgerDb, text: string, format: JournalFormat,
     const inOrder = entries.every((e, i) => i === 0 || entries[i - 1]!.date <= e.date);
     const ordered = inOrder
       ? entries
-      : entries.map((e, i) => ({ e, i })).sort((x, y) => (x.e.date < y.e.date ? -1 : x.e.date > y.e.date ? 1 : x.i - y.i)).map((x) => x.e);
+      : entries
+          .map((e, i) => ({ e, i }))
+          .sort((x, y) => (x.e.date < y.e.date ? -1 : x.e.date > y.e.date ? 1 : x.i - y.i))
+          .map((x) => x.e);
     const at = now.toISOString();
     for (const account of accounts.created) insertAccount(db, { ...account, createdAt: at, updatedAt: at });
     const ids = insertImportedEntries(db, ordered, at);
@@ -173,7 +200,8 @@ export function importJournal(db: LedgerDb, text: string, format: JournalFormat,
       db,
       ordered.map((e) => ({ entryDate: e.date, lines: e.checked })),
     );
-    for (const account of closed) if (account.isActive) updateAccount(db, { ...account, isActive: false, updatedAt: at });
+    for (const account of closed)
+      if (account.isActive) updateAccount(db, { ...account, isActive: false, updatedAt: at });
     return {
       format,
       accounts_created: accounts.created.length,
@@ -191,7 +219,9 @@ export function importJournal(db: LedgerDb, text: string, format: JournalFormat,
  * pair whose marks point at each other and whose lines are the same with directions swapped is
  * linked again (the voided entry's status is void), so that history stays faithful.
  */
-function voidPairs(entries: readonly { checked: readonly CheckedLine[]; marks: ParsedTransaction['marks'] }[]): [number, number][] {
+function voidPairs(
+  entries: readonly { checked: readonly CheckedLine[]; marks: ParsedTransaction['marks'] }[],
+): [number, number][] {
   const byId = new Map<string, number>();
   entries.forEach((e, i) => {
     if (e.marks?.id) byId.set(e.marks.id, i);
@@ -204,7 +234,12 @@ function voidPairs(entries: readonly { checked: readonly CheckedLine[]; marks: P
     if (reversal.marks?.reverses !== e.marks.id || reversal.checked.length !== e.checked.length) return;
     const mirrored = e.checked.every((l, k) => {
       const r = reversal.checked[k]!;
-      return r.accountId === l.accountId && r.amountMinor === l.amountMinor && r.currency === l.currency && r.direction !== l.direction;
+      return (
+        r.accountId === l.accountId &&
+        r.amountMinor === l.amountMinor &&
+        r.currency === l.currency &&
+        r.direction !== l.direction
+      );
     });
     if (mirrored) pairs.push([i, reversalAt]);
   });
@@ -217,12 +252,23 @@ type ImportLine = CheckedLine & PostedLine;
 /** A resolved line on its account, held to the same amount and currency rules as any entry line. */
 function checkedLine(l: ResolvedLine, account: Account): ImportLine {
   if (l.currency !== account.currency) {
-    throw journalError('CURRENCY_MISMATCH', l.line, `the account ${account.name} is in ${account.currency}, not ${l.currency} (an account holds one currency)`);
+    throw journalError(
+      'CURRENCY_MISMATCH',
+      l.line,
+      `the account ${account.name} is in ${account.currency}, not ${l.currency} (an account holds one currency)`,
+    );
   }
   if (l.amountMinor >= MAX_AMOUNT_UNITS * 10n ** BigInt(currencyDigits(l.currency))) {
     throw journalError('VALIDATION_ERROR', l.line, 'an amount must be less than one trillion');
   }
-  return { accountId: account.id, accountType: account.type, direction: l.direction, amountMinor: l.amountMinor, currency: l.currency, account };
+  return {
+    accountId: account.id,
+    accountType: account.type,
+    direction: l.direction,
+    amountMinor: l.amountMinor,
+    currency: l.currency,
+    account,
+  };
 }
 
 /** The path with its root spelled as ours (`assets:bank` -> `Assets:bank`); unknown roots stay. */
@@ -304,14 +350,20 @@ class AccountPlanner {
       this.byPath.set(path, account);
       return account;
     }
-    if (segments.length < 2) throw journalError(JOURNAL_ERRORS.invalid, line, `postings go to accounts below the root, not to ${root} itself`);
-    if (segments.some((s) => s.trim() === '')) throw journalError(JOURNAL_ERRORS.invalid, line, `the account ${JSON.stringify(path)} has an empty segment`);
+    if (segments.length < 2)
+      throw journalError(JOURNAL_ERRORS.invalid, line, `postings go to accounts below the root, not to ${root} itself`);
+    if (segments.some((s) => s.trim() === ''))
+      throw journalError(JOURNAL_ERRORS.invalid, line, `the account ${JSON.stringify(path)} has an empty segment`);
     const parent = segments.length > 2 ? this.ensure(segments.slice(0, -1).join(':'), line) : null;
     const parentRaw = parent ? this.raw.get(parent.id)! : [];
     const info = this.info.get(path);
     const leaf = (info?.name ?? segments.at(-1)!).trim();
     if (leaf.length === 0 || leaf.length > MAX_ACCOUNT_NAME) {
-      throw journalError(JOURNAL_ERRORS.invalid, line, `an account name must be 1 to ${MAX_ACCOUNT_NAME} characters: ${JSON.stringify(leaf.slice(0, 120))}`);
+      throw journalError(
+        JOURNAL_ERRORS.invalid,
+        line,
+        `an account name must be 1 to ${MAX_ACCOUNT_NAME} characters: ${JSON.stringify(leaf.slice(0, 120))}`,
+      );
     }
     let name: string | undefined;
     for (const candidate of nameCandidates(leaf, root, parentRaw)) {
@@ -320,7 +372,8 @@ class AccountPlanner {
         break;
       }
     }
-    if (name === undefined) throw journalError(JOURNAL_ERRORS.invalid, line, `no free name for the account ${JSON.stringify(path)}`);
+    if (name === undefined)
+      throw journalError(JOURNAL_ERRORS.invalid, line, `no free name for the account ${JSON.stringify(path)}`);
     const account: Account = {
       id: crypto.randomUUID(),
       name,

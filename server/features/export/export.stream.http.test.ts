@@ -4,7 +4,15 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerFile, registerUser, startTestServer, type TestServer } from '../../../test/support/server.ts';
 import type { Direction } from '../../domain/double-entry.ts';
-import { writeBeancount, writeCsv, writeLedgerJournal, type Book, type BookAccount, type BookEntry, type ExportFormat } from '../../domain/plaintext/index.ts';
+import {
+  writeBeancount,
+  writeCsv,
+  writeLedgerJournal,
+  type Book,
+  type BookAccount,
+  type BookEntry,
+  type ExportFormat,
+} from '../../domain/plaintext/index.ts';
 
 /**
  * An export is made on the job worker and streamed: the server answers other requests while it
@@ -28,12 +36,18 @@ function seedJournal(): string {
     if (i % 500 === 7) {
       // a voided entry and its reversal, linked by our marks
       const [x, y] = [`00000000-0000-7000-8000-${pad(i)}`, `00000000-0000-7000-9000-${pad(i)}`];
-      parts.push(`${date} * Refunded ${i}  ; id: ${x}\n    ; voided-by: ${y}\n    Expenses:Groceries  ${amount} USD\n    Assets:Checking  -${amount} USD\n`);
-      parts.push(`${date} * Void: Refunded ${i}  ; id: ${y}\n    ; reverses: ${x}\n    Expenses:Groceries  -${amount} USD\n    Assets:Checking  ${amount} USD\n`);
+      parts.push(
+        `${date} * Refunded ${i}  ; id: ${x}\n    ; voided-by: ${y}\n    Expenses:Groceries  ${amount} USD\n    Assets:Checking  -${amount} USD\n`,
+      );
+      parts.push(
+        `${date} * Void: Refunded ${i}  ; id: ${y}\n    ; reverses: ${x}\n    Expenses:Groceries  -${amount} USD\n    Assets:Checking  ${amount} USD\n`,
+      );
     } else if (i % 3 === 0) {
       parts.push(`${date} * Café "${i}"; split\n    Expenses:Dining  ${amount} EUR\n    Assets:Café  -${amount} EUR\n`);
     } else {
-      parts.push(`${date} * Market ${i}\n    Expenses:Groceries  ${amount} USD\n    Expenses:Household  1.00 USD\n    Assets:Checking\n`);
+      parts.push(
+        `${date} * Market ${i}\n    Expenses:Groceries  ${amount} USD\n    Expenses:Household  1.00 USD\n    Assets:Checking\n`,
+      );
     }
   }
   return parts.join('\n');
@@ -42,7 +56,11 @@ function seedJournal(): string {
 beforeAll(async () => {
   t = await startTestServer();
   ({ token, id: userId } = await registerUser(t.api));
-  const res = await t.api.request('POST', '/api/import/journal?format=hledger', { rawBody: seedJournal(), token, headers: { 'content-type': 'text/plain' } });
+  const res = await t.api.request('POST', '/api/import/journal?format=hledger', {
+    rawBody: seedJournal(),
+    token,
+    headers: { 'content-type': 'text/plain' },
+  });
   expect(res.status).toBe(201);
   // a deactivated account with no history: declared, closed in beancount, never posted to
   const unused = await t.api.post('/api/accounts', { name: 'Old savings', type: 'ASSET' }, token);
@@ -52,7 +70,14 @@ beforeAll(async () => {
   const id = (name: string) => accounts.find((a) => a.name === name)!.id;
   await t.api.post(
     '/api/journal-entries',
-    { entry_date: '2021-05-05', memo: 'Draft', lines: [{ account_id: id('Groceries'), direction: 'DEBIT', amount: '5.00' }, { account_id: id('Checking'), direction: 'CREDIT', amount: '5.00' }] },
+    {
+      entry_date: '2021-05-05',
+      memo: 'Draft',
+      lines: [
+        { account_id: id('Groceries'), direction: 'DEBIT', amount: '5.00' },
+        { account_id: id('Checking'), direction: 'CREDIT', amount: '5.00' },
+      ],
+    },
     token,
   );
 }, 60_000);
@@ -65,10 +90,32 @@ function wholeBookText(query: { format: ExportFormat; start_date?: string; end_d
   try {
     const from = query.start_date ?? '';
     const to = query.end_date ?? '9999-12-31';
-    type AccountRow = { id: string; name: string; type: BookAccount['type']; currency: string; parent_id: string | null; is_active: bigint };
-    type EntryRow = { id: string; entry_date: string; memo: string | null; status: 'posted' | 'void'; reversal_entry_id: string | null; reverses_entry_id: string | null };
-    type LineRow = { entry_id: string; account_id: string; direction: Direction; amount_minor: bigint; currency: string };
-    const accounts = (db.prepare('SELECT id, name, type, currency, parent_id, is_active FROM accounts').all() as AccountRow[]).map((a) => ({
+    type AccountRow = {
+      id: string;
+      name: string;
+      type: BookAccount['type'];
+      currency: string;
+      parent_id: string | null;
+      is_active: bigint;
+    };
+    type EntryRow = {
+      id: string;
+      entry_date: string;
+      memo: string | null;
+      status: 'posted' | 'void';
+      reversal_entry_id: string | null;
+      reverses_entry_id: string | null;
+    };
+    type LineRow = {
+      entry_id: string;
+      account_id: string;
+      direction: Direction;
+      amount_minor: bigint;
+      currency: string;
+    };
+    const accounts = (
+      db.prepare('SELECT id, name, type, currency, parent_id, is_active FROM accounts').all() as AccountRow[]
+    ).map((a) => ({
       id: a.id,
       name: a.name,
       type: a.type,
@@ -77,12 +124,33 @@ function wholeBookText(query: { format: ExportFormat; start_date?: string; end_d
       isActive: a.is_active === 1n,
     }));
     const where = `e.status IN ('posted', 'void') AND e.entry_date >= ? AND e.entry_date <= ?`;
-    const entries = (db.prepare(`SELECT * FROM journal_entries e WHERE ${where} ORDER BY e.entry_date, e.created_at, e.seq`).all(from, to) as EntryRow[]).map(
-      (e): BookEntry => ({ id: e.id, date: e.entry_date, memo: e.memo, status: e.status, reversalEntryId: e.reversal_entry_id, reversesEntryId: e.reverses_entry_id, lines: [] }),
-    );
+    const entries = (
+      db
+        .prepare(`SELECT * FROM journal_entries e WHERE ${where} ORDER BY e.entry_date, e.created_at, e.seq`)
+        .all(from, to) as EntryRow[]
+    ).map((e): BookEntry => ({
+      id: e.id,
+      date: e.entry_date,
+      memo: e.memo,
+      status: e.status,
+      reversalEntryId: e.reversal_entry_id,
+      reversesEntryId: e.reverses_entry_id,
+      lines: [],
+    }));
     const byId = new Map(entries.map((e) => [e.id, e]));
-    for (const l of db.prepare(`SELECT l.* FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id WHERE ${where} ORDER BY l.entry_id, l.line_no`).all(from, to) as LineRow[]) {
-      byId.get(l.entry_id)!.lines.push({ accountId: l.account_id, direction: l.direction, amountMinor: l.amount_minor, currency: l.currency });
+    for (const l of db
+      .prepare(
+        `SELECT l.* FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id WHERE ${where} ORDER BY l.entry_id, l.line_no`,
+      )
+      .all(from, to) as LineRow[]) {
+      byId
+        .get(l.entry_id)!
+        .lines.push({
+          accountId: l.account_id,
+          direction: l.direction,
+          amountMinor: l.amount_minor,
+          currency: l.currency,
+        });
     }
     const book: Book = { accounts, entries };
     const header = [
@@ -152,7 +220,10 @@ describe('streamed export', () => {
     res.pause();
     let ended = false;
     res.once('end', () => (ended = true));
-    const others = await Promise.all([t.api.get('/api/accounts/balances', token), t.api.get('/api/journal-entries?per_page=5', token)]);
+    const others = await Promise.all([
+      t.api.get('/api/accounts/balances', token),
+      t.api.get('/api/journal-entries?per_page=5', token),
+    ]);
     expect(others.map((r) => r.status)).toEqual([200, 200]);
     expect(ended).toBe(false);
     const { text, reads } = await readAll(res, [first]);

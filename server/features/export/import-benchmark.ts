@@ -11,14 +11,22 @@ import { Stores } from '../../db/stores.ts';
 import { exportBooks, importJournal } from './export.service.ts';
 
 const count = Number(process.argv[2] ?? 100_000);
-const accounts = ['Expenses:Food:Groceries', 'Expenses:Food:Dining', 'Expenses:Home:Rent', 'Liabilities:Card', 'Income:Salary'];
+const accounts = [
+  'Expenses:Food:Groceries',
+  'Expenses:Food:Dining',
+  'Expenses:Home:Rent',
+  'Liabilities:Card',
+  'Income:Salary',
+];
 let seed = 1;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const parts: string[] = [];
 for (let i = 0; i < count; i++) {
   const date = new Date(Date.UTC(2015, 0, 1) + Math.floor((i * 3650) / count) * 86_400_000).toISOString().slice(0, 10);
   const cents = 1 + Math.floor(random() * 100_000);
-  parts.push(`${date} * Entry ${i}\n    ${accounts[i % accounts.length]}    ${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')} USD\n    Assets:Bank:Checking\n`);
+  parts.push(
+    `${date} * Entry ${i}\n    ${accounts[i % accounts.length]}    ${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')} USD\n    Assets:Bank:Checking\n`,
+  );
 }
 const text = parts.join('\n');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-import-benchmark-'));

@@ -51,28 +51,56 @@ function reference(db: LedgerDb, filter: EntryFilter, limit: number, offset: num
   if (filter.sourceType) (where.push('e.source_type = ?'), params.push(filter.sourceType));
   if (filter.startDate) (where.push('e.entry_date >= ?'), params.push(filter.startDate));
   if (filter.endDate) (where.push('e.entry_date <= ?'), params.push(filter.endDate));
-  if (filter.accountId) (where.push('e.id IN (SELECT entry_id FROM journal_lines WHERE account_id = ?)'), params.push(filter.accountId));
+  if (filter.accountId)
+    (where.push('e.id IN (SELECT entry_id FROM journal_lines WHERE account_id = ?)'), params.push(filter.accountId));
   const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = db.allSql<{ n: bigint }>(`SELECT COUNT(*) AS n FROM journal_entries e ${w}`, ...params)[0]!.n;
   const ids = db
-    .allSql<{ id: string }>(`SELECT e.id FROM journal_entries e ${w} ORDER BY e.entry_date DESC, e.created_at DESC, e.seq DESC LIMIT ? OFFSET ?`, ...params, limit, offset)
+    .allSql<{ id: string }>(
+      `SELECT e.id FROM journal_entries e ${w} ORDER BY e.entry_date DESC, e.created_at DESC, e.seq DESC LIMIT ? OFFSET ?`,
+      ...params,
+      limit,
+      offset,
+    )
     .map((r) => r.id);
   return { ids, total: Number(total) };
 }
 
 const day = (n: number) => `2026-03-${String(1 + n).padStart(2, '0')}`;
 
-const linesArb = fc.array(fc.record({ account: fc.nat(3), amount: fc.integer({ min: 1, max: 500 }) }), { minLength: 1, maxLength: 3 });
+const linesArb = fc.array(fc.record({ account: fc.nat(3), amount: fc.integer({ min: 1, max: 500 }) }), {
+  minLength: 1,
+  maxLength: 3,
+});
 
 const actionArb = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('create' as const), day: fc.nat(5), lines: linesArb, against: fc.nat(3), post: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('rewrite' as const), i: fc.nat(60), day: fc.nat(5), lines: linesArb, against: fc.nat(3) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('create' as const),
+      day: fc.nat(5),
+      lines: linesArb,
+      against: fc.nat(3),
+      post: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('rewrite' as const),
+      i: fc.nat(60),
+      day: fc.nat(5),
+      lines: linesArb,
+      against: fc.nat(3),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('post' as const), i: fc.nat(60) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('void' as const), i: fc.nat(60) }) },
 );
 
 /** Mostly absent, so that filters combine without emptying the list. */
-const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+const sometimes = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
 
 const filterArb = fc.record({
   account: fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: fc.nat(3) }),
@@ -96,36 +124,52 @@ function balanced(accounts: string[], lines: { account: number; amount: number }
 describe('entry listing from the day counts', () => {
   it('when entries are created, rewritten, posted and voided at random, then every filtered page and total equals the plain query', () => {
     fc.assert(
-      fc.property(fc.array(actionArb, { minLength: 1, maxLength: 50 }), fc.array(filterArb, { minLength: 5, maxLength: 5 }), (actions, filters) => {
-        const { db, accounts } = freshLedger();
-        const ids: string[] = [];
-        for (const a of actions) {
-          try {
-            if (a.kind === 'create') ids.push(createEntry(db, { entry_date: day(a.day), lines: balanced(accounts, a.lines, a.against), auto_post: a.post }).id);
-            else if (ids.length === 0) continue;
-            else if (a.kind === 'rewrite') updateDraft(db, ids[a.i % ids.length]!, { entry_date: day(a.day), lines: balanced(accounts, a.lines, a.against) });
-            else if (a.kind === 'post') postEntry(db, ids[a.i % ids.length]!);
-            else voidEntry(db, ids[a.i % ids.length]!, null, '2026-03-04');
-          } catch (error) {
-            expect((error as { code?: string }).code).toBe('INVALID_STATUS');
+      fc.property(
+        fc.array(actionArb, { minLength: 1, maxLength: 50 }),
+        fc.array(filterArb, { minLength: 5, maxLength: 5 }),
+        (actions, filters) => {
+          const { db, accounts } = freshLedger();
+          const ids: string[] = [];
+          for (const a of actions) {
+            try {
+              if (a.kind === 'create')
+                ids.push(
+                  createEntry(db, {
+                    entry_date: day(a.day),
+                    lines: balanced(accounts, a.lines, a.against),
+                    auto_post: a.post,
+                  }).id,
+                );
+              else if (ids.length === 0) continue;
+              else if (a.kind === 'rewrite')
+                updateDraft(db, ids[a.i % ids.length]!, {
+                  entry_date: day(a.day),
+                  lines: balanced(accounts, a.lines, a.against),
+                });
+              else if (a.kind === 'post') postEntry(db, ids[a.i % ids.length]!);
+              else voidEntry(db, ids[a.i % ids.length]!, null, '2026-03-04');
+            } catch (error) {
+              expect((error as { code?: string }).code).toBe('INVALID_STATUS');
+            }
           }
-        }
-        for (const f of filters) {
-          const [start, end] = f.start !== undefined && f.end !== undefined && f.start > f.end ? [f.end, f.start] : [f.start, f.end];
-          const filter: EntryFilter = {
-            accountId: f.account === undefined ? undefined : accounts[f.account],
-            status: f.status,
-            sourceType: f.source,
-            startDate: start === undefined ? undefined : day(start),
-            endDate: end === undefined ? undefined : day(end),
-          };
-          const pages = Math.ceil(reference(db, filter, 1, 0).total / f.perPage);
-          const offset = (f.page % (pages + 1)) * f.perPage;
-          const got = listEntries(db, filter, f.perPage, offset);
-          const want = reference(db, filter, f.perPage, offset);
-          expect({ ids: got.items.map((e) => e.id), total: got.total }).toEqual(want);
-        }
-      }),
+          for (const f of filters) {
+            const [start, end] =
+              f.start !== undefined && f.end !== undefined && f.start > f.end ? [f.end, f.start] : [f.start, f.end];
+            const filter: EntryFilter = {
+              accountId: f.account === undefined ? undefined : accounts[f.account],
+              status: f.status,
+              sourceType: f.source,
+              startDate: start === undefined ? undefined : day(start),
+              endDate: end === undefined ? undefined : day(end),
+            };
+            const pages = Math.ceil(reference(db, filter, 1, 0).total / f.perPage);
+            const offset = (f.page % (pages + 1)) * f.perPage;
+            const got = listEntries(db, filter, f.perPage, offset);
+            const want = reference(db, filter, f.perPage, offset);
+            expect({ ids: got.items.map((e) => e.id), total: got.total }).toEqual(want);
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });

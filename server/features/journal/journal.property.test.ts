@@ -93,7 +93,9 @@ describe('journal invariants under random use', () => {
               amount: format(amount, currency),
             }));
             lines.push({ account_id: debitAccount.id, direction: 'DEBIT' as const, amount: format(total, currency) });
-            ids.push(createEntry(db, { entry_date: dateFrom(action.e.dayOffset), lines, auto_post: action.e.autoPost }).id);
+            ids.push(
+              createEntry(db, { entry_date: dateFrom(action.e.dayOffset), lines, auto_post: action.e.autoPost }).id,
+            );
           } else if (ids.length > 0) {
             const id = ids[action.i % ids.length]!;
             try {
@@ -127,8 +129,16 @@ describe('journal invariants under random use', () => {
         const far = '2999-01-01';
         const before = balancesAsOf(db, far).map((b) => b.balanceMinor);
         const total = e.amounts.reduce((s, a) => s + a, 0n);
-        const lines = e.amounts.map((amount, i) => ({ account_id: pool[e.picks[i % 5]! % pool.length]!.id, direction: 'DEBIT' as const, amount: format(amount, 'USD') }));
-        lines.push({ account_id: pool[e.picks[4]! % pool.length]!.id, direction: 'CREDIT' as const, amount: format(total, 'USD') } as never);
+        const lines = e.amounts.map((amount, i) => ({
+          account_id: pool[e.picks[i % 5]! % pool.length]!.id,
+          direction: 'DEBIT' as const,
+          amount: format(amount, 'USD'),
+        }));
+        lines.push({
+          account_id: pool[e.picks[4]! % pool.length]!.id,
+          direction: 'CREDIT' as const,
+          amount: format(total, 'USD'),
+        } as never);
         const entry = createEntry(db, { entry_date: dateFrom(e.dayOffset), lines, auto_post: true });
         voidEntry(db, entry.id, null);
         expect(balancesAsOf(db, far).map((b) => b.balanceMinor)).toEqual(before);

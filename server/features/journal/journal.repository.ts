@@ -58,7 +58,15 @@ const ENTRY_COLUMNS = [
   'reverses_entry_id',
 ] as const;
 
-type LineRow = { id: string; entry_id: string; account_id: string; account_name: string; direction: string; amount_minor: bigint; currency: string };
+type LineRow = {
+  id: string;
+  entry_id: string;
+  account_id: string;
+  account_name: string;
+  direction: string;
+  amount_minor: bigint;
+  currency: string;
+};
 
 /**
  * The lines of some entries with their account names. Hot paths (every posting answers with its
@@ -131,10 +139,17 @@ export interface EntryFilter {
  * back until the entries before it are skipped, so the page itself is read from an index range
  * of a few days, whatever the page number. Nothing here reads every line of an account.
  */
-export function listEntries(db: LedgerDb, filter: EntryFilter, limit: number, offset: number): { items: JournalEntry[]; total: number } {
+export function listEntries(
+  db: LedgerDb,
+  filter: EntryFilter,
+  limit: number,
+  offset: number,
+): { items: JournalEntry[]; total: number } {
   const span = pageSpan(db, filter, offset, limit);
   if (!span) return { items: [], total: span === null ? 0 : totalOf(db, filter) };
-  const rows = filter.accountId ? accountPage(db, filter.accountId, filter, span, limit) : journalPage(db, filter, span, limit);
+  const rows = filter.accountId
+    ? accountPage(db, filter.accountId, filter, span, limit)
+    : journalPage(db, filter, span, limit);
   return { items: toEntries(db, rows), total: span.total };
 }
 
@@ -163,12 +178,18 @@ function countsWhere(filter: EntryFilter): { table: string; where: string; param
     where.push(sql);
     params.push(value);
   }
-  return { table: filter.accountId ? 'account_day_counts' : 'journal_day_counts', where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+  return {
+    table: filter.accountId ? 'account_day_counts' : 'journal_day_counts',
+    where: where.length ? `WHERE ${where.join(' AND ')}` : '',
+    params,
+  };
 }
 
 function totalOf(db: LedgerDb, filter: EntryFilter): number {
   const { table, where, params } = countsWhere(filter);
-  return Number(db.allSql<{ n: bigint | null }>(`SELECT SUM(entries) AS n FROM ${table} ${where}`, ...params)[0]?.n ?? 0n);
+  return Number(
+    db.allSql<{ n: bigint | null }>(`SELECT SUM(entries) AS n FROM ${table} ${where}`, ...params)[0]?.n ?? 0n,
+  );
 }
 
 /**
@@ -184,7 +205,10 @@ function pageSpan(db: LedgerDb, filter: EntryFilter, offset: number, limit: numb
   let before = 0;
   let to: string | null = null;
   let skip = 0;
-  for (const row of db.iterateSql<{ day: string; n: bigint }>(`SELECT day, SUM(entries) AS n FROM ${table} ${where} GROUP BY day ORDER BY day DESC`, ...params)) {
+  for (const row of db.iterateSql<{ day: string; n: bigint }>(
+    `SELECT day, SUM(entries) AS n FROM ${table} ${where} GROUP BY day ORDER BY day DESC`,
+    ...params,
+  )) {
     const n = Number(row.n);
     if (to === null && before + n > offset) {
       to = row.day;
@@ -238,7 +262,12 @@ function accountPage(db: LedgerDb, accountId: string, filter: EntryFilter, span:
   const range = [span.from ?? '', span.to];
   if (filter.status || filter.sourceType) {
     const byLines = totalOf(db, { accountId, startDate: span.from ?? undefined, endDate: span.to ?? undefined });
-    const byStatus = totalOf(db, { status: filter.status, sourceType: filter.sourceType, startDate: span.from ?? undefined, endDate: span.to ?? undefined });
+    const byStatus = totalOf(db, {
+      status: filter.status,
+      sourceType: filter.sourceType,
+      startDate: span.from ?? undefined,
+      endDate: span.to ?? undefined,
+    });
     if (byStatus < byLines) {
       const extra = statusSourceWhere(filter, false);
       return db.allSql<EntryRow>(
@@ -302,7 +331,13 @@ export function insertEntry(
   insertLines(db, entry.id, entry.entryDate, lines, newId);
 }
 
-function insertLines(db: LedgerDb, entryId: string, entryDate: string, lines: readonly NewLine[], newId: () => string): void {
+function insertLines(
+  db: LedgerDb,
+  entryId: string,
+  entryDate: string,
+  lines: readonly NewLine[],
+  newId: () => string,
+): void {
   lines.forEach((line, index) => {
     db.runSql(
       'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -338,14 +373,30 @@ export function rewriteDraft(
 }
 
 export function markPosted(db: LedgerDb, id: string, at: string): void {
-  db.run(db.qb.updateTable('journal_entries').set({ status: 'posted', posted_at: at, updated_at: at }).where('id', '=', id).where('status', '=', 'draft'));
-}
-
-export function markVoid(db: LedgerDb, id: string, fields: { at: string; reason: string | null; reversalEntryId: string }): void {
   db.run(
     db.qb
       .updateTable('journal_entries')
-      .set({ status: 'void', voided_at: fields.at, void_reason: fields.reason, reversal_entry_id: fields.reversalEntryId, updated_at: fields.at })
+      .set({ status: 'posted', posted_at: at, updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'draft'),
+  );
+}
+
+export function markVoid(
+  db: LedgerDb,
+  id: string,
+  fields: { at: string; reason: string | null; reversalEntryId: string },
+): void {
+  db.run(
+    db.qb
+      .updateTable('journal_entries')
+      .set({
+        status: 'void',
+        voided_at: fields.at,
+        void_reason: fields.reason,
+        reversal_entry_id: fields.reversalEntryId,
+        updated_at: fields.at,
+      })
       .where('id', '=', id)
       .where('status', '=', 'posted'),
   );

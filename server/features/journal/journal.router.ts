@@ -1,10 +1,23 @@
 import { errorBody, idParams } from '../../contract/common.ts';
-import { createEntryBody, entryPage, journalEntry, listEntriesQuery, updateEntryBody, voidEntryBody, voidResult } from '../../contract/journal.ts';
+import {
+  createEntryBody,
+  entryPage,
+  journalEntry,
+  listEntriesQuery,
+  updateEntryBody,
+  voidEntryBody,
+  voidResult,
+} from '../../contract/journal.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
 import { createEntry, getEntry, listEntryPage, postEntry, updateDraft, voidEntry } from './journal.service.ts';
 
 const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
-const invalid = { status: 400, description: 'INVALID_STATUS, UNBALANCED, TOO_FEW_LINES, INACTIVE_ACCOUNT, INVALID_ACCOUNT, CURRENCY_MISMATCH, VALIDATION_ERROR', schema: errorBody };
+const invalid = {
+  status: 400,
+  description:
+    'INVALID_STATUS, UNBALANCED, TOO_FEW_LINES, INACTIVE_ACCOUNT, INVALID_ACCOUNT, CURRENCY_MISMATCH, VALIDATION_ERROR',
+  schema: errorBody,
+};
 
 export function journalRoutes(): RouteDef[] {
   return [
@@ -69,8 +82,15 @@ export function journalRoutes(): RouteDef[] {
       auth: true,
       params: idParams,
       body: voidEntryBody,
-      responses: [{ status: 200, description: 'The voided entry and its reversal', schema: voidResult }, invalid, notFound],
-      handler: ({ session, params, body }) => ({ status: 200, body: voidEntry(session.ledger, params.id, body.reason || null) }),
+      responses: [
+        { status: 200, description: 'The voided entry and its reversal', schema: voidResult },
+        invalid,
+        notFound,
+      ],
+      handler: ({ session, params, body }) => ({
+        status: 200,
+        body: voidEntry(session.ledger, params.id, body.reason || null),
+      }),
     }),
   ];
 }

@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
-import type { CreateEntryInput, JournalEntryDto, LineInput, ListEntriesQuery, SourceType, UpdateEntryInput } from '../../contract/journal.ts';
+import type {
+  CreateEntryInput,
+  JournalEntryDto,
+  LineInput,
+  ListEntriesQuery,
+  SourceType,
+  UpdateEntryInput,
+} from '../../contract/journal.ts';
 import { localToday } from '../../domain/dates.ts';
 import { reversalLines, reversalMemo, unbalancedCurrencies } from '../../domain/double-entry.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
@@ -79,7 +86,10 @@ function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLine[] {
     }
     const currency = line.currency ?? account.currency;
     if (currency !== account.currency) {
-      mismatched.push({ field: `lines.${i}.currency`, message: `the account ${account.name} is in ${account.currency}` });
+      mismatched.push({
+        field: `lines.${i}.currency`,
+        message: `the account ${account.name} is in ${account.currency}`,
+      });
       return;
     }
     const parsed = parseAmount(line.amount, currency);
@@ -89,9 +99,16 @@ function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLine[] {
     }
     checked.push({ accountId: account.id, direction: line.direction, amountMinor: parsed.minor, currency, account });
   });
-  if (missing.length > 0) throw new DomainError('INVALID_ACCOUNT', `Line ${missing[0]!.field} names an account that does not exist`, missing);
-  if (mismatched.length > 0) throw new DomainError('CURRENCY_MISMATCH', `A line's currency differs from its account's`, mismatched);
-  if (badAmounts.length > 0) throw new DomainError('VALIDATION_ERROR', `Invalid body: ${badAmounts[0]!.field} ${badAmounts[0]!.message}`, badAmounts);
+  if (missing.length > 0)
+    throw new DomainError('INVALID_ACCOUNT', `Line ${missing[0]!.field} names an account that does not exist`, missing);
+  if (mismatched.length > 0)
+    throw new DomainError('CURRENCY_MISMATCH', `A line's currency differs from its account's`, mismatched);
+  if (badAmounts.length > 0)
+    throw new DomainError(
+      'VALIDATION_ERROR',
+      `Invalid body: ${badAmounts[0]!.field} ${badAmounts[0]!.message}`,
+      badAmounts,
+    );
   assertPostable(checked);
   return checked;
 }
@@ -105,7 +122,10 @@ export function assertPostable(lines: readonly CheckedLine[]): void {
   const unbalanced = unbalancedCurrencies(lines);
   if (unbalanced.length > 0) {
     const what = unbalanced
-      .map(({ currency, imbalance }) => `${currency} ${imbalance > 0n ? 'debits exceed credits' : 'credits exceed debits'} by ${formatMinor(imbalance < 0n ? -imbalance : imbalance, currency)}`)
+      .map(
+        ({ currency, imbalance }) =>
+          `${currency} ${imbalance > 0n ? 'debits exceed credits' : 'credits exceed debits'} by ${formatMinor(imbalance < 0n ? -imbalance : imbalance, currency)}`,
+      )
       .join('; ');
     throw new DomainError('UNBALANCED', `Debits do not equal credits: ${what}`);
   }
@@ -115,7 +135,13 @@ function post(db: LedgerDb, entryDate: string, lines: readonly CheckedLine[]): v
   applyPosting(
     db,
     entryDate,
-    lines.map((l) => ({ accountId: l.accountId, accountType: l.account.type, direction: l.direction, amountMinor: l.amountMinor, currency: l.currency })),
+    lines.map((l) => ({
+      accountId: l.accountId,
+      accountType: l.account.type,
+      direction: l.direction,
+      amountMinor: l.amountMinor,
+      currency: l.currency,
+    })),
   );
 }
 
@@ -165,7 +191,10 @@ function assertStatus(entry: JournalEntry, required: 'draft' | 'posted', action:
     'void draft': 'The entry is not posted; a draft can be edited instead',
     'void void': 'The entry is already void',
   };
-  throw new DomainError('INVALID_STATUS', why[`${action} ${entry.status}`] ?? `Cannot ${action} a ${entry.status} entry`);
+  throw new DomainError(
+    'INVALID_STATUS',
+    why[`${action} ${entry.status}`] ?? `Cannot ${action} a ${entry.status} entry`,
+  );
 }
 
 export function updateDraft(db: LedgerDb, id: string, input: UpdateEntryInput): JournalEntryDto {
@@ -175,12 +204,21 @@ export function updateDraft(db: LedgerDb, id: string, input: UpdateEntryInput): 
     const lines = checkLines(
       db,
       input.lines ??
-        entry.lines.map((l) => ({ account_id: l.accountId, direction: l.direction, amount: formatMinor(l.amountMinor, l.currency), currency: l.currency })),
+        entry.lines.map((l) => ({
+          account_id: l.accountId,
+          direction: l.direction,
+          amount: formatMinor(l.amountMinor, l.currency),
+          currency: l.currency,
+        })),
     );
     rewriteDraft(
       db,
       id,
-      { entryDate: input.entry_date ?? entry.entryDate, memo: input.memo === undefined ? entry.memo : input.memo, updatedAt: new Date().toISOString() },
+      {
+        entryDate: input.entry_date ?? entry.entryDate,
+        memo: input.memo === undefined ? entry.memo : input.memo,
+        updatedAt: new Date().toISOString(),
+      },
       lines,
       newId,
     );
@@ -267,7 +305,13 @@ export function getEntry(db: LedgerDb, id: string): JournalEntryDto {
 export function listEntryPage(db: LedgerDb, query: ListEntriesQuery) {
   const { items, total } = listEntries(
     db,
-    { status: query.status, startDate: query.start_date, endDate: query.end_date, accountId: query.account_id, sourceType: query.source_type },
+    {
+      status: query.status,
+      startDate: query.start_date,
+      endDate: query.end_date,
+      accountId: query.account_id,
+      sourceType: query.source_type,
+    },
     query.per_page,
     (query.page - 1) * query.per_page,
   );

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseDigest, ledgerFile, registerUser, startTestServer, type Api, type ApiResponse, type TestServer } from '../../../test/support/server.ts';
+import {
+  databaseDigest,
+  ledgerFile,
+  registerUser,
+  startTestServer,
+  type Api,
+  type ApiResponse,
+  type TestServer,
+} from '../../../test/support/server.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/statements/', import.meta.url));
 
@@ -83,7 +91,14 @@ class Book {
   }
 
   /** A posted entry between the bank account and a counter account; money out credits the bank. */
-  async entry(bank: string, counter: string, date: string, memo: string, amount: string, moneyOut = true): Promise<string> {
+  async entry(
+    bank: string,
+    counter: string,
+    date: string,
+    memo: string,
+    amount: string,
+    moneyOut = true,
+  ): Promise<string> {
     const res = await this.api.post(
       '/api/journal-entries',
       {
@@ -109,7 +124,9 @@ class Book {
     return this.api.get(urlPath, this.token);
   }
 
-  async run(body: Record<string, unknown>): Promise<{ total_transactions: number; auto_accepted: number; pending_review: number; unmatched: number }> {
+  async run(
+    body: Record<string, unknown>,
+  ): Promise<{ total_transactions: number; auto_accepted: number; pending_review: number; unmatched: number }> {
     const res = await this.post('/api/reconciliation/run', body);
     expect(res.status).toBe(200);
     return res.body.summary;
@@ -166,7 +183,10 @@ class Book {
   }
 
   matchesOf(txnId: string): MatchRow[] {
-    return this.rows<MatchRow>('SELECT * FROM reconciliation_matches WHERE bank_transaction_id = ? ORDER BY created_at, rowid', txnId);
+    return this.rows<MatchRow>(
+      'SELECT * FROM reconciliation_matches WHERE bank_transaction_id = ? ORDER BY created_at, rowid',
+      txnId,
+    );
   }
 }
 
@@ -277,7 +297,12 @@ describe('POST /api/reconciliation/run', () => {
         completed_at: expect.any(String),
       });
       expect(Number.isNaN(Date.parse(runBody.completed_at))).toBe(false);
-      const [run] = book.rows<{ total_transactions: number; auto_accepted: number; pending_review: number; unmatched: number }>('SELECT * FROM reconciliation_runs WHERE id = ?', runBody.run_id);
+      const [run] = book.rows<{
+        total_transactions: number;
+        auto_accepted: number;
+        pending_review: number;
+        unmatched: number;
+      }>('SELECT * FROM reconciliation_runs WHERE id = ?', runBody.run_id);
       expect(run).toMatchObject({ total_transactions: 4, auto_accepted: 1, pending_review: 1, unmatched: 2 });
     });
 
@@ -286,7 +311,15 @@ describe('POST /api/reconciliation/run', () => {
       const exact = byDescription(txns, 'ACME COFFEE 123');
       expect(exact.reconciliation_status).toBe('auto_accepted');
       const row = book.match(exact.match_id!);
-      expect(row).toMatchObject({ status: 'auto_accepted', score: 95, score_amount: 100, score_date: 100, score_description: 100, score_business: 100, score_history: 0 });
+      expect(row).toMatchObject({
+        status: 'auto_accepted',
+        score: 95,
+        score_amount: 100,
+        score_date: 100,
+        score_description: 100,
+        score_business: 100,
+        score_history: 0,
+      });
       expect(row.accepted_at).toEqual(expect.any(String));
       const stats = await book.stats();
       expect(stats.score_distribution['85_100']).toBe(1);
@@ -302,8 +335,16 @@ describe('POST /api/reconciliation/run', () => {
       expect(m).toMatchObject({
         id: weaker.match_id,
         status: 'pending_review',
-        bank_transaction: { id: weaker.id, date: '2026-03-12', description: 'HARDWARE STORE 55', amount: '64.00', type: 'debit' },
-        journal_entries: [{ id: expect.any(String), entry_date: '2026-03-15', memo: 'Shelves for garage', total_amount: '64.00' }],
+        bank_transaction: {
+          id: weaker.id,
+          date: '2026-03-12',
+          description: 'HARDWARE STORE 55',
+          amount: '64.00',
+          type: 'debit',
+        },
+        journal_entries: [
+          { id: expect.any(String), entry_date: '2026-03-15', memo: 'Shelves for garage', total_amount: '64.00' },
+        ],
         version: 1,
         superseded_by_id: null,
         accepted_at: null,
@@ -337,13 +378,25 @@ describe('POST /api/reconciliation/run', () => {
     });
 
     it('when the run is scoped by account and dates, then only that window’s unreconciled transactions count', async () => {
-      expect(await book.run({ account_id: bank, start_date: '2026-03-15', end_date: '2026-03-31' })).toEqual({ total_transactions: 2, auto_accepted: 0, pending_review: 0, unmatched: 2 });
-      expect(await book.run({ account_id: bank, end_date: '2026-03-12' })).toEqual({ total_transactions: 1, auto_accepted: 0, pending_review: 1, unmatched: 0 });
+      expect(await book.run({ account_id: bank, start_date: '2026-03-15', end_date: '2026-03-31' })).toEqual({
+        total_transactions: 2,
+        auto_accepted: 0,
+        pending_review: 0,
+        unmatched: 2,
+      });
+      expect(await book.run({ account_id: bank, end_date: '2026-03-12' })).toEqual({
+        total_transactions: 1,
+        auto_accepted: 0,
+        pending_review: 1,
+        unmatched: 0,
+      });
     });
   });
 
   it('when the thresholds are overridden by the environment (auto 95, review 40), then the same scores are classified by them', async () => {
-    const custom = await startTestServer({ env: { RECONCILIATION_AUTO_ACCEPT_THRESHOLD: '95', RECONCILIATION_REVIEW_THRESHOLD: '40' } });
+    const custom = await startTestServer({
+      env: { RECONCILIATION_AUTO_ACCEPT_THRESHOLD: '95', RECONCILIATION_REVIEW_THRESHOLD: '40' },
+    });
     try {
       const scenario = async (server: TestServer) => {
         const book = await Book.open(server);
@@ -364,18 +417,32 @@ describe('POST /api/reconciliation/run', () => {
 
       const normal = await scenario(t);
       expect(normal.summary).toEqual({ total_transactions: 3, auto_accepted: 2, pending_review: 0, unmatched: 1 });
-      expect(normal.statuses).toEqual([['EXACT PAYEE', 'auto_accepted'], ['NEXT DAY PAYEE', 'auto_accepted'], ['MYSTERY CHARGE', 'unmatched']]);
+      expect(normal.statuses).toEqual([
+        ['EXACT PAYEE', 'auto_accepted'],
+        ['NEXT DAY PAYEE', 'auto_accepted'],
+        ['MYSTERY CHARGE', 'unmatched'],
+      ]);
 
       const strict = await scenario(custom);
       expect(strict.summary).toEqual({ total_transactions: 3, auto_accepted: 1, pending_review: 2, unmatched: 0 });
-      expect(strict.statuses).toEqual([['EXACT PAYEE', 'auto_accepted'], ['NEXT DAY PAYEE', 'pending_review'], ['MYSTERY CHARGE', 'pending_review']]);
+      expect(strict.statuses).toEqual([
+        ['EXACT PAYEE', 'auto_accepted'],
+        ['NEXT DAY PAYEE', 'pending_review'],
+        ['MYSTERY CHARGE', 'pending_review'],
+      ]);
       // the pending band's defaults follow the overrides too: 40..94
       const pending = await strict.book.pending();
       expect(pending.map((m) => [m.bank_transaction.description, m.score])).toEqual([
         ['NEXT DAY PAYEE', 94],
         ['MYSTERY CHARGE', expect.any(Number)],
       ]);
-      expect(pending[0]!.score_breakdown).toEqual({ amount: 100, date: 97, description: 100, business: 100, history: 0 });
+      expect(pending[0]!.score_breakdown).toEqual({
+        amount: 100,
+        date: 97,
+        description: 100,
+        business: 100,
+        history: 0,
+      });
       expect(pending[1]!.score).toBeGreaterThanOrEqual(40);
       expect(pending[1]!.score).toBeLessThan(60);
     } finally {
@@ -392,13 +459,23 @@ describe('POST /api/reconciliation/run', () => {
       { date: '2026-04-01', description: 'GYM MEMBERSHIP', amount: '30.00', type: 'debit' },
     ]);
     const first = await book.entry(bank, gym, '2026-04-01', 'GYM MEMBERSHIP', '30.00');
-    expect(await book.run({ statement_id: s.id })).toEqual({ total_transactions: 2, auto_accepted: 1, pending_review: 0, unmatched: 1 });
+    expect(await book.run({ statement_id: s.id })).toEqual({
+      total_transactions: 2,
+      auto_accepted: 1,
+      pending_review: 0,
+      unmatched: 1,
+    });
     const txns = await book.txns(s.id);
     expect(txns.map((x) => x.reconciliation_status).sort()).toEqual(['auto_accepted', 'unmatched']);
     expect(book.rows('SELECT id FROM reconciliation_matches WHERE entry_id = ?', first)).toHaveLength(1);
 
     await book.entry(bank, gym, '2026-04-01', 'GYM MEMBERSHIP', '30.00');
-    expect(await book.run({ statement_id: s.id })).toEqual({ total_transactions: 1, auto_accepted: 1, pending_review: 0, unmatched: 0 });
+    expect(await book.run({ statement_id: s.id })).toEqual({
+      total_transactions: 1,
+      auto_accepted: 1,
+      pending_review: 0,
+      unmatched: 0,
+    });
     expect((await book.txns(s.id)).map((x) => x.reconciliation_status)).toEqual(['auto_accepted', 'auto_accepted']);
   });
 
@@ -413,7 +490,10 @@ describe('POST /api/reconciliation/run', () => {
     await book.entry(bank, books, '2026-04-12', 'BOOKSHOP', '20.00');
     expect(await book.run({ statement_id: s.id })).toMatchObject({ auto_accepted: 1, unmatched: 1 });
     const txns = await book.txns(s.id);
-    expect(txns.map((x) => [x.date, x.reconciliation_status])).toEqual([['2026-04-10', 'unmatched'], ['2026-04-12', 'auto_accepted']]);
+    expect(txns.map((x) => [x.date, x.reconciliation_status])).toEqual([
+      ['2026-04-10', 'unmatched'],
+      ['2026-04-12', 'auto_accepted'],
+    ]);
   });
 });
 
@@ -422,7 +502,9 @@ describe('superseding and rejected pairs', () => {
     const book = await Book.open(t);
     const bank = await book.account('Checking', 'ASSET');
     const books = await book.account('Books', 'EXPENSE');
-    const s = await book.statement(bank, [{ date: '2026-05-10', description: 'BOOKSHOP 77', amount: '25.00', type: 'debit' }]);
+    const s = await book.statement(bank, [
+      { date: '2026-05-10', description: 'BOOKSHOP 77', amount: '25.00', type: 'debit' },
+    ]);
     const [txn] = s.txns;
     const far = await book.entry(bank, books, '2026-05-14', 'Novel', '25.00');
     expect(await book.run({ statement_id: s.id })).toMatchObject({ pending_review: 1 });
@@ -430,7 +512,12 @@ describe('superseding and rejected pairs', () => {
     expect(old!.journal_entries[0]!.id).toBe(far);
 
     const near = await book.entry(bank, books, '2026-05-11', 'Novel', '25.00');
-    expect(await book.run({ statement_id: s.id })).toEqual({ total_transactions: 1, auto_accepted: 0, pending_review: 1, unmatched: 0 });
+    expect(await book.run({ statement_id: s.id })).toEqual({
+      total_transactions: 1,
+      auto_accepted: 0,
+      pending_review: 1,
+      unmatched: 0,
+    });
     const [fresh] = await book.pending();
     expect(fresh!.id).not.toBe(old!.id);
     expect(fresh!.journal_entries[0]!.id).toBe(near);
@@ -438,9 +525,19 @@ describe('superseding and rejected pairs', () => {
     expect(book.match(old!.id)).toMatchObject({ status: 'superseded', superseded_by_id: fresh!.id, version: 2 });
     const read = await book.api.get(`/api/reconciliation/matches/${old!.id}`, book.token);
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ id: old!.id, status: 'superseded', superseded_by_id: fresh!.id, version: 2, journal_entries: [{ id: far }] });
+    expect(read.body).toMatchObject({
+      id: old!.id,
+      status: 'superseded',
+      superseded_by_id: fresh!.id,
+      version: 2,
+      journal_entries: [{ id: far }],
+    });
     expect((await book.api.get(`/api/reconciliation/matches/${crypto.randomUUID()}`, book.token)).status).toBe(404);
-    expect((await book.txns(s.id))[0]).toMatchObject({ id: txn!.id, reconciliation_status: 'pending_review', match_id: fresh!.id });
+    expect((await book.txns(s.id))[0]).toMatchObject({
+      id: txn!.id,
+      reconciliation_status: 'pending_review',
+      match_id: fresh!.id,
+    });
 
     const before = book.digest();
     const accept = await book.accept(old!.id);
@@ -460,12 +557,21 @@ describe('superseding and rejected pairs', () => {
     const book = await Book.open(t);
     const bank = await book.account('Checking', 'ASSET');
     const rent = await book.account('Rent', 'EXPENSE');
-    const s1 = await book.statement(bank, [{ date: '2026-06-01', description: 'LANDLORD', amount: '700.00', type: 'debit' }]);
+    const s1 = await book.statement(bank, [
+      { date: '2026-06-01', description: 'LANDLORD', amount: '700.00', type: 'debit' },
+    ]);
     const entry = await book.entry(bank, rent, '2026-06-04', 'June rent', '700.00');
     expect(await book.run({ account_id: bank })).toMatchObject({ pending_review: 1 });
     const [old] = await book.pending();
-    const s2 = await book.statement(bank, [{ date: '2026-06-04', description: 'June rent', amount: '700.00', type: 'debit' }]);
-    expect(await book.run({ account_id: bank })).toEqual({ total_transactions: 2, auto_accepted: 1, pending_review: 0, unmatched: 1 });
+    const s2 = await book.statement(bank, [
+      { date: '2026-06-04', description: 'June rent', amount: '700.00', type: 'debit' },
+    ]);
+    expect(await book.run({ account_id: bank })).toEqual({
+      total_transactions: 2,
+      auto_accepted: 1,
+      pending_review: 0,
+      unmatched: 1,
+    });
     const [newTxn] = await book.txns(s2.id);
     expect(newTxn!.reconciliation_status).toBe('auto_accepted');
     expect(book.match(newTxn!.match_id!).entry_id).toBe(entry);
@@ -477,16 +583,34 @@ describe('superseding and rejected pairs', () => {
     const book = await Book.open(t);
     const bank = await book.account('Checking', 'ASSET');
     const health = await book.account('Health', 'EXPENSE');
-    const s = await book.statement(bank, [{ date: '2026-05-20', description: 'PHARMACY 9', amount: '15.00', type: 'debit' }]);
+    const s = await book.statement(bank, [
+      { date: '2026-05-20', description: 'PHARMACY 9', amount: '15.00', type: 'debit' },
+    ]);
     const first = await book.entry(bank, health, '2026-05-23', 'Medicine', '15.00');
     await book.run({ statement_id: s.id });
     const [m] = await book.pending();
     const res = await book.reject(m!.id, { reason: 'not this purchase' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: m!.id, status: 'rejected', reject_reason: 'not this purchase', rejected_at: expect.any(String), version: 2 });
-    expect(book.match(m!.id)).toMatchObject({ status: 'rejected', reject_reason: 'not this purchase', rejected_at: res.body.rejected_at, accepted_at: null });
+    expect(res.body).toEqual({
+      id: m!.id,
+      status: 'rejected',
+      reject_reason: 'not this purchase',
+      rejected_at: expect.any(String),
+      version: 2,
+    });
+    expect(book.match(m!.id)).toMatchObject({
+      status: 'rejected',
+      reject_reason: 'not this purchase',
+      rejected_at: res.body.rejected_at,
+      accepted_at: null,
+    });
 
-    expect(await book.run({ statement_id: s.id })).toEqual({ total_transactions: 1, auto_accepted: 0, pending_review: 0, unmatched: 1 });
+    expect(await book.run({ statement_id: s.id })).toEqual({
+      total_transactions: 1,
+      auto_accepted: 0,
+      pending_review: 0,
+      unmatched: 1,
+    });
     expect(await book.run({ account_id: bank })).toMatchObject({ pending_review: 0, unmatched: 1 });
     expect(await book.pending()).toEqual([]);
     expect(book.rows('SELECT id FROM reconciliation_matches WHERE entry_id = ?', first)).toHaveLength(1);
@@ -542,7 +666,12 @@ describe('accepting and rejecting (spec §3.3)', () => {
     const res = await book.accept(m.id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: m.id, status: 'accepted', accepted_at: expect.any(String), version: 2 });
-    expect(book.match(m.id)).toMatchObject({ status: 'accepted', accepted_at: res.body.accepted_at, version: 2, rejected_at: null });
+    expect(book.match(m.id)).toMatchObject({
+      status: 'accepted',
+      accepted_at: res.body.accepted_at,
+      version: 2,
+      rejected_at: null,
+    });
     expect((await book.pending()).map((x) => x.id)).not.toContain(m.id);
   });
 
@@ -551,7 +680,9 @@ describe('accepting and rejecting (spec §3.3)', () => {
     expect((await book.accept(accepted.id)).status).toBe(200);
     const rejected = await pendingMatch();
     expect((await book.reject(rejected.id, { reason: 'wrong' })).status).toBe(200);
-    const s = await book.statement(bank, [{ date: '2024-06-01', description: 'AUTO PAYEE', amount: '12.00', type: 'debit' }]);
+    const s = await book.statement(bank, [
+      { date: '2024-06-01', description: 'AUTO PAYEE', amount: '12.00', type: 'debit' },
+    ]);
     await book.entry(bank, spend, '2024-06-01', 'AUTO PAYEE', '12.00');
     expect(await book.run({ statement_id: s.id })).toMatchObject({ auto_accepted: 1 });
     const auto = (await book.txns(s.id))[0]!.match_id!;
@@ -594,7 +725,12 @@ describe('accepting and rejecting (spec §3.3)', () => {
 
   it('when the decision body is malformed, then 400 VALIDATION_ERROR names the field', async () => {
     const m = await pendingMatch();
-    for (const [body, field] of [[{ version: '1' }, 'version'], [{ version: 0 }, 'version'], [{ reason: 5 }, 'reason'], [{ status: 'accepted' }, 'status']] as const) {
+    for (const [body, field] of [
+      [{ version: '1' }, 'version'],
+      [{ version: 0 }, 'version'],
+      [{ reason: 5 }, 'reason'],
+      [{ status: 'accepted' }, 'status'],
+    ] as const) {
       const res = await book.reject(m.id, body);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
@@ -613,12 +749,17 @@ describe('accepting and rejecting (spec §3.3)', () => {
     expect(['ALREADY_PROCESSED', 'VERSION_CONFLICT']).toContain(loser.body.code);
     expect(book.match(m.id)).toMatchObject({ status: 'accepted', version: 2 });
     // the payee model learnt the pair once
-    expect(book.rows('SELECT id FROM payee_examples WHERE description = ?', m.bank_transaction.description)).toHaveLength(1);
+    expect(
+      book.rows('SELECT id FROM payee_examples WHERE description = ?', m.bank_transaction.description),
+    ).toHaveLength(1);
   });
 
   it('when an accept and a reject race with the same version, then exactly one decision is recorded', async () => {
     const m = await pendingMatch();
-    const results = await Promise.all([book.accept(m.id, { version: 1 }), book.reject(m.id, { version: 1, reason: 'race' })]);
+    const results = await Promise.all([
+      book.accept(m.id, { version: 1 }),
+      book.reject(m.id, { version: 1, reason: 'race' }),
+    ]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const loser = results.find((r) => r.status !== 200)!;
     expect(['ALREADY_PROCESSED', 'VERSION_CONFLICT']).toContain(loser.body.code);
@@ -646,7 +787,9 @@ describe('accepting and rejecting (spec §3.3)', () => {
         [a2, 'DELTA', '344.00', 18],
       ];
       for (const [acct, word, amount, days] of plan) {
-        const s = await queueBook.statement(acct, [{ date: '2026-02-01', description: `${word} PAYMENT`, amount, type: 'debit' }]);
+        const s = await queueBook.statement(acct, [
+          { date: '2026-02-01', description: `${word} PAYMENT`, amount, type: 'debit' },
+        ]);
         await queueBook.entry(acct, misc, `2026-02-${String(1 + days).padStart(2, '0')}`, 'Monthly bill', amount);
         await queueBook.run({ statement_id: s.id });
       }
@@ -658,7 +801,12 @@ describe('accepting and rejecting (spec §3.3)', () => {
       const scores = matches.map((m) => m.score);
       expect(scores).toEqual([...scores].sort((x, y) => y - x));
       expect(new Set(scores).size).toBe(4);
-      expect(matches.map((m) => m.bank_transaction.description)).toEqual(['ALPHA PAYMENT', 'BRAVO PAYMENT', 'CHARLIE PAYMENT', 'DELTA PAYMENT']);
+      expect(matches.map((m) => m.bank_transaction.description)).toEqual([
+        'ALPHA PAYMENT',
+        'BRAVO PAYMENT',
+        'CHARLIE PAYMENT',
+        'DELTA PAYMENT',
+      ]);
       expect(matches.every((m) => m.status === 'pending_review' && m.score >= 60 && m.score <= 84)).toBe(true);
       const page2 = await queueBook.get('/api/reconciliation/pending?per_page=3&page=2');
       expect(page2.body).toMatchObject({ total: 4, page: 2, per_page: 3 });
@@ -668,8 +816,13 @@ describe('accepting and rejecting (spec §3.3)', () => {
     it('when the queue is filtered by min_score, max_score or account_id, then only those matches come', async () => {
       const [alpha, bravo, charlie, delta] = matches;
       expect((await queueBook.pending(`&min_score=${bravo!.score}`)).map((m) => m.id)).toEqual([alpha!.id, bravo!.id]);
-      expect((await queueBook.pending(`&max_score=${charlie!.score}`)).map((m) => m.id)).toEqual([charlie!.id, delta!.id]);
-      expect((await queueBook.pending(`&min_score=${charlie!.score}&max_score=${bravo!.score}`)).map((m) => m.id)).toEqual([bravo!.id, charlie!.id]);
+      expect((await queueBook.pending(`&max_score=${charlie!.score}`)).map((m) => m.id)).toEqual([
+        charlie!.id,
+        delta!.id,
+      ]);
+      expect(
+        (await queueBook.pending(`&min_score=${charlie!.score}&max_score=${bravo!.score}`)).map((m) => m.id),
+      ).toEqual([bravo!.id, charlie!.id]);
       expect((await queueBook.pending(`&account_id=${a2}`)).map((m) => m.id)).toEqual([charlie!.id, delta!.id]);
       expect(await queueBook.pending(`&account_id=${crypto.randomUUID()}`)).toEqual([]);
       for (const query of ['min_score=90&max_score=80', 'min_score=abc', 'max_score=101', 'per_page=0']) {
@@ -681,7 +834,12 @@ describe('accepting and rejecting (spec §3.3)', () => {
 
     it('when batch-accept is malformed, then 400 VALIDATION_ERROR and nothing is accepted', async () => {
       const before = queueBook.digest();
-      for (const [body, field] of [[{}, 'min_score'], [{ min_score: 101 }, 'min_score'], [{ min_score: '60' }, 'min_score'], [{ min_score: 60, match_ids: 'x' }, 'match_ids']] as const) {
+      for (const [body, field] of [
+        [{}, 'min_score'],
+        [{ min_score: 101 }, 'min_score'],
+        [{ min_score: '60' }, 'min_score'],
+        [{ min_score: 60, match_ids: 'x' }, 'match_ids'],
+      ] as const) {
         const res = await queueBook.post('/api/reconciliation/batch-accept', body);
         expect(res.status).toBe(400);
         expect(res.body.code).toBe('VALIDATION_ERROR');
@@ -693,21 +851,38 @@ describe('accepting and rejecting (spec §3.3)', () => {
     it('when batch-accept is filtered by match_ids, account_id and min_score, then it accepts exactly the pending matches that pass every filter', async () => {
       const [alpha, bravo, charlie, delta] = matches;
       // match_ids: only listed ones, and only those at or above min_score
-      const byIds = await queueBook.post('/api/reconciliation/batch-accept', { min_score: charlie!.score, match_ids: [alpha!.id, delta!.id] });
+      const byIds = await queueBook.post('/api/reconciliation/batch-accept', {
+        min_score: charlie!.score,
+        match_ids: [alpha!.id, delta!.id],
+      });
       expect(byIds.status).toBe(200);
       expect(byIds.body).toEqual({ accepted_count: 1, match_ids: [alpha!.id] });
       // account_id
-      const byAccount = await queueBook.post('/api/reconciliation/batch-accept', { min_score: 0, account_id: a2, match_ids: [bravo!.id, charlie!.id] });
+      const byAccount = await queueBook.post('/api/reconciliation/batch-accept', {
+        min_score: 0,
+        account_id: a2,
+        match_ids: [bravo!.id, charlie!.id],
+      });
       expect(byAccount.body).toEqual({ accepted_count: 1, match_ids: [charlie!.id] });
       // min_score above what is left accepts nothing
-      expect((await queueBook.post('/api/reconciliation/batch-accept', { min_score: 100 })).body).toEqual({ accepted_count: 0, match_ids: [] });
+      expect((await queueBook.post('/api/reconciliation/batch-accept', { min_score: 100 })).body).toEqual({
+        accepted_count: 0,
+        match_ids: [],
+      });
       // the rest, by score
       const rest = await queueBook.post('/api/reconciliation/batch-accept', { min_score: delta!.score });
       expect(rest.body).toEqual({ accepted_count: 2, match_ids: [bravo!.id, delta!.id] });
-      for (const m of matches) expect(queueBook.match(m.id)).toMatchObject({ status: 'accepted', accepted_at: expect.any(String), version: 2 });
+      for (const m of matches)
+        expect(queueBook.match(m.id)).toMatchObject({
+          status: 'accepted',
+          accepted_at: expect.any(String),
+          version: 2,
+        });
       expect(await queueBook.pending()).toEqual([]);
       // an already accepted match listed again is not counted twice
-      expect((await queueBook.post('/api/reconciliation/batch-accept', { min_score: 0, match_ids: [alpha!.id] })).body).toEqual({ accepted_count: 0, match_ids: [] });
+      expect(
+        (await queueBook.post('/api/reconciliation/batch-accept', { min_score: 0, match_ids: [alpha!.id] })).body,
+      ).toEqual({ accepted_count: 0, match_ids: [] });
     });
   });
 });
@@ -759,9 +934,26 @@ describe('stats and unmatched items', () => {
   });
 
   it('when stats are filtered by account or dates, then only those transactions count', async () => {
-    expect(await book.stats(`?account_id=${card}`)).toMatchObject({ total_transactions: 1, reconciled: 0, unmatched: 1, reconciliation_rate: 0, average_score: 0, by_account: [{ account_id: card }] });
-    expect(await book.stats('?start_date=2026-03-02&end_date=2026-03-31')).toMatchObject({ total_transactions: 2, reconciled: 0, pending_review: 1, unmatched: 1 });
-    expect(await book.stats('?start_date=2030-01-01')).toMatchObject({ total_transactions: 0, reconciliation_rate: 0, average_score: 0, by_account: [] });
+    expect(await book.stats(`?account_id=${card}`)).toMatchObject({
+      total_transactions: 1,
+      reconciled: 0,
+      unmatched: 1,
+      reconciliation_rate: 0,
+      average_score: 0,
+      by_account: [{ account_id: card }],
+    });
+    expect(await book.stats('?start_date=2026-03-02&end_date=2026-03-31')).toMatchObject({
+      total_transactions: 2,
+      reconciled: 0,
+      pending_review: 1,
+      unmatched: 1,
+    });
+    expect(await book.stats('?start_date=2030-01-01')).toMatchObject({
+      total_transactions: 0,
+      reconciliation_rate: 0,
+      average_score: 0,
+      by_account: [],
+    });
     const bad = await book.get('/api/reconciliation/stats?start_date=2026-04-01&end_date=2026-03-01');
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION_ERROR');
@@ -770,7 +962,11 @@ describe('stats and unmatched items', () => {
   it('when a payee was reconciled to Coffee before, then an unmatched "ACME COFFEE 456" suggests Coffee first with a confidence in (0, 1]', async () => {
     const items = await book.unmatched('&type=bank_transaction');
     const acme = items.find((i) => i.transaction.description === 'ACME COFFEE 456');
-    expect(acme).toMatchObject({ type: 'bank_transaction', suggested_action: 'create_entry', transaction: { id: expect.any(String), date: '2026-04-02', amount: '4.10', type: 'debit' } });
+    expect(acme).toMatchObject({
+      type: 'bank_transaction',
+      suggested_action: 'create_entry',
+      transaction: { id: expect.any(String), date: '2026-04-02', amount: '4.10', type: 'debit' },
+    });
     expect(acme.suggested_accounts[0]).toMatchObject({ id: coffee, name: 'Coffee' });
     expect(acme.suggested_accounts[0].confidence).toBeGreaterThan(0);
     expect(acme.suggested_accounts[0].confidence).toBeLessThanOrEqual(1);
@@ -781,7 +977,9 @@ describe('stats and unmatched items', () => {
     }
     // a payee never seen is not attributed to Coffee with the learnt confidence
     const unknown = items.find((i) => i.transaction.description === 'UNKNOWN THING');
-    expect(unknown.suggested_accounts.find((s: { id: string }) => s.id === coffee)?.confidence ?? 0).toBeLessThan(acme.suggested_accounts[0].confidence);
+    expect(unknown.suggested_accounts.find((s: { id: string }) => s.id === coffee)?.confidence ?? 0).toBeLessThan(
+      acme.suggested_accounts[0].confidence,
+    );
   });
 
   it('when the payee model knows a payee only from money going out, then money coming in from it is first suggested an account that fits money in', async () => {
@@ -794,7 +992,9 @@ describe('stats and unmatched items', () => {
       { date: '2026-05-31', description: 'ACME BANK INTEREST', amount: '0.01', type: 'credit' },
     ]);
     const [fee] = (await b.txns(s.id)).filter((x) => x.description === 'ACME BANK FEE');
-    expect((await b.post(`/api/reconciliation/unmatched/${fee!.id}/create-entry`, { account_id: fees })).status).toBe(201);
+    expect((await b.post(`/api/reconciliation/unmatched/${fee!.id}/create-entry`, { account_id: fees })).status).toBe(
+      201,
+    );
     const items = await b.unmatched('&type=bank_transaction');
     const credit = items.find((i) => i.transaction.description === 'ACME BANK INTEREST');
     const ids = credit.suggested_accounts.map((x: { id: string }) => x.id);
@@ -812,7 +1012,14 @@ describe('stats and unmatched items', () => {
     expect(entryItems).toEqual([
       {
         type: 'journal_entry',
-        transaction: { id: expect.any(String), date: '2026-04-20', description: 'Cash fuel on card', amount: '20.00', currency: 'USD', type: 'debit' },
+        transaction: {
+          id: expect.any(String),
+          date: '2026-04-20',
+          description: 'Cash fuel on card',
+          amount: '20.00',
+          currency: 'USD',
+          type: 'debit',
+        },
         suggested_action: 'find_bank_transaction',
         suggested_accounts: [],
       },
@@ -821,7 +1028,10 @@ describe('stats and unmatched items', () => {
     expect(all.body).toMatchObject({ total: 3, page: 1, per_page: 2 });
     const page2 = await book.get('/api/reconciliation/unmatched?per_page=2&page=2');
     expect(page2.body.items.map((i: { type: string }) => i.type)).toEqual(['journal_entry']);
-    expect((await book.unmatched(`&account_id=${card}`)).map((i) => i.transaction.description)).toEqual(['ACME COFFEE 456', 'Cash fuel on card']);
+    expect((await book.unmatched(`&account_id=${card}`)).map((i) => i.transaction.description)).toEqual([
+      'ACME COFFEE 456',
+      'Cash fuel on card',
+    ]);
     const bad = await book.get('/api/reconciliation/unmatched?type=entry');
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('VALIDATION_ERROR');
@@ -851,9 +1061,22 @@ describe('creating an entry for an unmatched bank transaction', () => {
     const parking = byDescription(txns, 'PARKING METER');
     const res = await book.post(`/api/reconciliation/unmatched/${parking.id}/create-entry`, { account_id: transport });
     expect(res.status).toBe(201);
-    expect(res.body.entry).toMatchObject({ status: 'posted', source_type: 'reconciliation', entry_date: '2026-03-03', memo: 'PARKING METER', posted_at: expect.any(String) });
-    expect(res.body.entry.lines.map((l: { account_id: string; direction: string; amount: string }) => [l.account_id, l.direction, l.amount]).sort()).toEqual(
-      [[transport, 'DEBIT', '3.00'], [bank, 'CREDIT', '3.00']].sort(),
+    expect(res.body.entry).toMatchObject({
+      status: 'posted',
+      source_type: 'reconciliation',
+      entry_date: '2026-03-03',
+      memo: 'PARKING METER',
+      posted_at: expect.any(String),
+    });
+    expect(
+      res.body.entry.lines
+        .map((l: { account_id: string; direction: string; amount: string }) => [l.account_id, l.direction, l.amount])
+        .sort(),
+    ).toEqual(
+      [
+        [transport, 'DEBIT', '3.00'],
+        [bank, 'CREDIT', '3.00'],
+      ].sort(),
     );
     expect(res.body.match).toMatchObject({
       status: 'accepted',
@@ -865,10 +1088,15 @@ describe('creating an entry for an unmatched bank transaction', () => {
     const balance = await book.get(`/api/accounts/${bank}/balance?as_of=2026-12-31`);
     expect(balance.body.balance).toBe('-3.00');
     expect((await book.unmatched('&type=bank_transaction')).map((i) => i.transaction.id)).not.toContain(parking.id);
-    expect(byDescription(await book.txns((await book.get('/api/statements')).body.items[0].id), 'PARKING METER').reconciliation_status).toBe('accepted');
+    expect(
+      byDescription(await book.txns((await book.get('/api/statements')).body.items[0].id), 'PARKING METER')
+        .reconciliation_status,
+    ).toBe('accepted');
 
     const before = book.digest();
-    const again = await book.post(`/api/reconciliation/unmatched/${parking.id}/create-entry`, { account_id: transport });
+    const again = await book.post(`/api/reconciliation/unmatched/${parking.id}/create-entry`, {
+      account_id: transport,
+    });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('ALREADY_PROCESSED');
     expect(book.digest()).toBe(before);
@@ -876,10 +1104,15 @@ describe('creating an entry for an unmatched bank transaction', () => {
 
   it('when an entry is created for a bank credit with a memo, then it debits the bank and credits the income account', async () => {
     const paid = byDescription(txns, 'INTEREST PAID');
-    const res = await book.post(`/api/reconciliation/unmatched/${paid.id}/create-entry`, { account_id: interest, memo: 'March interest' });
+    const res = await book.post(`/api/reconciliation/unmatched/${paid.id}/create-entry`, {
+      account_id: interest,
+      memo: 'March interest',
+    });
     expect(res.status).toBe(201);
     expect(res.body.entry.memo).toBe('March interest');
-    const lines = Object.fromEntries(res.body.entry.lines.map((l: { account_id: string; direction: string }) => [l.account_id, l.direction]));
+    const lines = Object.fromEntries(
+      res.body.entry.lines.map((l: { account_id: string; direction: string }) => [l.account_id, l.direction]),
+    );
     expect(lines).toEqual({ [bank]: 'DEBIT', [interest]: 'CREDIT' });
   });
 
@@ -935,19 +1168,31 @@ describe('voiding entries that take part in matches', () => {
     const book = await Book.open(t);
     const bank = await book.account('Checking', 'ASSET');
     const spend = await book.account('Spending', 'EXPENSE');
-    const s = await book.statement(bank, [{ date: '2026-03-01', description: 'LOOSE TWO', amount: '29.00', type: 'debit' }]);
+    const s = await book.statement(bank, [
+      { date: '2026-03-01', description: 'LOOSE TWO', amount: '29.00', type: 'debit' },
+    ]);
     const loose = await book.entry(bank, spend, '2026-03-04', 'Something else', '29.00');
     await book.run({ statement_id: s.id });
     const [m] = await book.pending();
     const res = await book.post(`/api/journal-entries/${loose}/void`, { reason: 'duplicate' });
     expect(res.status).toBe(200);
-    expect(book.match(m!.id)).toMatchObject({ status: 'rejected', reject_reason: 'the entry was voided', rejected_at: expect.any(String), version: 2 });
+    expect(book.match(m!.id)).toMatchObject({
+      status: 'rejected',
+      reject_reason: 'the entry was voided',
+      rejected_at: expect.any(String),
+      version: 2,
+    });
     expect((await book.txns(s.id))[0]).toMatchObject({ reconciliation_status: 'unmatched', match_id: null });
     expect(await book.pending()).toEqual([]);
     const decide = await book.accept(m!.id);
     expect(decide.body.code).toBe('ALREADY_PROCESSED');
     // neither the voided entry nor its reversal is proposed again
-    expect(await book.run({ statement_id: s.id })).toEqual({ total_transactions: 1, auto_accepted: 0, pending_review: 0, unmatched: 1 });
+    expect(await book.run({ statement_id: s.id })).toEqual({
+      total_transactions: 1,
+      auto_accepted: 0,
+      pending_review: 0,
+      unmatched: 1,
+    });
   });
 });
 
@@ -975,7 +1220,10 @@ describe('user isolation', () => {
     const create = await b.post(`/api/reconciliation/unmatched/${open.id}/create-entry`, { account_id: bSpend });
     expect(create.status).toBe(404);
     expect(create.body.code).toBe('NOT_FOUND');
-    expect((await b.post('/api/reconciliation/batch-accept', { min_score: 0, match_ids: [m!.id] })).body).toEqual({ accepted_count: 0, match_ids: [] });
+    expect((await b.post('/api/reconciliation/batch-accept', { min_score: 0, match_ids: [m!.id] })).body).toEqual({
+      accepted_count: 0,
+      match_ids: [],
+    });
     const run = await b.post('/api/reconciliation/run', { statement_id: s.id });
     expect(run.status).toBe(400);
     expect((await b.post('/api/reconciliation/run', { account_id: bank })).body.code).toBe('INVALID_ACCOUNT');
@@ -1016,7 +1264,9 @@ describe('end to end: a Lloyds CSV statement reconciled to 100%', () => {
     const taxes = await book.account('Taxes', 'EXPENSE', 'GBP');
     const charges = await book.account('Bank charges', 'EXPENSE', 'GBP');
     const consulting = await book.account('Consulting', 'INCOME', 'GBP');
-    const file: Uint8Array<ArrayBuffer> = new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'csv_lloyds_uk_debit_credit_ddmmyyyy.csv')));
+    const file: Uint8Array<ArrayBuffer> = new Uint8Array(
+      fs.readFileSync(path.join(FIXTURES, 'csv_lloyds_uk_debit_credit_ddmmyyyy.csv')),
+    );
 
     const form = new FormData();
     form.append('file', new Blob([file]), 'lloyds.csv');
@@ -1027,19 +1277,36 @@ describe('end to end: a Lloyds CSV statement reconciled to 100%', () => {
       headers: { 'content-type': encoded.headers.get('content-type')! },
     });
     expect(imported.status).toBe(201);
-    expect(imported.body).toMatchObject({ imported_count: 12, duplicate_count: 0, start_date: '2023-12-01', end_date: '2024-01-15' });
+    expect(imported.body).toMatchObject({
+      imported_count: 12,
+      duplicate_count: 0,
+      start_date: '2023-12-01',
+      end_date: '2024-01-15',
+    });
     const statementId: string = imported.body.id;
     const txn = async (start: string) => (await book.txns(statementId)).find((x) => x.description.startsWith(start))!;
 
     // exact matches
     await book.entry(bank, groceries, '2024-01-15', 'ACME STORE CD 1417 14JAN24', '8.99');
-    await book.entry(bank, consulting, '2023-12-01', 'CLIENT CO LTD 400000005566778899 306364 10 01DEC23 09:15', '500.00', false);
+    await book.entry(
+      bank,
+      consulting,
+      '2023-12-01',
+      'CLIENT CO LTD 400000005566778899 306364 10 01DEC23 09:15',
+      '500.00',
+      false,
+    );
     // loose matches: a few days off, in other words
     await book.entry(bank, travel, '2024-01-15', 'Dollars for the US trip', '5975.12');
     await book.entry(bank, consulting, '2023-12-04', 'Invoice 17 settled', '2000.00', false);
     await book.entry(bank, taxes, '2023-11-28', 'Self assessment', '250.00');
 
-    expect(await book.run({ statement_id: statementId })).toEqual({ total_transactions: 12, auto_accepted: 2, pending_review: 3, unmatched: 7 });
+    expect(await book.run({ statement_id: statementId })).toEqual({
+      total_transactions: 12,
+      auto_accepted: 2,
+      pending_review: 3,
+      unmatched: 7,
+    });
     expect((await txn('ACME STORE')).reconciliation_status).toBe('auto_accepted');
     expect((await txn('CLIENT CO')).reconciliation_status).toBe('auto_accepted');
     const queue = await book.pending();
@@ -1050,7 +1317,10 @@ describe('end to end: a Lloyds CSV statement reconciled to 100%', () => {
     expect((await book.accept(dollars.id)).status).toBe(200);
     expect((await book.reject(invoice.id, { reason: 'a different invoice' })).status).toBe(200);
     const batch = await book.post('/api/reconciliation/batch-accept', { min_score: 60 });
-    expect(batch.body).toMatchObject({ accepted_count: 1, match_ids: [queue.find((m) => m.bank_transaction.description.startsWith('HMRC'))!.id] });
+    expect(batch.body).toMatchObject({
+      accepted_count: 1,
+      match_ids: [queue.find((m) => m.bank_transaction.description.startsWith('HMRC'))!.id],
+    });
 
     const mid = await book.stats(`?account_id=${bank}`);
     expect(mid).toMatchObject({ total_transactions: 12, reconciled: 4, pending_review: 0, unmatched: 8 });
@@ -1058,30 +1328,59 @@ describe('end to end: a Lloyds CSV statement reconciled to 100%', () => {
     const open = await book.unmatched('&type=bank_transaction');
     expect(open).toHaveLength(8);
     for (const item of open) {
-      const counter = item.transaction.type === 'credit' ? consulting : item.transaction.description.startsWith('HOTEL') ? travel : charges;
-      const res = await book.post(`/api/reconciliation/unmatched/${item.transaction.id}/create-entry`, { account_id: counter });
+      const counter =
+        item.transaction.type === 'credit'
+          ? consulting
+          : item.transaction.description.startsWith('HOTEL')
+            ? travel
+            : charges;
+      const res = await book.post(`/api/reconciliation/unmatched/${item.transaction.id}/create-entry`, {
+        account_id: counter,
+      });
       expect(res.status, item.transaction.description).toBe(201);
     }
 
     const done = await book.stats();
-    expect(done).toMatchObject({ total_transactions: 12, reconciled: 12, pending_review: 0, unmatched: 0, reconciliation_rate: 100 });
-    expect(done.by_account).toEqual([{ account_id: bank, account_name: 'Lloyds current', reconciled: 12, pending: 0, unmatched: 0 }]);
-    expect((await book.txns(statementId)).every((x) => x.reconciliation_status === 'accepted' || x.reconciliation_status === 'auto_accepted')).toBe(true);
+    expect(done).toMatchObject({
+      total_transactions: 12,
+      reconciled: 12,
+      pending_review: 0,
+      unmatched: 0,
+      reconciliation_rate: 100,
+    });
+    expect(done.by_account).toEqual([
+      { account_id: bank, account_name: 'Lloyds current', reconciled: 12, pending: 0, unmatched: 0 },
+    ]);
+    expect(
+      (await book.txns(statementId)).every(
+        (x) => x.reconciliation_status === 'accepted' || x.reconciliation_status === 'auto_accepted',
+      ),
+    ).toBe(true);
     expect(await book.unmatched('&type=bank_transaction')).toEqual([]);
     // the rejected pair's entry is the one entry left without a bank line
-    expect((await book.unmatched('&type=journal_entry')).map((i) => i.transaction.description)).toEqual(['Invoice 17 settled']);
+    expect((await book.unmatched('&type=journal_entry')).map((i) => i.transaction.description)).toEqual([
+      'Invoice 17 settled',
+    ]);
     // every bank line is booked the right way round: the statement's net movement (2500.00 in,
     // 6381.99 out) plus the rejected entry's 2000.00 that no bank line confirms
     expect((await book.get(`/api/accounts/${bank}/balance?as_of=2024-12-31`)).body.balance).toBe('-1881.99');
 
     // re-importing the same file changes nothing at all
     const digestBefore = databaseDigest(book.file());
-    const again = await book.api.request('POST', `/api/statements/import?account_id=${bank}`, { rawBody: file, token: book.token, headers: { 'content-type': 'text/csv' } });
+    const again = await book.api.request('POST', `/api/statements/import?account_id=${bank}`, {
+      rawBody: file,
+      token: book.token,
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ id: null, imported_count: 0, duplicate_count: 12 });
     expect(databaseDigest(book.file())).toBe(digestBefore);
     expect(await book.stats()).toEqual(done);
-    expect(await book.run({ account_id: bank })).toEqual({ total_transactions: 0, auto_accepted: 0, pending_review: 0, unmatched: 0 });
+    expect(await book.run({ account_id: bank })).toEqual({
+      total_transactions: 0,
+      auto_accepted: 0,
+      pending_review: 0,
+      unmatched: 0,
+    });
   });
 });
-

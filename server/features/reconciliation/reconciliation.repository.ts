@@ -90,7 +90,14 @@ export function decide(
   db: LedgerDb,
   id: string,
   version: number,
-  fields: { status: string; at: string; acceptedAt?: string; rejectedAt?: string; rejectReason?: string | null; supersededById?: string },
+  fields: {
+    status: string;
+    at: string;
+    acceptedAt?: string;
+    rejectedAt?: string;
+    rejectReason?: string | null;
+    supersededById?: string;
+  },
 ): boolean {
   return (
     db.run(
@@ -101,7 +108,9 @@ export function decide(
           updated_at: fields.at,
           version: sql<bigint>`version + 1`,
           ...(fields.acceptedAt !== undefined ? { accepted_at: fields.acceptedAt } : {}),
-          ...(fields.rejectedAt !== undefined ? { rejected_at: fields.rejectedAt, reject_reason: fields.rejectReason ?? null } : {}),
+          ...(fields.rejectedAt !== undefined
+            ? { rejected_at: fields.rejectedAt, reject_reason: fields.rejectReason ?? null }
+            : {}),
           ...(fields.supersededById !== undefined ? { superseded_by_id: fields.supersededById } : {}),
         })
         .where('id', '=', id)
@@ -119,7 +128,16 @@ export interface TxnInScope extends BankTransaction {
   pendingMatch: Match | undefined;
 }
 
-type TxnRow = { id: string; statement_id: string; account_id: string; date: string; description: string; amount_minor: bigint; type: string; external_id: string | null };
+type TxnRow = {
+  id: string;
+  statement_id: string;
+  account_id: string;
+  date: string;
+  description: string;
+  amount_minor: bigint;
+  type: string;
+  external_id: string | null;
+};
 
 function toTxn(r: TxnRow): BankTransaction {
   return {
@@ -134,7 +152,16 @@ function toTxn(r: TxnRow): BankTransaction {
   };
 }
 
-const TXN_COLUMNS = ['t.id', 't.statement_id', 't.account_id', 't.date', 't.description', 't.amount_minor', 't.type', 't.external_id'] as const;
+const TXN_COLUMNS = [
+  't.id',
+  't.statement_id',
+  't.account_id',
+  't.date',
+  't.description',
+  't.amount_minor',
+  't.type',
+  't.external_id',
+] as const;
 
 export function findBankTransaction(db: LedgerDb, id: string): BankTransaction | undefined {
   const row = db.first(db.qb.selectFrom('bank_transactions as t').select(TXN_COLUMNS).where('t.id', '=', id));
@@ -167,17 +194,29 @@ export function unreconciledTransactions(db: LedgerDb, scope: Scope): TxnInScope
         .where((eb) =>
           eb.not(
             eb.exists(
-              eb.selectFrom('reconciliation_matches as m').select('m.id').whereRef('m.bank_transaction_id', '=', 't.id').where('m.status', 'in', [...RECONCILED]),
+              eb
+                .selectFrom('reconciliation_matches as m')
+                .select('m.id')
+                .whereRef('m.bank_transaction_id', '=', 't.id')
+                .where('m.status', 'in', [...RECONCILED]),
             ),
           ),
         ),
       scope,
-    ).orderBy('t.date').orderBy('t.seq'),
+    )
+      .orderBy('t.date')
+      .orderBy('t.seq'),
   );
   const pending = new Map<string, Match>();
   const ids = rows.map((r) => r.id);
   for (let i = 0; i < ids.length; i += 500) {
-    for (const m of db.all(db.qb.selectFrom('reconciliation_matches').selectAll().where('status', '=', 'pending_review').where('bank_transaction_id', 'in', ids.slice(i, i + 500)))) {
+    for (const m of db.all(
+      db.qb
+        .selectFrom('reconciliation_matches')
+        .selectAll()
+        .where('status', '=', 'pending_review')
+        .where('bank_transaction_id', 'in', ids.slice(i, i + 500)),
+    )) {
       pending.set(m.bank_transaction_id, toMatch(m));
     }
   }
@@ -205,7 +244,16 @@ export interface CandidateRow {
  * busy until the walk ends or the iterator is returned.
  */
 export function* candidateEntries(db: LedgerDb, accountId: string, from: string, to: string): Generator<CandidateRow> {
-  const rows = db.iterateSql<{ entry_id: string; entry_date: string; memo: string | null; net: bigint; counters: string | null; match_id: string | null; match_status: string | null; match_txn: string | null }>(
+  const rows = db.iterateSql<{
+    entry_id: string;
+    entry_date: string;
+    memo: string | null;
+    net: bigint;
+    counters: string | null;
+    match_id: string | null;
+    match_status: string | null;
+    match_txn: string | null;
+  }>(
     `SELECT l.entry_id, l.entry_date, e.memo,
             SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) AS net,
             (SELECT group_concat(c.account_id, ' ') FROM (SELECT c.account_id FROM journal_lines c WHERE c.entry_id = l.entry_id AND c.account_id != l.account_id ORDER BY c.line_no) c) AS counters,
@@ -237,7 +285,11 @@ export function* candidateEntries(db: LedgerDb, accountId: string, from: string,
  * The other lines' accounts of each entry (its counter accounts as seen from `accountId`), one
  * object per account, shared by every entry it appears in. (A run reads them with its candidates.)
  */
-export function counterAccounts(db: LedgerDb, entryIds: readonly string[], accountId: string): Map<string, { id: string; type: AccountType }[]> {
+export function counterAccounts(
+  db: LedgerDb,
+  entryIds: readonly string[],
+  accountId: string,
+): Map<string, { id: string; type: AccountType }[]> {
   const out = new Map<string, { id: string; type: AccountType }[]>();
   const accounts = new Map<string, { id: string; type: AccountType }>();
   for (let i = 0; i < entryIds.length; i += 500) {
@@ -263,7 +315,13 @@ export function counterAccounts(db: LedgerDb, entryIds: readonly string[], accou
 export function rejectedPairs(db: LedgerDb, txnIds: readonly string[]): Set<string> {
   const out = new Set<string>();
   for (let i = 0; i < txnIds.length; i += 500) {
-    for (const r of db.all(db.qb.selectFrom('reconciliation_matches').select(['bank_transaction_id', 'entry_id']).where('status', '=', 'rejected').where('bank_transaction_id', 'in', txnIds.slice(i, i + 500)))) {
+    for (const r of db.all(
+      db.qb
+        .selectFrom('reconciliation_matches')
+        .select(['bank_transaction_id', 'entry_id'])
+        .where('status', '=', 'rejected')
+        .where('bank_transaction_id', 'in', txnIds.slice(i, i + 500)),
+    )) {
       out.add(`${r.bank_transaction_id} ${r.entry_id}`);
     }
   }
@@ -271,26 +329,54 @@ export function rejectedPairs(db: LedgerDb, txnIds: readonly string[]): Set<stri
 }
 
 export function payeeExamples(db: LedgerDb): { description: string; accountId: string }[] {
-  return db.all(db.qb.selectFrom('payee_examples').select(['description', 'account_id']).orderBy('id')).map((r) => ({ description: r.description, accountId: r.account_id }));
+  return db
+    .all(db.qb.selectFrom('payee_examples').select(['description', 'account_id']).orderBy('id'))
+    .map((r) => ({ description: r.description, accountId: r.account_id }));
 }
 
 /** The examples added after the given id, oldest first, and how many there are in all (one statement: one snapshot). */
-export function payeeExamplesAfter(db: LedgerDb, afterId: number): { total: number; added: { id: number; description: string; accountId: string }[] } {
+export function payeeExamplesAfter(
+  db: LedgerDb,
+  afterId: number,
+): { total: number; added: { id: number; description: string; accountId: string }[] } {
   const rows = db.allSql<{ total: bigint; id: bigint | null; description: string | null; account_id: string | null }>(
     'SELECT (SELECT COUNT(*) FROM payee_examples) AS total, p.id, p.description, p.account_id FROM (SELECT 1) LEFT JOIN payee_examples p ON p.id > ? ORDER BY p.id',
     afterId,
   );
-  const added = rows.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), description: r.description!, accountId: r.account_id! }));
+  const added = rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({ id: Number(r.id), description: r.description!, accountId: r.account_id! }));
   return { total: Number(rows[0]?.total ?? 0n), added };
 }
 
-export function addPayeeExample(db: LedgerDb, description: string, accountId: string, source: 'accepted_match' | 'created_entry', at: string): void {
-  db.runSql('INSERT INTO payee_examples (description, account_id, source, created_at) VALUES (?, ?, ?, ?)', description, accountId, source, at);
+export function addPayeeExample(
+  db: LedgerDb,
+  description: string,
+  accountId: string,
+  source: 'accepted_match' | 'created_entry',
+  at: string,
+): void {
+  db.runSql(
+    'INSERT INTO payee_examples (description, account_id, source, created_at) VALUES (?, ?, ?, ?)',
+    description,
+    accountId,
+    source,
+    at,
+  );
 }
 
 export function insertRun(
   db: LedgerDb,
-  run: { id: string; scope: Scope; total: number; autoAccepted: number; pendingReview: number; unmatched: number; createdAt: string; completedAt: string },
+  run: {
+    id: string;
+    scope: Scope;
+    total: number;
+    autoAccepted: number;
+    pendingReview: number;
+    unmatched: number;
+    createdAt: string;
+    completedAt: string;
+  },
 ): void {
   db.run(
     db.qb.insertInto('reconciliation_runs').values({
@@ -311,11 +397,25 @@ export function insertRun(
 
 /** Live matches an entry takes part in. */
 export function liveMatchesOfEntry(db: LedgerDb, entryId: string): Match[] {
-  return db.all(db.qb.selectFrom('reconciliation_matches').selectAll().where('entry_id', '=', entryId).where('status', 'in', [...LIVE])).map(toMatch);
+  return db
+    .all(
+      db.qb
+        .selectFrom('reconciliation_matches')
+        .selectAll()
+        .where('entry_id', '=', entryId)
+        .where('status', 'in', [...LIVE]),
+    )
+    .map(toMatch);
 }
 
 export function liveMatchOfTransaction(db: LedgerDb, txnId: string): Match | undefined {
-  const row = db.first(db.qb.selectFrom('reconciliation_matches').selectAll().where('bank_transaction_id', '=', txnId).where('status', 'in', [...LIVE]));
+  const row = db.first(
+    db.qb
+      .selectFrom('reconciliation_matches')
+      .selectAll()
+      .where('bank_transaction_id', '=', txnId)
+      .where('status', 'in', [...LIVE]),
+  );
   return row && toMatch(row);
 }
 
@@ -340,11 +440,21 @@ function matchViews(db: LedgerDb, rows: MatchRow[]): MatchView[] {
       db.qb
         .selectFrom('journal_entries as e')
         .leftJoin('journal_lines as l', (j) => j.onRef('l.entry_id', '=', 'e.id').on('l.account_id', '=', t.account_id))
-        .select(['e.id', 'e.entry_date', 'e.memo', sql<bigint | null>`SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END)`.as('net')])
+        .select([
+          'e.id',
+          'e.entry_date',
+          'e.memo',
+          sql<bigint | null>`SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END)`.as('net'),
+        ])
         .where('e.id', '=', m.entryId)
         .groupBy('e.id'),
     )!;
-    out.push({ ...m, txn: toTxn(t), currency: t.currency, entry: { id: e.id, entryDate: e.entry_date, memo: e.memo, netMinor: e.net ?? 0n } });
+    out.push({
+      ...m,
+      txn: toTxn(t),
+      currency: t.currency,
+      entry: { id: e.id, entryDate: e.entry_date, memo: e.memo, netMinor: e.net ?? 0n },
+    });
   }
   return out;
 }
@@ -369,7 +479,9 @@ export function pendingMatches(
   if (filter.accountId) query = query.where('t.account_id', '=', filter.accountId);
   if (filter.ids) query = query.where('m.id', 'in', filter.ids.length > 0 ? [...filter.ids] : ['']);
   const total = db.first(query.select((eb) => eb.fn.countAll<bigint>().as('n')))!.n;
-  const rows = db.all(query.selectAll('m').orderBy('m.score', 'desc').orderBy('m.created_at').orderBy('m.id').limit(limit).offset(offset));
+  const rows = db.all(
+    query.selectAll('m').orderBy('m.score', 'desc').orderBy('m.created_at').orderBy('m.id').limit(limit).offset(offset),
+  );
   return { items: matchViews(db, rows), total: Number(total) };
 }
 
@@ -389,14 +501,23 @@ export function statusCounts(db: LedgerDb, scope: Scope): StatusCounts[] {
       db.qb
         .selectFrom('bank_transactions as t')
         .innerJoin('accounts as a', 'a.id', 't.account_id')
-        .leftJoin('reconciliation_matches as m', (j) => j.onRef('m.bank_transaction_id', '=', 't.id').on('m.status', 'in', [...LIVE]))
+        .leftJoin('reconciliation_matches as m', (j) =>
+          j.onRef('m.bank_transaction_id', '=', 't.id').on('m.status', 'in', [...LIVE]),
+        )
         .select(['t.account_id', 'a.name', 'm.status', 'm.score']),
       scope,
     ),
   );
   const byAccount = new Map<string, StatusCounts>();
   for (const r of rows) {
-    const c = byAccount.get(r.account_id) ?? { accountId: r.account_id, accountName: r.name, total: 0, reconciled: 0, pending: 0, scores: [] };
+    const c = byAccount.get(r.account_id) ?? {
+      accountId: r.account_id,
+      accountName: r.name,
+      total: 0,
+      reconciled: 0,
+      pending: 0,
+      scores: [],
+    };
     c.total += 1;
     if (r.status === 'accepted' || r.status === 'auto_accepted') c.reconciled += 1;
     if (r.status === 'pending_review') c.pending += 1;
@@ -420,17 +541,28 @@ interface UnmatchedSpan {
  * first, to the days holding rows `offset` and `offset + limit - 1`: one row per account and day,
  * never one per transaction or entry. Also answers the exact total.
  */
-function unmatchedSpan(db: LedgerDb, table: 'unmatched_transaction_day_counts' | 'unmatched_entry_day_counts', accountId: string | undefined, offset: number, limit: number): { total: number; span: UnmatchedSpan | undefined } {
+function unmatchedSpan(
+  db: LedgerDb,
+  table: 'unmatched_transaction_day_counts' | 'unmatched_entry_day_counts',
+  accountId: string | undefined,
+  offset: number,
+  limit: number,
+): { total: number; span: UnmatchedSpan | undefined } {
   const column = table === 'unmatched_transaction_day_counts' ? 'transactions' : 'entries';
   const where = `account_id IN (SELECT account_id FROM statements)${accountId ? ' AND account_id = ?' : ''}`;
   const params = accountId ? [accountId] : [];
-  const total = Number(db.allSql<{ n: bigint | null }>(`SELECT SUM(${column}) AS n FROM ${table} WHERE ${where}`, ...params)[0]?.n ?? 0n);
+  const total = Number(
+    db.allSql<{ n: bigint | null }>(`SELECT SUM(${column}) AS n FROM ${table} WHERE ${where}`, ...params)[0]?.n ?? 0n,
+  );
   if (limit <= 0 || offset >= total) return { total, span: undefined };
   let before = 0;
   let to: string | null = null;
   let skip = 0;
   let from = '';
-  for (const row of db.iterateSql<{ day: string; n: bigint }>(`SELECT day, SUM(${column}) AS n FROM ${table} WHERE ${where} GROUP BY day ORDER BY day DESC`, ...params)) {
+  for (const row of db.iterateSql<{ day: string; n: bigint }>(
+    `SELECT day, SUM(${column}) AS n FROM ${table} WHERE ${where} GROUP BY day ORDER BY day DESC`,
+    ...params,
+  )) {
     const n = Number(row.n);
     if (to === null && before + n > offset) {
       to = row.day;
@@ -444,7 +576,12 @@ function unmatchedSpan(db: LedgerDb, table: 'unmatched_transaction_day_counts' |
 }
 
 /** Bank transactions with no live match, newest first: a page read from the dates the counts give. */
-export function unmatchedTransactions(db: LedgerDb, accountId: string | undefined, limit: number, offset: number): { items: (BankTransaction & { currency: string })[]; total: number } {
+export function unmatchedTransactions(
+  db: LedgerDb,
+  accountId: string | undefined,
+  limit: number,
+  offset: number,
+): { items: (BankTransaction & { currency: string })[]; total: number } {
   const { total, span } = unmatchedSpan(db, 'unmatched_transaction_day_counts', accountId, offset, limit);
   if (!span) return { total, items: [] };
   const rows = db.allSql<TxnRow & { currency: string }>(
@@ -472,7 +609,10 @@ export function unmatchedEntries(
   accountId: string | undefined,
   limit: number,
   offset: number,
-): { items: { entryId: string; entryDate: string; memo: string | null; netMinor: Minor; currency: string }[]; total: number } {
+): {
+  items: { entryId: string; entryDate: string; memo: string | null; netMinor: Minor; currency: string }[];
+  total: number;
+} {
   const { total, span } = unmatchedSpan(db, 'unmatched_entry_day_counts', accountId, offset, limit);
   if (!span) return { total, items: [] };
   // `+e.status`: drive by the lines' (account, date) ranges, not by the status index.
@@ -493,7 +633,16 @@ export function unmatchedEntries(
     limit,
     span.skip,
   );
-  return { total, items: rows.map((r) => ({ entryId: r.entry_id, entryDate: r.entry_date, memo: r.memo, netMinor: r.net, currency: r.currency })) };
+  return {
+    total,
+    items: rows.map((r) => ({
+      entryId: r.entry_id,
+      entryDate: r.entry_date,
+      memo: r.memo,
+      netMinor: r.net,
+      currency: r.currency,
+    })),
+  };
 }
 
 /**
@@ -501,6 +650,8 @@ export function unmatchedEntries(
  * from the maintained day counts of migration 0004, one row per account and day, never every line.
  */
 export function accountUsage(db: LedgerDb): Map<string, number> {
-  const rows = db.allSql<{ account_id: string; n: bigint }>('SELECT account_id, SUM(entries) AS n FROM account_day_counts GROUP BY account_id');
+  const rows = db.allSql<{ account_id: string; n: bigint }>(
+    'SELECT account_id, SUM(entries) AS n FROM account_day_counts GROUP BY account_id',
+  );
   return new Map(rows.map((r) => [r.account_id, Number(r.n)]));
 }

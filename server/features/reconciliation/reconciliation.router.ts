@@ -49,8 +49,14 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): R
       summary: `Match a statement's (or an account's) unreconciled bank transactions with posted entries: score ≥ ${thresholds.autoAccept} auto-accepted, ${thresholds.review}..${thresholds.autoAccept - 1} held for review`,
       auth: true,
       body: runBody,
-      responses: [{ status: 200, description: 'The run', schema: runResult }, { status: 400, description: 'VALIDATION_ERROR, INVALID_ACCOUNT', schema: errorBody }],
-      handler: async ({ session, body }) => ({ status: 200, body: await jobs.run(session.userId, 'runReconciliation', { run: body, thresholds }) }),
+      responses: [
+        { status: 200, description: 'The run', schema: runResult },
+        { status: 400, description: 'VALIDATION_ERROR, INVALID_ACCOUNT', schema: errorBody },
+      ],
+      handler: async ({ session, body }) => ({
+        status: 200,
+        body: await jobs.run(session.userId, 'runReconciliation', { run: body, thresholds }),
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -69,7 +75,10 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): R
       summary: 'One match, whatever its status',
       auth: true,
       params: idParams,
-      responses: [{ status: 200, description: 'The match', schema: match }, { status: 404, description: 'NOT_FOUND', schema: errorBody }],
+      responses: [
+        { status: 200, description: 'The match', schema: match },
+        { status: 404, description: 'NOT_FOUND', schema: errorBody },
+      ],
       handler: ({ session, params }) => ({ status: 200, body: getMatch(session.ledger, params.id) }),
     }),
     defineRoute({
@@ -81,7 +90,10 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): R
       params: idParams,
       body: decisionBody,
       responses: [{ status: 200, description: 'Accepted', schema: acceptResult }, ...decisionErrors],
-      handler: ({ session, params, body }) => ({ status: 200, body: acceptMatch(session.ledger, params.id, body.version) }),
+      handler: ({ session, params, body }) => ({
+        status: 200,
+        body: acceptMatch(session.ledger, params.id, body.version),
+      }),
     }),
     defineRoute({
       method: 'post',
@@ -92,13 +104,17 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): R
       params: idParams,
       body: rejectBody,
       responses: [{ status: 200, description: 'Rejected', schema: rejectResult }, ...decisionErrors],
-      handler: ({ session, params, body }) => ({ status: 200, body: rejectMatch(session.ledger, params.id, body.reason || null, body.version) }),
+      handler: ({ session, params, body }) => ({
+        status: 200,
+        body: rejectMatch(session.ledger, params.id, body.reason || null, body.version),
+      }),
     }),
     defineRoute({
       method: 'post',
       path: '/api/reconciliation/batch-accept',
       tag: 'reconciliation',
-      summary: 'Accept every match under review scoring at least min_score (optionally of one account, or among match_ids)',
+      summary:
+        'Accept every match under review scoring at least min_score (optionally of one account, or among match_ids)',
       auth: true,
       body: batchAcceptBody,
       responses: [{ status: 200, description: 'What was accepted', schema: batchAcceptResult }],
@@ -118,7 +134,8 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): R
       method: 'get',
       path: '/api/reconciliation/unmatched',
       tag: 'reconciliation',
-      summary: 'Bank transactions with no live match (with suggested counter accounts), then posted entries on statement accounts with none',
+      summary:
+        'Bank transactions with no live match (with suggested counter accounts), then posted entries on statement accounts with none',
       auth: true,
       query: unmatchedQuery,
       responses: [{ status: 200, description: 'A page of unmatched items', schema: unmatchedPage }],
@@ -128,16 +145,24 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): R
       method: 'post',
       path: '/api/reconciliation/unmatched/:id/create-entry',
       tag: 'reconciliation',
-      summary: 'Post an entry for an unmatched bank transaction against a counter account, and record it as an accepted match',
+      summary:
+        'Post an entry for an unmatched bank transaction against a counter account, and record it as an accepted match',
       auth: true,
       params: idParams,
       body: createEntryFromBankBody,
       responses: [
         { status: 201, description: 'The entry and its match', schema: z.object({ entry: journalEntry, match }) },
-        { status: 400, description: 'ALREADY_PROCESSED, INVALID_ACCOUNT, INACTIVE_ACCOUNT, CURRENCY_MISMATCH', schema: errorBody },
+        {
+          status: 400,
+          description: 'ALREADY_PROCESSED, INVALID_ACCOUNT, INACTIVE_ACCOUNT, CURRENCY_MISMATCH',
+          schema: errorBody,
+        },
         { status: 404, description: 'NOT_FOUND', schema: errorBody },
       ],
-      handler: ({ session, params, body }) => ({ status: 201, body: createEntryForBankTransaction(session.ledger, params.id, body, thresholds) }),
+      handler: ({ session, params, body }) => ({
+        status: 201,
+        body: createEntryForBankTransaction(session.ledger, params.id, body, thresholds),
+      }),
     }),
   ];
 }

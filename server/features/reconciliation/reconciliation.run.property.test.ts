@@ -45,7 +45,11 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!, chance: (p: number) => next() < p };
+  return {
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!,
+    chance: (p: number) => next() < p,
+  };
 }
 
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -74,7 +78,10 @@ function state(db: LedgerDb, runId: string) {
       m.rejected_at === null,
     ]),
     examples: db.allSql('SELECT description, account_id, source FROM payee_examples ORDER BY id'),
-    run: db.allSql('SELECT statement_id, account_id, start_date, end_date, total_transactions, auto_accepted, pending_review, unmatched FROM reconciliation_runs WHERE id = ?', runId),
+    run: db.allSql(
+      'SELECT statement_id, account_id, start_date, end_date, total_transactions, auto_accepted, pending_review, unmatched FROM reconciliation_runs WHERE id = ?',
+      runId,
+    ),
   };
 }
 
@@ -96,7 +103,8 @@ function books(seed: number, thresholds: Thresholds) {
   const r = random(seed);
   ledgers += 1;
   const db = stores.ledger(`00000000-0000-4000-8000-${String(ledgers).padStart(12, '0')}`);
-  const account = (name: string, type: 'ASSET' | 'LIABILITY' | 'EXPENSE' | 'INCOME' | 'EQUITY') => createAccount(db, { name, type }).id;
+  const account = (name: string, type: 'ASSET' | 'LIABILITY' | 'EXPENSE' | 'INCOME' | 'EQUITY') =>
+    createAccount(db, { name, type }).id;
   const checking = account('Checking', 'ASSET');
   const card = account('Card', 'LIABILITY');
   const savings = account('Savings', 'ASSET');
@@ -148,17 +156,37 @@ function books(seed: number, thresholds: Thresholds) {
       if (e.bank !== bank || e.date < addDays(START, from) || e.date > addDays(START, to) || !r.chance(0.7)) continue;
       const shift = r.chance(0.6) ? 0 : r.int(7) - 2;
       const cents = r.chance(0.8) ? e.cents : Math.max(1, e.cents + r.int(3000) - 1500);
-      const description = r.chance(0.5) ? `CARD PAYMENT ${e.memo.toUpperCase()} ${100000 + r.int(900000)}` : r.chance(0.5) ? e.memo : r.pick(PAYEES);
-      transactions.push({ date: addDays(e.date, shift), description: description || 'X', amount: money(cents), type: e.out ? 'debit' : 'credit' });
+      const description = r.chance(0.5)
+        ? `CARD PAYMENT ${e.memo.toUpperCase()} ${100000 + r.int(900000)}`
+        : r.chance(0.5)
+          ? e.memo
+          : r.pick(PAYEES);
+      transactions.push({
+        date: addDays(e.date, shift),
+        description: description || 'X',
+        amount: money(cents),
+        type: e.out ? 'debit' : 'credit',
+      });
     }
     for (let k = r.int(5); k > 0; k--) {
-      transactions.push({ date: addDays(START, from + r.int(to - from + 1)), description: r.pick(PAYEES), amount: money(r.pick(amounts)), type: r.chance(0.8) ? 'debit' : 'credit' });
+      transactions.push({
+        date: addDays(START, from + r.int(to - from + 1)),
+        description: r.pick(PAYEES),
+        amount: money(r.pick(amounts)),
+        type: r.chance(0.8) ? 'debit' : 'credit',
+      });
     }
     if (transactions.length === 0) return undefined;
-    return createStatement(db, { account_id: bank, name: 'Statement', transactions } as Parameters<typeof createStatement>[1]).id ?? undefined;
+    return (
+      createStatement(db, { account_id: bank, name: 'Statement', transactions } as Parameters<
+        typeof createStatement
+      >[1]).id ?? undefined
+    );
   };
   const decide = () => {
-    for (const m of db.allSql<{ id: string }>("SELECT id FROM reconciliation_matches WHERE status = 'pending_review' ORDER BY rowid")) {
+    for (const m of db.allSql<{ id: string }>(
+      "SELECT id FROM reconciliation_matches WHERE status = 'pending_review' ORDER BY rowid",
+    )) {
       if (r.chance(0.3)) acceptMatch(db, m.id);
       else if (r.chance(0.3)) rejectMatch(db, m.id, 'not this one');
     }
@@ -184,7 +212,9 @@ describe('reconciliation run, against the run before the date sweep', () => {
         fc.oneof(
           fc.constant({ autoAccept: 85, review: 60 }),
           fc.constant({ autoAccept: 95, review: 20 }),
-          fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })).map(([x, y]) => ({ autoAccept: Math.max(x, y), review: Math.min(x, y) })),
+          fc
+            .tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }))
+            .map(([x, y]) => ({ autoAccept: Math.max(x, y), review: Math.min(x, y) })),
         ),
         (seed, thresholds) => books(seed, thresholds),
       ),

@@ -50,19 +50,33 @@ import {
  * forward, without those taken already: reconciled, or pending with a transaction outside the run
  * (`inScope`). Entries with the same counter accounts share one list of them.
  */
-function* candidatesInDateOrder(db: LedgerDb, accountId: string, from: string, to: string, inScope: ReadonlySet<string>): Generator<CandidateEntry> {
+function* candidatesInDateOrder(
+  db: LedgerDb,
+  accountId: string,
+  from: string,
+  to: string,
+  inScope: ReadonlySet<string>,
+): Generator<CandidateEntry> {
   const accounts = new Map(allAccounts(db).map((a) => [a.id, { id: a.id, type: a.type }]));
   const counterLists = new Map<string, CounterAccount[]>();
   for (const r of candidateEntries(db, accountId, from, to)) {
     // an entry already reconciled, or pending with a transaction outside this run, is taken
-    if (r.liveMatch && !(r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId))) continue;
+    if (r.liveMatch && !(r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId)))
+      continue;
     let counterAccounts = counterLists.get(r.counters);
-    if (!counterAccounts) counterLists.set(r.counters, (counterAccounts = r.counters === '' ? [] : r.counters.split(' ').map((id) => accounts.get(id)!)));
+    if (!counterAccounts)
+      counterLists.set(
+        r.counters,
+        (counterAccounts = r.counters === '' ? [] : r.counters.split(' ').map((id) => accounts.get(id)!)),
+      );
     yield {
       id: r.entryId,
       entryDate: r.entryDate,
       memo: r.memo,
-      accountLine: { direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT', amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor },
+      accountLine: {
+        direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT',
+        amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor,
+      },
       counterAccounts,
     };
   }
@@ -75,8 +89,17 @@ export function toMatchDto(m: MatchView): MatchDto {
     status: m.status as MatchDto['status'],
     score: m.score,
     score_breakdown: m.breakdown,
-    bank_transaction: { id: m.txn.id, date: m.txn.date, description: m.txn.description, amount: formatMinor(m.txn.amountMinor, m.currency), currency: m.currency, type: m.txn.type },
-    journal_entries: [{ id: m.entry.id, entry_date: m.entry.entryDate, memo: m.entry.memo, total_amount: formatMinor(net, m.currency) }],
+    bank_transaction: {
+      id: m.txn.id,
+      date: m.txn.date,
+      description: m.txn.description,
+      amount: formatMinor(m.txn.amountMinor, m.currency),
+      currency: m.currency,
+      type: m.txn.type,
+    },
+    journal_entries: [
+      { id: m.entry.id, entry_date: m.entry.entryDate, memo: m.entry.memo, total_amount: formatMinor(net, m.currency) },
+    ],
     version: m.version,
     superseded_by_id: m.supersededById,
     created_at: m.createdAt,
@@ -92,16 +115,28 @@ function payeeModel(db: LedgerDb): PayeeModel {
 }
 
 /** The payee model learns the counter accounts of an entry a bank description was reconciled with. */
-function learn(db: LedgerDb, description: string, entryId: string, accountId: string, source: 'accepted_match' | 'created_entry', at: string): void {
+function learn(
+  db: LedgerDb,
+  description: string,
+  entryId: string,
+  accountId: string,
+  source: 'accepted_match' | 'created_entry',
+  at: string,
+): void {
   const counters = counterAccounts(db, [entryId], accountId).get(entryId) ?? [];
   for (const id of new Set(counters.map((c) => c.id))) addPayeeExample(db, description, id, source, at);
 }
 
 function statementAccount(db: LedgerDb, id: string, field: string): Account {
   const account = findAccount(db, id);
-  if (!account) throw new DomainError('INVALID_ACCOUNT', 'The account does not exist', [{ field, message: 'no such account' }]);
+  if (!account)
+    throw new DomainError('INVALID_ACCOUNT', 'The account does not exist', [{ field, message: 'no such account' }]);
   if (account.type !== 'ASSET' && account.type !== 'LIABILITY') {
-    throw new DomainError('INVALID_ACCOUNT', `Reconciliation is for ASSET or LIABILITY accounts; ${account.name} is ${account.type}`, [{ field, message: 'not a bank account' }]);
+    throw new DomainError(
+      'INVALID_ACCOUNT',
+      `Reconciliation is for ASSET or LIABILITY accounts; ${account.name} is ${account.type}`,
+      [{ field, message: 'not a bank account' }],
+    );
   }
   return account;
 }
@@ -148,9 +183,23 @@ function matchInDateSweep(db: LedgerDb, run: RunMatching): RunMatches {
   const entries =
     txns.length === 0
       ? []
-      : candidatesInDateOrder(db, run.account.id, addDays(txns[0]!.date, -CANDIDATE_WINDOW_DAYS), addDays(txns.at(-1)!.date, CANDIDATE_WINDOW_DAYS), run.inScope);
-  const result = matchInDateOrder(txns, entries, { digits: run.digits, thresholds: run.thresholds, payeeModel: payeeModel(db), rejected: run.rejected });
-  return { matches: result.matches, counterAccountsOf: new Map(result.matches.map((m) => [m.entryId, m.counterAccountIds])) };
+      : candidatesInDateOrder(
+          db,
+          run.account.id,
+          addDays(txns[0]!.date, -CANDIDATE_WINDOW_DAYS),
+          addDays(txns.at(-1)!.date, CANDIDATE_WINDOW_DAYS),
+          run.inScope,
+        );
+  const result = matchInDateOrder(txns, entries, {
+    digits: run.digits,
+    thresholds: run.thresholds,
+    payeeModel: payeeModel(db),
+    rejected: run.rejected,
+  });
+  return {
+    matches: result.matches,
+    counterAccountsOf: new Map(result.matches.map((m) => [m.entryId, m.counterAccountIds])),
+  };
 }
 
 /**
@@ -158,19 +207,34 @@ function matchInDateSweep(db: LedgerDb, run: RunMatching): RunMatches {
  * they displace superseded, the payee model taught. Exported so that the tests can run the
  * previous matching (test/support/reconciliation-reference.ts) through the same steps.
  */
-export function runWithMatching(db: LedgerDb, input: RunInput, thresholds: Thresholds, matching: (db: LedgerDb, run: RunMatching) => RunMatches) {
+export function runWithMatching(
+  db: LedgerDb,
+  input: RunInput,
+  thresholds: Thresholds,
+  matching: (db: LedgerDb, run: RunMatching) => RunMatches,
+) {
   return db.transaction(() => {
     let accountId = input.account_id;
     if (input.statement_id !== undefined) {
       const statement = findStatement(db, input.statement_id);
-      if (!statement) throw new DomainError('VALIDATION_ERROR', 'The statement does not exist', [{ field: 'statement_id', message: 'no such statement' }]);
+      if (!statement)
+        throw new DomainError('VALIDATION_ERROR', 'The statement does not exist', [
+          { field: 'statement_id', message: 'no such statement' },
+        ]);
       if (accountId !== undefined && accountId !== statement.accountId) {
-        throw new DomainError('VALIDATION_ERROR', 'The statement belongs to another account', [{ field: 'account_id', message: 'differs from the statement’s account' }]);
+        throw new DomainError('VALIDATION_ERROR', 'The statement belongs to another account', [
+          { field: 'account_id', message: 'differs from the statement’s account' },
+        ]);
       }
       accountId = statement.accountId;
     }
     const account = statementAccount(db, accountId!, 'account_id');
-    const scope: Scope = { statementId: input.statement_id, accountId: account.id, startDate: input.start_date, endDate: input.end_date };
+    const scope: Scope = {
+      statementId: input.statement_id,
+      accountId: account.id,
+      startDate: input.start_date,
+      endDate: input.end_date,
+    };
     const createdAt = new Date().toISOString();
     const txns = unreconciledTransactions(db, scope);
     const runId = crypto.randomUUID();
@@ -227,17 +291,32 @@ export function runWithMatching(db: LedgerDb, input: RunInput, thresholds: Thres
     const autoAccepted = inserts.filter((m) => m.status === 'auto_accepted').length;
     const pendingReview = inserts.filter((m) => m.status === 'pending_review').length + pendingKept;
     const completedAt = new Date().toISOString();
-    const summary = { total_transactions: txns.length, auto_accepted: autoAccepted, pending_review: pendingReview, unmatched: txns.length - autoAccepted - pendingReview };
+    const summary = {
+      total_transactions: txns.length,
+      auto_accepted: autoAccepted,
+      pending_review: pendingReview,
+      unmatched: txns.length - autoAccepted - pendingReview,
+    };
     // Foreign keys are checked per statement: the run exists before its matches, and a superseded
     // match is linked to its replacement only once the replacement exists.
-    insertRun(db, { id: runId, scope, total: summary.total_transactions, autoAccepted, pendingReview, unmatched: summary.unmatched, createdAt, completedAt });
+    insertRun(db, {
+      id: runId,
+      scope,
+      total: summary.total_transactions,
+      autoAccepted,
+      pendingReview,
+      unmatched: summary.unmatched,
+      createdAt,
+      completedAt,
+    });
     for (const old of superseded) decide(db, old.id, old.version, { status: 'superseded', at: createdAt });
     const descriptionOf = new Map(txns.map((t) => [t.id, t.description]));
     for (const m of inserts) {
       insertMatch(db, m);
       // the payee model learns the auto-accepted entry's counter accounts (already read for scoring)
       if (m.status !== 'auto_accepted') continue;
-      for (const id of result.counterAccountsOf.get(m.entryId) ?? []) addPayeeExample(db, descriptionOf.get(m.bankTransactionId)!, id, 'accepted_match', createdAt);
+      for (const id of result.counterAccountsOf.get(m.entryId) ?? [])
+        addPayeeExample(db, descriptionOf.get(m.bankTransactionId)!, id, 'accepted_match', createdAt);
     }
     for (const old of superseded) linkSupersededBy(db, old.id, old.by);
     return { run_id: runId, status: 'completed' as const, summary, completed_at: completedAt };
@@ -257,10 +336,18 @@ function requireMatch(db: LedgerDb, id: string): Match {
 }
 
 function assertDecidable(m: Match, version: number | undefined): void {
-  if (m.status === 'superseded') throw new DomainError('SUPERSEDED', 'This match was replaced by a newer one' + (m.supersededById ? ` (${m.supersededById})` : ''));
-  if (m.status !== 'pending_review') throw new DomainError('ALREADY_PROCESSED', `This match is already ${m.status.replace('_', '-')}`);
+  if (m.status === 'superseded')
+    throw new DomainError(
+      'SUPERSEDED',
+      'This match was replaced by a newer one' + (m.supersededById ? ` (${m.supersededById})` : ''),
+    );
+  if (m.status !== 'pending_review')
+    throw new DomainError('ALREADY_PROCESSED', `This match is already ${m.status.replace('_', '-')}`);
   if (version !== undefined && version !== m.version) {
-    throw new DomainError('VERSION_CONFLICT', `The match was changed meanwhile (version ${m.version}, not ${version}); reload it`);
+    throw new DomainError(
+      'VERSION_CONFLICT',
+      `The match was changed meanwhile (version ${m.version}, not ${version}); reload it`,
+    );
   }
 }
 
@@ -294,19 +381,41 @@ export function rejectMatch(db: LedgerDb, id: string, reason: string | null, ver
   });
 }
 
-export function batchAccept(db: LedgerDb, input: { min_score: number; account_id?: string | undefined; match_ids?: string[] | undefined }) {
+export function batchAccept(
+  db: LedgerDb,
+  input: { min_score: number; account_id?: string | undefined; match_ids?: string[] | undefined },
+) {
   return db.transaction(() => {
-    const { items } = pendingMatches(db, { accountId: input.account_id, minScore: input.min_score, maxScore: 100, ids: input.match_ids }, 1_000_000, 0);
+    const { items } = pendingMatches(
+      db,
+      { accountId: input.account_id, minScore: input.min_score, maxScore: 100, ids: input.match_ids },
+      1_000_000,
+      0,
+    );
     const at = new Date().toISOString();
     for (const m of items) accept(db, m, at);
     return { accepted_count: items.length, match_ids: items.map((m) => m.id) };
   });
 }
 
-export function listPending(db: LedgerDb, query: { account_id?: string | undefined; min_score?: number | undefined; max_score?: number | undefined; page: number; per_page: number }, thresholds: Thresholds) {
+export function listPending(
+  db: LedgerDb,
+  query: {
+    account_id?: string | undefined;
+    min_score?: number | undefined;
+    max_score?: number | undefined;
+    page: number;
+    per_page: number;
+  },
+  thresholds: Thresholds,
+) {
   const { items, total } = pendingMatches(
     db,
-    { accountId: query.account_id, minScore: query.min_score ?? thresholds.review, maxScore: query.max_score ?? Math.max(thresholds.review, thresholds.autoAccept - 1) },
+    {
+      accountId: query.account_id,
+      minScore: query.min_score ?? thresholds.review,
+      maxScore: query.max_score ?? Math.max(thresholds.review, thresholds.autoAccept - 1),
+    },
     query.per_page,
     (query.page - 1) * query.per_page,
   );
@@ -317,8 +426,15 @@ function round2(x: number): number {
   return Math.round(x * 100) / 100;
 }
 
-export function reconciliationStats(db: LedgerDb, query: { account_id?: string | undefined; start_date?: string | undefined; end_date?: string | undefined }) {
-  const counts = statusCounts(db, { accountId: query.account_id, startDate: query.start_date, endDate: query.end_date });
+export function reconciliationStats(
+  db: LedgerDb,
+  query: { account_id?: string | undefined; start_date?: string | undefined; end_date?: string | undefined },
+) {
+  const counts = statusCounts(db, {
+    accountId: query.account_id,
+    startDate: query.start_date,
+    endDate: query.end_date,
+  });
   const total = counts.reduce((s, c) => s + c.total, 0);
   const reconciled = counts.reduce((s, c) => s + c.reconciled, 0);
   const pending = counts.reduce((s, c) => s + c.pending, 0);
@@ -335,7 +451,13 @@ export function reconciliationStats(db: LedgerDb, query: { account_id?: string |
       '60_84': scores.filter((s) => s >= 60 && s < 85).length,
       '0_59': scores.filter((s) => s < 60).length,
     },
-    by_account: counts.map((c) => ({ account_id: c.accountId, account_name: c.accountName, reconciled: c.reconciled, pending: c.pending, unmatched: c.total - c.reconciled - c.pending })),
+    by_account: counts.map((c) => ({
+      account_id: c.accountId,
+      account_name: c.accountName,
+      reconciled: c.reconciled,
+      pending: c.pending,
+      unmatched: c.total - c.reconciled - c.pending,
+    })),
   };
 }
 
@@ -349,22 +471,33 @@ const MONEY_IN_TYPES = new Set(['INCOME', 'ASSET', 'LIABILITY', 'EQUITY']);
  * confidence proportional to their share of use; last, learnt accounts of another type (a refund
  * credited to an expense). At most three fitting ones and one other.
  */
-function suggestions(model: PayeeModel, accounts: Map<string, Account>, usage: Map<string, number>, txn: { description: string; type: 'debit' | 'credit'; accountId: string }) {
+function suggestions(
+  model: PayeeModel,
+  accounts: Map<string, Account>,
+  usage: Map<string, number>,
+  txn: { description: string; type: 'debit' | 'credit'; accountId: string },
+) {
   const fits = txn.type === 'debit' ? MONEY_OUT_TYPES : MONEY_IN_TYPES;
   const usable = (a: Account | undefined): a is Account => a !== undefined && a.isActive && a.id !== txn.accountId;
   const learnt = model
     .predict(txn.description, 5)
     .map((p) => ({ account: accounts.get(p.accountId), confidence: p.confidence }))
     .filter((x): x is { account: Account; confidence: number } => usable(x.account));
-  const out = learnt.filter((x) => fits.has(x.account.type)).slice(0, 3).map((x) => ({ id: x.account.id, name: x.account.name, confidence: round2(x.confidence) }));
+  const out = learnt
+    .filter((x) => fits.has(x.account.type))
+    .slice(0, 3)
+    .map((x) => ({ id: x.account.id, name: x.account.name, confidence: round2(x.confidence) }));
   const others = [...accounts.values()].filter((a) => usable(a) && fits.has(a.type) && !out.some((o) => o.id === a.id));
   const used = others.reduce((sum, a) => sum + (usage.get(a.id) ?? 0), 0);
   others
     .sort((a, b) => (usage.get(b.id) ?? 0) - (usage.get(a.id) ?? 0) || a.name.localeCompare(b.name))
     .slice(0, Math.max(0, 3 - out.length))
-    .forEach((a) => out.push({ id: a.id, name: a.name, confidence: used === 0 ? 0 : round2(((usage.get(a.id) ?? 0) / used) * 0.25) }));
+    .forEach((a) =>
+      out.push({ id: a.id, name: a.name, confidence: used === 0 ? 0 : round2(((usage.get(a.id) ?? 0) / used) * 0.25) }),
+    );
   const unfitting = learnt.find((x) => !fits.has(x.account.type));
-  if (unfitting) out.push({ id: unfitting.account.id, name: unfitting.account.name, confidence: round2(unfitting.confidence) });
+  if (unfitting)
+    out.push({ id: unfitting.account.id, name: unfitting.account.name, confidence: round2(unfitting.confidence) });
   return out;
 }
 
@@ -394,7 +527,15 @@ function suggestionModel(db: LedgerDb): PayeeModel {
   return model;
 }
 
-export function listUnmatched(db: LedgerDb, query: { account_id?: string | undefined; type?: 'bank_transaction' | 'journal_entry' | undefined; page: number; per_page: number }) {
+export function listUnmatched(
+  db: LedgerDb,
+  query: {
+    account_id?: string | undefined;
+    type?: 'bank_transaction' | 'journal_entry' | undefined;
+    page: number;
+    per_page: number;
+  },
+) {
   const offset = (query.page - 1) * query.per_page;
   const items: UnmatchedItemDto[] = [];
   let total = 0;
@@ -408,7 +549,14 @@ export function listUnmatched(db: LedgerDb, query: { account_id?: string | undef
     for (const t of txns.items) {
       items.push({
         type: 'bank_transaction',
-        transaction: { id: t.id, date: t.date, description: t.description, amount: formatMinor(t.amountMinor, t.currency), currency: t.currency, type: t.type },
+        transaction: {
+          id: t.id,
+          date: t.date,
+          description: t.description,
+          amount: formatMinor(t.amountMinor, t.currency),
+          currency: t.currency,
+          type: t.type,
+        },
         suggested_action: 'create_entry',
         suggested_accounts: suggestions(model, accounts, usage, t),
       });
@@ -425,7 +573,14 @@ export function listUnmatched(db: LedgerDb, query: { account_id?: string | undef
         items.push({
           type: 'journal_entry',
           // seen from the bank: money into the account is the bank's credit
-          transaction: { id: e.entryId, date: e.entryDate, description: e.memo ?? '', amount: formatMinor(e.netMinor < 0n ? -e.netMinor : e.netMinor, e.currency), currency: e.currency, type: e.netMinor >= 0n ? 'credit' : 'debit' },
+          transaction: {
+            id: e.entryId,
+            date: e.entryDate,
+            description: e.memo ?? '',
+            amount: formatMinor(e.netMinor < 0n ? -e.netMinor : e.netMinor, e.currency),
+            currency: e.currency,
+            type: e.netMinor >= 0n ? 'credit' : 'debit',
+          },
           suggested_action: 'find_bank_transaction',
           suggested_accounts: [],
         });
@@ -439,17 +594,33 @@ export function listUnmatched(db: LedgerDb, query: { account_id?: string | undef
  * Closes the loop for a bank transaction with no entry: posts an entry against the given counter
  * account (source_type reconciliation) and records an accepted match for it.
  */
-export function createEntryForBankTransaction(db: LedgerDb, txnId: string, input: { account_id: string; memo?: string | undefined }, thresholds: Thresholds) {
+export function createEntryForBankTransaction(
+  db: LedgerDb,
+  txnId: string,
+  input: { account_id: string; memo?: string | undefined },
+  thresholds: Thresholds,
+) {
   return db.transaction(() => {
     const txn = findBankTransaction(db, txnId);
     if (!txn) throw new DomainError('NOT_FOUND', 'Bank transaction not found');
-    if (liveMatchOfTransaction(db, txnId)) throw new DomainError('ALREADY_PROCESSED', 'This bank transaction already has a match');
+    if (liveMatchOfTransaction(db, txnId))
+      throw new DomainError('ALREADY_PROCESSED', 'This bank transaction already has a match');
     const accounts = accountsByIds(db, [txn.accountId, input.account_id]);
     const bank = accounts.get(txn.accountId)!;
     const counter = accounts.get(input.account_id);
-    if (!counter) throw new DomainError('INVALID_ACCOUNT', 'The account does not exist', [{ field: 'account_id', message: 'no such account' }]);
-    if (counter.id === bank.id) throw new DomainError('VALIDATION_ERROR', 'The counter account must differ from the bank account', [{ field: 'account_id', message: 'is the bank account itself' }]);
-    if (counter.currency !== bank.currency) throw new DomainError('CURRENCY_MISMATCH', `The account ${counter.name} is in ${counter.currency}, the bank account in ${bank.currency}`);
+    if (!counter)
+      throw new DomainError('INVALID_ACCOUNT', 'The account does not exist', [
+        { field: 'account_id', message: 'no such account' },
+      ]);
+    if (counter.id === bank.id)
+      throw new DomainError('VALIDATION_ERROR', 'The counter account must differ from the bank account', [
+        { field: 'account_id', message: 'is the bank account itself' },
+      ]);
+    if (counter.currency !== bank.currency)
+      throw new DomainError(
+        'CURRENCY_MISMATCH',
+        `The account ${counter.name} is in ${counter.currency}, the bank account in ${bank.currency}`,
+      );
     const amount = formatMinor(txn.amountMinor, bank.currency);
     const moneyOut = txn.type === 'debit';
     const entry = createEntry(
@@ -468,7 +639,13 @@ export function createEntryForBankTransaction(db: LedgerDb, txnId: string, input
     const model = payeeModel(db);
     const scored = scorePair(
       { id: txn.id, date: txn.date, description: txn.description, amountMinor: txn.amountMinor, type: txn.type },
-      { id: entry.id, entryDate: entry.entry_date, memo: entry.memo, accountLine: { direction: moneyOut ? 'CREDIT' : 'DEBIT', amountMinor: txn.amountMinor }, counterAccounts: [{ id: counter.id, type: counter.type }] },
+      {
+        id: entry.id,
+        entryDate: entry.entry_date,
+        memo: entry.memo,
+        accountLine: { direction: moneyOut ? 'CREDIT' : 'DEBIT', amountMinor: txn.amountMinor },
+        counterAccounts: [{ id: counter.id, type: counter.type }],
+      },
       { digits: currencyDigits(bank.currency), payeeModel: model, thresholds },
     );
     const at = new Date().toISOString();

@@ -12,7 +12,13 @@ import { importJournal } from '../export/export.service.ts';
 import { createEntry, postEntry, voidEntry } from '../journal/journal.service.ts';
 import { createStatement, removeStatement } from '../statements/statements.service.ts';
 import { unmatchedEntries, unmatchedTransactions } from './reconciliation.repository.ts';
-import { acceptMatch, createEntryForBankTransaction, listUnmatched, rejectMatch, runReconciliation } from './reconciliation.service.ts';
+import {
+  acceptMatch,
+  createEntryForBankTransaction,
+  listUnmatched,
+  rejectMatch,
+  runReconciliation,
+} from './reconciliation.service.ts';
 
 /**
  * The unmatched list reads its totals and page positions from counts that triggers keep (migration
@@ -59,8 +65,14 @@ const LIVE = "('auto_accepted', 'accepted', 'pending_review')";
 function referenceTransactions(db: LedgerDb, accountId: string | undefined, limit: number, offset: number) {
   const where = `NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE})${accountId ? ' AND t.account_id = ?' : ''}`;
   const params = accountId ? [accountId] : [];
-  const total = db.allSql<{ n: bigint }>(`SELECT COUNT(*) AS n FROM bank_transactions t WHERE ${where}`, ...params)[0]!.n;
-  const ids = db.allSql<{ id: string }>(`SELECT t.id FROM bank_transactions t WHERE ${where} ORDER BY t.date DESC, t.seq DESC LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const total = db.allSql<{ n: bigint }>(`SELECT COUNT(*) AS n FROM bank_transactions t WHERE ${where}`, ...params)[0]!
+    .n;
+  const ids = db.allSql<{ id: string }>(
+    `SELECT t.id FROM bank_transactions t WHERE ${where} ORDER BY t.date DESC, t.seq DESC LIMIT ? OFFSET ?`,
+    ...params,
+    limit,
+    offset,
+  );
   return { ids: ids.map((r) => r.id), total: Number(total) };
 }
 
@@ -82,8 +94,12 @@ function referenceEntries(db: LedgerDb, accountId: string | undefined, limit: nu
 function counts(db: LedgerDb) {
   // rows that fell to zero stay
   const kept = {
-    transactions: db.allSql('SELECT account_id, day, transactions AS n FROM unmatched_transaction_day_counts WHERE transactions > 0 ORDER BY 1, 2'),
-    entries: db.allSql('SELECT account_id, day, entries AS n FROM unmatched_entry_day_counts WHERE entries > 0 ORDER BY 1, 2'),
+    transactions: db.allSql(
+      'SELECT account_id, day, transactions AS n FROM unmatched_transaction_day_counts WHERE transactions > 0 ORDER BY 1, 2',
+    ),
+    entries: db.allSql(
+      'SELECT account_id, day, entries AS n FROM unmatched_entry_day_counts WHERE entries > 0 ORDER BY 1, 2',
+    ),
   };
   const recounted = {
     transactions: db.allSql(
@@ -120,19 +136,37 @@ const actionArb = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('post' as const), i: fc.nat(50) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('void' as const), i: fc.nat(50) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('import' as const), day: fc.nat(6), amount: fc.nat(3), voided: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('import' as const),
+      day: fc.nat(6),
+      amount: fc.nat(3),
+      voided: fc.boolean(),
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('statement' as const),
       bank: fc.constantFrom(CHECKING, CARD),
-      rows: fc.array(fc.record({ day: fc.nat(6), amount: fc.nat(3), off: fc.nat(2), payee: fc.nat(3), credit: fc.boolean() }), { minLength: 1, maxLength: 5 }),
+      rows: fc.array(
+        fc.record({ day: fc.nat(6), amount: fc.nat(3), off: fc.nat(2), payee: fc.nat(3), credit: fc.boolean() }),
+        { minLength: 1, maxLength: 5 },
+      ),
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('removeStatement' as const), i: fc.nat(10) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('run' as const), bank: fc.constantFrom(CHECKING, CARD) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('decide' as const), i: fc.nat(50), accept: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('createEntry' as const), i: fc.nat(50), other: fc.constantFrom(GROCERIES, SALARY) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('createEntry' as const),
+      i: fc.nat(50),
+      other: fc.constantFrom(GROCERIES, SALARY),
+    }),
+  },
 );
 
 const queryArb = fc.record({
@@ -173,21 +207,32 @@ function apply(db: LedgerDb, accounts: string[], a: Action, entries: string[], s
       : `${day(a.day)} * Imported\n    Expenses:Groceries  ${amount}\n    Assets:Checking  -${amount}\n`;
     importJournal(db, text, 'hledger');
   } else if (a.kind === 'statement') {
-    const transactions = a.rows.map((r) => ({ date: day(r.day), description: `${payees[r.payee]} ${r.day}`, amount: money((amounts[r.amount]! + 6 * r.off) * 100 + 5), type: r.credit ? 'credit' : 'debit' }));
-    const result = createStatement(db, { account_id: account(a.bank), transactions } as Parameters<typeof createStatement>[1]);
+    const transactions = a.rows.map((r) => ({
+      date: day(r.day),
+      description: `${payees[r.payee]} ${r.day}`,
+      amount: money((amounts[r.amount]! + 6 * r.off) * 100 + 5),
+      type: r.credit ? 'credit' : 'debit',
+    }));
+    const result = createStatement(db, { account_id: account(a.bank), transactions } as Parameters<
+      typeof createStatement
+    >[1]);
     if (result.id) statements.push(result.id);
   } else if (a.kind === 'removeStatement') {
     if (statements.length > 0) removeStatement(db, statements.splice(a.i % statements.length, 1)[0]!);
   } else if (a.kind === 'run') {
     runReconciliation(db, { account_id: account(a.bank) }, THRESHOLDS);
   } else if (a.kind === 'decide') {
-    const pending = db.allSql<{ id: string }>("SELECT id FROM reconciliation_matches WHERE status = 'pending_review' ORDER BY id");
+    const pending = db.allSql<{ id: string }>(
+      "SELECT id FROM reconciliation_matches WHERE status = 'pending_review' ORDER BY id",
+    );
     if (pending.length === 0) return;
     const id = pending[a.i % pending.length]!.id;
     if (a.accept) acceptMatch(db, id);
     else rejectMatch(db, id, 'not this one');
   } else {
-    const open = db.allSql<{ id: string }>(`SELECT t.id FROM bank_transactions t WHERE NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE}) ORDER BY t.seq`);
+    const open = db.allSql<{ id: string }>(
+      `SELECT t.id FROM bank_transactions t WHERE NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE}) ORDER BY t.seq`,
+    );
     if (open.length === 0) return;
     createEntryForBankTransaction(db, open[a.i % open.length]!.id, { account_id: account(a.other) }, THRESHOLDS);
   }
@@ -198,61 +243,113 @@ describe('unmatched list from the maintained counts', () => {
     const { db, accounts } = freshLedger();
     const entries: string[] = [];
     const statements: string[] = [];
-    apply(db, accounts, { kind: 'entry', day: 1, bank: CHECKING, other: GROCERIES, amount: 0, payee: 0, twoLinesOnBank: true, post: true }, entries, statements);
-    apply(db, accounts, { kind: 'statement', bank: CHECKING, rows: [{ day: 2, amount: 0, off: 1, payee: 0, credit: false }] }, entries, statements);
+    apply(
+      db,
+      accounts,
+      {
+        kind: 'entry',
+        day: 1,
+        bank: CHECKING,
+        other: GROCERIES,
+        amount: 0,
+        payee: 0,
+        twoLinesOnBank: true,
+        post: true,
+      },
+      entries,
+      statements,
+    );
+    apply(
+      db,
+      accounts,
+      { kind: 'statement', bank: CHECKING, rows: [{ day: 2, amount: 0, off: 1, payee: 0, credit: false }] },
+      entries,
+      statements,
+    );
     apply(db, accounts, { kind: 'run', bank: CHECKING }, entries, statements);
-    expect(db.allSql<{ n: bigint }>("SELECT COUNT(*) AS n FROM reconciliation_matches WHERE status = 'pending_review'")[0]!.n).toBe(1n);
+    expect(
+      db.allSql<{ n: bigint }>("SELECT COUNT(*) AS n FROM reconciliation_matches WHERE status = 'pending_review'")[0]!
+        .n,
+    ).toBe(1n);
     expect(listUnmatched(db, { page: 1, per_page: 10 }).total).toBe(0);
     apply(db, accounts, { kind: 'removeStatement', i: 0 }, entries, statements);
     const { kept, recounted } = counts(db);
     expect(kept).toEqual(recounted);
     expect(listUnmatched(db, { page: 1, per_page: 10 }).total).toBe(0); // no statement left: no account to list
-    apply(db, accounts, { kind: 'statement', bank: CHECKING, rows: [{ day: 5, amount: 3, off: 2, payee: 3, credit: true }] }, entries, statements);
-    expect(listUnmatched(db, { page: 1, per_page: 10 }).items.map((i) => i.type)).toEqual(['bank_transaction', 'journal_entry']);
+    apply(
+      db,
+      accounts,
+      { kind: 'statement', bank: CHECKING, rows: [{ day: 5, amount: 3, off: 2, payee: 3, credit: true }] },
+      entries,
+      statements,
+    );
+    expect(listUnmatched(db, { page: 1, per_page: 10 }).items.map((i) => i.type)).toEqual([
+      'bank_transaction',
+      'journal_entry',
+    ]);
   });
 
   it('when books, statements and matches change at random, then every page and total equals the plain query, and the counts a recount', () => {
     fc.assert(
-      fc.property(fc.array(actionArb, { minLength: 1, maxLength: 30 }), fc.array(actionArb, { maxLength: 15 }), fc.array(queryArb, { minLength: 6, maxLength: 6 }), (before, after, queries) => {
-        const { db, file, accounts } = freshLedger();
-        const entries: string[] = [];
-        const statements: string[] = [];
-        // runs on both accounts in the middle, so that there are matches to accept, reject, supersede or lose
-        const runs: Action[] = [{ kind: 'run', bank: CHECKING }, { kind: 'run', bank: CARD }];
-        for (const a of [...before, ...runs, ...after]) {
+      fc.property(
+        fc.array(actionArb, { minLength: 1, maxLength: 30 }),
+        fc.array(actionArb, { maxLength: 15 }),
+        fc.array(queryArb, { minLength: 6, maxLength: 6 }),
+        (before, after, queries) => {
+          const { db, file, accounts } = freshLedger();
+          const entries: string[] = [];
+          const statements: string[] = [];
+          // runs on both accounts in the middle, so that there are matches to accept, reject, supersede or lose
+          const runs: Action[] = [
+            { kind: 'run', bank: CHECKING },
+            { kind: 'run', bank: CARD },
+          ];
+          for (const a of [...before, ...runs, ...after]) {
+            try {
+              apply(db, accounts, a, entries, statements);
+            } catch (error) {
+              // refusals of the use cases themselves (posting a posted entry, deleting a reconciled statement)
+              expect(['INVALID_STATUS', 'HAS_RECONCILED', 'INVALID_ACCOUNT']).toContain(
+                (error as { code?: string }).code,
+              );
+            }
+            // the list keeps its payee model between requests and learns new examples into it
+            listUnmatched(db, { type: 'bank_transaction', page: 1, per_page: 3 });
+          }
+          const { kept, recounted } = counts(db);
+          expect(kept).toEqual(recounted);
+
+          // a second connection has no kept payee model: the suggestions must be the same as from a fresh one
+          const fresh = new SqliteDb<LedgerSchema>(openSqliteFile(file));
           try {
-            apply(db, accounts, a, entries, statements);
-          } catch (error) {
-            // refusals of the use cases themselves (posting a posted entry, deleting a reconciled statement)
-            expect(['INVALID_STATUS', 'HAS_RECONCILED', 'INVALID_ACCOUNT']).toContain((error as { code?: string }).code);
+            for (const q of queries) {
+              const accountId = q.account === undefined ? undefined : accounts[q.account];
+              const txnTotal = referenceTransactions(db, accountId, 1, 0).total;
+              const entryTotal = referenceEntries(db, accountId, 1, 0).total;
+              const offset = (q.page % (Math.ceil((txnTotal + entryTotal) / q.perPage) + 1)) * q.perPage;
+
+              const txns = unmatchedTransactions(db, accountId, q.perPage, offset);
+              expect({ ids: txns.items.map((t) => t.id), total: txns.total }).toEqual(
+                referenceTransactions(db, accountId, q.perPage, offset),
+              );
+              const ents = unmatchedEntries(db, accountId, q.perPage, offset);
+              expect({ items: ents.items.map((e) => `${e.entryId} ${e.netMinor}`), total: ents.total }).toEqual(
+                referenceEntries(db, accountId, q.perPage, offset),
+              );
+
+              const query = {
+                account_id: accountId,
+                type: q.type,
+                page: Math.floor(offset / q.perPage) + 1,
+                per_page: q.perPage,
+              };
+              expect(listUnmatched(db, query)).toEqual(listUnmatched(fresh, query));
+            }
+          } finally {
+            fresh.close();
           }
-          // the list keeps its payee model between requests and learns new examples into it
-          listUnmatched(db, { type: 'bank_transaction', page: 1, per_page: 3 });
-        }
-        const { kept, recounted } = counts(db);
-        expect(kept).toEqual(recounted);
-
-        // a second connection has no kept payee model: the suggestions must be the same as from a fresh one
-        const fresh = new SqliteDb<LedgerSchema>(openSqliteFile(file));
-        try {
-          for (const q of queries) {
-            const accountId = q.account === undefined ? undefined : accounts[q.account];
-            const txnTotal = referenceTransactions(db, accountId, 1, 0).total;
-            const entryTotal = referenceEntries(db, accountId, 1, 0).total;
-            const offset = (q.page % (Math.ceil((txnTotal + entryTotal) / q.perPage) + 1)) * q.perPage;
-
-            const txns = unmatchedTransactions(db, accountId, q.perPage, offset);
-            expect({ ids: txns.items.map((t) => t.id), total: txns.total }).toEqual(referenceTransactions(db, accountId, q.perPage, offset));
-            const ents = unmatchedEntries(db, accountId, q.perPage, offset);
-            expect({ items: ents.items.map((e) => `${e.entryId} ${e.netMinor}`), total: ents.total }).toEqual(referenceEntries(db, accountId, q.perPage, offset));
-
-            const query = { account_id: accountId, type: q.type, page: Math.floor(offset / q.perPage) + 1, per_page: q.perPage };
-            expect(listUnmatched(db, query)).toEqual(listUnmatched(fresh, query));
-          }
-        } finally {
-          fresh.close();
-        }
-      }),
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -13,7 +13,16 @@ async function mk(name: string, type: string, extra: Record<string, unknown> = {
 }
 
 async function post(date: string, lines: [string, 'DEBIT' | 'CREDIT', string][], memo = 'x') {
-  const res = await api.post('/api/journal-entries', { entry_date: date, memo, auto_post: true, lines: lines.map(([n, direction, amount]) => ({ account_id: ids[n], direction, amount })) }, token);
+  const res = await api.post(
+    '/api/journal-entries',
+    {
+      entry_date: date,
+      memo,
+      auto_post: true,
+      lines: lines.map(([n, direction, amount]) => ({ account_id: ids[n], direction, amount })),
+    },
+    token,
+  );
   expect(res.status).toBe(201);
   return res.body.id as string;
 }
@@ -34,17 +43,47 @@ beforeAll(async () => {
   await mk('Yen wallet', 'ASSET', { currency: 'JPY' });
   await mk('Yen food', 'EXPENSE', { currency: 'JPY' });
 
-  await post('2025-12-31', [['Checking', 'DEBIT', '1000.00'], ['Opening balances', 'CREDIT', '1000.00']]);
-  await post('2026-01-05', [['Checking', 'DEBIT', '3000.00'], ['Salary', 'CREDIT', '3000.00']]);
-  await post('2026-01-10', [['Groceries', 'DEBIT', '150.25'], ['Card', 'CREDIT', '150.25']]);
-  await post('2026-01-15', [['Rent', 'DEBIT', '1200.00'], ['Checking', 'CREDIT', '1200.00']]);
-  await post('2026-01-20', [['Savings', 'DEBIT', '500.00'], ['Checking', 'CREDIT', '500.00']]);
-  await post('2026-02-01', [['Card', 'DEBIT', '150.25'], ['Checking', 'CREDIT', '150.25']]);
-  await post('2026-02-05', [['Checking', 'DEBIT', '3000.00'], ['Salary', 'CREDIT', '3000.00']]);
-  await post('2026-02-12', [['Food', 'DEBIT', '20.00'], ['Checking', 'CREDIT', '20.00']]);
-  const mistake = await post('2026-02-14', [['Rent', 'DEBIT', '99.99'], ['Checking', 'CREDIT', '99.99']]);
+  await post('2025-12-31', [
+    ['Checking', 'DEBIT', '1000.00'],
+    ['Opening balances', 'CREDIT', '1000.00'],
+  ]);
+  await post('2026-01-05', [
+    ['Checking', 'DEBIT', '3000.00'],
+    ['Salary', 'CREDIT', '3000.00'],
+  ]);
+  await post('2026-01-10', [
+    ['Groceries', 'DEBIT', '150.25'],
+    ['Card', 'CREDIT', '150.25'],
+  ]);
+  await post('2026-01-15', [
+    ['Rent', 'DEBIT', '1200.00'],
+    ['Checking', 'CREDIT', '1200.00'],
+  ]);
+  await post('2026-01-20', [
+    ['Savings', 'DEBIT', '500.00'],
+    ['Checking', 'CREDIT', '500.00'],
+  ]);
+  await post('2026-02-01', [
+    ['Card', 'DEBIT', '150.25'],
+    ['Checking', 'CREDIT', '150.25'],
+  ]);
+  await post('2026-02-05', [
+    ['Checking', 'DEBIT', '3000.00'],
+    ['Salary', 'CREDIT', '3000.00'],
+  ]);
+  await post('2026-02-12', [
+    ['Food', 'DEBIT', '20.00'],
+    ['Checking', 'CREDIT', '20.00'],
+  ]);
+  const mistake = await post('2026-02-14', [
+    ['Rent', 'DEBIT', '99.99'],
+    ['Checking', 'CREDIT', '99.99'],
+  ]);
   await api.post(`/api/journal-entries/${mistake}/void`, { reason: 'typo' }, token);
-  await post('2026-02-20', [['Yen food', 'DEBIT', '1200'], ['Yen wallet', 'CREDIT', '1200']]);
+  await post('2026-02-20', [
+    ['Yen food', 'DEBIT', '1200'],
+    ['Yen wallet', 'CREDIT', '1200'],
+  ]);
 });
 afterAll(() => t.stop());
 
@@ -53,7 +92,9 @@ describe('trial balance', () => {
     const res = await api.get('/api/reports/trial-balance?as_of=2026-01-31', token);
     expect(res.status).toBe(200);
     const usd = res.body.currencies.find((c: { currency: string }) => c.currency === 'USD');
-    const rows = Object.fromEntries(usd.rows.map((r: { name: string; debit: string; credit: string }) => [r.name, `${r.debit}/${r.credit}`]));
+    const rows = Object.fromEntries(
+      usd.rows.map((r: { name: string; debit: string; credit: string }) => [r.name, `${r.debit}/${r.credit}`]),
+    );
     expect(rows).toEqual({
       Card: '0.00/150.25',
       Checking: '2300.00/0.00',
@@ -83,7 +124,14 @@ describe('balance sheet', () => {
         balance: '0.00',
         total: '5529.76',
         children: [
-          { account_id: ids.Checking, name: 'Checking', type: 'ASSET', balance: '5029.76', total: '5029.76', children: [] },
+          {
+            account_id: ids.Checking,
+            name: 'Checking',
+            type: 'ASSET',
+            balance: '5029.76',
+            total: '5029.76',
+            children: [],
+          },
           { account_id: ids.Savings, name: 'Savings', type: 'ASSET', balance: '500.00', total: '500.00', children: [] },
         ],
       },
@@ -110,12 +158,18 @@ describe('income statement', () => {
     expect(usd.total_expenses).toBe('119.99');
     expect(usd.net_income).toBe('2880.01');
     const food = usd.expenses.find((n: { name: string }) => n.name === 'Food');
-    expect(food).toMatchObject({ balance: '20.00', total: '20.00', children: [{ name: 'Groceries', balance: '0.00', total: '0.00' }] });
+    expect(food).toMatchObject({
+      balance: '20.00',
+      total: '20.00',
+      children: [{ name: 'Groceries', balance: '0.00', total: '0.00' }],
+    });
     const jan = (await api.get('/api/reports/income-statement?start_date=2026-01-01&end_date=2026-01-31', token)).body;
     const janUsd = jan.currencies.find((c: { currency: string }) => c.currency === 'USD');
     expect(janUsd.expenses.find((n: { name: string }) => n.name === 'Food').total).toBe('150.25');
     expect(janUsd.net_income).toBe('1649.75');
-    const throughReversal = (await api.get('/api/reports/income-statement?start_date=2026-01-01&end_date=2099-12-31', token)).body;
+    const throughReversal = (
+      await api.get('/api/reports/income-statement?start_date=2026-01-01&end_date=2099-12-31', token)
+    ).body;
     const allUsd = throughReversal.currencies.find((c: { currency: string }) => c.currency === 'USD');
     expect(allUsd.total_expenses).toBe('1370.25');
   });
@@ -142,7 +196,12 @@ describe('net worth', () => {
   it('when asking for daily points, then there is one per day and the series agrees with balances', async () => {
     const res = await api.get('/api/reports/net-worth?start_date=2026-02-13&end_date=2026-02-16&interval=day', token);
     const usd = res.body.currencies.find((c: { currency: string }) => c.currency === 'USD');
-    expect(usd.series.map((p: { date: string }) => p.date)).toEqual(['2026-02-13', '2026-02-14', '2026-02-15', '2026-02-16']);
+    expect(usd.series.map((p: { date: string }) => p.date)).toEqual([
+      '2026-02-13',
+      '2026-02-14',
+      '2026-02-15',
+      '2026-02-16',
+    ]);
     expect(usd.series[0].assets).toBe('5629.75');
     expect(usd.series[1].assets).toBe('5529.76');
   });
@@ -161,18 +220,24 @@ describe('cash flow', () => {
     expect(res.status).toBe(200);
     const usd = res.body.currencies.find((c: { currency: string }) => c.currency === 'USD');
     const [jan, feb] = usd.periods;
-    expect(jan).toMatchObject({ start_date: '2026-01-01', end_date: '2026-01-31', money_in: '3000.00', money_out: '1200.00', net: '1800.00' });
-    expect(jan.by_account.map((a: { name: string; money_in: string; money_out: string }) => `${a.name} ${a.money_in}/${a.money_out}`).sort()).toEqual([
-      'Rent 0.00/1200.00',
-      'Salary 3000.00/0.00',
-    ]);
+    expect(jan).toMatchObject({
+      start_date: '2026-01-01',
+      end_date: '2026-01-31',
+      money_in: '3000.00',
+      money_out: '1200.00',
+      net: '1800.00',
+    });
+    expect(
+      jan.by_account
+        .map((a: { name: string; money_in: string; money_out: string }) => `${a.name} ${a.money_in}/${a.money_out}`)
+        .sort(),
+    ).toEqual(['Rent 0.00/1200.00', 'Salary 3000.00/0.00']);
     expect(feb).toMatchObject({ money_in: '3000.00', money_out: '270.24', net: '2729.76' });
-    expect(feb.by_account.map((a: { name: string; money_in: string; money_out: string }) => `${a.name} ${a.money_in}/${a.money_out}`).sort()).toEqual([
-      'Card 0.00/150.25',
-      'Food 0.00/20.00',
-      'Rent 0.00/99.99',
-      'Salary 3000.00/0.00',
-    ]);
+    expect(
+      feb.by_account
+        .map((a: { name: string; money_in: string; money_out: string }) => `${a.name} ${a.money_in}/${a.money_out}`)
+        .sort(),
+    ).toEqual(['Card 0.00/150.25', 'Food 0.00/20.00', 'Rent 0.00/99.99', 'Salary 3000.00/0.00']);
     expect(usd).toMatchObject({ total_in: '6000.00', total_out: '1470.24', net: '4529.76' });
   });
 });

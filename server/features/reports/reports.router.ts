@@ -44,7 +44,10 @@ export function reportRoutes(): RouteDef[] {
       cacheable: true,
       query: rangeQuery,
       responses: [{ status: 200, description: 'Income statement', schema: incomeStatementSchema }],
-      handler: ({ session, query }) => ({ status: 200, body: incomeStatement(session.ledger, query.start_date, query.end_date) }),
+      handler: ({ session, query }) => ({
+        status: 200,
+        body: incomeStatement(session.ledger, query.start_date, query.end_date),
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -55,18 +58,25 @@ export function reportRoutes(): RouteDef[] {
       cacheable: true,
       query: seriesQuery,
       responses: [{ status: 200, description: 'Net-worth series', schema: netWorthSchema }],
-      handler: ({ session, query }) => ({ status: 200, body: netWorthSeries(session.ledger, query.start_date, query.end_date, query.interval) }),
+      handler: ({ session, query }) => ({
+        status: 200,
+        body: netWorthSeries(session.ledger, query.start_date, query.end_date, query.interval),
+      }),
     }),
     defineRoute({
       method: 'get',
       path: '/api/reports/cash-flow',
       tag: 'reports',
-      summary: 'Money into and out of ASSET accounts per currency and period, by counter account (transfers between assets cancel)',
+      summary:
+        'Money into and out of ASSET accounts per currency and period, by counter account (transfers between assets cancel)',
       auth: true,
       cacheable: true,
       query: seriesQuery,
       responses: [{ status: 200, description: 'Cash flow', schema: cashFlowSchema }],
-      handler: ({ session, query }) => ({ status: 200, body: cashFlow(session.ledger, query.start_date, query.end_date, query.interval) }),
+      handler: ({ session, query }) => ({
+        status: 200,
+        body: cashFlow(session.ledger, query.start_date, query.end_date, query.interval),
+      }),
     }),
   ];
 }

@@ -27,7 +27,12 @@ function balanceOf(account: Account, totals: Map<string, Pair>): Minor {
  * Account trees of one currency and some types, with own and rolled-up balances. An account whose
  * parent is in another currency hangs under its nearest ancestor in this currency, or at the top.
  */
-function trees(accounts: readonly Account[], currency: string, types: readonly AccountType[], own: (a: Account) => Minor): { roots: TreeNode[]; total: Minor } {
+function trees(
+  accounts: readonly Account[],
+  currency: string,
+  types: readonly AccountType[],
+  own: (a: Account) => Minor,
+): { roots: TreeNode[]; total: Minor } {
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const members = accounts.filter((a) => a.currency === currency && types.includes(a.type));
   const memberIds = new Set(members.map((a) => a.id));
@@ -64,7 +69,9 @@ function resolveRange(start: string | undefined, end: string | undefined): { sta
   const resolvedEnd = end ?? today;
   const resolvedStart = start ?? startOfYear(end ?? today);
   if (resolvedStart > resolvedEnd) {
-    throw new DomainError('VALIDATION_ERROR', 'start_date must not be after end_date', [{ field: 'start_date', message: 'is after end_date' }]);
+    throw new DomainError('VALIDATION_ERROR', 'start_date must not be after end_date', [
+      { field: 'start_date', message: 'is after end_date' },
+    ]);
   }
   return { start: resolvedStart, end: resolvedEnd };
 }
@@ -86,9 +93,20 @@ export function trialBalance(db: LedgerDb, asOf: string = localToday()) {
         const credit = net < 0n ? -net : 0n;
         totalDebit += debit;
         totalCredit += credit;
-        rows.push({ account_id: account.id, name: account.name, type: account.type, debit: formatMinor(debit, currency), credit: formatMinor(credit, currency) });
+        rows.push({
+          account_id: account.id,
+          name: account.name,
+          type: account.type,
+          debit: formatMinor(debit, currency),
+          credit: formatMinor(credit, currency),
+        });
       }
-      return { currency, rows, total_debit: formatMinor(totalDebit, currency), total_credit: formatMinor(totalCredit, currency) };
+      return {
+        currency,
+        rows,
+        total_debit: formatMinor(totalDebit, currency),
+        total_credit: formatMinor(totalCredit, currency),
+      };
     }),
   };
 }
@@ -145,14 +163,21 @@ export function incomeStatement(db: LedgerDb, startDate?: string, endDate?: stri
 
 function seriesPeriods(start: string, end: string, interval: Interval) {
   if (countPeriods(start, end, interval) > MAX_SERIES_POINTS) {
-    throw new DomainError('VALIDATION_ERROR', `The range has more than ${MAX_SERIES_POINTS} ${interval}s; choose a longer interval or a shorter range`, [
-      { field: 'interval', message: 'too many periods for the range' },
-    ]);
+    throw new DomainError(
+      'VALIDATION_ERROR',
+      `The range has more than ${MAX_SERIES_POINTS} ${interval}s; choose a longer interval or a shorter range`,
+      [{ field: 'interval', message: 'too many periods for the range' }],
+    );
   }
   return periods(start, end, interval);
 }
 
-export function netWorthSeries(db: LedgerDb, startDate: string | undefined, endDate: string | undefined, interval: Interval) {
+export function netWorthSeries(
+  db: LedgerDb,
+  startDate: string | undefined,
+  endDate: string | undefined,
+  interval: Interval,
+) {
   const { start, end } = resolveRange(startDate, endDate);
   const spans = seriesPeriods(start, end, interval);
   const accounts = allAccounts(db).filter((a) => a.type === 'ASSET' || a.type === 'LIABILITY');
@@ -179,7 +204,12 @@ export function netWorthSeries(db: LedgerDb, startDate: string | undefined, endD
           if (account.type === 'ASSET') assets += balanceOf(account, balances);
           else liabilities += balanceOf(account, balances);
         }
-        return { date, assets: formatMinor(assets, currency), liabilities: formatMinor(liabilities, currency), net_worth: formatMinor(assets - liabilities, currency) };
+        return {
+          date,
+          assets: formatMinor(assets, currency),
+          liabilities: formatMinor(liabilities, currency),
+          net_worth: formatMinor(assets - liabilities, currency),
+        };
       }),
     })),
   };
@@ -206,7 +236,13 @@ export function cashFlow(db: LedgerDb, startDate: string | undefined, endDate: s
           if (account.currency !== currency || !flow || (flow.a === 0n && flow.b === 0n)) continue;
           moneyIn += flow.a;
           moneyOut += flow.b;
-          byAccount.push({ account_id: account.id, name: account.name, type: account.type, money_in: formatMinor(flow.a, currency), money_out: formatMinor(flow.b, currency) });
+          byAccount.push({
+            account_id: account.id,
+            name: account.name,
+            type: account.type,
+            money_in: formatMinor(flow.a, currency),
+            money_out: formatMinor(flow.b, currency),
+          });
         }
         totalIn += moneyIn;
         totalOut += moneyOut;
@@ -219,7 +255,13 @@ export function cashFlow(db: LedgerDb, startDate: string | undefined, endDate: s
           by_account: byAccount,
         };
       });
-      return { currency, periods: periodsOut, total_in: formatMinor(totalIn, currency), total_out: formatMinor(totalOut, currency), net: formatMinor(totalIn - totalOut, currency) };
+      return {
+        currency,
+        periods: periodsOut,
+        total_in: formatMinor(totalIn, currency),
+        total_out: formatMinor(totalOut, currency),
+        net: formatMinor(totalIn - totalOut, currency),
+      };
     }),
   };
 }

@@ -47,7 +47,17 @@ function toStatement(row: StatementRow): Statement {
   };
 }
 
-const STATEMENT_COLUMNS = ['id', 'account_id', 'name', 'source', 'imported_count', 'duplicate_count', 'start_date', 'end_date', 'created_at'] as const;
+const STATEMENT_COLUMNS = [
+  'id',
+  'account_id',
+  'name',
+  'source',
+  'imported_count',
+  'duplicate_count',
+  'start_date',
+  'end_date',
+  'created_at',
+] as const;
 
 function nextSeq(db: LedgerDb, table: 'statements' | 'bank_transactions'): bigint {
   return (db.first(db.qb.selectFrom(table).select((eb) => eb.fn.max<bigint | null>('seq').as('s')))!.s ?? 0n) + 1n;
@@ -75,7 +85,11 @@ export function existingDedupeKeys(db: LedgerDb, accountId: string, keys: readon
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += 500) {
     const rows = db.all(
-      db.qb.selectFrom('bank_transactions').select('dedupe_key').where('account_id', '=', accountId).where('dedupe_key', 'in', keys.slice(i, i + 500)),
+      db.qb
+        .selectFrom('bank_transactions')
+        .select('dedupe_key')
+        .where('account_id', '=', accountId)
+        .where('dedupe_key', 'in', keys.slice(i, i + 500)),
     );
     for (const row of rows) found.add(row.dedupe_key);
   }
@@ -109,7 +123,12 @@ export function findStatement(db: LedgerDb, id: string): Statement | undefined {
   return row && toStatement(row);
 }
 
-export function listStatements(db: LedgerDb, accountId: string | undefined, limit: number, offset: number): { items: Statement[]; total: number } {
+export function listStatements(
+  db: LedgerDb,
+  accountId: string | undefined,
+  limit: number,
+  offset: number,
+): { items: Statement[]; total: number } {
   let query = db.qb.selectFrom('statements');
   if (accountId) query = query.where('account_id', '=', accountId);
   const total = db.first(query.select((eb) => eb.fn.countAll<bigint>().as('n')))!.n;
@@ -123,9 +142,17 @@ export interface TransactionWithStatus extends BankTransaction {
 }
 
 /** A statement's transactions by date, each with its live match if it has one. */
-export function listStatementTransactions(db: LedgerDb, statementId: string, limit: number, offset: number): { items: TransactionWithStatus[]; total: number } {
+export function listStatementTransactions(
+  db: LedgerDb,
+  statementId: string,
+  limit: number,
+  offset: number,
+): { items: TransactionWithStatus[]; total: number } {
   const total = db.first(
-    db.qb.selectFrom('bank_transactions').select((eb) => eb.fn.countAll<bigint>().as('n')).where('statement_id', '=', statementId),
+    db.qb
+      .selectFrom('bank_transactions')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .where('statement_id', '=', statementId),
   )!.n;
   const rows = db.all(
     db.qb
@@ -133,7 +160,18 @@ export function listStatementTransactions(db: LedgerDb, statementId: string, lim
       .leftJoin('reconciliation_matches as m', (join) =>
         join.onRef('m.bank_transaction_id', '=', 't.id').on('m.status', 'in', [...LIVE_MATCH_STATUSES]),
       )
-      .select(['t.id', 't.statement_id', 't.account_id', 't.date', 't.description', 't.amount_minor', 't.type', 't.external_id', 'm.id as match_id', 'm.status as match_status'])
+      .select([
+        't.id',
+        't.statement_id',
+        't.account_id',
+        't.date',
+        't.description',
+        't.amount_minor',
+        't.type',
+        't.external_id',
+        'm.id as match_id',
+        'm.status as match_status',
+      ])
       .where('t.statement_id', '=', statementId)
       .orderBy('t.date')
       .orderBy('t.seq')
@@ -176,7 +214,9 @@ export function deleteStatement(db: LedgerDb, id: string): void {
 }
 
 export function accountHasStatements(db: LedgerDb, accountId: string): boolean {
-  return db.first(db.qb.selectFrom('statements').select('id').where('account_id', '=', accountId).limit(1)) !== undefined;
+  return (
+    db.first(db.qb.selectFrom('statements').select('id').where('account_id', '=', accountId).limit(1)) !== undefined
+  );
 }
 
 export function loadCsvMapping(db: LedgerDb, accountId: string): unknown {
@@ -191,6 +231,11 @@ export function saveCsvMapping(db: LedgerDb, accountId: string, mapping: unknown
     db.qb
       .insertInto('csv_mappings')
       .values({ account_id: accountId, mapping: json, updated_at: at })
-      .onConflict((oc) => oc.column('account_id').doUpdateSet({ mapping: json, updated_at: at }).where('csv_mappings.mapping', '!=', json)),
+      .onConflict((oc) =>
+        oc
+          .column('account_id')
+          .doUpdateSet({ mapping: json, updated_at: at })
+          .where('csv_mappings.mapping', '!=', json),
+      ),
   );
 }

@@ -17,12 +17,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
 import { readUpload, requestBytes } from '../../http/upload.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
-import {
-  getStatement,
-  listStatementPage,
-  listTransactionPage,
-  removeStatement,
-} from './statements.service.ts';
+import { getStatement, listStatementPage, listTransactionPage, removeStatement } from './statements.service.ts';
 
 const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
 
@@ -31,7 +26,9 @@ function mappingFrom(text: string | undefined): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new DomainError('VALIDATION_ERROR', 'The CSV mapping is not valid JSON', [{ field: 'mapping', message: 'is not valid JSON' }]);
+    throw new DomainError('VALIDATION_ERROR', 'The CSV mapping is not valid JSON', [
+      { field: 'mapping', message: 'is not valid JSON' },
+    ]);
   }
 }
 
@@ -59,7 +56,11 @@ export function statementRoutes(jobs: JobRunner): RouteDef[] {
       deferredJson: { limit: STATEMENT_JSON_LIMIT },
       responses: [
         { status: 201, description: 'The statement', schema: statement },
-        { status: 200, description: 'Every transaction was already imported: nothing stored, `id` is null', schema: statementResult },
+        {
+          status: 200,
+          description: 'Every transaction was already imported: nothing stored, `id` is null',
+          schema: statementResult,
+        },
         { status: 400, description: 'INVALID_ACCOUNT, VALIDATION_ERROR', schema: errorBody },
         { status: 413, description: `PAYLOAD_TOO_LARGE (over ${STATEMENT_JSON_LIMIT})`, schema: errorBody },
       ],
@@ -78,24 +79,52 @@ export function statementRoutes(jobs: JobRunner): RouteDef[] {
         'CSV columns are guessed from the header, or given as `mapping` (JSON), and remembered per account. With dry_run=true nothing is stored and a preview is answered.',
       auth: true,
       query: importQuery,
-      rawBody: { contentTypes: ['multipart/form-data', 'application/octet-stream', 'text/csv', 'application/x-ofx', 'application/xml'], description: 'the statement file, at most 20 MiB', limit: STATEMENT_FILE_LIMIT },
+      rawBody: {
+        contentTypes: [
+          'multipart/form-data',
+          'application/octet-stream',
+          'text/csv',
+          'application/x-ofx',
+          'application/xml',
+        ],
+        description: 'the statement file, at most 20 MiB',
+        limit: STATEMENT_FILE_LIMIT,
+      },
       responses: [
-        { status: 201, description: 'The stored statement with what was skipped and the CSV mapping used', schema: importResult },
-        { status: 200, description: 'dry_run: what would be imported; or, with `id: null`, a re-import that added nothing', schema: importPreview },
-        { status: 400, description: 'INVALID_STATEMENT_FILE (the detail names the line or element), INVALID_ACCOUNT, CURRENCY_MISMATCH', schema: errorBody },
+        {
+          status: 201,
+          description: 'The stored statement with what was skipped and the CSV mapping used',
+          schema: importResult,
+        },
+        {
+          status: 200,
+          description: 'dry_run: what would be imported; or, with `id: null`, a re-import that added nothing',
+          schema: importPreview,
+        },
+        {
+          status: 400,
+          description:
+            'INVALID_STATEMENT_FILE (the detail names the line or element), INVALID_ACCOUNT, CURRENCY_MISMATCH',
+          schema: errorBody,
+        },
         { status: 413, description: 'PAYLOAD_TOO_LARGE', schema: errorBody },
       ],
       handler: async ({ session, query, req }) => {
         const upload = await readUpload(req);
-        const result = await jobs.run(session.userId, 'importStatementFile', {
-          accountId: query.account_id,
-          bytes: upload.bytes,
-          format: query.format,
-          name: query.name ?? upload.fields.name,
-          fileName: upload.fileName,
-          mapping: mappingFrom(query.mapping ?? upload.fields.mapping),
-          dryRun: query.dry_run ?? upload.fields.dry_run === 'true',
-        }, upload.bytes.byteLength);
+        const result = await jobs.run(
+          session.userId,
+          'importStatementFile',
+          {
+            accountId: query.account_id,
+            bytes: upload.bytes,
+            format: query.format,
+            name: query.name ?? upload.fields.name,
+            fileName: upload.fileName,
+            mapping: mappingFrom(query.mapping ?? upload.fields.mapping),
+            dryRun: query.dry_run ?? upload.fields.dry_run === 'true',
+          },
+          upload.bytes.byteLength,
+        );
         const { preview, ...body } = result;
         return { status: preview || ('id' in body && body.id === null) ? 200 : 201, body };
       },
@@ -121,7 +150,10 @@ export function statementRoutes(jobs: JobRunner): RouteDef[] {
       params: idParams,
       query: listTransactionsQuery,
       responses: [{ status: 200, description: 'A page of bank transactions', schema: bankTransactionPage }, notFound],
-      handler: ({ session, params, query }) => ({ status: 200, body: listTransactionPage(session.ledger, params.id, query) }),
+      handler: ({ session, params, query }) => ({
+        status: 200,
+        body: listTransactionPage(session.ledger, params.id, query),
+      }),
     }),
     defineRoute({
       method: 'delete',
@@ -130,7 +162,11 @@ export function statementRoutes(jobs: JobRunner): RouteDef[] {
       summary: 'Delete a statement and its transactions (not when any is reconciled)',
       auth: true,
       params: idParams,
-      responses: [{ status: 204, description: 'Deleted' }, notFound, { status: 409, description: 'HAS_RECONCILED', schema: errorBody }],
+      responses: [
+        { status: 204, description: 'Deleted' },
+        notFound,
+        { status: 409, description: 'HAS_RECONCILED', schema: errorBody },
+      ],
       handler: ({ session, params }) => {
         removeStatement(session.ledger, params.id);
         return { status: 204 };

@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
-import { csvMapping as csvMappingSchema, MAX_STATEMENT_TRANSACTIONS, type BankTransactionDto, type CreateStatementInput, type StatementDto, type StatementResultDto } from '../../contract/statements.ts';
+import {
+  csvMapping as csvMappingSchema,
+  MAX_STATEMENT_TRANSACTIONS,
+  type BankTransactionDto,
+  type CreateStatementInput,
+  type StatementDto,
+  type StatementResultDto,
+} from '../../contract/statements.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseAmount, type Minor } from '../../domain/money.ts';
 import { parseStatementFile, type CsvMapping, type StatementFormat } from '../../domain/statements/index.ts';
@@ -42,12 +49,16 @@ function statementAccount(db: LedgerDb, accountId: string): Account {
   try {
     account = requireAccount(db, accountId);
   } catch {
-    throw new DomainError('INVALID_ACCOUNT', 'The statement account does not exist', [{ field: 'account_id', message: 'no such account' }]);
+    throw new DomainError('INVALID_ACCOUNT', 'The statement account does not exist', [
+      { field: 'account_id', message: 'no such account' },
+    ]);
   }
   if (account.type !== 'ASSET' && account.type !== 'LIABILITY') {
-    throw new DomainError('INVALID_ACCOUNT', `Statements belong to ASSET or LIABILITY accounts; ${account.name} is ${account.type}`, [
-      { field: 'account_id', message: 'not an ASSET or LIABILITY account' },
-    ]);
+    throw new DomainError(
+      'INVALID_ACCOUNT',
+      `Statements belong to ASSET or LIABILITY accounts; ${account.name} is ${account.type}`,
+      [{ field: 'account_id', message: 'not an ASSET or LIABILITY account' }],
+    );
   }
   return account;
 }
@@ -68,7 +79,10 @@ interface IncomingTransaction {
 export function dedupeKeys(rows: readonly IncomingTransaction[]): string[] {
   const seen = new Map<string, number>();
   return rows.map((r) => {
-    const base = r.externalId !== null ? `ext:${r.externalId}` : `row:${r.date}|${r.type}|${r.amountMinor}|${normaliseDescription(r.description)}`;
+    const base =
+      r.externalId !== null
+        ? `ext:${r.externalId}`
+        : `row:${r.date}|${r.type}|${r.amountMinor}|${normaliseDescription(r.description)}`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return `${base}#${n}`;
@@ -107,7 +121,8 @@ function plan(db: LedgerDb, account: Account, incoming: readonly IncomingTransac
 
 function* newRows(planned: Planned, statementId: string, accountId: string): Generator<NewBankTransaction> {
   for (let i = 0; i < planned.incoming.length; i++) {
-    if (planned.duplicates[i] === 0) yield { ...planned.incoming[i]!, id: crypto.randomUUID(), statementId, accountId, dedupeKey: planned.keys[i]! };
+    if (planned.duplicates[i] === 0)
+      yield { ...planned.incoming[i]!, id: crypto.randomUUID(), statementId, accountId, dedupeKey: planned.keys[i]! };
   }
 }
 
@@ -115,7 +130,14 @@ function* newRows(planned: Planned, statementId: string, accountId: string): Gen
  * Stores the statement and its new transactions. When every transaction is already there (a
  * re-import), nothing is stored at all: the answer says so with `id: null`.
  */
-function store(db: LedgerDb, account: Account, statementId: string, name: string, source: string, planned: Planned): StatementResultDto {
+function store(
+  db: LedgerDb,
+  account: Account,
+  statementId: string,
+  name: string,
+  source: string,
+  planned: Planned,
+): StatementResultDto {
   const createdAt = new Date().toISOString();
   const statement: Statement = {
     id: statementId,
@@ -134,16 +156,32 @@ function store(db: LedgerDb, account: Account, statementId: string, name: string
   return toStatementDto(statement);
 }
 
-function amountOrFail(amount: string, currency: string, field: string, where: string, errors: FieldError[]): Minor | null {
+function amountOrFail(
+  amount: string,
+  currency: string,
+  field: string,
+  where: string,
+  errors: FieldError[],
+): Minor | null {
   const parsed = parseAmount(amount, currency);
   if ('minor' in parsed) return parsed.minor;
-  const why = { format: 'is not a positive decimal', digits: `has more decimals than ${currency} allows`, zero: 'is zero', too_large: 'is too large' }[parsed.problem];
+  const why = {
+    format: 'is not a positive decimal',
+    digits: `has more decimals than ${currency} allows`,
+    zero: 'is zero',
+    too_large: 'is too large',
+  }[parsed.problem];
   errors.push({ field, message: `${where}amount "${amount}" ${why}` });
   return null;
 }
 
 /** A statement from JSON rows; `transactions` is read once, in order (a caller may let each row go as it is read). */
-export function createStatement(db: LedgerDb, input: Omit<CreateStatementInput, 'transactions'> & { transactions: Iterable<CreateStatementInput['transactions'][number]> }): StatementResultDto {
+export function createStatement(
+  db: LedgerDb,
+  input: Omit<CreateStatementInput, 'transactions'> & {
+    transactions: Iterable<CreateStatementInput['transactions'][number]>;
+  },
+): StatementResultDto {
   return db.transaction(() => {
     const account = statementAccount(db, input.account_id);
     const errors: FieldError[] = [];
@@ -151,10 +189,18 @@ export function createStatement(db: LedgerDb, input: Omit<CreateStatementInput, 
     let i = 0;
     for (const t of input.transactions) {
       const minor = amountOrFail(t.amount, account.currency, `transactions.${i}.amount`, '', errors);
-      if (minor !== null) incoming.push({ date: t.date, description: t.description, amountMinor: minor, type: t.type, externalId: t.external_id ?? null });
+      if (minor !== null)
+        incoming.push({
+          date: t.date,
+          description: t.description,
+          amountMinor: minor,
+          type: t.type,
+          externalId: t.external_id ?? null,
+        });
       i += 1;
     }
-    if (errors.length > 0) throw new DomainError('VALIDATION_ERROR', `Invalid body: ${errors[0]!.field} ${errors[0]!.message}`, errors);
+    if (errors.length > 0)
+      throw new DomainError('VALIDATION_ERROR', `Invalid body: ${errors[0]!.field} ${errors[0]!.message}`, errors);
     const id = crypto.randomUUID();
     const planned = plan(db, account, incoming);
     return store(db, account, id, input.name ?? `Statement ${planned.startDate ?? ''}`.trim(), 'json', planned);
@@ -175,12 +221,14 @@ export interface ImportFileInput {
 function parseMapping(raw: unknown): CsvMapping {
   const result = csvMappingSchema.safeParse(raw);
   if (!result.success) {
-    const errors = result.error.issues.map((i) => ({ field: ['mapping', ...i.path.map(String)].join('.'), message: i.message }));
+    const errors = result.error.issues.map((i) => ({
+      field: ['mapping', ...i.path.map(String)].join('.'),
+      message: i.message,
+    }));
     throw new DomainError('VALIDATION_ERROR', `Invalid CSV mapping: ${errors[0]!.field} ${errors[0]!.message}`, errors);
   }
   return result.data as CsvMapping;
 }
-
 
 /**
  * Imports a bank file: parsed, checked against the account's currency, de-duplicated against what
@@ -190,10 +238,15 @@ function parseMapping(raw: unknown): CsvMapping {
 export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
   const account = statementAccount(db, input.accountId);
   const given = input.mapping !== undefined ? parseMapping(input.mapping) : undefined;
-  const remembered = given ?? (input.format === undefined || input.format === 'csv' ? rememberedMapping(db, account.id) : undefined);
+  const remembered =
+    given ?? (input.format === undefined || input.format === 'csv' ? rememberedMapping(db, account.id) : undefined);
   let parsed;
   try {
-    parsed = parseStatementFile(input.bytes, { format: input.format, csvMapping: remembered, maxTransactions: MAX_STATEMENT_TRANSACTIONS });
+    parsed = parseStatementFile(input.bytes, {
+      format: input.format,
+      csvMapping: remembered,
+      maxTransactions: MAX_STATEMENT_TRANSACTIONS,
+    });
   } catch (error) {
     // A remembered mapping that no longer fits (the bank changed its export): guess afresh.
     if (given || !remembered) throw error;
@@ -204,12 +257,28 @@ export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
   let index = 0;
   for (const statement of parsed.statements) {
     if (statement.currency && statement.currency !== 'XXX' && statement.currency !== account.currency) {
-      throw new DomainError('CURRENCY_MISMATCH', `The file is in ${statement.currency}, the account ${account.name} in ${account.currency}`);
+      throw new DomainError(
+        'CURRENCY_MISMATCH',
+        `The file is in ${statement.currency}, the account ${account.name} in ${account.currency}`,
+      );
     }
     for (const t of statement.transactions) {
       index += 1;
-      const minor = amountOrFail(t.amount, account.currency, `transactions.${index - 1}.amount`, `transaction ${index}: `, errors);
-      if (minor !== null) incoming.push({ date: t.date, description: t.description, amountMinor: minor, type: t.type, externalId: t.external_id });
+      const minor = amountOrFail(
+        t.amount,
+        account.currency,
+        `transactions.${index - 1}.amount`,
+        `transaction ${index}: `,
+        errors,
+      );
+      if (minor !== null)
+        incoming.push({
+          date: t.date,
+          description: t.description,
+          amountMinor: minor,
+          type: t.type,
+          externalId: t.external_id,
+        });
     }
   }
   if (errors.length > 0) throw new DomainError('INVALID_STATEMENT_FILE', errors[0]!.message, errors);
@@ -239,10 +308,18 @@ export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
         })),
       };
     }
-    const name = input.name ?? input.fileName ?? `${parsed.format.toUpperCase()} import ${planned.startDate ?? ''}`.trim();
+    const name =
+      input.name ?? input.fileName ?? `${parsed.format.toUpperCase()} import ${planned.startDate ?? ''}`.trim();
     const statement = store(db, account, id, name, parsed.format, planned);
-    if (statement.id !== null && parsed.format === 'csv' && parsed.csv_mapping) saveCsvMapping(db, account.id, parsed.csv_mapping, statement.created_at!);
-    return { preview: false as const, ...statement, format: parsed.format, skipped: parsed.skipped, csv_mapping: parsed.csv_mapping };
+    if (statement.id !== null && parsed.format === 'csv' && parsed.csv_mapping)
+      saveCsvMapping(db, account.id, parsed.csv_mapping, statement.created_at!);
+    return {
+      preview: false as const,
+      ...statement,
+      format: parsed.format,
+      skipped: parsed.skipped,
+      csv_mapping: parsed.csv_mapping,
+    };
   });
 }
 
@@ -263,7 +340,10 @@ export function getStatement(db: LedgerDb, id: string): StatementDto {
   return toStatementDto(requireStatement(db, id));
 }
 
-export function listStatementPage(db: LedgerDb, query: { account_id?: string | undefined; page: number; per_page: number }) {
+export function listStatementPage(
+  db: LedgerDb,
+  query: { account_id?: string | undefined; page: number; per_page: number },
+) {
   const { items, total } = listStatements(db, query.account_id, query.per_page, (query.page - 1) * query.per_page);
   return { items: items.map(toStatementDto), total, page: query.page, per_page: query.per_page };
 }
@@ -271,7 +351,12 @@ export function listStatementPage(db: LedgerDb, query: { account_id?: string | u
 export function listTransactionPage(db: LedgerDb, statementId: string, query: { page: number; per_page: number }) {
   const statement = requireStatement(db, statementId);
   const currency = requireAccount(db, statement.accountId).currency;
-  const { items, total } = listStatementTransactions(db, statementId, query.per_page, (query.page - 1) * query.per_page);
+  const { items, total } = listStatementTransactions(
+    db,
+    statementId,
+    query.per_page,
+    (query.page - 1) * query.per_page,
+  );
   const dtos: BankTransactionDto[] = items.map((t) => ({
     id: t.id,
     statement_id: t.statementId,
@@ -290,7 +375,10 @@ export function removeStatement(db: LedgerDb, id: string): void {
   db.transaction(() => {
     requireStatement(db, id);
     if (statementHasReconciled(db, id)) {
-      throw new DomainError('HAS_RECONCILED', 'Some of this statement’s transactions are reconciled with journal entries; it cannot be deleted');
+      throw new DomainError(
+        'HAS_RECONCILED',
+        'Some of this statement’s transactions are reconciled with journal entries; it cannot be deleted',
+      );
     }
     deleteStatement(db, id);
   });

@@ -26,7 +26,15 @@ describe('sumRange', () => {
   it('when summing any date range, then the day/month aggregates give exactly the sum of the postings in it', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ day: dayArb, account: fc.constantFrom('a', 'b'), debit: fc.bigInt({ min: 0n, max: 10n ** 12n }), credit: fc.bigInt({ min: 0n, max: 10n ** 12n }) }), { maxLength: 60 }),
+        fc.array(
+          fc.record({
+            day: dayArb,
+            account: fc.constantFrom('a', 'b'),
+            debit: fc.bigInt({ min: 0n, max: 10n ** 12n }),
+            credit: fc.bigInt({ min: 0n, max: 10n ** 12n }),
+          }),
+          { maxLength: 60 },
+        ),
         fc.option(dayArb, { nil: null }),
         dayArb,
         (postings, from, to) => {
@@ -35,18 +43,37 @@ describe('sumRange', () => {
           const ids = { a: crypto.randomUUID(), b: crypto.randomUUID() };
           db.transaction(() => {
             for (const [key, id] of Object.entries(ids)) {
-              db.runSql("INSERT INTO accounts (id, name, name_key, type, currency, created_at, updated_at) VALUES (?, ?, ?, 'ASSET', 'USD', '', '')", id, key, key);
+              db.runSql(
+                "INSERT INTO accounts (id, name, name_key, type, currency, created_at, updated_at) VALUES (?, ?, ?, 'ASSET', 'USD', '', '')",
+                id,
+                key,
+                key,
+              );
             }
             for (const p of postings) {
               applyPosting(db, p.day, [
-                { accountId: ids[p.account], accountType: 'ASSET', direction: 'DEBIT', amountMinor: p.debit + 1n, currency: 'USD' },
-                { accountId: ids[p.account], accountType: 'ASSET', direction: 'CREDIT', amountMinor: p.credit + 1n, currency: 'USD' },
+                {
+                  accountId: ids[p.account],
+                  accountType: 'ASSET',
+                  direction: 'DEBIT',
+                  amountMinor: p.debit + 1n,
+                  currency: 'USD',
+                },
+                {
+                  accountId: ids[p.account],
+                  accountType: 'ASSET',
+                  direction: 'CREDIT',
+                  amountMinor: p.credit + 1n,
+                  currency: 'USD',
+                },
               ]);
             }
           });
           const got = sumRange(db, 'account', from, to);
           for (const [key, id] of Object.entries(ids)) {
-            const inRange = postings.filter((p) => p.account === key && (from === null || p.day >= from) && p.day <= to);
+            const inRange = postings.filter(
+              (p) => p.account === key && (from === null || p.day >= from) && p.day <= to,
+            );
             const debit = inRange.reduce((s, p) => s + p.debit + 1n, 0n);
             const credit = inRange.reduce((s, p) => s + p.credit + 1n, 0n);
             expect(got.get(id) ?? { a: 0n, b: 0n }).toEqual({ a: debit, b: credit });

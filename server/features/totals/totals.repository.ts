@@ -64,9 +64,11 @@ function assertTotalsFit(db: LedgerDb, byAccount: ReadonlyMap<string, Pair>): vo
       accountId,
     );
     if ((sums?.a ?? 0n) + pair.a > MAX_ACCOUNT_TOTAL_MINOR || (sums?.b ?? 0n) + pair.b > MAX_ACCOUNT_TOTAL_MINOR) {
-      throw new DomainError('VALIDATION_ERROR', 'Posting this would take an account\'s all-time totals past the largest amount the ledger keeps exactly', [
-        { field: 'lines', message: `the totals of account ${accountId} would be too large` },
-      ]);
+      throw new DomainError(
+        'VALIDATION_ERROR',
+        "Posting this would take an account's all-time totals past the largest amount the ledger keeps exactly",
+        [{ field: 'lines', message: `the totals of account ${accountId} would be too large` }],
+      );
     }
   }
 }
@@ -106,13 +108,22 @@ export function cashFlowOf(lines: readonly PostedLine[]): Map<string, Pair> {
 
 type SumRow = { account_id: string; a: bigint; b: bigint };
 
-function sumPeriods(db: LedgerDb, kind: Kind, unit: 'day' | 'month', from: string, to: string, accountId: string | undefined, into: Map<string, Pair>): void {
+function sumPeriods(
+  db: LedgerDb,
+  kind: Kind,
+  unit: 'day' | 'month',
+  from: string,
+  to: string,
+  accountId: string | undefined,
+  into: Map<string, Pair>,
+): void {
   const t = TABLES[kind];
   const table = unit === 'day' ? t.day : t.month;
   const sql = `SELECT account_id, SUM(${t.a}) AS a, SUM(${t.b}) AS b FROM ${table} WHERE ${unit} >= ? AND ${unit} <= ?`;
-  const rows = accountId === undefined
-    ? db.allSql<SumRow>(`${sql} GROUP BY account_id`, from, to)
-    : db.allSql<SumRow>(`${sql} AND account_id = ? GROUP BY account_id`, from, to, accountId);
+  const rows =
+    accountId === undefined
+      ? db.allSql<SumRow>(`${sql} GROUP BY account_id`, from, to)
+      : db.allSql<SumRow>(`${sql} AND account_id = ? GROUP BY account_id`, from, to, accountId);
   merge(rows, into);
 }
 
@@ -139,7 +150,13 @@ function nextMonth(month: string): string {
  * Sums per account over the dates [from, to] (from = null: since the beginning). `a`/`b` are
  * debit/credit for accounts, in/out for cash flow.
  */
-export function sumRange(db: LedgerDb, kind: Kind, from: string | null, to: string, accountId?: string): Map<string, Pair> {
+export function sumRange(
+  db: LedgerDb,
+  kind: Kind,
+  from: string | null,
+  to: string,
+  accountId?: string,
+): Map<string, Pair> {
   const out = new Map<string, Pair>();
   const sumDays = (a: string, b: string) => sumPeriods(db, kind, 'day', a, b, accountId, out);
   const sumMonths = (a: string | null, b: string) => sumPeriods(db, kind, 'month', a ?? '', b, accountId, out);
@@ -174,7 +191,15 @@ export function accountTotalsAsOf(db: LedgerDb, asOf: string, accountId?: string
 
 /** The aggregates recomputed from every line of every ever-posted entry: the invariant's other side. */
 export function recomputeFromLines(db: LedgerDb): { accountDays: string[]; cashFlowDays: string[] } {
-  const lines = db.allSql<{ entry_id: string; entry_date: string; account_id: string; type: AccountType; direction: Direction; amount_minor: bigint; currency: string }>(
+  const lines = db.allSql<{
+    entry_id: string;
+    entry_date: string;
+    account_id: string;
+    type: AccountType;
+    direction: Direction;
+    amount_minor: bigint;
+    currency: string;
+  }>(
     `SELECT l.entry_id, l.entry_date, l.account_id, a.type, l.direction, l.amount_minor, l.currency
        FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id JOIN accounts a ON a.id = l.account_id
       WHERE e.status IN ('posted', 'void') ORDER BY l.entry_id, l.line_no`,
@@ -188,7 +213,13 @@ export function recomputeFromLines(db: LedgerDb): { accountDays: string[]; cashF
     const date = lines[i]!.entry_date;
     for (; i < lines.length && lines[i]!.entry_id === entryId; i++) {
       const l = lines[i]!;
-      entryLines.push({ accountId: l.account_id, accountType: l.type, direction: l.direction, amountMinor: l.amount_minor, currency: l.currency });
+      entryLines.push({
+        accountId: l.account_id,
+        accountType: l.type,
+        direction: l.direction,
+        amountMinor: l.amount_minor,
+        currency: l.currency,
+      });
       const key = `${l.account_id} ${date}`;
       const pair = accountDays.get(key) ?? { a: 0n, b: 0n };
       if (l.direction === 'DEBIT') pair.a += l.amount_minor;
@@ -208,11 +239,17 @@ export function recomputeFromLines(db: LedgerDb): { accountDays: string[]; cashF
 }
 
 /** The maintained aggregates in the same form as recomputeFromLines, day and month tables checked against each other. */
-export function maintainedTotals(db: LedgerDb): { accountDays: string[]; cashFlowDays: string[]; monthsMatchDays: boolean } {
+export function maintainedTotals(db: LedgerDb): {
+  accountDays: string[];
+  cashFlowDays: string[];
+  monthsMatchDays: boolean;
+} {
   const read = (kind: Kind) => {
     const t = TABLES[kind];
     return db
-      .allSql<{ account_id: string; day: string; a: bigint; b: bigint }>(`SELECT account_id, day, ${t.a} AS a, ${t.b} AS b FROM ${t.day}`)
+      .allSql<{ account_id: string; day: string; a: bigint; b: bigint }>(
+        `SELECT account_id, day, ${t.a} AS a, ${t.b} AS b FROM ${t.day}`,
+      )
       .filter((r) => r.a !== 0n || r.b !== 0n)
       .map((r) => `${r.account_id} ${r.day} ${r.a} ${r.b}`)
       .sort();
@@ -236,7 +273,10 @@ export function maintainedTotals(db: LedgerDb): { accountDays: string[]; cashFlo
  * limit as applyPosting, summed in memory first so that each account and day is written once.
  * Call inside the import's transaction.
  */
-export function applyPostings(db: LedgerDb, postings: Iterable<{ entryDate: string; lines: readonly PostedLine[] }>): void {
+export function applyPostings(
+  db: LedgerDb,
+  postings: Iterable<{ entryDate: string; lines: readonly PostedLine[] }>,
+): void {
   const accountDays = new Map<string, Map<string, Pair>>();
   const cashFlowDays = new Map<string, Map<string, Pair>>();
   const byAccount = new Map<string, Pair>();
@@ -261,7 +301,10 @@ export function applyPostings(db: LedgerDb, postings: Iterable<{ entryDate: stri
     for (const [accountId, pair] of cashFlowOf(lines)) bump(cashFlowDays, accountId, entryDate, pair.a, pair.b);
   }
   assertTotalsFit(db, byAccount);
-  for (const [kind, sums] of [['account', accountDays], ['cash_flow', cashFlowDays]] as const) {
+  for (const [kind, sums] of [
+    ['account', accountDays],
+    ['cash_flow', cashFlowDays],
+  ] as const) {
     for (const [accountId, days] of sums) for (const [day, pair] of days) add(db, kind, accountId, day, pair.a, pair.b);
   }
 }

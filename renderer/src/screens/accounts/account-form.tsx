@@ -12,7 +12,17 @@ export interface NewAccountDraft {
 }
 
 /** Creates an account: name, type, currency (default USD), an optional parent of the same type. */
-export function AccountForm({ draft, accounts, onCancel, onCreated }: { draft: NewAccountDraft; accounts: BalanceRow[]; onCancel: () => void; onCreated: () => void }) {
+export function AccountForm({
+  draft,
+  accounts,
+  onCancel,
+  onCreated,
+}: {
+  draft: NewAccountDraft;
+  accounts: BalanceRow[];
+  onCancel: () => void;
+  onCreated: () => void;
+}) {
   const { t } = useI18n();
   const headingId = useId();
   const [name, setName] = useState('');
@@ -62,7 +72,12 @@ export function AccountForm({ draft, accounts, onCancel, onCreated }: { draft: N
       </label>
       <label>
         {t('accounts.currency')}
-        <input value={currency} maxLength={3} pattern="[A-Za-z]{3}" onChange={(e) => setCurrency(e.target.value.toUpperCase())} />
+        <input
+          value={currency}
+          maxLength={3}
+          pattern="[A-Za-z]{3}"
+          onChange={(e) => setCurrency(e.target.value.toUpperCase())}
+        />
       </label>
       <label>
         {t('accounts.parent')}

@@ -9,7 +9,17 @@ import type { AccountNode } from './account-tree-model.ts';
 type Mode = 'view' | 'rename' | 'confirm-delete';
 
 /** One account: its balances and what can be done with it (rename, (de)activate, sub-account, delete). */
-export function AccountRow({ node, depth, onChanged, onAddChild }: { node: AccountNode; depth: number; onChanged: () => void; onAddChild: (parent: AccountNode) => void }) {
+export function AccountRow({
+  node,
+  depth,
+  onChanged,
+  onAddChild,
+}: {
+  node: AccountNode;
+  depth: number;
+  onChanged: () => void;
+  onAddChild: (parent: AccountNode) => void;
+}) {
   const { t } = useI18n();
   const [mode, setMode] = useState<Mode>('view');
   const [name, setName] = useState(node.name);
@@ -29,10 +39,21 @@ export function AccountRow({ node, depth, onChanged, onAddChild }: { node: Accou
       <tr className={node.isActive ? undefined : 'inactive'} data-account={node.name}>
         <td>
           <span className="tree-indent" style={{ paddingInlineStart: `${depth * 1.25}rem` }}>
-            {depth > 0 && <span className="tree-branch" aria-hidden="true">└ </span>}
+            {depth > 0 && (
+              <span className="tree-branch" aria-hidden="true">
+                └{' '}
+              </span>
+            )}
             {mode === 'rename' ? (
               <form className="inline-form" onSubmit={rename}>
-                <input aria-label={t('accounts.newName', { name: node.name })} autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+                <input
+                  aria-label={t('accounts.newName', { name: node.name })}
+                  autoFocus
+                  required
+                  maxLength={100}
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                />
                 <button type="submit" className="primary" disabled={action.busy}>
                   {t('action.save')}
                 </button>
@@ -51,51 +72,74 @@ export function AccountRow({ node, depth, onChanged, onAddChild }: { node: Accou
         <td className="num" data-label={t('accounts.total')}>
           <Amount value={node.total} />
         </td>
-        <td>{node.isActive ? <span className="badge">{t('accounts.active')}</span> : <span className="badge badge-muted">{t('accounts.inactive')}</span>}</td>
+        <td>
+          {node.isActive ? (
+            <span className="badge">{t('accounts.active')}</span>
+          ) : (
+            <span className="badge badge-muted">{t('accounts.inactive')}</span>
+          )}
+        </td>
         <td>
           <div className="row-actions">
-          {mode === 'confirm-delete' ? (
-            <>
-              <span>{t('accounts.confirmDelete', { name: node.name })}</span>
-              <button type="button" className="danger" disabled={action.busy} onClick={() => void action.run(() => deleteAccount(node.id))}>
-                {t('action.delete')}
-              </button>
-              <button type="button" onClick={() => setMode('view')}>
-                {t('action.cancel')}
-              </button>
-            </>
-          ) : (
-            <>
-              <button
-                type="button"
-                className="link"
-                aria-label={t('accounts.renameLabel', { name: node.name })}
-                onClick={() => {
-                  setName(node.name);
-                  setMode('rename');
-                }}
-              >
-                {t('accounts.rename')}
-              </button>
-              <button
-                type="button"
-                className="link"
-                aria-label={t(node.isActive ? 'accounts.deactivateLabel' : 'accounts.reactivateLabel', { name: node.name })}
-                disabled={action.busy}
-                onClick={() => void action.run(() => updateAccount(node.id, { is_active: !node.isActive }))}
-              >
-                {node.isActive ? t('accounts.deactivate') : t('accounts.reactivate')}
-              </button>
-              <button type="button" className="link" aria-label={t('accounts.addChildLabel', { name: node.name })} onClick={() => onAddChild(node)}>
-                {t('accounts.addChild')}
-              </button>
-              {node.children.length === 0 && (
-                <button type="button" className="link danger" aria-label={t('accounts.deleteLabel', { name: node.name })} onClick={() => setMode('confirm-delete')}>
+            {mode === 'confirm-delete' ? (
+              <>
+                <span>{t('accounts.confirmDelete', { name: node.name })}</span>
+                <button
+                  type="button"
+                  className="danger"
+                  disabled={action.busy}
+                  onClick={() => void action.run(() => deleteAccount(node.id))}
+                >
                   {t('action.delete')}
                 </button>
-              )}
-            </>
-          )}
+                <button type="button" onClick={() => setMode('view')}>
+                  {t('action.cancel')}
+                </button>
+              </>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={t('accounts.renameLabel', { name: node.name })}
+                  onClick={() => {
+                    setName(node.name);
+                    setMode('rename');
+                  }}
+                >
+                  {t('accounts.rename')}
+                </button>
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={t(node.isActive ? 'accounts.deactivateLabel' : 'accounts.reactivateLabel', {
+                    name: node.name,
+                  })}
+                  disabled={action.busy}
+                  onClick={() => void action.run(() => updateAccount(node.id, { is_active: !node.isActive }))}
+                >
+                  {node.isActive ? t('accounts.deactivate') : t('accounts.reactivate')}
+                </button>
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={t('accounts.addChildLabel', { name: node.name })}
+                  onClick={() => onAddChild(node)}
+                >
+                  {t('accounts.addChild')}
+                </button>
+                {node.children.length === 0 && (
+                  <button
+                    type="button"
+                    className="link danger"
+                    aria-label={t('accounts.deleteLabel', { name: node.name })}
+                    onClick={() => setMode('confirm-delete')}
+                  >
+                    {t('action.delete')}
+                  </button>
+                )}
+              </>
+            )}
           </div>
         </td>
       </tr>

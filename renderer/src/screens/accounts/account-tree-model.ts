@@ -56,7 +56,12 @@ export function buildAccountTrees(balances: AllBalances, sheet: BalanceSheet, in
   const treeOf = (currency: string): CurrencyTree => {
     let tree = trees.get(currency);
     if (!tree) {
-      tree = { currency, sections: TYPE_ORDER.map((type) => ({ type, nodes: [], total: null })), netWorth: null, retainedEarnings: null };
+      tree = {
+        currency,
+        sections: TYPE_ORDER.map((type) => ({ type, nodes: [], total: null })),
+        netWorth: null,
+        retainedEarnings: null,
+      };
       trees.set(currency, tree);
     }
     return tree;

@@ -8,7 +8,15 @@ function flatten(nodes: AccountNode[], depth = 0): { node: AccountNode; depth: n
 }
 
 /** One currency's accounts, section by type, each account with its own and rolled-up balance. */
-export function AccountTree({ tree, onChanged, onAddChild }: { tree: CurrencyTree; onChanged: () => void; onAddChild: (parent: AccountNode) => void }) {
+export function AccountTree({
+  tree,
+  onChanged,
+  onAddChild,
+}: {
+  tree: CurrencyTree;
+  onChanged: () => void;
+  onAddChild: (parent: AccountNode) => void;
+}) {
   const { t } = useI18n();
   return (
     <article className="panel" aria-label={t('accounts.treeFor', { currency: tree.currency })}>

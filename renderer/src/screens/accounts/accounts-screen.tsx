@@ -1,5 +1,11 @@
 import { useCallback, useState } from 'react';
-import { accountBalances, balanceSheetReport, createAccount, incomeStatementReport, type AccountType } from '../../api.ts';
+import {
+  accountBalances,
+  balanceSheetReport,
+  createAccount,
+  incomeStatementReport,
+  type AccountType,
+} from '../../api.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -33,12 +39,17 @@ export function AccountsScreen() {
   const [draft, setDraft] = useState<NewAccountDraft | null>(null);
   const load = useCallback(async () => {
     const date = asOf || today();
-    const [balances, sheet, income] = await Promise.all([accountBalances(date), balanceSheetReport(date), incomeStatementReport(BEGINNING, date)]);
+    const [balances, sheet, income] = await Promise.all([
+      accountBalances(date),
+      balanceSheetReport(date),
+      incomeStatementReport(BEGINNING, date),
+    ]);
     return { balances, trees: buildAccountTrees(balances, sheet, income) };
   }, [asOf]);
   const { data, error, loading, reload } = useLoader(load, [load]);
   const starter = useAction(async () => {
-    for (const account of STARTER_SET) await createAccount({ name: t(account.name), type: account.type, currency: 'USD' });
+    for (const account of STARTER_SET)
+      await createAccount({ name: t(account.name), type: account.type, currency: 'USD' });
     reload();
   });
 
@@ -88,7 +99,12 @@ export function AccountsScreen() {
       {starter.busy && <Busy label={t('accounts.creatingStarter')} />}
       <ErrorNotice error={starter.error} onDismiss={starter.clearError} />
       {data?.trees.map((tree) => (
-        <AccountTree key={tree.currency} tree={tree} onChanged={reload} onAddChild={(parent) => setDraft({ parentId: parent.id, type: parent.type, currency: parent.currency })} />
+        <AccountTree
+          key={tree.currency}
+          tree={tree}
+          onChanged={reload}
+          onAddChild={(parent) => setDraft({ parentId: parent.id, type: parent.type, currency: parent.currency })}
+        />
       ))}
     </section>
   );

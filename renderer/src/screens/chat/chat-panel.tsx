@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { askAdvisor, chatSession, chatSessions, chatStatus, chatSuggestions, deleteChatSession, type ChatSession, type ModelStatus } from '../../api.ts';
+import {
+  askAdvisor,
+  chatSession,
+  chatSessions,
+  chatStatus,
+  chatSuggestions,
+  deleteChatSession,
+  type ChatSession,
+  type ModelStatus,
+} from '../../api.ts';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useI18n } from '../../i18n.tsx';
@@ -65,7 +74,11 @@ export function ChatPanel({ id, open, onClose }: { id: string; open: boolean; on
     setText('');
     setError(undefined);
     setStreaming(true);
-    setMessages((all) => [...all, { key: newKey(), role: 'user', content: message }, { key: newKey(), role: 'assistant', content: '' }]);
+    setMessages((all) => [
+      ...all,
+      { key: newKey(), role: 'user', content: message },
+      { key: newKey(), role: 'assistant', content: '' },
+    ]);
     const controller = new AbortController();
     abort.current = controller;
     const appendToAnswer = (piece: string) =>
@@ -158,10 +171,22 @@ export function ChatPanel({ id, open, onClose }: { id: string; open: boolean; on
           <ul className="session-list">
             {sessions.map((s) => (
               <li key={s.id} className={s.id === sessionId ? 'current' : undefined}>
-                <button type="button" className="link" disabled={streaming} aria-current={s.id === sessionId ? 'true' : undefined} onClick={() => void openSession(s)}>
+                <button
+                  type="button"
+                  className="link"
+                  disabled={streaming}
+                  aria-current={s.id === sessionId ? 'true' : undefined}
+                  onClick={() => void openSession(s)}
+                >
                   {s.title}
                 </button>
-                <button type="button" className="icon-button" aria-label={t('chat.deleteSession', { title: s.title })} disabled={streaming} onClick={() => void removeSession(s)}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t('chat.deleteSession', { title: s.title })}
+                  disabled={streaming}
+                  onClick={() => void removeSession(s)}
+                >
                   ×
                 </button>
               </li>

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { allAccounts, balanceSheetReport, incomeStatementReport, netWorthReport, reconciliationStats } from '../../api.ts';
+import {
+  allAccounts,
+  balanceSheetReport,
+  incomeStatementReport,
+  netWorthReport,
+  reconciliationStats,
+} from '../../api.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -22,7 +28,9 @@ async function loadDashboard() {
     balanceSheetReport(end),
     reconciliationStats(),
     netWorthReport(monthStart(11), end, 'month'),
-    Promise.all(SPENDING_MONTHS.map((back) => incomeStatementReport(monthStart(back), back === 0 ? end : monthEnd(back)))),
+    Promise.all(
+      SPENDING_MONTHS.map((back) => incomeStatementReport(monthStart(back), back === 0 ? end : monthEnd(back))),
+    ),
   ]);
   return { accounts, sheet, stats, netWorth, months, month: months[months.length - 1]! };
 }
@@ -45,7 +53,12 @@ export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => 
 
   const { accounts, sheet, month, stats, netWorth, months } = data;
   const currencies = sheet.currencies.map((c) => c.currency);
-  const currency = chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : (currencies.includes('USD') ? 'USD' : currencies[0]);
+  const currency =
+    chosenCurrency && currencies.includes(chosenCurrency)
+      ? chosenCurrency
+      : currencies.includes('USD')
+        ? 'USD'
+        : currencies[0];
 
   return (
     <section className="screen" aria-labelledby="dashboard-title">
@@ -86,7 +99,10 @@ export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => 
             <div className="charts">
               <article className="card chart-card">
                 <h2>{t('dashboard.netWorthChart', { currency })}</h2>
-                <NetWorthChart series={netWorth.currencies.find((c) => c.currency === currency)?.series ?? []} currency={currency} />
+                <NetWorthChart
+                  series={netWorth.currencies.find((c) => c.currency === currency)?.series ?? []}
+                  currency={currency}
+                />
               </article>
               <article className="card chart-card">
                 <h2>{t('dashboard.spendingChart', { currency })}</h2>

@@ -20,10 +20,18 @@ export function NetWorthChart({ series, currency }: { series: Point[]; currency:
     liabilities: chartValue(p.liabilities),
     exact: p,
   }));
-  const names: Record<string, string> = { net_worth: t('dashboard.netWorth'), assets: t('dashboard.assets'), liabilities: t('dashboard.liabilities') };
+  const names: Record<string, string> = {
+    net_worth: t('dashboard.netWorth'),
+    assets: t('dashboard.assets'),
+    liabilities: t('dashboard.liabilities'),
+  };
   const last = series[series.length - 1];
   return (
-    <div className="chart" role="img" aria-label={t('dashboard.netWorthChartLabel', { currency, value: last ? groupDecimal(last.net_worth) : '0' })}>
+    <div
+      className="chart"
+      role="img"
+      aria-label={t('dashboard.netWorthChartLabel', { currency, value: last ? groupDecimal(last.net_worth) : '0' })}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e7ee" />
@@ -37,9 +45,33 @@ export function NetWorthChart({ series, currency }: { series: Point[]; currency:
             }}
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Line type="linear" dataKey="net_worth" name={names.net_worth} stroke="#275d8b" strokeWidth={2.5} dot={{ r: 2 }} isAnimationActive={false} />
-          <Line type="linear" dataKey="assets" name={names.assets} stroke="#3c9a6a" strokeWidth={1.5} dot={false} isAnimationActive={false} />
-          <Line type="linear" dataKey="liabilities" name={names.liabilities} stroke="#c0573e" strokeWidth={1.5} dot={false} isAnimationActive={false} />
+          <Line
+            type="linear"
+            dataKey="net_worth"
+            name={names.net_worth}
+            stroke="#275d8b"
+            strokeWidth={2.5}
+            dot={{ r: 2 }}
+            isAnimationActive={false}
+          />
+          <Line
+            type="linear"
+            dataKey="assets"
+            name={names.assets}
+            stroke="#3c9a6a"
+            strokeWidth={1.5}
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            type="linear"
+            dataKey="liabilities"
+            name={names.liabilities}
+            stroke="#c0573e"
+            strokeWidth={1.5}
+            dot={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </div>

@@ -5,7 +5,13 @@ import { useI18n } from '../../i18n.tsx';
 import type { Route } from '../../router.ts';
 
 /** How far the imported bank lines are reconciled, or where to start when none are. */
-export function ReconciliationCard({ stats, onNavigate }: { stats: ReconciliationStats; onNavigate: (route: Route) => void }) {
+export function ReconciliationCard({
+  stats,
+  onNavigate,
+}: {
+  stats: ReconciliationStats;
+  onNavigate: (route: Route) => void;
+}) {
   const { t } = useI18n();
   const progress = t('dashboard.reconciledOf', { done: stats.reconciled, total: stats.total_transactions });
   return (
@@ -23,7 +29,13 @@ export function ReconciliationCard({ stats, onNavigate }: { stats: Reconciliatio
       ) : (
         <>
           <p className="figure">{stats.reconciliation_rate.toFixed(1)}%</p>
-          <ProgressBar value={stats.reconciled} max={stats.total_transactions} label={t('dashboard.reconciliation')} text={progress} tone="good" />
+          <ProgressBar
+            value={stats.reconciled}
+            max={stats.total_transactions}
+            label={t('dashboard.reconciliation')}
+            text={progress}
+            tone="good"
+          />
           <p className="muted">{progress}</p>
           <dl className="facts">
             <div>

@@ -6,14 +6,33 @@ import { useI18n } from '../../i18n.tsx';
 import { chartValue, groupDecimal, isZero } from '../../money.ts';
 import type { Route } from '../../router.ts';
 
-const COLORS = ['#275d8b', '#e08a2c', '#3c9a6a', '#a04f9c', '#c0573e', '#5b8fc7', '#8a7d2b', '#2f8f8f', '#7a5c3e', '#6b6fd6'];
+const COLORS = [
+  '#275d8b',
+  '#e08a2c',
+  '#3c9a6a',
+  '#a04f9c',
+  '#c0573e',
+  '#5b8fc7',
+  '#8a7d2b',
+  '#2f8f8f',
+  '#7a5c3e',
+  '#6b6fd6',
+];
 
 /**
  * Spending per expense account (top-level accounts, their sub-accounts rolled in) and month, from
  * one income statement per month, so spending paid by card counts as much as spending paid from
  * the bank. Drawn as stacked bars; tooltips show the exact figures.
  */
-export function SpendingChart({ months, currency, onNavigate }: { months: IncomeStatement[]; currency: string; onNavigate: (route: Route) => void }) {
+export function SpendingChart({
+  months,
+  currency,
+  onNavigate,
+}: {
+  months: IncomeStatement[];
+  currency: string;
+  onNavigate: (route: Route) => void;
+}) {
   const { t } = useI18n();
   const accounts = new Map<string, string>();
   const rows = months.map((statement) => {
@@ -42,7 +61,11 @@ export function SpendingChart({ months, currency, onNavigate }: { months: Income
     );
   }
   return (
-    <div className="chart" role="img" aria-label={t('dashboard.spendingChartLabel', { currency, count: accounts.size })}>
+    <div
+      className="chart"
+      role="img"
+      aria-label={t('dashboard.spendingChartLabel', { currency, count: accounts.size })}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e7ee" />
@@ -56,7 +79,14 @@ export function SpendingChart({ months, currency, onNavigate }: { months: Income
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {[...accounts].map(([id, name], index) => (
-            <Bar key={id} dataKey={id} name={name} stackId="spending" fill={COLORS[index % COLORS.length]} isAnimationActive={false} />
+            <Bar
+              key={id}
+              dataKey={id}
+              name={name}
+              stackId="spending"
+              fill={COLORS[index % COLORS.length]}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>

@@ -3,7 +3,13 @@ import { Amount } from '../../components/amount.tsx';
 import { useI18n } from '../../i18n.tsx';
 
 /** One currency's net worth, this month's income and spending, assets and liabilities. */
-export function SummaryCard({ sheet, month }: { sheet: BalanceSheet['currencies'][number]; month: IncomeStatement['currencies'][number] | undefined }) {
+export function SummaryCard({
+  sheet,
+  month,
+}: {
+  sheet: BalanceSheet['currencies'][number];
+  month: IncomeStatement['currencies'][number] | undefined;
+}) {
   const { t } = useI18n();
   const currency = sheet.currency;
   const facts = [

@@ -18,12 +18,21 @@ export function BalanceHint({ id, check }: { id: string; check: EditorCheck }) {
       </span>
     ));
   } else if (check.filled.length >= 2 && check.problems.size === 0) {
-    content = check.balances.map((b) => <span key={b.currency}>{t('editor.balanced', { amount: groupDecimal(formatMinor(b.debits, b.digits)), currency: b.currency })}</span>);
+    content = check.balances.map((b) => (
+      <span key={b.currency}>
+        {t('editor.balanced', { amount: groupDecimal(formatMinor(b.debits, b.digits)), currency: b.currency })}
+      </span>
+    ));
   } else {
     content = t('editor.needLines');
   }
   return (
-    <div id={id} className={unbalanced.length > 0 ? 'balance-hint unbalanced' : 'balance-hint'} role="status" aria-live="polite">
+    <div
+      id={id}
+      className={unbalanced.length > 0 ? 'balance-hint unbalanced' : 'balance-hint'}
+      role="status"
+      aria-live="polite"
+    >
       {content}
     </div>
   );

@@ -6,7 +6,15 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { today } from '../../dates.ts';
 import { useI18n, type MessageKey } from '../../i18n.tsx';
 import { BalanceHint } from './balance-hint.tsx';
-import { balancingAmount, blankLine, checkEntry, linesOf, toLineInputs, type EditableLine, type LineProblem } from './entry-lines.ts';
+import {
+  balancingAmount,
+  blankLine,
+  checkEntry,
+  linesOf,
+  toLineInputs,
+  type EditableLine,
+  type LineProblem,
+} from './entry-lines.ts';
 
 const PROBLEM_TEXT: Record<LineProblem, MessageKey> = {
   'no-account': 'editor.problem.noAccount',
@@ -65,7 +73,8 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
     else fields.current.delete(`${key}:${field}`);
   };
 
-  const change = (index: number, patch: Partial<EditableLine>) => setLines((all) => all.map((line, i) => (i === index ? { ...line, ...patch } : line)));
+  const change = (index: number, patch: Partial<EditableLine>) =>
+    setLines((all) => all.map((line, i) => (i === index ? { ...line, ...patch } : line)));
 
   const accountChosen = (index: number, accountId: string) => {
     const current = lines[index];
@@ -88,7 +97,10 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
     setFocus({ line: index + 1, field: 'account' });
   };
 
-  const removeLine = (index: number) => setLines((all) => (all.length <= 2 ? all.map((l, i) => (i === index ? blankLine() : l)) : all.filter((_, i) => i !== index)));
+  const removeLine = (index: number) =>
+    setLines((all) =>
+      all.length <= 2 ? all.map((l, i) => (i === index ? blankLine() : l)) : all.filter((_, i) => i !== index),
+    );
 
   const save = async (post: boolean) => {
     setBusy(post ? 'post' : 'draft');
@@ -211,7 +223,13 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
                   {account && <span className="line-currency">{account.currency}</span>}
                 </td>
                 <td>
-                  <button type="button" className="icon-button" tabIndex={-1} aria-label={t('editor.removeLine', { n })} onClick={() => removeLine(index)}>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    tabIndex={-1}
+                    aria-label={t('editor.removeLine', { n })}
+                    onClick={() => removeLine(index)}
+                  >
                     ×
                   </button>
                 </td>

@@ -7,7 +7,15 @@ const STATUSES: EntryStatus[] = ['draft', 'posted', 'void'];
 const SOURCES: SourceType[] = ['manual', 'import', 'system', 'reconciliation'];
 
 /** The register's filters: status, date range, account, source. */
-export function EntryFilters({ filters, accounts, onChange }: { filters: Filters; accounts: AccountDto[]; onChange: (filters: Filters) => void }) {
+export function EntryFilters({
+  filters,
+  accounts,
+  onChange,
+}: {
+  filters: Filters;
+  accounts: AccountDto[];
+  onChange: (filters: Filters) => void;
+}) {
   const { t } = useI18n();
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   const any = Object.values(filters).some((v) => v !== undefined && v !== '');
@@ -16,7 +24,10 @@ export function EntryFilters({ filters, accounts, onChange }: { filters: Filters
       <legend className="visually-hidden">{t('journal.filters')}</legend>
       <label>
         {t('entry.status')}
-        <select value={filters.status ?? ''} onChange={(e) => set({ status: (e.target.value || undefined) as EntryStatus | undefined })}>
+        <select
+          value={filters.status ?? ''}
+          onChange={(e) => set({ status: (e.target.value || undefined) as EntryStatus | undefined })}
+        >
           <option value="">{t('filter.all')}</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -27,11 +38,19 @@ export function EntryFilters({ filters, accounts, onChange }: { filters: Filters
       </label>
       <label>
         {t('filter.from')}
-        <input type="date" value={filters.start_date ?? ''} onChange={(e) => set({ start_date: e.target.value || undefined })} />
+        <input
+          type="date"
+          value={filters.start_date ?? ''}
+          onChange={(e) => set({ start_date: e.target.value || undefined })}
+        />
       </label>
       <label>
         {t('filter.to')}
-        <input type="date" value={filters.end_date ?? ''} onChange={(e) => set({ end_date: e.target.value || undefined })} />
+        <input
+          type="date"
+          value={filters.end_date ?? ''}
+          onChange={(e) => set({ end_date: e.target.value || undefined })}
+        />
       </label>
       <label>
         {t('entry.account')}
@@ -46,7 +65,10 @@ export function EntryFilters({ filters, accounts, onChange }: { filters: Filters
       </label>
       <label>
         {t('entry.source')}
-        <select value={filters.source_type ?? ''} onChange={(e) => set({ source_type: (e.target.value || undefined) as SourceType | undefined })}>
+        <select
+          value={filters.source_type ?? ''}
+          onChange={(e) => set({ source_type: (e.target.value || undefined) as SourceType | undefined })}
+        >
           <option value="">{t('filter.all')}</option>
           {SOURCES.map((s) => (
             <option key={s} value={s}>

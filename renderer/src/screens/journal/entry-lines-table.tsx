@@ -22,8 +22,12 @@ export function EntryLinesTable({ entry, label }: { entry: JournalEntryDto; labe
         {entry.lines.map((line) => (
           <tr key={line.id}>
             <td>{line.account_name}</td>
-            <td className="num">{line.direction === 'DEBIT' && <Amount value={line.amount} currency={line.currency} />}</td>
-            <td className="num">{line.direction === 'CREDIT' && <Amount value={line.amount} currency={line.currency} />}</td>
+            <td className="num">
+              {line.direction === 'DEBIT' && <Amount value={line.amount} currency={line.currency} />}
+            </td>
+            <td className="num">
+              {line.direction === 'CREDIT' && <Amount value={line.amount} currency={line.currency} />}
+            </td>
           </tr>
         ))}
       </tbody>

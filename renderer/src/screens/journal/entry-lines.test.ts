@@ -3,10 +3,30 @@ import type { AccountDto } from '../../api.ts';
 import { balancingAmount, checkEntry, toLineInputs, type EditableLine } from './entry-lines.ts';
 
 function account(id: string, currency = 'USD', isActive = true): AccountDto {
-  return { id, name: id, type: 'ASSET', currency, description: null, is_active: isActive, parent_id: null, created_at: '', updated_at: '' };
+  return {
+    id,
+    name: id,
+    type: 'ASSET',
+    currency,
+    description: null,
+    is_active: isActive,
+    parent_id: null,
+    created_at: '',
+    updated_at: '',
+  };
 }
-const accounts = new Map([['bank', account('bank')], ['food', account('food')], ['old', account('old', 'USD', false)], ['yen', account('yen', 'JPY')]]);
-const line = (key: number, accountId: string, debit = '', credit = ''): EditableLine => ({ key, accountId, debit, credit });
+const accounts = new Map([
+  ['bank', account('bank')],
+  ['food', account('food')],
+  ['old', account('old', 'USD', false)],
+  ['yen', account('yen', 'JPY')],
+]);
+const line = (key: number, accountId: string, debit = '', credit = ''): EditableLine => ({
+  key,
+  accountId,
+  debit,
+  credit,
+});
 
 describe('the entry being edited', () => {
   it('when it balances in every currency with two good lines, then it is ready; blank lines are left out', () => {
@@ -29,7 +49,12 @@ describe('the entry being edited', () => {
   it('when an account is chosen on an empty line, then the amount that balances the others is offered on the right side', () => {
     const lines = [line(1, 'food', '82.50'), line(2, 'bank', '', '2.25'), line(3, 'bank')];
     expect(balancingAmount(lines, 3, 'USD', accounts)).toEqual({ side: 'credit', amount: '80.25' });
-    expect(balancingAmount([line(1, 'bank', '', '5'), line(2, 'food')], 2, 'USD', accounts)).toEqual({ side: 'debit', amount: '5.00' });
-    expect(balancingAmount([line(1, 'bank', '5'), line(2, 'food', '', '5'), line(3, 'food')], 3, 'USD', accounts)).toBeNull();
+    expect(balancingAmount([line(1, 'bank', '', '5'), line(2, 'food')], 2, 'USD', accounts)).toEqual({
+      side: 'debit',
+      amount: '5.00',
+    });
+    expect(
+      balancingAmount([line(1, 'bank', '5'), line(2, 'food', '', '5'), line(3, 'food')], 3, 'USD', accounts),
+    ).toBeNull();
   });
 });

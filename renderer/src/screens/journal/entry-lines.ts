@@ -71,7 +71,12 @@ export function checkEntry(lines: readonly EditableLine[], accounts: ReadonlyMap
  * The amount that would balance the other lines in `currency`: which column and how much, or null
  * when they already balance.
  */
-export function balancingAmount(lines: readonly EditableLine[], except: number, currency: string, accounts: ReadonlyMap<string, AccountDto>): { side: 'debit' | 'credit'; amount: string } | null {
+export function balancingAmount(
+  lines: readonly EditableLine[],
+  except: number,
+  currency: string,
+  accounts: ReadonlyMap<string, AccountDto>,
+): { side: 'debit' | 'credit'; amount: string } | null {
   const others = lines.filter((l) => l.key !== except && accounts.get(l.accountId)?.currency === currency);
   const balance = entryBalance(others.map((l) => ({ currency, debit: l.debit, credit: l.credit })))[0];
   if (!balance || balance.difference === 0n) return null;
@@ -85,6 +90,6 @@ export function toLineInputs(lines: readonly EditableLine[]): LineInput[] {
   return lines.map((line) => ({
     account_id: line.accountId,
     direction: line.debit.trim() ? 'DEBIT' : 'CREDIT',
-    amount: (line.debit.trim() || line.credit.trim()),
+    amount: line.debit.trim() || line.credit.trim(),
   }));
 }

@@ -4,7 +4,15 @@ import { useI18n } from '../../i18n.tsx';
 import { entryAccounts, entryTotals } from './entry-summary.ts';
 
 /** One page of the journal, newest first; choosing a row opens the entry. */
-export function EntryRegister({ entries, selectedId, onOpen }: { entries: JournalEntryDto[]; selectedId: string | null; onOpen: (entry: JournalEntryDto) => void }) {
+export function EntryRegister({
+  entries,
+  selectedId,
+  onOpen,
+}: {
+  entries: JournalEntryDto[];
+  selectedId: string | null;
+  onOpen: (entry: JournalEntryDto) => void;
+}) {
   const { t } = useI18n();
   return (
     <div className="table-scroll">
@@ -23,10 +31,22 @@ export function EntryRegister({ entries, selectedId, onOpen }: { entries: Journa
         </thead>
         <tbody>
           {entries.map((entry) => (
-            <tr key={entry.id} className={entry.id === selectedId ? 'selected' : undefined} onClick={() => onOpen(entry)}>
+            <tr
+              key={entry.id}
+              className={entry.id === selectedId ? 'selected' : undefined}
+              onClick={() => onOpen(entry)}
+            >
               <td className="nowrap">{entry.entry_date}</td>
               <td>
-                <button type="button" className="link row-open" aria-label={t('journal.openEntry', { memo: entry.memo || t('entry.noMemo'), date: entry.entry_date })} onClick={(e) => { e.stopPropagation(); onOpen(entry); }}>
+                <button
+                  type="button"
+                  className="link row-open"
+                  aria-label={t('journal.openEntry', { memo: entry.memo || t('entry.noMemo'), date: entry.entry_date })}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onOpen(entry);
+                  }}
+                >
                   {entry.memo || <span className="muted">{t('entry.noMemo')}</span>}
                 </button>
               </td>

@@ -14,7 +14,11 @@ import { EntryRegister } from './entry-register.tsx';
 
 const PER_PAGE = 25;
 
-type Pane = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; entry: JournalEntryDto } | { kind: 'view'; entry: JournalEntryDto };
+type Pane =
+  | { kind: 'none' }
+  | { kind: 'new' }
+  | { kind: 'edit'; entry: JournalEntryDto }
+  | { kind: 'view'; entry: JournalEntryDto };
 
 /** The journal: a paginated, filterable register beside the open entry or the entry editor. */
 export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => void }) {
@@ -43,7 +47,12 @@ export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => vo
     <section className="screen" aria-labelledby="journal-title">
       <div className="screen-head">
         <h1 id="journal-title">{t('nav.journal')}</h1>
-        <button type="button" className="primary" disabled={accountList.length === 0} onClick={() => setPane({ kind: 'new' })}>
+        <button
+          type="button"
+          className="primary"
+          disabled={accountList.length === 0}
+          onClick={() => setPane({ kind: 'new' })}
+        >
           {t('journal.new')}
         </button>
       </div>
@@ -73,10 +82,26 @@ export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => vo
             />
             {list.loading && <Busy label={t('loading')} />}
             {list.data && entries.length === 0 && (
-              <EmptyState title={filtered ? t('journal.noMatches') : t('journal.emptyTitle')}>{filtered ? t('journal.noMatchesHint') : t('journal.emptyHint')}</EmptyState>
+              <EmptyState title={filtered ? t('journal.noMatches') : t('journal.emptyTitle')}>
+                {filtered ? t('journal.noMatchesHint') : t('journal.emptyHint')}
+              </EmptyState>
             )}
-            {entries.length > 0 && <EntryRegister entries={entries} selectedId={pane.kind === 'view' ? pane.entry.id : null} onOpen={(entry) => setPane({ kind: 'view', entry })} />}
-            {list.data && <Pager page={page} perPage={PER_PAGE} total={list.data.total} onPage={setPage} label={t('journal.pages')} />}
+            {entries.length > 0 && (
+              <EntryRegister
+                entries={entries}
+                selectedId={pane.kind === 'view' ? pane.entry.id : null}
+                onOpen={(entry) => setPane({ kind: 'view', entry })}
+              />
+            )}
+            {list.data && (
+              <Pager
+                page={page}
+                perPage={PER_PAGE}
+                total={list.data.total}
+                onPage={setPage}
+                label={t('journal.pages')}
+              />
+            )}
           </div>
           {pane.kind !== 'none' && (
             <div className="split-side">
@@ -85,7 +110,9 @@ export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => vo
                   key={pane.kind === 'edit' ? pane.entry.id : 'new'}
                   accounts={accountList}
                   draft={pane.kind === 'edit' ? pane.entry : undefined}
-                  onCancel={() => setPane(pane.kind === 'edit' ? { kind: 'view', entry: pane.entry } : { kind: 'none' })}
+                  onCancel={() =>
+                    setPane(pane.kind === 'edit' ? { kind: 'view', entry: pane.entry } : { kind: 'none' })
+                  }
                   onSaved={(entry) => {
                     setPane({ kind: 'view', entry });
                     list.reload();

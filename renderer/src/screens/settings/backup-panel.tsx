@@ -36,7 +36,12 @@ export function BackupPanel() {
     <article className="panel" aria-labelledby={headingId}>
       <div className="panel-head">
         <h2 id={headingId}>{t('backup.title')}</h2>
-        <button type="button" className="primary" disabled={backUp.busy || restore.busy} onClick={() => void backUp.run()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={backUp.busy || restore.busy}
+          onClick={() => void backUp.run()}
+        >
           {t('backup.now')}
         </button>
       </div>
@@ -51,7 +56,13 @@ export function BackupPanel() {
       {restored && (
         <div role="status" className="notice notice-ok restore-result">
           <div className="notice-body">
-            <p>{t('backup.restored', { when: when(restored.restored), accounts: restored.accounts, entries: restored.entries })}</p>
+            <p>
+              {t('backup.restored', {
+                when: when(restored.restored),
+                accounts: restored.accounts,
+                entries: restored.entries,
+              })}
+            </p>
             <p>{t('backup.safety', { when: when(restored.safety_backup) })}</p>
           </div>
         </div>
@@ -59,7 +70,9 @@ export function BackupPanel() {
 
       <ErrorNotice error={list.error} />
       {list.loading && !list.data && <Busy label={t('loading')} />}
-      {list.data && items.length === 0 && <EmptyState title={t('backup.emptyTitle')}>{t('backup.emptyHint')}</EmptyState>}
+      {list.data && items.length === 0 && (
+        <EmptyState title={t('backup.emptyTitle')}>{t('backup.emptyHint')}</EmptyState>
+      )}
       {items.length > 0 && (
         <div className="table-scroll">
           <table className="data-table compact" aria-label={t('backup.list')}>
@@ -115,7 +128,17 @@ export function BackupPanel() {
 }
 
 /** The confirm step before a restore: says what happens, focuses Cancel, Escape cancels. */
-function RestoreConfirm({ question, busy, onConfirm, onCancel }: { question: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+function RestoreConfirm({
+  question,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  question: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useI18n();
   const questionId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);

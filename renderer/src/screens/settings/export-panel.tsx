@@ -43,11 +43,21 @@ export function ExportPanel() {
         </label>
         <label>
           {t('export.from')}
-          <input type="date" value={startDate} max={endDate || undefined} onChange={(e) => setStartDate(e.target.value)} />
+          <input
+            type="date"
+            value={startDate}
+            max={endDate || undefined}
+            onChange={(e) => setStartDate(e.target.value)}
+          />
         </label>
         <label>
           {t('export.to')}
-          <input type="date" value={endDate} min={startDate || undefined} onChange={(e) => setEndDate(e.target.value)} />
+          <input
+            type="date"
+            value={endDate}
+            min={startDate || undefined}
+            onChange={(e) => setEndDate(e.target.value)}
+          />
         </label>
         <div className="form-actions span-2">
           <button type="submit" className="primary" disabled={download.busy}>

@@ -66,7 +66,12 @@ export function JournalImportPanel({ onNavigate }: { onNavigate: (route: Route) 
         <div className="stack">
           <p role="status" className="notice notice-ok">
             {result.entries_imported > 0
-              ? t('journalImport.done', { entries: result.entries_imported, lines: result.lines_imported, first: result.first_date ?? '—', last: result.last_date ?? '—' })
+              ? t('journalImport.done', {
+                  entries: result.entries_imported,
+                  lines: result.lines_imported,
+                  first: result.first_date ?? '—',
+                  last: result.last_date ?? '—',
+                })
               : t('journalImport.doneEmpty')}
           </p>
           <dl className="facts inline-facts" aria-label={t('journalImport.summary')}>

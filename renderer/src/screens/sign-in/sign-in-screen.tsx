@@ -9,7 +9,15 @@ import { useI18n } from '../../i18n.tsx';
 type Mode = 'sign-in' | 'sign-up';
 
 /** Sign in, or create an account; "stay signed in" keeps the token across restarts. */
-export function SignInScreen({ endedReason, startError, onSignedIn }: { endedReason: string | null; startError?: unknown; onSignedIn: (user: SignedInUser) => void }) {
+export function SignInScreen({
+  endedReason,
+  startError,
+  onSignedIn,
+}: {
+  endedReason: string | null;
+  startError?: unknown;
+  onSignedIn: (user: SignedInUser) => void;
+}) {
   const { t } = useI18n();
   const [mode, setMode] = useState<Mode>('sign-in');
   const [email, setEmail] = useState('');
@@ -24,7 +32,8 @@ export function SignInScreen({ endedReason, startError, onSignedIn }: { endedRea
     setBusy(true);
     setError(undefined);
     try {
-      const user = mode === 'sign-in' ? await signIn({ email, password }, stay) : await signUp({ email, name, password }, stay);
+      const user =
+        mode === 'sign-in' ? await signIn({ email, password }, stay) : await signUp({ email, name, password }, stay);
       onSignedIn(user);
     } catch (failure) {
       setError(failure);
@@ -66,15 +75,32 @@ export function SignInScreen({ endedReason, startError, onSignedIn }: { endedRea
           idPrefix="auth"
         />
         <div role="tabpanel" id={`auth-panel-${mode}`} aria-labelledby={`auth-tab-${mode}`}>
-          <form onSubmit={submit} className="stack" aria-label={mode === 'sign-in' ? t('auth.signIn') : t('auth.signUp')}>
+          <form
+            onSubmit={submit}
+            className="stack"
+            aria-label={mode === 'sign-in' ? t('auth.signIn') : t('auth.signUp')}
+          >
             <label>
               {t('auth.email')}
-              <input type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              <input
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             </label>
             {mode === 'sign-up' && (
               <label>
                 {t('auth.name')}
-                <input type="text" autoComplete="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+                <input
+                  type="text"
+                  autoComplete="name"
+                  required
+                  maxLength={100}
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                />
               </label>
             )}
             <label>

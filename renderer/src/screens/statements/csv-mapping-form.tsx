@@ -4,17 +4,44 @@ import { useI18n } from '../../i18n.tsx';
 
 /** Every date layout the server reads (a Record, so that the compiler sees one missing). */
 const DATE_FORMATS: Record<CsvMapping['date_format'], true> = {
-  'YYYY-MM-DD': true, 'YYYY/MM/DD': true, 'YYYY.MM.DD': true, 'YYYY:MM:DD': true, YYYYMMDD: true,
-  'DD.MM.YYYY': true, 'DD.MM.YY': true, 'DD/MM/YYYY': true, 'DD/MM/YY': true, 'DD-MM-YYYY': true, 'DD-MM-YY': true,
-  'MM/DD/YYYY': true, 'MM/DD/YY': true, 'MM-DD-YYYY': true, 'M/D/YYYY': true,
+  'YYYY-MM-DD': true,
+  'YYYY/MM/DD': true,
+  'YYYY.MM.DD': true,
+  'YYYY:MM:DD': true,
+  YYYYMMDD: true,
+  'DD.MM.YYYY': true,
+  'DD.MM.YY': true,
+  'DD/MM/YYYY': true,
+  'DD/MM/YY': true,
+  'DD-MM-YYYY': true,
+  'DD-MM-YY': true,
+  'MM/DD/YYYY': true,
+  'MM/DD/YY': true,
+  'MM-DD-YYYY': true,
+  'M/D/YYYY': true,
 };
-const DELIMITERS: Record<CsvMapping['delimiter'], string> = { ',': ', (comma)', ';': '; (semicolon)', '\t': 'Tab', '|': '| (pipe)' };
+const DELIMITERS: Record<CsvMapping['delimiter'], string> = {
+  ',': ', (comma)',
+  ';': '; (semicolon)',
+  '\t': 'Tab',
+  '|': '| (pipe)',
+};
 
 /**
  * The column mapping of a CSV file: the server's guess, changeable. "Preview again" asks the server
  * to read the file with the changed mapping.
  */
-export function CsvMappingForm({ mapping, columns, busy, onApply }: { mapping: CsvMapping; columns: string[]; busy: boolean; onApply: (mapping: CsvMapping) => void }) {
+export function CsvMappingForm({
+  mapping,
+  columns,
+  busy,
+  onApply,
+}: {
+  mapping: CsvMapping;
+  columns: string[];
+  busy: boolean;
+  onApply: (mapping: CsvMapping) => void;
+}) {
   const { t } = useI18n();
   const headingId = useId();
   const [draft, setDraft] = useState<CsvMapping>(mapping);
@@ -27,10 +54,19 @@ export function CsvMappingForm({ mapping, columns, busy, onApply }: { mapping: C
     onApply(draft);
   };
 
-  const columnSelect = (label: string, value: string | null, onChange: (v: string | null) => void, optional = false) => (
+  const columnSelect = (
+    label: string,
+    value: string | null,
+    onChange: (v: string | null) => void,
+    optional = false,
+  ) => (
     <label>
       {label}
-      <select value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} required={!optional}>
+      <select
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+        required={!optional}
+      >
         {(optional || value === null) && <option value="">{optional ? t('mapping.none') : t('mapping.choose')}</option>}
         {named.map((c) => (
           <option key={c} value={c}>
@@ -49,7 +85,10 @@ export function CsvMappingForm({ mapping, columns, busy, onApply }: { mapping: C
         {columnSelect(t('mapping.date'), draft.date_column, (v) => set({ date_column: v ?? draft.date_column }))}
         <label>
           {t('mapping.dateFormat')}
-          <select value={draft.date_format} onChange={(e) => set({ date_format: e.target.value as CsvMapping['date_format'] })}>
+          <select
+            value={draft.date_format}
+            onChange={(e) => set({ date_format: e.target.value as CsvMapping['date_format'] })}
+          >
             {Object.keys(DATE_FORMATS).map((f) => (
               <option key={f}>{f}</option>
             ))}
@@ -63,7 +102,11 @@ export function CsvMappingForm({ mapping, columns, busy, onApply }: { mapping: C
                 type="checkbox"
                 checked={draft.description_columns.includes(c)}
                 onChange={(e) =>
-                  set({ description_columns: e.target.checked ? [...draft.description_columns, c] : draft.description_columns.filter((x) => x !== c) })
+                  set({
+                    description_columns: e.target.checked
+                      ? [...draft.description_columns, c]
+                      : draft.description_columns.filter((x) => x !== c),
+                  })
                 }
               />
               {c}
@@ -73,11 +116,34 @@ export function CsvMappingForm({ mapping, columns, busy, onApply }: { mapping: C
         <fieldset className="span-2 radio-group">
           <legend>{t('mapping.amounts')}</legend>
           <label className="checkbox">
-            <input type="radio" name="amount-mode" checked={!split} onChange={() => set({ amount_column: draft.debit_column ?? draft.credit_column ?? named[0] ?? null, debit_column: null, credit_column: null })} />
+            <input
+              type="radio"
+              name="amount-mode"
+              checked={!split}
+              onChange={() =>
+                set({
+                  amount_column: draft.debit_column ?? draft.credit_column ?? named[0] ?? null,
+                  debit_column: null,
+                  credit_column: null,
+                })
+              }
+            />
             {t('mapping.oneColumn')}
           </label>
           <label className="checkbox">
-            <input type="radio" name="amount-mode" checked={split} onChange={() => set({ debit_column: draft.amount_column ?? named[0] ?? null, credit_column: draft.amount_column ?? named[0] ?? null, amount_column: null, direction_column: null })} />
+            <input
+              type="radio"
+              name="amount-mode"
+              checked={split}
+              onChange={() =>
+                set({
+                  debit_column: draft.amount_column ?? named[0] ?? null,
+                  credit_column: draft.amount_column ?? named[0] ?? null,
+                  amount_column: null,
+                  direction_column: null,
+                })
+              }
+            />
             {t('mapping.twoColumns')}
           </label>
         </fieldset>
@@ -91,14 +157,20 @@ export function CsvMappingForm({ mapping, columns, busy, onApply }: { mapping: C
         )}
         <label>
           {t('mapping.decimalMark')}
-          <select value={draft.decimal_mark} onChange={(e) => set({ decimal_mark: e.target.value as CsvMapping['decimal_mark'] })}>
+          <select
+            value={draft.decimal_mark}
+            onChange={(e) => set({ decimal_mark: e.target.value as CsvMapping['decimal_mark'] })}
+          >
             <option value=".">. (1234.56)</option>
             <option value=",">, (1234,56)</option>
           </select>
         </label>
         <label>
           {t('mapping.delimiter')}
-          <select value={draft.delimiter} onChange={(e) => set({ delimiter: e.target.value as CsvMapping['delimiter'] })}>
+          <select
+            value={draft.delimiter}
+            onChange={(e) => set({ delimiter: e.target.value as CsvMapping['delimiter'] })}
+          >
             {Object.entries(DELIMITERS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -108,7 +180,13 @@ export function CsvMappingForm({ mapping, columns, busy, onApply }: { mapping: C
         </label>
         <label>
           {t('mapping.headerRow')}
-          <input type="number" min={0} max={1000} value={draft.header_row} onChange={(e) => set({ header_row: Math.max(0, Number.parseInt(e.target.value || '0', 10)) })} />
+          <input
+            type="number"
+            min={0}
+            max={1000}
+            value={draft.header_row}
+            onChange={(e) => set({ header_row: Math.max(0, Number.parseInt(e.target.value || '0', 10)) })}
+          />
         </label>
         {columnSelect(t('mapping.externalId'), draft.external_id_column, (v) => set({ external_id_column: v }), true)}
       </div>

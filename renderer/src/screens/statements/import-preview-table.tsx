@@ -40,7 +40,9 @@ export function ImportPreviewTable({ preview, currency }: { preview: ImportPrevi
           </tbody>
         </table>
       </div>
-      {preview.transactions.length > SHOWN && <p className="hint">{t('import.moreRows', { shown: SHOWN, total: preview.transactions.length })}</p>}
+      {preview.transactions.length > SHOWN && (
+        <p className="hint">{t('import.moreRows', { shown: SHOWN, total: preview.transactions.length })}</p>
+      )}
     </>
   );
 }

@@ -1,5 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { importStatement, previewImport, type AccountDto, type CsvMapping, type ImportPreview, type ImportResult } from '../../api.ts';
+import {
+  importStatement,
+  previewImport,
+  type AccountDto,
+  type CsvMapping,
+  type ImportPreview,
+  type ImportResult,
+} from '../../api.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -52,7 +59,12 @@ export function ImportWizard({ accounts, onImported, onRun }: ImportWizardProps)
     setBusy('import');
     setError(undefined);
     try {
-      const answer = await importStatement({ accountId: chosenAccount.id, file, mapping: preview.format === 'csv' ? mapping : undefined, name });
+      const answer = await importStatement({
+        accountId: chosenAccount.id,
+        file,
+        mapping: preview.format === 'csv' ? mapping : undefined,
+        name,
+      });
       setResult(answer);
       setPreview(null);
       onImported(answer);
@@ -111,11 +123,22 @@ export function ImportWizard({ accounts, onImported, onRun }: ImportWizardProps)
           </label>
           <label>
             {t('import.file')}
-            <input key={fileInputKey} type="file" required accept=".csv,.txt,.ofx,.qfx,.qif,.xml,.camt,.053" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input
+              key={fileInputKey}
+              type="file"
+              required
+              accept=".csv,.txt,.ofx,.qfx,.qif,.xml,.camt,.053"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
           </label>
           <label className="span-2">
             {t('import.name')}
-            <input maxLength={200} value={name} placeholder={t('import.namePlaceholder')} onChange={(e) => setName(e.target.value)} />
+            <input
+              maxLength={200}
+              value={name}
+              placeholder={t('import.namePlaceholder')}
+              onChange={(e) => setName(e.target.value)}
+            />
           </label>
           <p className="hint span-2">{t('import.formats')}</p>
           <div className="form-actions span-2">
@@ -161,11 +184,22 @@ export function ImportWizard({ accounts, onImported, onRun }: ImportWizardProps)
             </div>
           )}
           {preview.format === 'csv' && mapping && preview.csv_columns && (
-            <CsvMappingForm key={JSON.stringify(mapping)} mapping={mapping} columns={preview.csv_columns} busy={busy !== null} onApply={(m) => void runPreview(m)} />
+            <CsvMappingForm
+              key={JSON.stringify(mapping)}
+              mapping={mapping}
+              columns={preview.csv_columns}
+              busy={busy !== null}
+              onApply={(m) => void runPreview(m)}
+            />
           )}
           <ImportPreviewTable preview={preview} currency={chosenAccount?.currency} />
           <div className="form-actions">
-            <button type="button" className="primary" disabled={busy !== null || preview.transaction_count === 0} onClick={() => void runImport()}>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy !== null || preview.transaction_count === 0}
+              onClick={() => void runImport()}
+            >
               {t('import.import', { count: preview.transaction_count - preview.duplicate_count })}
             </button>
             <button type="button" disabled={busy !== null} onClick={() => setPreview(null)}>
@@ -183,7 +217,11 @@ export function ImportWizard({ accounts, onImported, onRun }: ImportWizardProps)
             </p>
           ) : (
             <p role="status" className="notice notice-ok">
-              {t('import.done', { count: result.imported_count, duplicates: result.duplicate_count, name: result.name })}
+              {t('import.done', {
+                count: result.imported_count,
+                duplicates: result.duplicate_count,
+                name: result.name,
+              })}
             </p>
           )}
           <div className="form-actions">

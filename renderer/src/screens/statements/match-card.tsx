@@ -7,7 +7,15 @@ import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n.tsx';
 
 /** A proposed match under review: the bank line and the entry side by side, the score, accept or reject. */
-export function MatchCard({ match, currency, onDecided }: { match: MatchDto; currency?: string | undefined; onDecided: () => void }) {
+export function MatchCard({
+  match,
+  currency,
+  onDecided,
+}: {
+  match: MatchDto;
+  currency?: string | undefined;
+  onDecided: () => void;
+}) {
   const { t } = useI18n();
   const headingId = useId();
   const [rejecting, setRejecting] = useState(false);
@@ -31,7 +39,10 @@ export function MatchCard({ match, currency, onDecided }: { match: MatchDto; cur
     <article className="match-card" aria-labelledby={headingId} data-match={bank.description}>
       <header className="match-head">
         <h3 id={headingId}>{bank.description}</h3>
-        <span className={`score score-${scoreTone(match.score)}`} aria-label={t('review.scoreLabel', { score: match.score })}>
+        <span
+          className={`score score-${scoreTone(match.score)}`}
+          aria-label={t('review.scoreLabel', { score: match.score })}
+        >
           {match.score}
         </span>
       </header>
@@ -41,7 +52,8 @@ export function MatchCard({ match, currency, onDecided }: { match: MatchDto; cur
           <p className="nowrap">{bank.date}</p>
           <p>{bank.description}</p>
           <p>
-            <Amount value={bank.amount} currency={currency} /> <span className="muted">{bank.type === 'debit' ? t('bank.out') : t('bank.in')}</span>
+            <Amount value={bank.amount} currency={currency} />{' '}
+            <span className="muted">{bank.type === 'debit' ? t('bank.out') : t('bank.in')}</span>
           </p>
         </section>
         <section aria-label={t('review.entrySide')}>
@@ -73,10 +85,21 @@ export function MatchCard({ match, currency, onDecided }: { match: MatchDto; cur
         </form>
       ) : (
         <div className="form-actions">
-          <button type="button" className="primary" disabled={busy} aria-label={t('review.acceptLabel', { name: bank.description })} onClick={() => void accept.run()}>
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            aria-label={t('review.acceptLabel', { name: bank.description })}
+            onClick={() => void accept.run()}
+          >
             {t('review.accept')}
           </button>
-          <button type="button" disabled={busy} aria-label={t('review.rejectLabel', { name: bank.description })} onClick={() => setRejecting(true)}>
+          <button
+            type="button"
+            disabled={busy}
+            aria-label={t('review.rejectLabel', { name: bank.description })}
+            onClick={() => setRejecting(true)}
+          >
             {t('review.reject')}
           </button>
         </div>

@@ -11,7 +11,8 @@ export function ReconciliationStats({ refresh }: { refresh: number }) {
   const { t } = useI18n();
   const { data, error, loading } = useLoader(reconciliationStats, [refresh]);
   if (!data) return loading ? <Busy label={t('loading')} /> : <ErrorNotice error={error} />;
-  if (data.total_transactions === 0) return <EmptyState title={t('dashboard.noStatements')}>{t('statements.emptyHint')}</EmptyState>;
+  if (data.total_transactions === 0)
+    return <EmptyState title={t('dashboard.noStatements')}>{t('statements.emptyHint')}</EmptyState>;
   const distribution = [
     { key: '85_100', label: '85–100', value: data.score_distribution['85_100'], tone: 'good' as const },
     { key: '60_84', label: '60–84', value: data.score_distribution['60_84'], tone: 'warn' as const },
@@ -47,14 +48,26 @@ export function ReconciliationStats({ refresh }: { refresh: number }) {
           <dd>{data.average_score.toFixed(1)}</dd>
         </div>
       </dl>
-      <ProgressBar value={data.reconciled} max={data.total_transactions} label={t('stats.rate')} text={`${data.reconciliation_rate.toFixed(1)}%`} tone="good" />
+      <ProgressBar
+        value={data.reconciled}
+        max={data.total_transactions}
+        label={t('stats.rate')}
+        text={`${data.reconciliation_rate.toFixed(1)}%`}
+        tone="good"
+      />
       <h3>{t('stats.distribution')}</h3>
       <dl className="distribution">
         {distribution.map((d) => (
           <div key={d.key}>
             <dt>{d.label}</dt>
             <dd>
-              <ProgressBar value={d.value} max={most} label={t('stats.scoresBetween', { range: d.label })} text={String(d.value)} tone={d.tone} />
+              <ProgressBar
+                value={d.value}
+                max={most}
+                label={t('stats.scoresBetween', { range: d.label })}
+                text={String(d.value)}
+                tone={d.tone}
+              />
               <span>{d.value}</span>
             </dd>
           </div>

@@ -35,7 +35,14 @@ export function ReviewQueue({ refresh, onChanged }: { refresh: number; onChanged
       <form className="inline-form batch-form" onSubmit={submitBatch}>
         <label>
           {t('review.minScore')}
-          <input type="number" min={0} max={100} required value={minScore} onChange={(e) => setMinScore(e.target.value)} />
+          <input
+            type="number"
+            min={0}
+            max={100}
+            required
+            value={minScore}
+            onChange={(e) => setMinScore(e.target.value)}
+          />
         </label>
         <button type="submit" disabled={batch.busy || !data || data.total === 0}>
           {t('review.batchAccept')}

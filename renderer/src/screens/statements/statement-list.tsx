@@ -10,7 +10,17 @@ import { useI18n } from '../../i18n.tsx';
 const PER_PAGE = 10;
 
 /** The imported statements, newest first, each with a button to reconcile it. */
-export function StatementList({ accounts, refresh, running, onRun }: { accounts: AccountDto[]; refresh: number; running: boolean; onRun: (statementId: string) => void }) {
+export function StatementList({
+  accounts,
+  refresh,
+  running,
+  onRun,
+}: {
+  accounts: AccountDto[];
+  refresh: number;
+  running: boolean;
+  onRun: (statementId: string) => void;
+}) {
   const { t } = useI18n();
   const [page, setPage] = useState(1);
   const load = useCallback(() => listStatements(page, PER_PAGE), [page]);
@@ -21,7 +31,9 @@ export function StatementList({ accounts, refresh, running, onRun }: { accounts:
       <h2 id="statements-heading">{t('statements.title')}</h2>
       <ErrorNotice error={error} />
       {loading && !data && <Busy label={t('loading')} />}
-      {data && data.items.length === 0 && <EmptyState title={t('statements.empty')}>{t('statements.emptyHint')}</EmptyState>}
+      {data && data.items.length === 0 && (
+        <EmptyState title={t('statements.empty')}>{t('statements.emptyHint')}</EmptyState>
+      )}
       {data && data.items.length > 0 && (
         <div className="table-scroll">
           <table className="data-table compact">
@@ -48,10 +60,20 @@ export function StatementList({ accounts, refresh, running, onRun }: { accounts:
                   <td className="nowrap">{s.start_date ? `${s.start_date} – ${s.end_date}` : '—'}</td>
                   <td className="num">
                     {s.imported_count}
-                    {s.duplicate_count > 0 && <span className="muted"> (+{s.duplicate_count} {t('import.duplicates').toLowerCase()})</span>}
+                    {s.duplicate_count > 0 && (
+                      <span className="muted">
+                        {' '}
+                        (+{s.duplicate_count} {t('import.duplicates').toLowerCase()})
+                      </span>
+                    )}
                   </td>
                   <td>
-                    <button type="button" disabled={running} aria-label={t('statements.runLabel', { name: s.name })} onClick={() => onRun(s.id)}>
+                    <button
+                      type="button"
+                      disabled={running}
+                      aria-label={t('statements.runLabel', { name: s.name })}
+                      onClick={() => onRun(s.id)}
+                    >
                       {t('statements.run')}
                     </button>
                   </td>
@@ -61,7 +83,9 @@ export function StatementList({ accounts, refresh, running, onRun }: { accounts:
           </table>
         </div>
       )}
-      {data && <Pager page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} label={t('statements.pages')} />}
+      {data && (
+        <Pager page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} label={t('statements.pages')} />
+      )}
     </article>
   );
 }

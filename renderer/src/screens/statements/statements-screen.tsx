@@ -86,7 +86,14 @@ export function StatementsScreen({ onNavigate }: { onNavigate: (route: Route) =>
               </p>
             )}
             <article className="panel">
-              <TabList className="tabs" items={TABS.map((item) => ({ id: item.id, label: t(item.label) }))} selected={tab} onSelect={setTab} label={t('statements.reconciliation')} idPrefix="reconciliation" />
+              <TabList
+                className="tabs"
+                items={TABS.map((item) => ({ id: item.id, label: t(item.label) }))}
+                selected={tab}
+                onSelect={setTab}
+                label={t('statements.reconciliation')}
+                idPrefix="reconciliation"
+              />
               <div role="tabpanel" id={`reconciliation-panel-${tab}`} aria-labelledby={`reconciliation-tab-${tab}`}>
                 {tab === 'review' && <ReviewQueue refresh={refresh} onChanged={bump} />}
                 {tab === 'unmatched' && <UnmatchedList accounts={all} refresh={refresh} onChanged={bump} />}

@@ -10,7 +10,15 @@ import { useI18n } from '../../i18n.tsx';
  * A bank transaction nothing matched: pick the counter account (a suggested one is a click) and
  * create the posted entry for it in one step. An entry with no bank line is only shown.
  */
-export function UnmatchedItem({ item, accounts, onCreated }: { item: UnmatchedItemDto; accounts: AccountDto[]; onCreated: () => void }) {
+export function UnmatchedItem({
+  item,
+  accounts,
+  onCreated,
+}: {
+  item: UnmatchedItemDto;
+  accounts: AccountDto[];
+  onCreated: () => void;
+}) {
   const { t } = useI18n();
   const headingId = useId();
   const tx = item.transaction;
@@ -31,7 +39,8 @@ export function UnmatchedItem({ item, accounts, onCreated }: { item: UnmatchedIt
         <h3 id={headingId}>{tx.description}</h3>
         <span className="nowrap muted">{tx.date}</span>
         <span>
-          <Amount value={tx.amount} /> <span className="muted">{tx.type === 'debit' ? t('bank.out') : t('bank.in')}</span>
+          <Amount value={tx.amount} />{' '}
+          <span className="muted">{tx.type === 'debit' ? t('bank.out') : t('bank.in')}</span>
         </span>
       </header>
       {item.type === 'journal_entry' ? (
@@ -55,12 +64,27 @@ export function UnmatchedItem({ item, accounts, onCreated }: { item: UnmatchedIt
             </div>
           )}
           <div className="inline-form">
-            <AccountPicker accounts={accounts} value={accountId} onChange={setAccountId} label={t('unmatched.counterAccount', { name: tx.description })} />
+            <AccountPicker
+              accounts={accounts}
+              value={accountId}
+              onChange={setAccountId}
+              label={t('unmatched.counterAccount', { name: tx.description })}
+            />
             <label className="grow">
               <span className="visually-hidden">{t('entry.memo')}</span>
-              <input aria-label={t('unmatched.memoFor', { name: tx.description })} maxLength={500} value={memo} onChange={(e) => setMemo(e.target.value)} />
+              <input
+                aria-label={t('unmatched.memoFor', { name: tx.description })}
+                maxLength={500}
+                value={memo}
+                onChange={(e) => setMemo(e.target.value)}
+              />
             </label>
-            <button type="submit" className="primary" disabled={!accountId || create.busy} aria-label={t('unmatched.createLabel', { name: tx.description })}>
+            <button
+              type="submit"
+              className="primary"
+              disabled={!accountId || create.busy}
+              aria-label={t('unmatched.createLabel', { name: tx.description })}
+            >
               {t('unmatched.create')}
             </button>
           </div>

@@ -11,7 +11,15 @@ import { UnmatchedItem } from './unmatched-item.tsx';
 const PER_PAGE = 10;
 
 /** Bank transactions with no match (and posted entries with no bank line), with suggested accounts. */
-export function UnmatchedList({ accounts, refresh, onChanged }: { accounts: AccountDto[]; refresh: number; onChanged: () => void }) {
+export function UnmatchedList({
+  accounts,
+  refresh,
+  onChanged,
+}: {
+  accounts: AccountDto[];
+  refresh: number;
+  onChanged: () => void;
+}) {
   const { t } = useI18n();
   const [page, setPage] = useState(1);
   const load = useCallback(() => unmatchedItems(page, PER_PAGE), [page]);
@@ -21,11 +29,20 @@ export function UnmatchedList({ accounts, refresh, onChanged }: { accounts: Acco
     <div className="stack">
       <ErrorNotice error={error} />
       {loading && !data && <Busy label={t('loading')} />}
-      {data && data.items.length === 0 && <EmptyState title={t('unmatched.empty')}>{t('unmatched.emptyHint')}</EmptyState>}
+      {data && data.items.length === 0 && (
+        <EmptyState title={t('unmatched.empty')}>{t('unmatched.emptyHint')}</EmptyState>
+      )}
       {data?.items.map((item) => (
-        <UnmatchedItem key={`${item.type}:${item.transaction.id}`} item={item} accounts={active} onCreated={onChanged} />
+        <UnmatchedItem
+          key={`${item.type}:${item.transaction.id}`}
+          item={item}
+          accounts={active}
+          onCreated={onChanged}
+        />
       ))}
-      {data && <Pager page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} label={t('unmatched.pages')} />}
+      {data && (
+        <Pager page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} label={t('unmatched.pages')} />
+      )}
     </div>
   );
 }
