@@ -1,7 +1,7 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import type { SignedInUser } from './api.ts';
 import { LanguageSwitch } from './components/language-switch.tsx';
-import { useI18n, type MessageKey } from './i18n.tsx';
+import { useI18n, type MessageKey } from './i18n/index.ts';
 import { useRoute, type Route } from './router.ts';
 import { AccountsScreen } from './screens/accounts/accounts-screen.tsx';
 import { ChatPanel } from './screens/chat/chat-panel.tsx';

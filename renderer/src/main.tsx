@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { I18nProvider } from './i18n.tsx';
+import { I18nProvider } from './i18n/index.ts';
 import './styles.css';
 
 const root = document.getElementById('root');

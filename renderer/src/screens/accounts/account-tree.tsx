@@ -1,5 +1,5 @@
 import { Amount } from '../../components/amount.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import type { AccountNode, CurrencyTree } from './account-tree-model.ts';
 import { AccountRow } from './account-row.tsx';
 

@@ -11,7 +11,7 @@ import {
 } from '../../api.ts';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 interface Message {
   key: string;

@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { monthEnd, monthStart, today } from '../../dates.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 import { NetWorthChart } from './net-worth-chart.tsx';
 import { ReconciliationCard } from './reconciliation-card.tsx';

@@ -1,7 +1,7 @@
 import type { ReconciliationStats } from '../../api.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 
 /** How far the imported bank lines are reconciled, or where to start when none are. */

@@ -1,6 +1,6 @@
 import type { BalanceSheet, IncomeStatement } from '../../api.ts';
 import { Amount } from '../../components/amount.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 /** One currency's net worth, this month's income and spending, assets and liabilities. */
 export function SummaryCard({

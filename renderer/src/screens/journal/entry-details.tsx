@@ -3,7 +3,7 @@ import { postEntry, voidEntry, type JournalEntryDto } from '../../api.ts';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { EntryLinesTable } from './entry-lines-table.tsx';
 
 interface EntryDetailsProps {

@@ -4,7 +4,7 @@ import { AccountPicker } from '../../components/account-picker.tsx';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { today } from '../../dates.ts';
-import { useI18n, type MessageKey } from '../../i18n.tsx';
+import { useI18n, type MessageKey } from '../../i18n/index.ts';
 import { BalanceHint } from './balance-hint.tsx';
 import {
   balancingAmount,

@@ -1,6 +1,6 @@
 import type { JournalEntryDto } from '../../api.ts';
 import { Amount } from '../../components/amount.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 /** An entry's lines in debit and credit columns. */
 export function EntryLinesTable({ entry, label }: { entry: JournalEntryDto; label: string }) {

@@ -1,6 +1,6 @@
 import type { JournalEntryDto } from '../../api.ts';
 import { Amount } from '../../components/amount.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { entryAccounts, entryTotals } from './entry-summary.ts';
 
 /** One page of the journal, newest first; choosing a row opens the entry. */

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { formatMoment, formatSize } from './save-file.ts';
 
 /** Backing up now, the kept backups (newest first), and restoring one after a confirm step. */

@@ -3,7 +3,7 @@ import { EXPORT_FORMAT_LIST, exportBooks, type ExportFormat } from '../../api.ts
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { saveFile } from './save-file.ts';
 
 /** Exporting the books as a journal or CSV file, optionally for a date range. */

@@ -3,7 +3,7 @@ import { JOURNAL_FORMAT_LIST, importJournal, type ImportJournalResult, type Jour
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 
 /** Importing a ledger, hledger or beancount journal: all of it, or (a line refused) nothing. */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CsvMapping } from '../../api.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 /** Every date layout the server reads (a Record, so that the compiler sees one missing). */
 const DATE_FORMATS: Record<CsvMapping['date_format'], true> = {

@@ -1,6 +1,6 @@
 import type { ImportPreview } from '../../api.ts';
 import { Amount } from '../../components/amount.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 const SHOWN = 100;
 

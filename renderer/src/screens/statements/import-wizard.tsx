@@ -10,7 +10,7 @@ import {
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { CsvMappingForm } from './csv-mapping-form.tsx';
 import { ImportPreviewTable } from './import-preview-table.tsx';
 

@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 /** How much of the imported bank lines is reconciled, in all and per account. */
 export function ReconciliationStats({ refresh }: { refresh: number }) {

@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { MatchCard } from './match-card.tsx';
 
 const PER_PAGE = 10;

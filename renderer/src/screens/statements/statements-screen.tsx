@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { TabList } from '../../components/tab-list.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n, type MessageKey } from '../../i18n.tsx';
+import { useI18n, type MessageKey } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 import { ImportWizard } from './import-wizard.tsx';
 import { ReconciliationStats } from './reconciliation-stats.tsx';

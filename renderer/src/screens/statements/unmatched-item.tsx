@@ -4,7 +4,7 @@ import { AccountPicker } from '../../components/account-picker.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 /**
  * A bank transaction nothing matched: pick the counter account (a suggested one is a click) and

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { UnmatchedItem } from './unmatched-item.tsx';
 
 const PER_PAGE = 10;
