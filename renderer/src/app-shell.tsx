@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import type { SignedInUser } from './api.ts';
+import type { SignedInUser } from './api/index.ts';
 import { LanguageSwitch } from './components/language-switch.tsx';
 import { useI18n, type MessageKey } from './i18n/index.ts';
 import { useRoute, type Route } from './router.ts';

@@ -1,4 +1,4 @@
-import { ApiError } from '../api.ts';
+import { ApiError } from '../api/index.ts';
 import { useI18n } from '../i18n/index.ts';
 
 /** The server's own words for what went wrong (`detail`), with the fields it names. */

@@ -1,4 +1,4 @@
-import type { MatchDto } from '../api.ts';
+import type { MatchDto } from '../api/index.ts';
 import { useI18n } from '../i18n/index.ts';
 import { ProgressBar } from './progress-bar.tsx';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { createAccount, type AccountType, type BalanceRow } from '../../api.ts';
+import { createAccount, type AccountType, type BalanceRow } from '../../api/index.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { deleteAccount, updateAccount } from '../../api.ts';
+import { deleteAccount, updateAccount } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';

@@ -8,7 +8,7 @@ import {
   deleteChatSession,
   type ChatSession,
   type ModelStatus,
-} from '../../api.ts';
+} from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useI18n } from '../../i18n/index.ts';

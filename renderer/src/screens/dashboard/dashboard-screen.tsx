@@ -5,7 +5,7 @@ import {
   incomeStatementReport,
   netWorthReport,
   reconciliationStats,
-} from '../../api.ts';
+} from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';

@@ -1,4 +1,4 @@
-import type { ReconciliationStats } from '../../api.ts';
+import type { ReconciliationStats } from '../../api/index.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useI18n } from '../../i18n/index.ts';

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { IncomeStatement } from '../../api.ts';
+import type { IncomeStatement } from '../../api/index.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { monthOf } from '../../dates.ts';
 import { useI18n } from '../../i18n/index.ts';

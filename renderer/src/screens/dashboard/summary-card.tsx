@@ -1,4 +1,4 @@
-import type { BalanceSheet, IncomeStatement } from '../../api.ts';
+import type { BalanceSheet, IncomeStatement } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { useI18n } from '../../i18n/index.ts';
 

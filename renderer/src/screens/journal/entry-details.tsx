@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { postEntry, voidEntry, type JournalEntryDto } from '../../api.ts';
+import { postEntry, voidEntry, type JournalEntryDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { createEntry, postEntry, updateEntry, type AccountDto, type JournalEntryDto } from '../../api.ts';
+import { createEntry, postEntry, updateEntry, type AccountDto, type JournalEntryDto } from '../../api/index.ts';
 import { AccountPicker } from '../../components/account-picker.tsx';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';

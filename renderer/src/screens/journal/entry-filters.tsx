@@ -1,4 +1,4 @@
-import type { AccountDto, EntryFilter, EntryStatus, SourceType } from '../../api.ts';
+import type { AccountDto, EntryFilter, EntryStatus, SourceType } from '../../api/index.ts';
 import { useI18n } from '../../i18n/index.ts';
 
 export type Filters = Omit<EntryFilter, 'page' | 'per_page'>;

@@ -1,4 +1,4 @@
-import type { JournalEntryDto } from '../../api.ts';
+import type { JournalEntryDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { useI18n } from '../../i18n/index.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { allAccounts, getEntry, listEntries, type JournalEntryDto } from '../../api.ts';
+import { allAccounts, getEntry, listEntries, type JournalEntryDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';

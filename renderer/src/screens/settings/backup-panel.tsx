@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { createBackup, listBackups, restoreBackup, type BackupDto, type RestoreResult } from '../../api.ts';
+import { createBackup, listBackups, restoreBackup, type BackupDto, type RestoreResult } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';

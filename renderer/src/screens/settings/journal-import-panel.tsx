@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { JOURNAL_FORMAT_LIST, importJournal, type ImportJournalResult, type JournalFormat } from '../../api.ts';
+import { JOURNAL_FORMAT_LIST, importJournal, type ImportJournalResult, type JournalFormat } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';

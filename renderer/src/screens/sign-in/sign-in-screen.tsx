@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { signIn, signUp, type SignedInUser } from '../../api.ts';
+import { signIn, signUp, type SignedInUser } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';

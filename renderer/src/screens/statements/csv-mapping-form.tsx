@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { CsvMapping } from '../../api.ts';
+import type { CsvMapping } from '../../api/index.ts';
 import { useI18n } from '../../i18n/index.ts';
 
 /** Every date layout the server reads (a Record, so that the compiler sees one missing). */

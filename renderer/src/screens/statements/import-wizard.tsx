@@ -6,7 +6,7 @@ import {
   type CsvMapping,
   type ImportPreview,
   type ImportResult,
-} from '../../api.ts';
+} from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { acceptMatch, rejectMatch, type MatchDto } from '../../api.ts';
+import { acceptMatch, rejectMatch, type MatchDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { ScoreBars, scoreTone } from '../../components/score-bars.tsx';

@@ -1,4 +1,4 @@
-import { reconciliationStats } from '../../api.ts';
+import { reconciliationStats } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { batchAccept, pendingMatches } from '../../api.ts';
+import { batchAccept, pendingMatches } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { createEntryForBankTransaction, type AccountDto, type UnmatchedItemDto } from '../../api.ts';
+import { createEntryForBankTransaction, type AccountDto, type UnmatchedItemDto } from '../../api/index.ts';
 import { AccountPicker } from '../../components/account-picker.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';

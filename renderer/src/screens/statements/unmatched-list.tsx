@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { unmatchedItems, type AccountDto } from '../../api.ts';
+import { unmatchedItems, type AccountDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
