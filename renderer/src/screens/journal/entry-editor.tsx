@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { createEntry, postEntry, updateEntry, type AccountDto, type JournalEntryDto } from '../../api/index.ts';
 import { AccountPicker } from '../../components/account-picker.tsx';
 import { Busy } from '../../components/busy.tsx';
+import { TableHead } from '../../components/data-table.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { today } from '../../dates.ts';
 import { useI18n, type MessageKey } from '../../i18n/index.ts';
@@ -161,20 +162,14 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
         </label>
       </div>
       <table className="lines-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('entry.account')}</th>
-            <th scope="col" className="num">
-              {t('entry.debit')}
-            </th>
-            <th scope="col" className="num">
-              {t('entry.credit')}
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">{t('accounts.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { header: t('entry.account') },
+            { header: t('entry.debit'), numeric: true },
+            { header: t('entry.credit'), numeric: true },
+            { header: t('accounts.actions'), hiddenHeader: true },
+          ]}
+        />
         <tbody>
           {lines.map((line, index) => {
             const problem = check.problems.get(line.key);

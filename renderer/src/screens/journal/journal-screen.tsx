@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { allAccounts, getEntry, listEntries, type JournalEntryDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
+import { CreateAccountsFirst } from '../../components/create-accounts-first.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -59,16 +60,7 @@ export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => vo
       <ErrorNotice error={accounts.error ?? list.error} />
       <ErrorNotice error={openError} onDismiss={() => setOpenError(undefined)} />
       {accounts.data && accountList.length === 0 ? (
-        <EmptyState
-          title={t('journal.noAccountsTitle')}
-          action={
-            <button type="button" className="primary" onClick={() => onNavigate('/accounts')}>
-              {t('dashboard.emptyAction')}
-            </button>
-          }
-        >
-          {t('journal.noAccountsHint')}
-        </EmptyState>
+        <CreateAccountsFirst hint={t('journal.noAccountsHint')} onNavigate={onNavigate} />
       ) : (
         <div className={pane.kind === 'none' ? 'split' : 'split split-open'}>
           <div className="split-main">
@@ -81,16 +73,16 @@ export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => vo
               }}
             />
             {list.loading && <Busy label={t('loading')} />}
-            {list.data && entries.length === 0 && (
-              <EmptyState title={filtered ? t('journal.noMatches') : t('journal.emptyTitle')}>
-                {filtered ? t('journal.noMatchesHint') : t('journal.emptyHint')}
-              </EmptyState>
-            )}
-            {entries.length > 0 && (
+            {list.data && (
               <EntryRegister
                 entries={entries}
                 selectedId={pane.kind === 'view' ? pane.entry.id : null}
                 onOpen={(entry) => setPane({ kind: 'view', entry })}
+                empty={
+                  <EmptyState title={filtered ? t('journal.noMatches') : t('journal.emptyTitle')}>
+                    {filtered ? t('journal.noMatchesHint') : t('journal.emptyHint')}
+                  </EmptyState>
+                }
               />
             )}
             {list.data && (

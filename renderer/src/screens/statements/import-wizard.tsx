@@ -10,6 +10,7 @@ import {
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Facts } from '../../components/facts.tsx';
 import { useI18n } from '../../i18n/index.ts';
 import { CsvMappingForm } from './csv-mapping-form.tsx';
 import { ImportPreviewTable } from './import-preview-table.tsx';
@@ -151,28 +152,20 @@ export function ImportWizard({ accounts, onImported, onRun }: ImportWizardProps)
 
       {preview && (
         <div className="stack">
-          <dl className="facts inline-facts" aria-label={t('import.summary')}>
-            <div>
-              <dt>{t('import.format')}</dt>
-              <dd>{preview.format.toUpperCase()}</dd>
-            </div>
-            <div>
-              <dt>{t('import.encoding')}</dt>
-              <dd>{preview.encoding}</dd>
-            </div>
-            <div>
-              <dt>{t('import.transactions')}</dt>
-              <dd data-testid="preview-count">{preview.transaction_count}</dd>
-            </div>
-            <div>
-              <dt>{t('import.duplicates')}</dt>
-              <dd>{preview.duplicate_count}</dd>
-            </div>
-            <div>
-              <dt>{t('import.period')}</dt>
-              <dd>{preview.start_date ? `${preview.start_date} – ${preview.end_date}` : '—'}</dd>
-            </div>
-          </dl>
+          <Facts
+            className="inline-facts"
+            label={t('import.summary')}
+            facts={[
+              { label: t('import.format'), value: preview.format.toUpperCase() },
+              { label: t('import.encoding'), value: preview.encoding },
+              { label: t('import.transactions'), value: preview.transaction_count, testId: 'preview-count' },
+              { label: t('import.duplicates'), value: preview.duplicate_count },
+              {
+                label: t('import.period'),
+                value: preview.start_date ? `${preview.start_date} – ${preview.end_date}` : '—',
+              },
+            ]}
+          />
           {preview.skipped.length > 0 && (
             <div className="notice notice-warn" role="note">
               <strong>{t('import.skipped', { count: preview.skipped.length })}</strong>

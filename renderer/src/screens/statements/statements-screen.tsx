@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { allAccounts, runReconciliation, type RunResult } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { CreateAccountsFirst } from '../../components/create-accounts-first.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { TabList } from '../../components/tab-list.tsx';
 import { useAction } from '../../hooks/use-action.ts';
@@ -41,16 +41,7 @@ export function StatementsScreen({ onNavigate }: { onNavigate: (route: Route) =>
     return (
       <section className="screen" aria-labelledby="statements-title">
         <h1 id="statements-title">{t('nav.statements')}</h1>
-        <EmptyState
-          title={t('journal.noAccountsTitle')}
-          action={
-            <button type="button" className="primary" onClick={() => onNavigate('/accounts')}>
-              {t('dashboard.emptyAction')}
-            </button>
-          }
-        >
-          {t('import.noBankAccountHint')}
-        </EmptyState>
+        <CreateAccountsFirst hint={t('import.noBankAccountHint')} onNavigate={onNavigate} />
       </section>
     );
   }
