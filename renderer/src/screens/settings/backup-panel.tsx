@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { createBackup, listBackups, restoreBackup, type BackupDto, type RestoreResult } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { DataTable } from '../../components/data-table.tsx';
@@ -7,7 +7,8 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
-import { formatMoment, formatSize } from './save-file.ts';
+import { formatMoment, formatSize } from './backup-format.ts';
+import { RestoreConfirm } from './restore-confirm.tsx';
 
 /** Backing up now, the kept backups (newest first), and restoring one after a confirm step. */
 export function BackupPanel() {
@@ -115,46 +116,5 @@ export function BackupPanel() {
       {restore.busy && <Busy label={t('backup.restoring')} />}
       <ErrorNotice error={restore.error} onDismiss={restore.clearError} />
     </article>
-  );
-}
-
-/** The confirm step before a restore: says what happens, focuses Cancel, Escape cancels. */
-function RestoreConfirm({
-  question,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  question: string;
-  busy: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const { t } = useI18n();
-  const questionId = useId();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancelRef.current?.focus(), [question]);
-  return (
-    <div
-      role="group"
-      aria-label={t('backup.confirmLabel')}
-      aria-describedby={questionId}
-      className="notice notice-warn restore-confirm"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && !busy) onCancel();
-      }}
-    >
-      <div className="notice-body stack">
-        <p id={questionId}>{question}</p>
-        <div className="form-actions">
-          <button type="button" className="primary danger" disabled={busy} onClick={onConfirm}>
-            {t('backup.confirmRestore')}
-          </button>
-          <button type="button" ref={cancelRef} disabled={busy} onClick={onCancel}>
-            {t('action.cancel')}
-          </button>
-        </div>
-      </div>
-    </div>
   );
 }
