@@ -2,12 +2,20 @@ import { useI18n } from '../i18n/index.ts';
 import type { Route } from '../router.ts';
 import { EmptyState } from './empty-state.tsx';
 
-/** A screen that needs accounts, shown before there are any: why, and the way to the Accounts screen. */
-export function CreateAccountsFirst({ hint, onNavigate }: { hint: string; onNavigate: (route: Route) => void }) {
+/** What a screen shows before there are any accounts: why they are needed, and the way to the Accounts screen. */
+export function CreateAccountsFirst({
+  title,
+  hint,
+  onNavigate,
+}: {
+  title: string;
+  hint: string;
+  onNavigate: (route: Route) => void;
+}) {
   const { t } = useI18n();
   return (
     <EmptyState
-      title={t('journal.noAccountsTitle')}
+      title={title}
       action={
         <button type="button" className="primary" onClick={() => onNavigate('/accounts')}>
           {t('dashboard.emptyAction')}

@@ -7,7 +7,7 @@ import {
   reconciliationStats,
 } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { CreateAccountsFirst } from '../../components/create-accounts-first.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { monthEnd, monthStart, today } from '../../dates.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
@@ -77,16 +77,11 @@ export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => 
       </div>
       <ErrorNotice error={error} />
       {accounts.length === 0 ? (
-        <EmptyState
+        <CreateAccountsFirst
           title={t('dashboard.emptyTitle')}
-          action={
-            <button type="button" className="primary" onClick={() => onNavigate('/accounts')}>
-              {t('dashboard.emptyAction')}
-            </button>
-          }
-        >
-          {t('dashboard.emptyHint')}
-        </EmptyState>
+          hint={t('dashboard.emptyHint')}
+          onNavigate={onNavigate}
+        />
       ) : (
         <>
           <div className="cards">

@@ -55,6 +55,18 @@ export function EntryLineRow({
       onNext();
     }
   };
+  const amountInput = (side: 'debit' | 'credit') => (
+    <input
+      ref={fieldRef(line.key, side)}
+      className="amount-input"
+      inputMode="decimal"
+      aria-label={t(side === 'debit' ? 'editor.debitOfLine' : 'editor.creditOfLine', { n })}
+      aria-describedby={hintId}
+      value={line[side]}
+      onChange={(e) => onChange({ [side]: e.target.value })}
+      onKeyDown={amountKeyDown}
+    />
+  );
   return (
     <tr className={problem ? 'line-problem' : undefined}>
       <td>
@@ -72,29 +84,9 @@ export function EntryLineRow({
           </span>
         )}
       </td>
+      <td className="num">{amountInput('debit')}</td>
       <td className="num">
-        <input
-          ref={fieldRef(line.key, 'debit')}
-          className="amount-input"
-          inputMode="decimal"
-          aria-label={t('editor.debitOfLine', { n })}
-          aria-describedby={hintId}
-          value={line.debit}
-          onChange={(e) => onChange({ debit: e.target.value })}
-          onKeyDown={amountKeyDown}
-        />
-      </td>
-      <td className="num">
-        <input
-          ref={fieldRef(line.key, 'credit')}
-          className="amount-input"
-          inputMode="decimal"
-          aria-label={t('editor.creditOfLine', { n })}
-          aria-describedby={hintId}
-          value={line.credit}
-          onChange={(e) => onChange({ credit: e.target.value })}
-          onKeyDown={amountKeyDown}
-        />
+        {amountInput('credit')}
         {account && <span className="line-currency">{account.currency}</span>}
       </td>
       <td>

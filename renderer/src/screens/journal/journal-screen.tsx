@@ -60,7 +60,11 @@ export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => vo
       <ErrorNotice error={accounts.error ?? list.error} />
       <ErrorNotice error={openError} onDismiss={() => setOpenError(undefined)} />
       {accounts.data && accountList.length === 0 ? (
-        <CreateAccountsFirst hint={t('journal.noAccountsHint')} onNavigate={onNavigate} />
+        <CreateAccountsFirst
+          title={t('journal.noAccountsTitle')}
+          hint={t('journal.noAccountsHint')}
+          onNavigate={onNavigate}
+        />
       ) : (
         <div className={pane.kind === 'none' ? 'split' : 'split split-open'}>
           <div className="split-main">

@@ -41,7 +41,11 @@ export function StatementsScreen({ onNavigate }: { onNavigate: (route: Route) =>
     return (
       <section className="screen" aria-labelledby="statements-title">
         <h1 id="statements-title">{t('nav.statements')}</h1>
-        <CreateAccountsFirst hint={t('import.noBankAccountHint')} onNavigate={onNavigate} />
+        <CreateAccountsFirst
+          title={t('journal.noAccountsTitle')}
+          hint={t('import.noBankAccountHint')}
+          onNavigate={onNavigate}
+        />
       </section>
     );
   }
