@@ -16,9 +16,10 @@ export class LedgerApp {
   readonly settings: SettingsPage;
   readonly chat: ChatPanel;
 
-  constructor(page: Page) {
+  /** `password`: the one people sign up and sign in with unless a test names another. */
+  constructor(page: Page, { password }: { password: string }) {
     this.page = page;
-    this.signIn = new SignInPage(page);
+    this.signIn = new SignInPage(page, password);
     this.accounts = new AccountsPage(page);
     this.journal = new JournalPage(page);
     this.statements = new StatementsPage(page);

@@ -1,8 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { MessageKey } from './i18n/index.ts';
 
-/** The screens, by path (the server answers index.html for any of them). */
+/** The screens, by path (the server answers index.html for any of them), in the navigation's order. */
 export const ROUTES = ['/', '/accounts', '/journal', '/statements', '/settings'] as const;
 export type Route = (typeof ROUTES)[number];
+
+/** Each screen's name in the navigation and the window title. */
+export const ROUTE_TITLES: Record<Route, MessageKey> = {
+  '/': 'nav.dashboard',
+  '/accounts': 'nav.accounts',
+  '/journal': 'nav.journal',
+  '/statements': 'nav.statements',
+  '/settings': 'nav.settings',
+};
 
 function current(): Route {
   const path = window.location.pathname.replace(/\/+$/, '') || '/';

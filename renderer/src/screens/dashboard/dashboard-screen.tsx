@@ -5,13 +5,13 @@ import {
   incomeStatementReport,
   netWorthReport,
   reconciliationStats,
-} from '../../api.ts';
+} from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { CreateAccountsFirst } from '../../components/create-accounts-first.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { monthEnd, monthStart, today } from '../../dates.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 import { NetWorthChart } from './net-worth-chart.tsx';
 import { ReconciliationCard } from './reconciliation-card.tsx';
@@ -77,16 +77,11 @@ export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => 
       </div>
       <ErrorNotice error={error} />
       {accounts.length === 0 ? (
-        <EmptyState
+        <CreateAccountsFirst
           title={t('dashboard.emptyTitle')}
-          action={
-            <button type="button" className="primary" onClick={() => onNavigate('/accounts')}>
-              {t('dashboard.emptyAction')}
-            </button>
-          }
-        >
-          {t('dashboard.emptyHint')}
-        </EmptyState>
+          hint={t('dashboard.emptyHint')}
+          onNavigate={onNavigate}
+        />
       ) : (
         <>
           <div className="cards">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { formatMinor, groupDecimal } from '../../money.ts';
 import type { EditorCheck } from './entry-lines.ts';
 

@@ -1,36 +1,26 @@
-import type { JournalEntryDto } from '../../api.ts';
+import type { JournalEntryDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { useI18n } from '../../i18n/index.ts';
+
+type Line = JournalEntryDto['lines'][number];
 
 /** An entry's lines in debit and credit columns. */
 export function EntryLinesTable({ entry, label }: { entry: JournalEntryDto; label: string }) {
   const { t } = useI18n();
+  const amountIf = (direction: Line['direction']) => (line: Line) =>
+    line.direction === direction && <Amount value={line.amount} currency={line.currency} />;
   return (
-    <table className="data-table compact" aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">{t('entry.account')}</th>
-          <th scope="col" className="num">
-            {t('entry.debit')}
-          </th>
-          <th scope="col" className="num">
-            {t('entry.credit')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {entry.lines.map((line) => (
-          <tr key={line.id}>
-            <td>{line.account_name}</td>
-            <td className="num">
-              {line.direction === 'DEBIT' && <Amount value={line.amount} currency={line.currency} />}
-            </td>
-            <td className="num">
-              {line.direction === 'CREDIT' && <Amount value={line.amount} currency={line.currency} />}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      className="compact"
+      label={label}
+      rows={entry.lines}
+      rowKey={(line) => line.id}
+      columns={[
+        { header: t('entry.account'), cell: (line) => line.account_name },
+        { header: t('entry.debit'), numeric: true, cell: amountIf('DEBIT') },
+        { header: t('entry.credit'), numeric: true, cell: amountIf('CREDIT') },
+      ]}
+    />
   );
 }

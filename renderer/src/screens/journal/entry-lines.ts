@@ -1,4 +1,4 @@
-import type { AccountDto, JournalEntryDto, LineInput } from '../../api.ts';
+import type { AccountDto, JournalEntryDto, LineInput } from '../../api/index.ts';
 import { currencyDigits, entryBalance, formatMinor, parseAmount, type CurrencyBalance } from '../../money.ts';
 
 /** A line as the editor holds it: what the user typed, not yet validated. */

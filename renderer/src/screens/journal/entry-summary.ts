@@ -1,4 +1,4 @@
-import type { JournalEntryDto } from '../../api.ts';
+import type { JournalEntryDto } from '../../api/index.ts';
 import { currencyDigits, decimalToMinor, formatMinor } from '../../money.ts';
 
 /** The entry's size: its debits per currency, summed exactly ("82.50 USD"). */

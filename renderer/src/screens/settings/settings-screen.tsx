@@ -1,4 +1,4 @@
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 import { BackupPanel } from './backup-panel.tsx';
 import { ExportPanel } from './export-panel.tsx';

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { signIn, signUp, type SignedInUser } from '../../api.ts';
+import { signIn, signUp, type SignedInUser } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { TabList } from '../../components/tab-list.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 type Mode = 'sign-in' | 'sign-up';
 

@@ -1,9 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { messages, type Language, type MessageKey } from './messages.ts';
+import type { Language, MessageKey, MessageValues } from './keys.ts';
+import { translate } from './translate.ts';
 
-export type { Language, MessageKey };
-
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 interface I18n {
   language: Language;
@@ -13,6 +12,7 @@ interface I18n {
 
 const LANGUAGE_KEY = 'personal-ledger.language';
 
+/** The language kept from last time, else the browser's. */
 function initialLanguage(): Language {
   try {
     const kept = window.localStorage.getItem(LANGUAGE_KEY);
@@ -23,14 +23,9 @@ function initialLanguage(): Language {
   return navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
 
-export function translate(language: Language, key: MessageKey, values?: Record<string, string | number>): string {
-  const template = messages[language][key];
-  if (!values) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
 const I18nContext = createContext<I18n | null>(null);
 
+/** Holds the interface language (kept across restarts) and sets the document's `lang`. */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
   const setLanguage = useCallback((next: Language) => {
@@ -51,6 +46,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
+/** The one way a screen reads a text: `const { t } = useI18n(); t('accounts.new')`. */
 export function useI18n(): I18n {
   const value = useContext(I18nContext);
   if (!value) throw new Error('useI18n outside I18nProvider');

@@ -1,0 +1,105 @@
+import type { KeyboardEvent, Ref } from 'react';
+import type { AccountDto } from '../../api/index.ts';
+import { AccountPicker } from '../../components/account-picker.tsx';
+import { useI18n, type MessageKey } from '../../i18n/index.ts';
+import type { EditableLine, LineProblem } from './entry-lines.ts';
+import type { LineField } from './use-line-focus.ts';
+
+const PROBLEM_TEXT: Record<LineProblem, MessageKey> = {
+  'no-account': 'editor.problem.noAccount',
+  'no-amount': 'editor.problem.noAmount',
+  both: 'editor.problem.both',
+  format: 'editor.problem.format',
+  digits: 'editor.problem.digits',
+  zero: 'editor.problem.zero',
+  inactive: 'editor.problem.inactive',
+};
+
+/**
+ * One line of the entry editor: the account search, debit and credit (Enter goes to the next line),
+ * what is wrong with the line, and its remove button (out of the Tab order).
+ */
+export function EntryLineRow({
+  line,
+  n,
+  account,
+  accounts,
+  problem,
+  hintId,
+  fieldRef,
+  onChange,
+  onChosen,
+  onNext,
+  onRemove,
+}: {
+  line: EditableLine;
+  /** the line's number, from 1 */
+  n: number;
+  /** the chosen account */
+  account: AccountDto | undefined;
+  /** the accounts the search offers */
+  accounts: AccountDto[];
+  problem: LineProblem | undefined;
+  /** the balance hint the amounts are described by */
+  hintId: string;
+  fieldRef: (key: number, field: LineField) => Ref<HTMLInputElement>;
+  onChange: (patch: Partial<EditableLine>) => void;
+  onChosen: (accountId: string) => void;
+  onNext: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useI18n();
+  const amountKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      onNext();
+    }
+  };
+  const amountInput = (side: 'debit' | 'credit') => (
+    <input
+      ref={fieldRef(line.key, side)}
+      className="amount-input"
+      inputMode="decimal"
+      aria-label={t(side === 'debit' ? 'editor.debitOfLine' : 'editor.creditOfLine', { n })}
+      aria-describedby={hintId}
+      value={line[side]}
+      onChange={(e) => onChange({ [side]: e.target.value })}
+      onKeyDown={amountKeyDown}
+    />
+  );
+  return (
+    <tr className={problem ? 'line-problem' : undefined}>
+      <td>
+        <AccountPicker
+          accounts={accounts}
+          value={line.accountId}
+          onChange={(id) => onChange({ accountId: id })}
+          onChosen={onChosen}
+          label={t('editor.accountOfLine', { n })}
+          inputRef={fieldRef(line.key, 'account')}
+        />
+        {problem && (
+          <span className="line-error" role="note">
+            {t(PROBLEM_TEXT[problem])}
+          </span>
+        )}
+      </td>
+      <td className="num">{amountInput('debit')}</td>
+      <td className="num">
+        {amountInput('credit')}
+        {account && <span className="line-currency">{account.currency}</span>}
+      </td>
+      <td>
+        <button
+          type="button"
+          className="icon-button"
+          tabIndex={-1}
+          aria-label={t('editor.removeLine', { n })}
+          onClick={onRemove}
+        >
+          ×
+        </button>
+      </td>
+    </tr>
+  );
+}
