@@ -200,6 +200,7 @@ const en = {
   'editor.problem.format': 'Write the amount as digits, e.g. 82.50',
   'editor.problem.digits': 'Too many decimals for this currency',
   'editor.problem.zero': 'The amount must be more than zero',
+  'editor.problem.tooLarge': 'The amount must be less than one trillion',
   'editor.problem.inactive': 'This account is inactive',
 
   'bank.description': 'Description',
@@ -605,6 +606,7 @@ const zh: Record<MessageKey, string> = {
   'editor.problem.format': '请用数字填写金额，例如 82.50',
   'editor.problem.digits': '小数位数超过该币种允许的位数',
   'editor.problem.zero': '金额必须大于零',
+  'editor.problem.tooLarge': '金额必须小于一万亿',
   'editor.problem.inactive': '该账户已停用',
 
   'bank.description': '描述',
