@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { PASSWORD } from '../support/fixtures.ts';
+
+/** The password a person signs up and in with unless the test gives another. */
+export const PASSWORD = 'correct horse battery';
 
 export class SignInPage {
   readonly page: Page;

@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from '../../server/index.ts';
 import { FakeOllama } from '../../test/support/fake-ollama.ts';
 import { Api, TEST_SECRET } from '../../test/support/server.ts';
 import { LedgerApp } from '../pages/ledger-app.ts';
+import { PASSWORD } from '../pages/sign-in-page.ts';
 import { RENDERER_DIST } from './paths.ts';
 
 export interface Ledger {
@@ -63,7 +64,8 @@ export const test = base.extend<{ ledger: Ledger; app: LedgerApp }>({
 
 export { expect };
 
-export const PASSWORD = 'correct horse battery';
+/** The password everyone signs up with (the sign-in page object's default). */
+export { PASSWORD };
 
 let people = 0;
 /** A fresh email for a person signing up in this run. */
