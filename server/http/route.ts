@@ -37,8 +37,8 @@ export interface ResponseDoc {
 }
 
 /**
- * One route as documented: its schemas validate the request and document it in the OpenAPI
- * description, so the two can never drift apart.
+ * One route but its handler: its schemas validate the request and document it in the OpenAPI
+ * description (which reads only this much of a route), so the two can never drift apart.
  */
 export interface RouteDoc<P = unknown, Q = unknown, B = unknown> {
   method: 'get' | 'post' | 'put' | 'delete';
