@@ -127,24 +127,11 @@ const POLICIES = [
   [from('db'), [to('domain'), to('server', inCategory('server-settings'))]],
   [from('http'), [to('domain'), to('contract')]],
   [from('llm'), [to('domain')]],
-  [
-    from('jobs'),
-    [to('domain'), to('domain-module'), to('contract'), to('db'), to('server', inCategory('server-settings'))],
-  ],
+  [from('jobs'), [to('domain'), to('domain-module'), to('contract'), to('db')]],
   [from('features'), [to('db'), to('http')]],
   [
     from('feature'),
-    [
-      to('domain'),
-      to('domain-module'),
-      to('contract'),
-      to('db'),
-      to('http'),
-      to('llm'),
-      to('jobs'),
-      to('features'),
-      to('server', inCategory('server-settings')),
-    ],
+    [to('domain'), to('domain-module'), to('contract'), to('db'), to('http'), to('llm'), to('jobs'), to('features')],
   ],
   ...Object.entries(FEATURE_USES)
     .filter(([, uses]) => uses.length > 0)
