@@ -23,21 +23,29 @@ export const MAX_AMOUNT_UNITS = 1_000_000_000_000n;
 
 export type AmountProblem = 'format' | 'digits' | 'zero' | 'too_large';
 
+/** Digits of MAX_AMOUNT_UNITS: a whole part with fewer is below it. */
+const MAX_WHOLE_DIGITS = MAX_AMOUNT_UNITS.toString().length;
+const ZERO = 48; // '0'
+
 /**
  * Reads an amount in AMOUNT_PATTERN's format into minor units of `currency`, or says what is wrong
  * with it: more decimals than the currency has (trailing zeros aside: "82.500" is 82.50 USD), zero,
- * or one trillion units or more.
+ * or one trillion units or more. The work is one pass over the text whatever its length.
  */
 export function parseAmount(text: string, currency: string): { minor: Minor } | { problem: AmountProblem } {
   if (!AMOUNT_PATTERN.test(text)) return { problem: 'format' };
   const digits = currencyDigits(currency);
   const dot = text.indexOf('.');
-  const whole = (dot < 0 ? text : text.slice(0, dot)).replace(/^0+/, '');
-  const fraction = dot < 0 ? '' : text.slice(dot + 1).replace(/0+$/, '');
+  const wholeEnd = dot < 0 ? text.length : dot;
+  let wholeStart = 0;
+  while (wholeStart < wholeEnd && text.charCodeAt(wholeStart) === ZERO) wholeStart++;
+  let fractionEnd = text.length;
+  if (dot >= 0) while (fractionEnd > dot + 1 && text.charCodeAt(fractionEnd - 1) === ZERO) fractionEnd--;
+  const whole = text.slice(wholeStart, wholeEnd);
+  const fraction = dot < 0 ? '' : text.slice(dot + 1, fractionEnd);
   if (fraction.length > digits) return { problem: 'digits' };
   if (whole === '' && fraction === '') return { problem: 'zero' };
-  // the length first: BigInt of a long digit string is work an input should not decide
-  if (whole.length > MAX_AMOUNT_UNITS.toString().length || BigInt(whole || '0') >= MAX_AMOUNT_UNITS)
+  if (whole.length >= MAX_WHOLE_DIGITS && (whole.length > MAX_WHOLE_DIGITS || BigInt(whole) >= MAX_AMOUNT_UNITS))
     return { problem: 'too_large' };
   return { minor: BigInt(whole + fraction.padEnd(digits, '0')) };
 }
