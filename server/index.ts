@@ -23,7 +23,7 @@ import { JobRunner } from './jobs/job-runner.ts';
 import { heapForJobs, heapForServing } from './heap.ts';
 import { openApiRoute } from './http/openapi.ts';
 import { AttemptLimiter } from './http/rate-limit.ts';
-import type { RouteDef } from './http/route.ts';
+import type { RouteDef } from './features/define-route.ts';
 
 export interface StartServerOptions {
   dataDir: string;

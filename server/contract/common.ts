@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../domain/dates.ts';
-import { isKnownCurrency } from '../domain/currencies.ts';
+import { AMOUNT_PATTERN, isKnownCurrency } from './money.ts';
 
 export const uuid = z
   .string()
@@ -19,7 +19,7 @@ export const currencyCode = z
 /** A positive decimal string; digits against the currency are checked where the currency is known. */
 export const amountString = z
   .string()
-  .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal string such as "82.50"')
+  .regex(AMOUNT_PATTERN, 'must be a positive decimal string such as "82.50"')
   .meta({ example: '82.50' });
 
 export const isoDateTime = z.string().meta({ format: 'date-time' });

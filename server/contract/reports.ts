@@ -7,6 +7,9 @@ const dateRange = {
   end_date: isoDate.optional(),
 };
 
+/** How a series or a cash flow is cut: by day, week or month. */
+const interval = z.enum(['day', 'week', 'month']);
+
 const startBeforeEnd = (q: { start_date?: string | undefined; end_date?: string | undefined }) =>
   !q.start_date || !q.end_date || q.start_date <= q.end_date;
 const rangeMessage = { message: 'start_date must not be after end_date', path: ['start_date'] };
@@ -14,7 +17,7 @@ const rangeMessage = { message: 'start_date must not be after end_date', path: [
 export const asOfReportQuery = z.strictObject({ as_of: isoDate.optional() });
 export const rangeQuery = z.strictObject(dateRange).refine(startBeforeEnd, rangeMessage);
 export const seriesQuery = z
-  .strictObject({ ...dateRange, interval: z.enum(['day', 'week', 'month']).default('month') })
+  .strictObject({ ...dateRange, interval: interval.default('month') })
   .refine(startBeforeEnd, rangeMessage);
 
 export interface TreeNode {
@@ -96,7 +99,7 @@ export const incomeStatement = z.object({
 export const netWorthSeries = z.object({
   start_date: isoDate,
   end_date: isoDate,
-  interval: z.enum(['day', 'week', 'month']),
+  interval,
   currencies: z.array(
     z.object({
       currency: z.string(),
@@ -108,7 +111,7 @@ export const netWorthSeries = z.object({
 export const cashFlow = z.object({
   start_date: isoDate,
   end_date: isoDate,
-  interval: z.enum(['day', 'week', 'month']),
+  interval,
   currencies: z.array(
     z.object({
       currency: z.string(),

@@ -16,7 +16,7 @@ import {
   type TestServer,
 } from '../../test/support/server.ts';
 import { createApp } from './app.ts';
-import { defineRoute } from './route.ts';
+import { routeDefiner } from './route.ts';
 
 interface RawResponse {
   status: number;
@@ -409,7 +409,7 @@ describe('unexpected errors', () => {
 
   beforeAll(async () => {
     const boom = (async: boolean) =>
-      defineRoute({
+      routeDefiner()({
         method: 'get',
         path: async ? '/api/boom-async' : '/api/boom',
         tag: 'test',

@@ -6,17 +6,18 @@ import { userIdFromRequest, BAD_CREDENTIALS, type TokenConfig } from './auth.ts'
 import { localToday } from '../domain/dates.ts';
 import { errorMiddleware, sendError } from './errors.ts';
 import { ResponseCache } from './response-cache.ts';
-import type { RouteDef, Session } from './route.ts';
-import { validate } from './route.ts';
+import type { RouteDef, Session, VersionedLedger } from './route.ts';
+import { refuseFields, validate } from '../contract/validation.ts';
 import { loopbackGuard } from './security.ts';
 
 export const JSON_LIMIT = '1mb';
 
-export interface AppDeps {
-  routes: RouteDef[];
+/** What the app is made of; `L` is the ledger the server's wiring opens for a session. */
+export interface AppDeps<L extends VersionedLedger = VersionedLedger> {
+  routes: RouteDef<unknown, unknown, unknown, L>[];
   token: TokenConfig;
   /** The session of a user id that still exists, or undefined for a deleted user; a promise while the user's ledger is migrated. */
-  openSession(userId: string): Session | undefined | Promise<Session>;
+  openSession(userId: string): Session<L> | undefined | Promise<Session<L>>;
   trustProxy: boolean;
   port: () => number;
   rendererDir: string | null;
@@ -40,23 +41,6 @@ function readRawBody(req: Request, res: Response, limit: string): Promise<void> 
   });
 }
 
-/** For a route that takes no query or body: an empty object passes, anything else is VALIDATION_ERROR. */
-function refuseFields(value: unknown, where: 'query' | 'body'): Record<string, never> {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const keys = Object.keys(value);
-    if (keys.length === 0) return {};
-    const errors = keys.map((key) => ({ field: key, message: 'is not a known field' }));
-    throw new DomainError(
-      'VALIDATION_ERROR',
-      `Invalid ${where}: ${keys[0]} is not a known field${keys.length > 1 ? ` (and ${keys.length - 1} more)` : ''}`,
-      errors,
-    );
-  }
-  throw new DomainError('VALIDATION_ERROR', `Invalid ${where}: this endpoint takes no ${where}`, [
-    { field: where, message: 'must be empty' },
-  ]);
-}
-
 /** A JSON answer in bytes, written without Express's send (its conversions and checks are for other bodies). */
 function sendJsonBytes(res: Response, bytes: Buffer, status = 200): void {
   res.statusCode = status;
@@ -65,7 +49,12 @@ function sendJsonBytes(res: Response, bytes: Buffer, status = 200): void {
   res.end(bytes); // Node sends no body to a HEAD
 }
 
-function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCache): void {
+function mount<L extends VersionedLedger>(
+  app: Express,
+  def: RouteDef<unknown, unknown, unknown, L>,
+  deps: AppDeps<L>,
+  responses: ResponseCache,
+): void {
   app[def.method](def.path, async (req: Request, res: Response) => {
     let address: string | undefined;
     if (def.rateLimit) {
@@ -76,7 +65,7 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
         throw new DomainError('RATE_LIMITED', `Too many attempts; try again in ${verdict.retryAfterSeconds} seconds`);
       }
     }
-    let session: Session | undefined;
+    let session: Session<L> | undefined;
     if (def.auth) {
       const opened = deps.openSession(userIdFromRequest(req, deps.token));
       session = opened instanceof Promise ? await opened : opened;
@@ -114,7 +103,7 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
     }
     // A write waits for the user's long jobs (imports, reconciliation runs) instead of meeting their lock.
     if (session && def.method !== 'get' && deps.jobs) await deps.jobs.idle(session.userId);
-    const result = await def.handler({ params, query, body, req, res, session: session as Session });
+    const result = await def.handler({ params, query, body, req, res, session: session as Session<L> });
     if (address !== undefined) def.rateLimit?.reset(address);
     if (!result) return;
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
@@ -127,7 +116,7 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
   });
 }
 
-export function createApp(deps: AppDeps): Express {
+export function createApp<L extends VersionedLedger>(deps: AppDeps<L>): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -3,7 +3,7 @@ import type { LedgerDb } from '../db/stores.ts';
 import { createStatementBody } from '../contract/statements.ts';
 import type { Thresholds } from '../domain/reconciliation/index.ts';
 import { DomainError } from '../domain/errors.ts';
-import { validateConsuming } from '../http/route.ts';
+import { validateConsuming } from '../contract/validation.ts';
 import { runReconciliation, type RunInput } from '../features/reconciliation/reconciliation.service.ts';
 import {
   createStatement,

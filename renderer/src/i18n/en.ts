@@ -236,6 +236,7 @@ export const en = {
       format: 'Write the amount as digits, e.g. 82.50',
       digits: 'Too many decimals for this currency',
       zero: 'The amount must be more than zero',
+      tooLarge: 'The amount must be less than one trillion',
       inactive: 'This account is inactive',
     },
   },

@@ -231,6 +231,7 @@ export const zh: Messages = {
       format: '请用数字填写金额，例如 82.50',
       digits: '小数位数超过该币种允许的位数',
       zero: '金额必须大于零',
+      tooLarge: '金额必须小于一万亿',
       inactive: '该账户已停用',
     },
   },

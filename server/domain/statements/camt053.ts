@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from './amount.ts';
+import { formatBankAmount, readBankAmount } from './bank-amount.ts';
 import { parseIsoDate } from './dates.ts';
 import { fail, quote } from './fail.ts';
 import { NO_DESCRIPTION, cleanText, joinText } from './text.ts';
@@ -71,9 +71,9 @@ function readEntry(entry: XNode, index: number): RawRow {
     external_id: cleanText(textAt(entry, 'AcctSvcrRef') ?? textAt(entry, 'NtryRef')) || null,
     skip_reason: skip,
   };
-  const amount = amountText === null ? null : parseAmount(amountText, '.');
+  const amount = amountText === null ? null : readBankAmount(amountText, '.');
   if (amount !== null && (indicator === 'CRDT' || indicator === 'DBIT')) {
-    row.amount = formatAmount(indicator === 'DBIT' ? amount.abs().negated() : amount.abs());
+    row.amount = formatBankAmount(indicator === 'DBIT' ? amount.abs().negated() : amount.abs());
   }
   if (skip !== null) return row;
   if (dateText === null) fail(`${where}: BookgDt (and ValDt) is missing`);

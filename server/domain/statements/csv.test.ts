@@ -1,26 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors.ts';
+import { parseFixture as parse, refusal, utf8 } from '../../../test/support/statement-fixtures.ts';
 import { parseStatementFile } from './index.ts';
 import type { CsvMapping, ParseResult } from './index.ts';
 
-const fixture = (name: string): Uint8Array =>
-  new Uint8Array(readFileSync(new URL(`../../../test/fixtures/statements/${name}`, import.meta.url)));
-const parse = (name: string): ParseResult => parseStatementFile(fixture(name));
-const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const rows = (result: ParseResult): [string, string, string][] =>
   (result.statements[0]?.transactions ?? []).map((t) => [t.date, t.amount, t.type]);
-
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe('INVALID_STATEMENT_FILE');
-    return (error as DomainError).message;
-  }
-  throw new Error('expected the file to be refused');
-}
 
 const mapping = (overrides: Partial<CsvMapping>): CsvMapping => ({
   delimiter: ',',

@@ -1,24 +1,10 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fixture, fixtureNames as allFixtureNames, refusal, utf8 } from '../../../test/support/statement-fixtures.ts';
 import { DomainError } from '../errors.ts';
 import { LIMITS, detectFormat, parseStatementFile } from './index.ts';
 
-const dir = new URL('../../../test/fixtures/statements/', import.meta.url);
-const fixtureNames = readdirSync(dir).filter((name) => name !== 'README.md');
-const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(name, dir)));
-const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
-
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe('INVALID_STATEMENT_FILE');
-    return (error as DomainError).message;
-  }
-  throw new Error('expected the file to be refused');
-}
+const fixtureNames = allFixtureNames();
 
 /** Runs both entry points; anything thrown must be our DomainError. */
 function onlyDomainErrors(bytes: Uint8Array): void {

@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from './amount.ts';
+import { formatBankAmount, readBankAmount } from './bank-amount.ts';
 import { parseOfxDate } from './dates.ts';
 import { fail, quote } from './fail.ts';
 import { parseSgml } from './sgml.ts';
@@ -72,12 +72,12 @@ function readTransaction(trn: XNode, index: number): RawRow {
   if (date === null) fail(`${where}: DTPOSTED ${quote(posted)} is not a valid date`);
   const trnamt = textAt(trn, 'TRNAMT');
   if (trnamt === null) fail(`${where}: TRNAMT is missing`);
-  const amount = parseAmount(trnamt, 'ofx');
+  const amount = readBankAmount(trnamt, 'ofx');
   if (amount === null) fail(`${where}: TRNAMT ${quote(trnamt)} is not a number`);
   return {
     line: trn.line,
     date,
-    amount: formatAmount(amount),
+    amount: formatBankAmount(amount),
     description: ofxDescription(trn),
     external_id: cleanText(textAt(trn, 'FITID')) || null,
     skip_reason: null,

@@ -1,7 +1,7 @@
 import { loginBody, registerBody, user } from '../../contract/auth.ts';
 import { errorBody } from '../../contract/common.ts';
 import type { AttemptLimiter } from '../../http/rate-limit.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import type { AuthService } from './auth.service.ts';
 
 export interface AuthLimits {

@@ -1,6 +1,6 @@
 import { errorBody } from '../../contract/common.ts';
 import { backup, backupList, backupNameParams, restoreResult } from '../../contract/export.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import { BACKUPS_KEPT, type BackupService } from './backup.service.ts';
 
 export function backupRoutes(backups: BackupService): RouteDef[] {

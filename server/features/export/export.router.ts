@@ -6,7 +6,7 @@ import {
   importJournalResult,
   JOURNAL_FILE_LIMIT,
 } from '../../contract/export.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import { readUpload } from '../../http/upload.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { exportMedia } from './export.service.ts';

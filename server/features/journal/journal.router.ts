@@ -8,7 +8,7 @@ import {
   voidEntryBody,
   voidResult,
 } from '../../contract/journal.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import { createEntry, getEntry, listEntryPage, postEntry, updateDraft, voidEntry } from './journal.service.ts';
 
 const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };

@@ -19,7 +19,7 @@ import {
   unmatchedQuery,
 } from '../../contract/reconciliation.ts';
 import type { Thresholds } from '../../domain/reconciliation/index.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { z } from 'zod';
 import {

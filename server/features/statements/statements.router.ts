@@ -14,7 +14,7 @@ import {
   STATEMENT_JSON_LIMIT,
 } from '../../contract/statements.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import { readUpload, requestBytes } from '../../http/upload.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { getStatement, listStatementPage, listTransactionPage, removeStatement } from './statements.service.ts';

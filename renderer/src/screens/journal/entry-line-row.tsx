@@ -12,6 +12,7 @@ const PROBLEM_TEXT: Record<LineProblem, MessageKey> = {
   format: 'editor.problem.format',
   digits: 'editor.problem.digits',
   zero: 'editor.problem.zero',
+  'too-large': 'editor.problem.tooLarge',
   inactive: 'editor.problem.inactive',
 };
 

@@ -46,6 +46,18 @@ describe('the entry being edited', () => {
     expect(checkEntry([line(1, 'yen', '10.5'), line(2, 'yen', '', '10.5')], accounts).problems.get(1)).toBe('digits');
   });
 
+  it('when an amount is not the API’s plain decimal, is zero or reaches a trillion, then its line says so', () => {
+    const problem = (amount: string) => checkEntry([line(1, 'food', amount)], accounts).problems.get(1);
+    expect(problem('1,000.00')).toBe('format');
+    expect(problem('-5')).toBe('format');
+    expect(problem('1e3')).toBe('format');
+    expect(problem('  ')).toBe('no-amount');
+    expect(problem('0.00')).toBe('zero');
+    expect(problem('82.501')).toBe('digits');
+    expect(problem('1000000000000')).toBe('too-large');
+    expect(problem(' 82.500 ')).toBeUndefined();
+  });
+
   it('when an account is chosen on an empty line, then the amount that balances the others is offered on the right side', () => {
     const lines = [line(1, 'food', '82.50'), line(2, 'bank', '', '2.25'), line(3, 'bank')];
     expect(balancingAmount(lines, 3, 'USD', accounts)).toEqual({ side: 'credit', amount: '80.25' });

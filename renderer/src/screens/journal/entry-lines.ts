@@ -1,5 +1,6 @@
 import type { AccountDto, JournalEntryDto, LineInput } from '../../api/index.ts';
-import { currencyDigits, entryBalance, formatMinor, parseAmount, type CurrencyBalance } from '../../money.ts';
+import { formatMinor, parseAmount } from '../../../../server/contract/money.ts';
+import { entryBalance, type CurrencyBalance } from '../../money.ts';
 
 /** A line as the editor holds it: what the user typed, not yet validated. */
 export interface EditableLine {
@@ -9,7 +10,7 @@ export interface EditableLine {
   credit: string;
 }
 
-export type LineProblem = 'no-account' | 'no-amount' | 'both' | 'format' | 'digits' | 'zero' | 'inactive';
+export type LineProblem = 'no-account' | 'no-amount' | 'both' | 'format' | 'digits' | 'zero' | 'too-large' | 'inactive';
 
 let nextKey = 1;
 export function blankLine(): EditableLine {
@@ -38,8 +39,9 @@ export function lineProblem(line: EditableLine, account: AccountDto | undefined)
   const credit = line.credit.trim();
   if (debit && credit) return 'both';
   if (!debit && !credit) return 'no-amount';
-  const parsed = parseAmount(debit || credit, currencyDigits(account.currency));
-  return parsed.ok ? null : parsed.reason === 'empty' ? 'no-amount' : parsed.reason;
+  const parsed = parseAmount(debit || credit, account.currency);
+  if ('minor' in parsed) return null;
+  return parsed.problem === 'too_large' ? 'too-large' : parsed.problem;
 }
 
 export interface EditorCheck {
@@ -80,10 +82,9 @@ export function balancingAmount(
   const others = lines.filter((l) => l.key !== except && accounts.get(l.accountId)?.currency === currency);
   const balance = entryBalance(others.map((l) => ({ currency, debit: l.debit, credit: l.credit })))[0];
   if (!balance || balance.difference === 0n) return null;
-  const digits = currencyDigits(currency);
   return balance.difference > 0n
-    ? { side: 'credit', amount: formatMinor(balance.difference, digits) }
-    : { side: 'debit', amount: formatMinor(-balance.difference, digits) };
+    ? { side: 'credit', amount: formatMinor(balance.difference, currency) }
+    : { side: 'debit', amount: formatMinor(-balance.difference, currency) };
 }
 
 export function toLineInputs(lines: readonly EditableLine[]): LineInput[] {

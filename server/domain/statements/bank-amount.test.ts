@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, parseAmount } from './amount.ts';
+import { formatBankAmount, readBankAmount } from './bank-amount.ts';
 
-const read = (raw: string, mode: Parameters<typeof parseAmount>[1]): string | null => {
-  const value = parseAmount(raw, mode);
-  return value === null ? null : formatAmount(value);
+const read = (raw: string, mode: Parameters<typeof readBankAmount>[1]): string | null => {
+  const value = readBankAmount(raw, mode);
+  return value === null ? null : formatBankAmount(value);
 };
 
-describe('parseAmount', () => {
+describe('readBankAmount', () => {
   it('when amounts use a decimal comma with dot or apostrophe thousands, then they read exactly', () => {
     expect(read('-10,7', ',')).toBe('-10.70');
     expect(read('100.000,00', ',')).toBe('100000.00');
@@ -52,8 +52,8 @@ describe('parseAmount', () => {
   });
 
   it('when decimals are summed, then no binary floating point error appears', () => {
-    const sum = (parseAmount('0.1', '.') ?? fail()).plus(parseAmount('0.2', '.') ?? fail());
-    expect(formatAmount(sum)).toBe('0.30');
+    const sum = (readBankAmount('0.1', '.') ?? fail()).plus(readBankAmount('0.2', '.') ?? fail());
+    expect(formatBankAmount(sum)).toBe('0.30');
     expect(read('0.125', '.')).toBe('0.125');
   });
 });

@@ -15,11 +15,12 @@ const CURRENCY_CODE = /^[A-Z]{3}\s*(?=[\d.,+\-(−])|(?<=[\d.,)])\s*[A-Z]{3}$/;
 const GROUP_SEPARATORS = new Set([',', '.', "'", '’', ' ']);
 
 /**
- * Parses an amount as written in a bank file: optional sign (leading '+'/'-', trailing '-',
- * or parentheses), optional currency symbol or ISO code, thousands separators. Returns null when
- * the text is not a number. Never uses floating point.
+ * Reads an amount as a bank file writes it, with its locale's marks: optional sign (leading
+ * '+'/'-', trailing '-', or parentheses), optional currency symbol or ISO code, thousands
+ * separators, and the decimal mark `mode` says. Returns null when the text is not a number. Never
+ * uses floating point. (The API's own amounts are read by domain/money.ts's parseAmount.)
  */
-export function parseAmount(raw: string, mode: AmountMode): Decimal | null {
+export function readBankAmount(raw: string, mode: AmountMode): Decimal | null {
   let s = raw.replace(/[\u00a0\u202f\u2009]/g, ' ').trim();
   if (s === '' || s.length > LIMITS.maxAmountChars) return null;
   let negative = false;
@@ -86,6 +87,6 @@ function integerDigits(intPart: string, mark: '.' | ',', noGrouping: boolean): s
 }
 
 /** Fixed-point text with at least two decimals and no trailing zeros beyond them: 7.8 → "7.80", 0.125 → "0.125". */
-export function formatAmount(value: Decimal): string {
+export function formatBankAmount(value: Decimal): string {
   return value.toFixed(Math.max(2, value.decimalPlaces()));
 }

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { createStatementBody } from '../contract/statements.ts';
+import { createStatementBody } from './statements.ts';
 import { DomainError } from '../domain/errors.ts';
-import { validate, validateConsuming } from './route.ts';
+import { validate, validateConsuming } from './validation.ts';
 
 /** What a validation gives: the value, or the error's code, detail and field errors. */
 function outcome(run: () => unknown): unknown {
