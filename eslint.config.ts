@@ -96,7 +96,12 @@ const FILES = [
   // renderer/src/: the shell that puts the screens together, above them
   {
     category: 'renderer-shell',
-    pattern: ['renderer/src/main.tsx', 'renderer/src/app.tsx', 'renderer/src/app-shell.tsx', 'renderer/src/top-bar.tsx'],
+    pattern: [
+      'renderer/src/main.tsx',
+      'renderer/src/app.tsx',
+      'renderer/src/app-shell.tsx',
+      'renderer/src/top-bar.tsx',
+    ],
   },
 ];
 
