@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuild, serveArguments } from '../../main/app-build.mjs';
 import { since } from './stats.ts';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -82,18 +83,14 @@ export function startChild(
 }
 
 /**
- * The server as `npm run serve` runs it: compiled to dist/ (as the desktop app ships it), started
- * with the Node flags of that script. Returns those flags and the compiled entry point.
+ * The server as `npm run serve` runs it: its compiled build (made now if the sources changed, so that
+ * no start below pays for it), started with that script's command. Returns the Node flags and the
+ * entry point of that command.
  */
 export function buildServer(): { entry: string; nodeFlags: string[] } {
-  const serve =
-    (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
-      .scripts.serve ?? '';
-  const run = /\bnode((?: --\S+)*) (dist\/server\/cli\.js)\b/.exec(serve);
-  if (!run) throw new Error(`package.json's serve script does not run dist/server/cli.js: ${serve}`);
-  const built = spawnSync(process.execPath, [path.join(REPO, 'main/build.ts')], { cwd: REPO, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`the build failed: ${built.stdout}${built.stderr}`);
-  return { entry: path.join(REPO, run[2]!), nodeFlags: run[1]!.split(' ').filter(Boolean) };
+  ensureBuild({ root: REPO, log: (line) => console.log(`  ${line}`) });
+  const args = serveArguments(REPO);
+  return { entry: path.join(REPO, args.at(-1)!), nodeFlags: args.slice(0, -1) };
 }
 
 /** The real server (`node [nodeFlags] <entry>`, see buildServer) on a free port over `dataDir`. */
