@@ -149,3 +149,31 @@ export class MemorySampler {
     return Object.fromEntries([...this.peaks].map(([k, v]) => [k, Math.round(v)]));
   }
 }
+
+/**
+ * ms from spawning `command args` (in its own process group, from the repository) to the first line
+ * on its stdout; then the whole group is stopped with SIGTERM and waited for.
+ */
+export async function msToFirstLine(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const start = process.hrtime.bigint();
+  const child = spawn(command, args, {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ms = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('\n')) resolve(since(start));
+    });
+    void exited.then(() => reject(new Error(`${command} ${args.join(' ')} exited before a line: ${stderr}`)));
+  });
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+  return ms;
+}
