@@ -92,7 +92,7 @@ export function ensureBuild(options = {}) {
   const dir = path.join(buildsDir(root), id);
   if (fs.existsSync(serverEntry(dir))) return { dir, id, built: false };
 
-  log(`build: compiling the server into ${path.relative(root, dir)} (sources changed since the last build)`);
+  log(`build: compiling the server into ${path.relative(root, dir)} (no build of these sources yet)`);
   fs.mkdirSync(buildsDir(root), { recursive: true });
   const fresh = fs.mkdtempSync(path.join(buildsDir(root), `.new-${id}-`));
   try {
