@@ -1,9 +1,10 @@
 /**
- * Compiles the Electron main process and the server to JavaScript (ESM .js, main/tsconfig.build.json)
- * and the preload to `main/preload.cjs`. The renderer is built separately (vite, renderer/dist/).
+ * `npm run build` (part of the set-up): compiles the Electron main process and the server to
+ * JavaScript (ESM .js, main/tsconfig.build.json) and the preload to `main/preload.cjs`, and builds
+ * the renderer (renderer-build.ts).
  *
  * - `node main/build.ts`: the build `npm run serve` runs, made only when the sources changed
- *   (dist/builds/<id>/, see app-build.mjs). Part of `npm run build`, so part of the set-up.
+ *   (dist/builds/<id>/, see app-build.mjs), and the renderer.
  * - `node main/build.ts --desktop`: the layout electron-builder.yml packages (dist/main, dist/server).
  * - `node main/build.ts --out <folder>`: one compile into an empty folder (what the two above use).
  *
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild, ROOT } from './app-build.mjs';
 import { PRELOAD_OUTPUT, PRELOAD_SOURCE, compilePreloadFile } from './preload-build.ts';
+import { buildRenderer } from './renderer-build.ts';
 
 const mainDir = path.join(ROOT, 'main');
 
@@ -65,4 +67,5 @@ else {
     console.error((error as Error).message);
     process.exit(1);
   }
+  console.error(`build: ${path.relative(ROOT, await buildRenderer(ROOT))} is ready`);
 }
