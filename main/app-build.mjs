@@ -1,13 +1,13 @@
 // @ts-check
 /**
- * The compiled app (Electron main process and server, `tsc` with main/tsconfig.build.json) that
- * `npm run serve` and the benchmark run. Plain JavaScript: it runs before anything is compiled, and
- * loading no TypeScript keeps Node's type stripper out of the server process (~15 MB).
+ * The built server (bundled by `node main/build.ts --out`) that `npm run serve` and the benchmark run.
+ * Plain JavaScript: it runs before anything is built, and loading no TypeScript keeps Node's type
+ * stripper out of the server process (~15 MB).
  *
- * Each build lives in `dist/builds/<id>/`, where the id is a hash of everything the compile reads (the
- * sources, the tsconfigs, package.json, the compiler's version). A build is made once, in a folder of
+ * Each build lives in `dist/builds/<id>/`, where the id is a hash of everything the bundle is made of
+ * (the server's sources, package.json and the lockfile, tsconfig.json, Vite's version). A build is made once, in a folder of
  * its own that is renamed into place when complete, and never changed afterwards: a server keeps
- * running on its build while another process compiles changed sources into a new one, and two
+ * running on its build while another process builds changed sources into a new one, and two
  * processes that build at once both end up on one complete folder. Each server marks the build it
  * runs (`.users/<pid>`); a build is removed only when no live process marks it and it has not been
  * used for an hour, and only by the process that made a newer one.
@@ -28,15 +28,13 @@ export function buildsDir(root = ROOT) {
   return path.join(root, 'dist', 'builds');
 }
 
-/** Every file the compile reads, as paths relative to `root`, sorted. @param {string} root */
-function compileInputs(root) {
+/** Every file the bundle is made of but node_modules (which the lockfile stands for), relative to `root`, sorted. @param {string} root */
+function buildInputs(root) {
   /** @type {string[]} */
-  const files = ['package.json', 'tsconfig.json', 'main/tsconfig.build.json'];
-  for (const folder of ['server', 'main']) {
-    for (const entry of fs.readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
-        files.push(path.relative(root, path.join(entry.parentPath, entry.name)));
-    }
+  const files = ['package.json', 'package-lock.json', 'tsconfig.json', 'main/build.ts'];
+  for (const entry of fs.readdirSync(path.join(root, 'server'), { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+      files.push(path.relative(root, path.join(entry.parentPath, entry.name)));
   }
   return files.sort();
 }
@@ -44,19 +42,14 @@ function compileInputs(root) {
 /** The id of the build the sources in `root` make now. @param {string} root */
 export function buildId(root = ROOT) {
   const hash = createHash('sha256');
-  const compiler = JSON.parse(fs.readFileSync(typescriptPackage(root), 'utf8')).version;
-  hash.update(`typescript ${compiler}\0`);
-  for (const file of compileInputs(root)) {
+  const bundler = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'vite', 'package.json'), 'utf8')).version;
+  hash.update(`vite ${bundler}\0`);
+  for (const file of buildInputs(root)) {
     hash.update(`${file.split(path.sep).join('/')}\0`);
     hash.update(fs.readFileSync(path.join(root, file)));
     hash.update('\0');
   }
   return hash.digest('hex').slice(0, 16);
-}
-
-/** @param {string} root */
-function typescriptPackage(root) {
-  return path.join(root, 'node_modules', 'typescript', 'package.json');
 }
 
 /**
@@ -80,8 +73,8 @@ export function serverEntry(dir) {
 }
 
 /**
- * The build folder for the current sources, compiling it first when there is none (`log` tells
- * why, on stderr by default). Throws with the compiler's output when the compile fails.
+ * The build folder for the current sources, building it first when there is none (`log` tells
+ * why, on stderr by default). Throws with the bundler's output when the build fails.
  * @param {{ root?: string, log?: (line: string) => void }} [options]
  * @returns {{ dir: string, id: string, built: boolean }}
  */
@@ -92,7 +85,7 @@ export function ensureBuild(options = {}) {
   const dir = path.join(buildsDir(root), id);
   if (fs.existsSync(serverEntry(dir))) return { dir, id, built: false };
 
-  log(`build: compiling the server into ${path.relative(root, dir)} (no build of these sources yet)`);
+  log(`build: bundling the server into ${path.relative(root, dir)} (no build of these sources yet)`);
   fs.mkdirSync(buildsDir(root), { recursive: true });
   const fresh = fs.mkdtempSync(path.join(buildsDir(root), `.new-${id}-`));
   try {
@@ -100,7 +93,7 @@ export function ensureBuild(options = {}) {
       cwd: root,
       encoding: 'utf8',
     });
-    if (compiled.status !== 0) throw new Error(`build: the compile failed\n${compiled.stdout}${compiled.stderr}`);
+    if (compiled.status !== 0) throw new Error(`build: the bundle failed\n${compiled.stdout}${compiled.stderr}`);
     try {
       fs.renameSync(fresh, dir);
     } catch (error) {
@@ -138,7 +131,7 @@ function alive(pid) {
 
 /**
  * Removes the builds other than `keep` that no live process marks and that nobody used for an hour,
- * and half-made folders of processes that died while compiling.
+ * and half-made folders of processes that died while building.
  * @param {string} root
  * @param {string} keep
  */

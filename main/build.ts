@@ -1,12 +1,15 @@
 /**
- * `npm run build` (part of the set-up): compiles the Electron main process and the server to
- * JavaScript (ESM .js, main/tsconfig.build.json) and the preload to `main/preload.cjs`, and builds
- * the renderer (renderer-build.ts).
+ * `npm run build` (part of the set-up) and the builds behind `npm run serve` and the desktop app.
  *
- * - `node main/build.ts`: the build `npm run serve` runs, made only when the sources changed
- *   (dist/builds/<id>/, see app-build.mjs), and the renderer.
- * - `node main/build.ts --desktop`: the layout electron-builder.yml packages (dist/main, dist/server).
- * - `node main/build.ts --out <folder>`: one compile into an empty folder (what the two above use).
+ * - `node main/build.ts`: the server `npm run serve` runs, made only when the sources changed
+ *   (dist/builds/<id>/, see app-build.mjs), and the renderer (renderer-build.ts).
+ * - `node main/build.ts --out <folder>`: that server bundled into `<folder>/server/`: its entry
+ *   point and its job worker with every dependency in a few files (Vite's SSR build), but
+ *   better-sqlite3 and its native binary. Loading ~500 modules one by one was most of a start;
+ *   two files start in about a third of the time.
+ * - `node main/build.ts --desktop`: the layout electron-builder.yml packages: the Electron main
+ *   process and the server compiled by tsc (main/tsconfig.build.json) into dist/main and
+ *   dist/server, and the preload into dist/main/preload.cjs.
  *
  * It prints one line on stderr: `npm run serve` prints nothing on stdout but the server's ready line.
  */
@@ -15,6 +18,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { build as viteBuild } from 'vite';
 import { ensureBuild, ROOT } from './app-build.mjs';
 import { PRELOAD_OUTPUT, PRELOAD_SOURCE, compilePreloadFile } from './preload-build.ts';
 import { buildRenderer } from './renderer-build.ts';
@@ -34,6 +38,31 @@ function compileInto(outDir: string): void {
     process.exit(compiled.status ?? 1);
   }
   compilePreloadFile(path.join(mainDir, PRELOAD_SOURCE), path.join(outDir, 'main', PRELOAD_OUTPUT));
+}
+
+/** server/cli.ts and server/jobs/job-worker.ts bundled into `outDir/server/` (one folder: the runner finds the worker beside it). */
+async function bundleServer(outDir: string): Promise<void> {
+  await viteBuild({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    ssr: { noExternal: true, external: ['better-sqlite3'] },
+    build: {
+      ssr: true,
+      outDir: path.join(outDir, 'server'),
+      emptyOutDir: true,
+      target: 'node22',
+      minify: false,
+      sourcemap: false,
+      rollupOptions: {
+        input: {
+          cli: path.join(ROOT, 'server', 'cli.ts'),
+          'job-worker': path.join(ROOT, 'server', 'jobs', 'job-worker.ts'),
+        },
+        output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      },
+    },
+  });
 }
 
 /** dist/main and dist/server for the packager, compiled beside them and then moved into place. */
@@ -57,7 +86,7 @@ function buildDesktop(): void {
 }
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, desktop: { type: 'boolean', default: false } } });
-if (values.out !== undefined) compileInto(path.resolve(values.out));
+if (values.out !== undefined) await bundleServer(path.resolve(values.out));
 else if (values.desktop) buildDesktop();
 else {
   try {

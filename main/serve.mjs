@@ -1,9 +1,11 @@
 // @ts-check
 /**
- * `npm run serve`: the headless server (server/cli.ts) from its compiled build, in this process.
- * A checkout built at set-up starts at once; after the sources changed it compiles them first, into a
+ * `npm run serve`: the headless server (server/cli.ts) from its build (a bundle), in this process.
+ * A checkout built at set-up starts at once; after the sources changed it builds them first, into a
  * new build folder, so that a server already running from this checkout goes on undisturbed.
  */
+import { enableCompileCache, flushCompileCache } from 'node:module';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuild, markInUse, serverEntry } from './app-build.mjs';
 
@@ -15,4 +17,8 @@ try {
   process.exit(1);
 }
 markInUse(dir);
+// V8's compiled code for every module the server loads (its own and node_modules'), kept beside the
+// build: most of a start is compiling modules, and the next start reads them instead.
+enableCompileCache(path.join(dir, '.compile-cache'));
 await import(pathToFileURL(serverEntry(dir)).href);
+flushCompileCache();

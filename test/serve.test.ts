@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildsDir, pruneBuilds, serveArguments } from '../main/app-build.mjs';
-import { Api, registerUser, TEST_SECRET } from './support/server.ts';
+import { Api, registerUser, startTestServer, TEST_SECRET } from './support/server.ts';
 
 /**
  * `npm run serve` as a user runs it, on a checkout of its own (a copy of the sources, with this
- * repository's node_modules and migrations): the server compiled into dist/builds/<id>/ (what only
+ * repository's node_modules and migrations): the server bundled into dist/builds/<id>/ (what only
  * exists in that form, such as the job worker's file, is checked here), built once and atomically,
  * and two servers from one checkout that never break each other, even while the sources change.
  */
@@ -96,7 +96,7 @@ beforeAll(() => {
       recursive: true,
       filter: (source) => !source.endsWith('.test.ts'),
     });
-  for (const name of ['package.json', 'tsconfig.json'])
+  for (const name of ['package.json', 'package-lock.json', 'tsconfig.json'])
     fs.copyFileSync(path.join(root, name), path.join(checkout, name));
   for (const name of ['node_modules', 'migrations']) fs.symlinkSync(path.join(root, name), path.join(checkout, name));
 });
@@ -114,7 +114,7 @@ describe('npm run serve from one checkout', () => {
     [first, second] = await Promise.all([serve('first'), serve('second')]);
     for (const served of [first, second]) {
       expect(served.stdout()).toMatch(READY);
-      expect(served.stderr()).toMatch(/^build: compiling the server into dist\/builds\/[0-9a-f]{16} /);
+      expect(served.stderr()).toMatch(/^build: bundling the server into dist\/builds\/[0-9a-f]{16} /);
     }
     expect(first.api.baseUrl).not.toBe(second.api.baseUrl);
     const [only, ...others] = builds();
@@ -124,11 +124,42 @@ describe('npm run serve from one checkout', () => {
     );
   });
 
-  it('when the compiled server is given statements too big to import on its own thread, then its job worker imports, reconciles and exports them, on both servers', async () => {
+  it('when the bundled server is given statements too big to import on its own thread, then its job worker imports, reconciles and exports them, on both servers', async () => {
     for (const served of [first, second]) {
       const { token } = await registerUser(served.api);
       const bank = (await served.api.post('/api/accounts', { name: 'Bank', type: 'ASSET' }, token)).body.id;
       expect(await jobRound(served.api, token, bank, 'Big statement')).toEqual([201, 200, 200]);
+    }
+  });
+
+  it('when every real bank file is uploaded to the bundled server, then each is answered as the sources answer it (its parsers and encodings came along), and every export format answers', async () => {
+    const fixtures = path.join(root, 'test', 'fixtures', 'statements');
+    const names = fs.readdirSync(fixtures).filter((name) => name !== 'README.md');
+    const uploadAll = async (api: Api) => {
+      const { token } = await registerUser(api);
+      const bank = (await api.post('/api/accounts', { name: 'Bank', type: 'ASSET', currency: 'EUR' }, token)).body.id;
+      const answers: Record<string, string> = {};
+      for (const name of names) {
+        const res = await api.request('POST', `/api/statements/import?account_id=${bank}`, {
+          rawBody: fs.readFileSync(path.join(fixtures, name)),
+          token,
+          headers: { 'content-type': 'application/octet-stream' },
+        });
+        answers[name] = `${res.status} ${res.body?.code ?? ''}`;
+      }
+      for (const format of ['ledger', 'hledger', 'beancount']) {
+        const exported = await api.get(`/api/export?format=${format}`, token);
+        answers[format] = `${exported.status}`;
+      }
+      return answers;
+    };
+    const fromSources = await startTestServer();
+    try {
+      const expected = await uploadAll(fromSources.api);
+      expect(Object.values(expected).filter((answer) => answer.startsWith('201')).length).toBeGreaterThan(10);
+      expect(await uploadAll(first.api)).toEqual(expected);
+    } finally {
+      await fromSources.stop();
     }
   });
 
@@ -146,7 +177,7 @@ describe('npm run serve from one checkout', () => {
     const started = await third;
 
     expect(rounds.flat().every((status) => status < 300)).toBe(true);
-    expect(started.stderr()).toMatch(/^build: compiling the server/);
+    expect(started.stderr()).toMatch(/^build: bundling the server/);
     const after = builds();
     expect(after).toHaveLength(2);
     expect(after).toEqual(expect.arrayContaining(before));
@@ -160,7 +191,7 @@ describe('npm run serve from one checkout', () => {
     await stop(started);
   });
 
-  it('when the checkout is built, then a server starts without compiling and prints nothing on stderr', async () => {
+  it('when the checkout is built, then a server starts without building and prints nothing on stderr', async () => {
     const again = await serve('again');
     expect(again.stdout()).toMatch(READY);
     await stop(again);
