@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * Two projects that run side by side: `slow` (the hardening suite, the property tests and the
  * start-up test, each file tens of seconds of servers, files and processes) and `unit` (the rest).
- * Vitest's default on this two-core machine is one worker, and most of these tests wait on child
- * processes, sockets and fsync rather than compute, so three workers take the suite from about eight
- * minutes to under four without dropping a test.
+ * Vitest starts `slow`'s files first (projects in name order), so the longest files do not end the
+ * run alone. Its default on a two-core machine is one worker; most of these tests wait on child
+ * processes, sockets and fsync rather than compute, so three share the two cores.
  */
 const SLOW = ['test/hardening/**/*.test.ts', '**/*.property.test.ts', 'test/serve.test.ts'];
 
