@@ -556,7 +556,7 @@ describe('shutting down', () => {
       });
       await arrival;
       // Which way the connections end: the idle ones closed at once, the in-flight one right after its
-      // response (closeIdleConnections once more), never by the cut-off that ends whatever is still open.
+      // response (closeIdleConnections once more), not by the cut-off that ends whatever is still open.
       const idleCloses = vi.spyOn(http.Server.prototype, 'closeIdleConnections');
       const cutOffs = vi.spyOn(http.Server.prototype, 'closeAllConnections');
       const closed = s.server.close();
@@ -564,8 +564,10 @@ describe('shutting down', () => {
       const res = await pending;
       expect(res.status).toBe(201);
       await closed;
-      expect(cutOffs).not.toHaveBeenCalled();
       expect(idleCloses.mock.calls.length).toBeGreaterThan(atClose);
+      // The cut-off's timer may still fire on a slow machine, but only after the connection was closed.
+      const closedAfterResponse = idleCloses.mock.invocationCallOrder[atClose]!;
+      for (const order of cutOffs.mock.invocationCallOrder) expect(order).toBeGreaterThan(closedAfterResponse);
       idleCloses.mockRestore();
       cutOffs.mockRestore();
       await expect(fetch(`${s.server.url}/api/openapi.json`)).rejects.toThrow();
