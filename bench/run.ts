@@ -20,9 +20,11 @@ import { journalChunks, parseJournal } from './lib/journal-file.ts';
 import { load, medianByRate, type LoadRequest, type LoadResult } from './lib/load.ts';
 import { balanceCommands, installed, timePeer } from './lib/peers.ts';
 import {
+  BENCH_SECRET,
   buildServer,
   MemorySampler,
   memoryOf,
+  msToFirstLine,
   REPO,
   startChild,
   startLedgerServer,
@@ -60,6 +62,8 @@ const COUNTS = {
   postPaced: 200,
   postConcurrent: 2000,
   coldStarts: size === '1m' ? 3 : 5,
+  /** starts of `npm run serve` on an empty data folder (and of its references) */
+  serveStarts: 7,
   /** the same for the API and the bare route, after the same warm-up, so that both are measured warm */
   mixed: 20000,
   mixedWarmUp: 2000,
@@ -116,8 +120,8 @@ class Probe {
   async start(): Promise<void> {
     this.child = await startChild(path.join(REPO, 'bench/probe.ts'), this.args, {}, /(probing)/, 30_000, [], 'pipe');
   }
-  private stopped: Promise<{ n: number; maxMs: number; over50: number }> | undefined;
-  stop(): Promise<{ n: number; maxMs: number; over50: number }> {
+  private stopped: Promise<ProbeStall> | undefined;
+  stop(): Promise<ProbeStall> {
     this.stopped ??= (async () => {
       const child = this.child!;
       let out = '';
@@ -179,7 +183,6 @@ async function openApiPaths(client: Client): Promise<Set<string>> {
   return new Set(Object.keys(doc.paths ?? {}));
 }
 
-/** The documented bulk path: POST /api/import/journal, in pieces of `chunk` entries (each piece is atomic). */
 /** A copy of the ledger as committed so far (its WAL checkpointed first), for raw writes beside the server's. */
 function copyOfLedger(ledgerFile: string, to: string): string {
   const db = new Database(ledgerFile);
@@ -198,6 +201,7 @@ function settleDisk(): void {
   execFileSync('sync');
 }
 
+/** The documented bulk path: POST /api/import/journal, in pieces of `chunk` entries (each piece is atomic). */
 async function loadByImport(client: Client, pieces: Generator<{ text: string; entries: number }>): Promise<void> {
   for (const piece of pieces) {
     const start = process.hrtime.bigint();
@@ -313,21 +317,60 @@ function ratioOf(api: Summary, raw: Summary): number {
   return raw.p50 / api.p50;
 }
 
-async function main(): Promise<void> {
-  const started = Date.now();
-  const loadAtStart = os.loadavg();
+/** What the phases below share: the books, the server under test, its one user and their accounts. */
+interface Bench {
+  manifest: Manifest;
+  booksDir: string;
+  dataDir: string;
+  info: Record<string, unknown>;
+  /** the server as `npm run serve` starts it */
+  served: { entry: string; nodeFlags: string[] };
+  server: Child;
+  client: Client;
+  token: string;
+  ledgerFile: string;
+  ids: Ids;
+  hasExport: boolean;
+}
+
+type ProbeStall = { n: number; maxMs: number; over50: number };
+
+type PeerFiles = Record<'ledger' | 'hledger' | 'beancount', string>;
+
+/** The register's page counts, found by the read phase and used again by the throughput phase. */
+interface Pages {
+  perPage: number;
+  accountPages: number;
+  rangePages: number;
+  dates: string[];
+}
+
+/** One posting of a grocery bill from checking, different for each `i`. */
+function postingBody(ids: Ids, i: number) {
+  return {
+    entry_date: `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    memo: `Bench posting ${i}`,
+    auto_post: true,
+    lines: [
+      { account_id: ids.groceries, direction: 'DEBIT', amount: `${(i % 90) + 10}.25` },
+      { account_id: ids.checking, direction: 'CREDIT', amount: `${(i % 90) + 10}.25` },
+    ],
+  };
+}
+
+/** The books (generated or reused), a fresh data folder, the server, one user, and the books loaded through the product's bulk path. */
+async function loadBooks(): Promise<Bench> {
   const booksDir = args.books ?? defaultOutDir(size);
   const manifest = ensureBooks(size, args.seed!, booksDir, log);
   log(`Books: ${manifest.entries} entries, ${manifest.lines} lines (${booksDir})`);
   const dataDir = args.data ?? fs.mkdtempSync(path.join(os.tmpdir(), `ledger-bench-${size}-`));
   const info: Record<string, unknown> = {};
 
-  // --- load through the product's bulk path ---
   const served = buildServer();
   log(
     `Server: node ${[...served.nodeFlags, ...serverFlags].join(' ')} ${path.relative(REPO, served.entry)} (as npm run serve)`,
   );
-  let server: Child = await startLedgerServer(served, dataDir, serverFlags);
+  const server: Child = await startLedgerServer(served, dataDir, serverFlags);
   const anonymous = new Client(server.url);
   const registered = await anonymous.json('POST', '/api/auth/register', {
     email: `bench-${Date.now()}@example.com`,
@@ -338,7 +381,7 @@ async function main(): Promise<void> {
   const token: string = registered.access_token;
   const userId: string = registered.id;
   const ledgerFile = path.join(dataDir, 'ledgers', `${userId}.sqlite`);
-  let client = new Client(server.url, token);
+  const client = new Client(server.url, token);
   const paths = await openApiPaths(client);
   const hasImport = paths.has('/api/import/journal');
   const hasExport = paths.has('/api/export');
@@ -370,7 +413,12 @@ async function main(): Promise<void> {
     summary: summarize(await voidSample(client, manifest, COUNTS.voids)),
   }));
 
-  // --- peers' books, exported by the app ---
+  return { manifest, booksDir, dataDir, info, served, server, client, token, ledgerFile, ids, hasExport };
+}
+
+/** The books as the app exports them, for the peers to read; stops the server. */
+async function exportForPeers(bench: Bench): Promise<PeerFiles> {
+  const { booksDir, dataDir, info, client, server, hasExport } = bench;
   const peerFiles = {
     ledger: path.join(booksDir, 'books.journal'),
     hledger: path.join(booksDir, 'books.journal'),
@@ -399,7 +447,51 @@ async function main(): Promise<void> {
   // not during the measurements (a commit's sync would wait for them).
   settleDisk();
 
-  // --- cold start to first balances ---
+  return peerFiles;
+}
+
+/**
+ * `npm run serve` on a built checkout, from spawn to its ready line, over a new data folder: its
+ * command (as npm runs it, and as the other measurements start the server), the same through npm,
+ * and a bare `node` printing one line, the floor under both.
+ */
+async function measureServeStart(bench: Bench): Promise<void> {
+  const { served } = bench;
+  const starts = (fn: (dataDir: string) => Promise<number>) => async () => {
+    const times: number[] = [];
+    for (let i = 0; i < COUNTS.serveStarts; i++) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-bench-start-'));
+      try {
+        times.push(await fn(dataDir));
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    return summarize(times);
+  };
+  const env = (dataDir: string) => ({ PORT: '0', LEDGER_DATA_DIR: dataDir, SECRET_KEY: BENCH_SECRET });
+  const bareNode = await starts(() => msToFirstLine(process.execPath, ['-e', 'console.log("ready")'], {}))();
+  const viaNpm = await starts((dataDir) => msToFirstLine('npm', ['run', '--silent', 'serve'], env(dataDir)))();
+  await attempt('serve_ready', 'npm run serve to its ready line (built checkout, new data folder)', 'ms', async () => {
+    const command = await starts(async (dataDir) => {
+      const child = await startLedgerServer(served, dataDir, serverFlags);
+      await child.stop();
+      return child.readyMs;
+    })();
+    return {
+      summary: command,
+      raw: { label: 'bare node printing one line', summary: bareNode },
+      ratio: bareNode.p50 / command.p50,
+      target: { text: 'p50 well under 1000 ms', stat: 'p50', atMost: 500 },
+      note: `the script's command (node ${served.nodeFlags.join(' ')} ${path.relative(REPO, served.entry)}); through npm itself (npm run serve) p50 ${viaNpm.p50.toFixed(0)} ms, of which npm's own start is the difference; median of ${COUNTS.serveStarts} starts each`,
+    };
+  });
+}
+
+/** Cold starts to the first balances over the loaded books; leaves the last server running as `bench.server`. */
+async function measureColdStart(bench: Bench): Promise<void> {
+  const { served, dataDir, token, ledgerFile } = bench;
+  let server = bench.server;
   const cold: number[] = [];
   const coldReady: number[] = [];
   for (let i = 0; i < COUNTS.coldStarts; i++) {
@@ -427,23 +519,16 @@ async function main(): Promise<void> {
     target: { text: '≤ 1000 ms', stat: 'p50', atMost: 1000 },
     note: `server ready line after ${summarize(coldReady).p50.toFixed(0)} ms`,
   }));
+  bench.server = server;
+  bench.client = new Client(server.url, bench.token);
+}
 
-  client = new Client(server.url, token);
-  const memorySampler = new MemorySampler(server.pid);
-  memorySampler.phase('reads');
+/** All balances (today, past dates) and one account's, beside the raw query on the same file. */
+async function measureBalances(bench: Bench, dates: string[]): Promise<void> {
+  const { client, ids, ledgerFile } = bench;
   const raw = new RawLedger(ledgerFile);
-  const dates = pastDates(manifest, 50);
   const today = new Date().toISOString().slice(0, 10);
-  const peerTimes = (asOf?: string): PeerFigure[] =>
-    balanceCommands(peerFiles, asOf)
-      .filter((c) => installed(c.tool))
-      .map((c) => {
-        const r = timePeer(c, COUNTS.peerRuns);
-        if (r.error) log(`    ${c.tool} failed: ${r.error}`);
-        return r;
-      });
 
-  // --- balances ---
   await attempt('balances_today', 'all balances, today', 'ms', async () => {
     const api = await timed(client, COUNTS.read, () => '/api/accounts/balances');
     const rawS = rawTimed(COUNTS.read, () => raw.balances(today));
@@ -483,8 +568,12 @@ async function main(): Promise<void> {
       target: { text: 'p50 ≤ 2 ms', stat: 'p50', atMost: 2 },
     };
   });
+}
 
-  // --- reports ---
+/** A year's income statement and a five-year net-worth series, beside the raw reads of month totals. */
+async function measureReports(bench: Bench): Promise<void> {
+  const { client, ledgerFile } = bench;
+  const raw = new RawLedger(ledgerFile);
   await attempt('income_statement', "a year's income statement", 'ms', async () => {
     const years = ['2021', '2022', '2023', '2024', '2025'];
     const api = await timed(
@@ -515,7 +604,13 @@ async function main(): Promise<void> {
     };
   });
 
-  // --- register pages ---
+  raw.close();
+}
+
+/** Register pages by account and by date range, first and any; returns the page counts. */
+async function measureRegister(bench: Bench): Promise<Omit<Pages, 'dates'>> {
+  const { client, ids, info, ledgerFile } = bench;
+  const raw = new RawLedger(ledgerFile);
   const perPage = 50;
   const accountTotal: number = (
     await client.json('GET', `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}`)
@@ -588,17 +683,17 @@ async function main(): Promise<void> {
     return { summary: api, raw: { label: 'page + total + lines', summary: rawS }, ratio: ratioOf(api, rawS) };
   });
   raw.close();
+  return { perPage, accountPages, rangePages };
+}
 
-  const entryBody = (i: number) => ({
-    entry_date: `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
-    memo: `Bench posting ${i}`,
-    auto_post: true,
-    lines: [
-      { account_id: ids.groceries, direction: 'DEBIT', amount: `${(i % 90) + 10}.25` },
-      { account_id: ids.checking, direction: 'CREDIT', amount: `${(i % 90) + 10}.25` },
-    ],
-  });
-  // --- read throughput: 50 clients, mixed GETs, against the bare Express route ---
+/**
+ * Read throughput, 50 clients of mixed GETs, against a bare Express route with the same bodies;
+ * returns the bare route's time for the raw posting transaction, the writes' reference.
+ */
+async function measureThroughput(bench: Bench, pages: Pages, memorySampler: MemorySampler): Promise<Summary> {
+  const { client, ids, info, manifest, dataDir, ledgerFile, server, token } = bench;
+  const { perPage, accountPages, rangePages, dates } = pages;
+  const entryBody = (i: number) => postingBody(ids, i);
   const auth = { authorization: `Bearer ${token}` };
   memorySampler.phase('read throughput');
   const viewPaths = [
@@ -715,7 +810,14 @@ async function main(): Promise<void> {
     },
   );
 
-  // --- writes ---
+  return bareRawPost;
+}
+
+/** Postings one at a time and from 50 clients, beside the raw transaction; returns the raw writer on a copy of the ledger. */
+async function measureWrites(bench: Bench, memorySampler: MemorySampler, bareRawPost: Summary): Promise<RawLedger> {
+  const { client, ids, dataDir, ledgerFile, server, token } = bench;
+  const entryBody = (i: number) => postingBody(ids, i);
+  const auth = { authorization: `Bearer ${token}` };
   await client.json('GET', '/api/accounts/balances');
   const copyFile = copyOfLedger(ledgerFile, path.join(dataDir, 'raw-copy.sqlite'));
   const rawWrites = new RawLedger(copyFile);
@@ -774,23 +876,29 @@ async function main(): Promise<void> {
     };
   });
 
-  // --- statements and reconciliation, each with a probe of the server's responsiveness ---
-  settleDisk();
-  const checkingStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking.json'), 'utf8')) as {
-    transactions: BankRow[];
-  };
-  const cardStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-card.json'), 'utf8')) as {
-    transactions: BankRow[];
-  };
-  const probePath = `/api/accounts/${ids.groceries}/balance`;
-  const stalls: { op: string; maxMs: number; over50: number; n: number }[] = [];
-  /** Runs `fn` with the probe asking meanwhile; its stall is kept under `op`, and the memory it takes under `during <op>`. */
-  const withProbe = async <T>(
-    op: string,
-    fn: () => Promise<T>,
-  ): Promise<{ result: T; ms: number; stall: { n: number; maxMs: number; over50: number } }> => {
-    memorySampler.phase(`during ${op}`);
-    const probe = new Probe(server.url, token, probePath);
+  return rawWrites;
+}
+
+/**
+ * Runs a long operation with bench/probe.ts asking the server meanwhile: keeps the longest silence of
+ * each, and the memory each takes (as the sampler's phase `during <op>`).
+ */
+class ProbedRuns {
+  readonly stalls: ({ op: string } & ProbeStall)[] = [];
+  private readonly bench: Bench;
+  private readonly memorySampler: MemorySampler;
+  constructor(bench: Bench, memorySampler: MemorySampler) {
+    this.bench = bench;
+    this.memorySampler = memorySampler;
+  }
+
+  async run<T>(op: string, fn: () => Promise<T>): Promise<{ result: T; ms: number; stall: ProbeStall }> {
+    this.memorySampler.phase(`during ${op}`);
+    const probe = new Probe(
+      this.bench.server.url,
+      this.bench.token,
+      `/api/accounts/${this.bench.ids.groceries}/balance`,
+    );
     await probe.start();
     try {
       await new Promise((r) => setTimeout(r, 100));
@@ -798,11 +906,24 @@ async function main(): Promise<void> {
       const result = await fn();
       const ms = since(start);
       const stall = await probe.stop();
-      stalls.push({ op, ...stall });
+      this.stalls.push({ op, ...stall });
       return { result, ms, stall };
     } finally {
       await probe.stop();
     }
+  }
+}
+
+/** Statement imports (10k and 100k rows) and reconciliation runs, beside raw inserts and reads. */
+async function measureStatements(bench: Bench, probes: ProbedRuns, rawWrites: RawLedger): Promise<void> {
+  const { client, ids, booksDir, manifest } = bench;
+  const withProbe = <T>(op: string, fn: () => Promise<T>) => probes.run(op, fn);
+  settleDisk();
+  const checkingStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking.json'), 'utf8')) as {
+    transactions: BankRow[];
+  };
+  const cardStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-card.json'), 'utf8')) as {
+    transactions: BankRow[];
   };
   let statementId = '';
   let rawStatementId = '';
@@ -912,8 +1033,15 @@ async function main(): Promise<void> {
       };
     },
   );
-  // Reads that once held the event loop for seconds at 1M: the unmatched list (read from maintained
-  // counts) and an export (made on the job worker and streamed), each with the probe.
+}
+
+/**
+ * Reads that once held the event loop for seconds at 1M: the unmatched list (read from maintained
+ * counts) and an export (made on the job worker and streamed), each with the probe.
+ */
+async function measureLongReads(bench: Bench, probes: ProbedRuns): Promise<void> {
+  const { client, server, token } = bench;
+  const withProbe = <T>(op: string, fn: () => Promise<T>) => probes.run(op, fn);
   for (const [id, label, pageOf] of [
     ['unmatched_first', 'unmatched list (bank lines and entries), first page', () => 1],
     ['unmatched_deep', 'unmatched list, a deep page', (total: number) => Math.max(1, Math.floor((total / 50) * 0.9))],
@@ -949,7 +1077,10 @@ async function main(): Promise<void> {
       note: `${(bytes / 2 ** 20).toFixed(0)} MiB; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms`,
     };
   });
-  rawWrites.close();
+}
+
+/** The longest silence of the server over every probed run. */
+async function reportStalls(stalls: ProbedRuns['stalls']): Promise<void> {
   await attempt(
     'event_loop',
     'longest silence of the server during imports, runs, exports and the unmatched list',
@@ -965,8 +1096,11 @@ async function main(): Promise<void> {
       };
     },
   );
+}
 
-  // --- memory ---
+/** The server's resident memory, at its peak and by phase; stops the server. */
+async function measureMemory(bench: Bench, memorySampler: MemorySampler): Promise<void> {
+  const { client, info, server } = bench;
   const memory = memoryOf(server.pid);
   const peaks = memorySampler.stop();
   info.memoryPeaksMb = peaks;
@@ -989,22 +1123,34 @@ async function main(): Promise<void> {
   }));
   client.close();
   await server.stop();
+}
 
-  // --- the peers, last, with the server stopped: the same balances from the same books ---
-  if (!args['skip-peers']) {
-    for (const [id, asOf] of [
-      ['balances_today', undefined],
-      ['balances_past', manifest.pastDate],
-    ] as const) {
-      const op = ops.find((o) => o.id === id);
-      if (!op) continue;
-      log(`  peers: ${op.label}`);
-      op.peers = peerTimes(asOf);
-      for (const p of op.peers) log(`    ${p.tool}: ${p.p50.toFixed(0)} ms (max RSS ${p.maxRssMb?.toFixed(0)} MB)`);
-    }
+/** ledger, hledger and bean-query on the same books, with the server stopped: the same balances. */
+function measurePeers(bench: Bench, peerFiles: PeerFiles): void {
+  const peerTimes = (asOf?: string): PeerFigure[] =>
+    balanceCommands(peerFiles, asOf)
+      .filter((c) => installed(c.tool))
+      .map((c) => {
+        const r = timePeer(c, COUNTS.peerRuns);
+        if (r.error) log(`    ${c.tool} failed: ${r.error}`);
+        return r;
+      });
+  const { manifest } = bench;
+  for (const [id, asOf] of [
+    ['balances_today', undefined],
+    ['balances_past', manifest.pastDate],
+  ] as const) {
+    const op = ops.find((o) => o.id === id);
+    if (!op) continue;
+    log(`  peers: ${op.label}`);
+    op.peers = peerTimes(asOf);
+    for (const p of op.peers) log(`    ${p.tool}: ${p.p50.toFixed(0)} ms (max RSS ${p.maxRssMb?.toFixed(0)} MB)`);
   }
+}
 
-  // --- the report ---
+/** The table on the console and everything in bench/results/latest.json. */
+function writeReport(bench: Bench, started: number, loadAtStart: number[]): void {
+  const { ledgerFile, manifest, served, info, dataDir } = bench;
   const fileMb = fs.statSync(ledgerFile).size / 2 ** 20;
   const sqliteVersion = (() => {
     const db = new Database(':memory:');
@@ -1047,7 +1193,7 @@ async function main(): Promise<void> {
       .join(', ')}`,
   );
   log(
-    `Peers read books from ${peerSource}. Times in ms unless the unit says otherwise; peer cells: p50 (how many times the API's p50).`,
+    `Peers read books from ${String(info.peerSource)}. Times in ms unless the unit says otherwise; peer cells: p50 (how many times the API's p50).`,
   );
   log('');
   log(output.table);
@@ -1056,6 +1202,31 @@ async function main(): Promise<void> {
   log(`\nWrote ${args.out}`);
   if (!args.keep && !args.data) fs.rmSync(dataDir, { recursive: true, force: true });
   else log(`Data kept in ${dataDir}`);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const loadAtStart = os.loadavg();
+  const bench = await loadBooks();
+  const peerFiles = await exportForPeers(bench);
+  await measureServeStart(bench);
+  await measureColdStart(bench);
+  const memorySampler = new MemorySampler(bench.server.pid);
+  memorySampler.phase('reads');
+  const dates = pastDates(bench.manifest, 50);
+  await measureBalances(bench, dates);
+  await measureReports(bench);
+  const pages = { ...(await measureRegister(bench)), dates };
+  const bareRawPost = await measureThroughput(bench, pages, memorySampler);
+  const rawWrites = await measureWrites(bench, memorySampler, bareRawPost);
+  const probes = new ProbedRuns(bench, memorySampler);
+  await measureStatements(bench, probes, rawWrites);
+  rawWrites.close();
+  await measureLongReads(bench, probes);
+  await reportStalls(probes.stalls);
+  await measureMemory(bench, memorySampler);
+  if (!args['skip-peers']) measurePeers(bench, peerFiles);
+  writeReport(bench, started, loadAtStart);
 }
 
 main().catch((error: unknown) => {

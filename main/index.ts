@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     }
   });
 
-  const preloadPath = ensurePreload(mainDir, path.join(mainDir, '..', 'dist', 'main'));
+  const preloadPath = ensurePreload(mainDir, path.join(mainDir, '..', 'dist', 'dev'));
   const url = `${server.url}/`;
   mainWindow = createWindow(preloadPath, url);
   app.on('activate', () => {

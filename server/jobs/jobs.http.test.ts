@@ -45,27 +45,24 @@ function rows(n: number, tag: string) {
 describe('long jobs', () => {
   it('when a statement of 20,000 rows (over 2 MB of JSON) is imported, then other requests keep being answered promptly meanwhile', async () => {
     let importDone = false;
-    const started = performance.now();
     const importing = t.api
       .post('/api/statements', { account_id: bank, name: 'Big', transactions: rows(20_000, 'big') }, token)
       .then((res) => {
         importDone = true;
         return res;
       });
-    const waits: number[] = [];
+    let answered = 0;
     while (!importDone) {
-      const sent = performance.now();
       const res = await t.api.get(`/api/accounts/${bank}/balance`, token);
       expect(res.status).toBe(200);
-      waits.push(performance.now() - sent);
+      answered += 1;
     }
     const res = await importing;
-    const importMs = performance.now() - started;
     expect(res.status).toBe(201);
     expect(res.body.imported_count).toBe(20_000);
-    // Had the import run on the server's thread, one of these reads would have waited for all of it.
-    expect(waits.length).toBeGreaterThan(2);
-    expect(Math.max(...waits)).toBeLessThan(importMs / 2);
+    // Reads one after another while the import runs: had it run on the server's thread, no read would
+    // have been answered between its start and its end (one or two slip in while its body arrives).
+    expect(answered).toBeGreaterThan(100);
   });
 
   it('when the user writes while their import runs, then the write waits for it and both succeed', async () => {

@@ -16,6 +16,7 @@ import {
   CLOSED_OLLAMA,
   checkLedgerFile,
   errorShapeProblems,
+  HANG_MS,
   listTree,
   rawHttp,
   recordResults,
@@ -734,7 +735,7 @@ const pointer = (...parts: string[]) => '/' + parts.map((p) => p.replaceAll('~',
 async function exchange(op: Operation, generated: Generated): Promise<string | null> {
   const before = digests();
   otherDigest ||= before.other;
-  const res = await rawHttp(t.server.port, { ...generated.request, timeoutMs: 15_000 });
+  const res = await rawHttp(t.server.port, generated.request);
   const after = digests();
   stats.requests += 1;
   stats.byStatus[`${String(res.status)[0]}xx`] = (stats.byStatus[`${String(res.status)[0]}xx`] ?? 0) + 1;
@@ -843,11 +844,10 @@ describe('hostile input over every endpoint of the OpenAPI document', () => {
         });
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+  });
 
   it('when the classic hostile bodies are sent to every JSON endpoint, then none is a 5xx or a hang and a refusal changes nothing', async () => {
     const failures: string[] = [];
-    const started = Date.now();
     for (const op of operations.filter((o) => o.jsonBody)) {
       const valid = validIds(op)[0];
       const seed = seedBody(op);
@@ -918,8 +918,7 @@ describe('hostile input over every endpoint of the OpenAPI document', () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(60_000);
-  }, 90_000);
+  });
 
   it('when the run is over, then no prototype was polluted, no file appeared outside ledgers/, both ledgers still hold their invariants, and the server still answers', async () => {
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeysBefore);
@@ -1011,7 +1010,7 @@ describe('huge amounts', () => {
     expect(trial.currencies[0].total_debit).toBe('4499999999999995.500');
     expect(trial.currencies[0].total_debit).toBe(trial.currencies[0].total_credit);
     expect(checkLedgerFile(ledgerFile(t.dataDir, user.id)).problems).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('requests refused before the app sees them, and fields where none are taken', () => {
@@ -1026,7 +1025,7 @@ describe('requests refused before the app sees them, and fields where none are t
       socket.on('error', (error: NodeJS.ErrnoException) =>
         error.code === 'ECONNRESET' ? resolve(text) : reject(error),
       );
-      socket.setTimeout(10_000, () => reject(new Error('HANG')));
+      socket.setTimeout(HANG_MS, () => reject(new Error('HANG')));
     });
   }
   const parse = (raw: string) => {

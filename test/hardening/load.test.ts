@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   checkLedgerFile,
+  HANG_MS,
   killServer,
   PASSWORD,
   recordResults,
@@ -117,7 +118,7 @@ describe('load', () => {
       url,
       amount: REQUESTS,
       connections: CONNECTIONS,
-      timeout: 10,
+      timeout: HANG_MS / 1000,
       requests: [
         {
           setupRequest: (request, context) => {
@@ -247,5 +248,5 @@ describe('load', () => {
       throughput_requests_per_second: Math.round(((result['2xx'] + result.non2xx) / result.duration) * 10) / 10,
       duration_seconds: Math.round(result.duration * 10) / 10,
     });
-  }, 120_000);
+  });
 });

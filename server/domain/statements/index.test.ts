@@ -88,8 +88,7 @@ describe('parseStatementFile', () => {
     expect(description.endsWith('…')).toBe(true);
   });
 
-  it('when OFX nesting is absurdly deep, then it is refused quickly', () => {
-    const started = performance.now();
+  it('when OFX or XML nesting is absurdly deep, then it is refused at the 65th level', () => {
     expect(refusal(() => parseStatementFile(utf8(`OFXHEADER:100\n<OFX>${'<AGG>'.repeat(100_000)}</OFX>`)))).toBe(
       'line 2: elements are nested more than 64 deep',
     );
@@ -102,7 +101,6 @@ describe('parseStatementFile', () => {
         ),
       ),
     ).toBe('<Document>: elements are nested more than 64 deep');
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 });
 
