@@ -66,3 +66,7 @@ export type { PreparedEntry, PreparedTxn, ScoredPair, ScoreOptions } from './pai
 export { prepareEntry, prepareTxn, scorePair, scorePrepared } from './pair.ts';
 export type { SweepMatch, SweepOptions, SweepResult } from './sweep.ts';
 export { CANDIDATE_WINDOW_DAYS, matchInDateOrder } from './sweep.ts';
+export type { SuggestableAccount, SuggestedAccount } from './suggestions.ts';
+export { suggestCounterAccounts } from './suggestions.ts';
+export type { AssignedPair, RerunPlan, RunTxn } from './rerun.ts';
+export { planRerun } from './rerun.ts';
