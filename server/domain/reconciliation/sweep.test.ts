@@ -8,7 +8,8 @@ import { prepareEntry, prepareTxn, scorePrepared } from './pair.ts';
 import type { PreparedEntry, PreparedTxn, ScoredPair } from './pair.ts';
 import { PayeeModel } from './payee-model.ts';
 import { amountLimitMinor, expectedLineDirection } from './scoring.ts';
-import { CANDIDATE_WINDOW_DAYS, matchInDateOrder } from './sweep.ts';
+import { CANDIDATE_WINDOW_DAYS } from './sweep-ranking.ts';
+import { matchInDateOrder } from './sweep.ts';
 import type { SweepOptions } from './sweep.ts';
 import type { AccountType, BankTxn, CandidateEntry, Thresholds } from './types.ts';
 
