@@ -2,36 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareDescription, scoreDescriptionPrepared } from './description.ts';
 import { prepareEntry, prepareTxn, scorePair, scorePrepared } from './pair.ts';
 import { PayeeModel } from './payee-model.ts';
-import type { AccountType, BankTxn, CandidateEntry } from './types.ts';
-
-const USD = 2;
-
-function txn(
-  id: string,
-  date: string,
-  description: string,
-  amountMinor: bigint,
-  type: BankTxn['type'] = 'debit',
-): BankTxn {
-  return { id, date, description, amountMinor, type };
-}
-
-function entry(
-  id: string,
-  entryDate: string,
-  memo: string | null,
-  amountMinor: bigint,
-  direction: 'DEBIT' | 'CREDIT' = 'CREDIT',
-  counters: [string, AccountType][] = [['groceries', 'EXPENSE']],
-): CandidateEntry {
-  return {
-    id,
-    entryDate,
-    memo,
-    accountLine: { direction, amountMinor },
-    counterAccounts: counters.map(([cid, type]) => ({ id: cid, type })),
-  };
-}
+import { entry, txn, USD } from './test-books.ts';
 
 describe('scorePair', () => {
   const model = PayeeModel.fromExamples([{ description: 'TESCO STORES 3021', accountId: 'groceries' }]);

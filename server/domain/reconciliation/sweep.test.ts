@@ -12,39 +12,7 @@ import { CANDIDATE_WINDOW_DAYS } from './sweep-ranking.ts';
 import { matchInDateOrder } from './sweep.ts';
 import type { SweepOptions } from './sweep.ts';
 import type { AccountType, BankTxn, CandidateEntry, Thresholds } from './types.ts';
-
-const USD = 2;
-
-function txn(
-  id: string,
-  date: string,
-  description: string,
-  amountMinor: bigint,
-  type: BankTxn['type'] = 'debit',
-): BankTxn {
-  return { id, date, description, amountMinor, type };
-}
-
-function entry(
-  id: string,
-  entryDate: string,
-  memo: string | null,
-  amountMinor: bigint,
-  direction: 'DEBIT' | 'CREDIT' = 'CREDIT',
-  counters: (readonly [string, AccountType])[] = [['groceries', 'EXPENSE']],
-): CandidateEntry {
-  return {
-    id,
-    entryDate,
-    memo,
-    accountLine: { direction, amountMinor },
-    counterAccounts: counters.map(([cid, type]) => ({ id: cid, type })),
-  };
-}
-
-function byDate(entries: CandidateEntry[]): CandidateEntry[] {
-  return [...entries].sort((a, b) => (a.entryDate < b.entryDate ? -1 : a.entryDate > b.entryDate ? 1 : 0));
-}
+import { byDate, entry, txn, USD } from './test-books.ts';
 
 /** The candidate rule, stated plainly: right direction, within 30 days, not refused, and past 50 units only the same day with the same text. */
 function candidateRule(digits: number, rejected: ReadonlyMap<string, ReadonlySet<string>>) {
