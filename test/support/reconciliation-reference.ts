@@ -12,6 +12,7 @@ import {
   scoreDescriptionPrepared,
   scoreHistoryPrepared,
   scorePrepared,
+  sharedPreparation,
   validateThresholds,
   type CandidateEntry,
   type PreparedDescription,
@@ -287,7 +288,7 @@ function oldMatching(db: LedgerDb, { account, txns, inScope, rejected, digits, t
       rows.map((r) => r.entryId),
       account.id,
     );
-    const memos = new Map<string, PreparedDescription>();
+    const shared = sharedPreparation();
     for (const r of rows) {
       const candidate: CandidateEntry = {
         id: r.entryId,
@@ -299,7 +300,7 @@ function oldMatching(db: LedgerDb, { account, txns, inScope, rejected, digits, t
         },
         counterAccounts: counters.get(r.entryId) ?? [],
       };
-      byDirection[candidate.accountLine.direction].push(prepareEntry(candidate, memos));
+      byDirection[candidate.accountLine.direction].push(prepareEntry(candidate, shared));
     }
   }
   const model = payeeModel(db);

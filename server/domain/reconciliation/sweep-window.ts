@@ -1,5 +1,4 @@
-import type { PreparedDescription } from './description.ts';
-import { prepareEntry } from './pair.ts';
+import { prepareEntry, sharedPreparation } from './pair.ts';
 import { dayNumber } from './scoring.ts';
 import type { HeldEntry, PairRanker } from './sweep-ranking.ts';
 import type { CandidateEntry, Direction } from './types.ts';
@@ -30,8 +29,8 @@ export function firstAtLeast(list: readonly { readonly amount: number }[], amoun
   return lo;
 }
 
-/** Memo texts kept prepared at most (books repeat their memos; the map is only a cache, so it is kept small). */
-const MEMO_CACHE = 8192;
+/** Memo texts, and lists of counter accounts, kept prepared at most (only a cache, so it is kept small). */
+const SHARED_AT_MOST = 8192;
 
 /**
  * The entries the sweep holds, by day: read from `entries` (in date order) only as far as asked
@@ -49,7 +48,8 @@ export class EntryWindow {
   private lastDateDay = 0;
   /** days given entries since the last sort */
   private readonly unsorted: Day<HeldEntry>[] = [];
-  private readonly memos = new Map<string, PreparedDescription>();
+  /** what the entries held share (books repeat their memos and counter accounts) */
+  private readonly shared = sharedPreparation();
   private oldestDay = Infinity;
   /** entries dated before this are outside every window still to be looked at */
   private floor: number;
@@ -108,8 +108,9 @@ export class EntryWindow {
       this.unsorted.push(bucket);
       this.oldestDay = Math.min(this.oldestDay, day);
     }
-    if (this.memos.size >= MEMO_CACHE) this.memos.clear();
-    const p = prepareEntry(entry, this.memos);
+    if (this.shared.memos.size >= SHARED_AT_MOST) this.shared.memos.clear();
+    if (this.shared.counters.size >= SHARED_AT_MOST) this.shared.counters.clear();
+    const p = prepareEntry(entry, this.shared);
     const huge = this.ranker.isHuge(p.amountNumber);
     const e: HeldEntry = {
       p,

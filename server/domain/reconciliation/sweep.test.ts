@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { levelByLevel } from '../../../test/support/reconciliation-reference.ts';
 import { addDays } from '../dates.ts';
 import { assignOneToOne } from './assignment.ts';
-import type { PreparedDescription } from './description.ts';
-import { prepareEntry, prepareTxn, scorePrepared } from './pair.ts';
+import { prepareEntry, prepareTxn, scorePrepared, sharedPreparation } from './pair.ts';
 import type { PreparedEntry, PreparedTxn, ScoredPair } from './pair.ts';
 import { PayeeModel } from './payee-model.ts';
 import { amountLimitMinor, expectedLineDirection } from './scoring.ts';
@@ -34,8 +33,8 @@ function everyPairScored(
 ) {
   const rejected = options.rejected ?? new Map();
   const isCandidate = candidateRule(options.digits, rejected);
-  const memos = new Map<string, PreparedDescription>();
-  const prepared = entries.map((e) => prepareEntry(e, memos));
+  const shared = sharedPreparation();
+  const prepared = entries.map((e) => prepareEntry(e, shared));
   const scored: ScoredPair[] = [];
   for (const t of txns.map((x) => prepareTxn(x, options.payeeModel))) {
     for (const e of prepared)
@@ -57,8 +56,8 @@ function oldRun(
 ) {
   const rejected = options.rejected ?? new Map();
   const isCandidate = candidateRule(options.digits, rejected);
-  const memos = new Map<string, PreparedDescription>();
-  const prepared = byDate([...entries]).map((e) => prepareEntry(e, memos));
+  const shared = sharedPreparation();
+  const prepared = byDate([...entries]).map((e) => prepareEntry(e, shared));
   const sorted = [...txns].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return levelByLevel(
     sorted.map((t) => prepareTxn(t, options.payeeModel)),
