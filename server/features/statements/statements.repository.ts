@@ -235,12 +235,6 @@ export function deleteStatement(db: LedgerDb, id: string): void {
   db.run(db.qb.deleteFrom('statements').where('id', '=', id));
 }
 
-export function accountHasStatements(db: LedgerDb, accountId: string): boolean {
-  return (
-    db.first(db.qb.selectFrom('statements').select('id').where('account_id', '=', accountId).limit(1)) !== undefined
-  );
-}
-
 export function loadCsvMapping(db: LedgerDb, accountId: string): unknown {
   const row = db.first(db.qb.selectFrom('csv_mappings').select('mapping').where('account_id', '=', accountId));
   return row ? JSON.parse(row.mapping) : undefined;
