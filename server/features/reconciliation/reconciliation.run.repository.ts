@@ -20,6 +20,7 @@ export interface Scope {
   endDate?: string | undefined;
 }
 
+/** The scope's filters on a query of `bank_transactions as t`. */
 export function scoped<T extends { where: Function }>(query: T, scope: Scope): T {
   let q = query as any;
   if (scope.statementId) q = q.where('t.statement_id', '=', scope.statementId);

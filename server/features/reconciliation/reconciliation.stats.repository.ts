@@ -2,6 +2,8 @@ import type { LedgerDb } from '../../db/stores.ts';
 import { LIVE } from './reconciliation.matches.repository.ts';
 import { scoped, type Scope } from './reconciliation.run.repository.ts';
 
+/** The counts behind the reconciliation statistics. */
+
 export interface StatusCounts {
   accountId: string;
   accountName: string;
