@@ -222,5 +222,6 @@ describe('reconciliation run, against the run before the date sweep', () => {
       ),
       { numRuns: 40 },
     );
-  });
+    // its work is bounded by the 40 ledgers; each is run twice, so it takes ~15-35 s on a shared 2-core machine
+  }, 120_000);
 });
