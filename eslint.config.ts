@@ -177,12 +177,6 @@ const POLICIES = [
       },
     ],
   ],
-  // PENDING(merge): issue-18a replaces journal.service's call into reconciliation.repository with
-  // one call in the direction FEATURE_USES gives. Remove this entry when merging it.
-  [
-    { element: { type: 'feature' }, file: { path: 'server/features/journal/journal.service.ts' } },
-    [{ to: { file: { path: 'server/features/reconciliation/reconciliation.repository.ts' } } }],
-  ],
 ];
 
 /** Packages and Node modules a folder must not import, with why. */

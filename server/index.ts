@@ -13,6 +13,7 @@ import { journalRoutes } from './features/journal/journal.router.ts';
 import { reportRoutes } from './features/reports/reports.router.ts';
 import { statementRoutes } from './features/statements/statements.router.ts';
 import { reconciliationRoutes } from './features/reconciliation/reconciliation.router.ts';
+import { matchedEntryVoidGuard } from './features/reconciliation/reconciliation.review.service.ts';
 import { chatRoutes } from './features/chat/chat.router.ts';
 import { exportRoutes } from './features/export/export.router.ts';
 import { backupRoutes } from './features/backup/backup.router.ts';
@@ -121,7 +122,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const routes: RouteDef[] = [
     ...authRoutes(auth, limits),
     ...accountRoutes(),
-    ...journalRoutes(),
+    ...journalRoutes(matchedEntryVoidGuard),
     ...reportRoutes(),
     ...statementRoutes(jobs),
     ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),

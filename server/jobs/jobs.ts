@@ -4,7 +4,7 @@ import { createStatementBody } from '../contract/statements.ts';
 import type { Thresholds } from '../domain/reconciliation/index.ts';
 import { DomainError } from '../domain/errors.ts';
 import { validateConsuming } from '../contract/validation.ts';
-import { runReconciliation, type RunInput } from '../features/reconciliation/reconciliation.service.ts';
+import { runReconciliation, type RunInput } from '../features/reconciliation/reconciliation.run.service.ts';
 import {
   createStatement,
   importStatementFile,

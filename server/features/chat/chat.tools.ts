@@ -8,7 +8,7 @@ import type { ToolDefinition } from '../../llm/model.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import { balancesAsOf } from '../accounts/accounts.service.ts';
 import { listEntryPage } from '../journal/journal.service.ts';
-import { reconciliationStats } from '../reconciliation/reconciliation.service.ts';
+import { reconciliationStats } from '../reconciliation/reconciliation.stats.service.ts';
 import { balanceSheet, incomeStatement } from '../reports/reports.service.ts';
 
 type ToolParameters = ToolDefinition['function']['parameters'];

@@ -19,6 +19,7 @@ import {
 } from '../../domain/plaintext/index.ts';
 import { changeAccount, createAccount } from '../accounts/accounts.service.ts';
 import { createEntry, voidEntry } from '../journal/journal.service.ts';
+import { matchedEntryVoidGuard } from '../reconciliation/reconciliation.review.service.ts';
 
 /**
  * The exports checked by the real tools of plain-text accounting (Debian's hledger, ledger and
@@ -390,7 +391,8 @@ async function generateLedger(db: LedgerDb, entries: number): Promise<void> {
         memo,
       );
     }
-    if (r.next() < 0.04) voidEntry(db, id, r.next() < 0.5 ? 'duplicate' : null, addDays(date, r.int(0, 20)));
+    if (r.next() < 0.04)
+      voidEntry(db, id, r.next() < 0.5 ? 'duplicate' : null, matchedEntryVoidGuard, addDays(date, r.int(0, 20)));
   }
   changeAccount(db, subscriptions, { is_active: false });
 }

@@ -1,3 +1,4 @@
+import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { Minor } from '../../domain/money.ts';
@@ -28,20 +29,7 @@ export interface JournalEntry {
   lines: JournalLine[];
 }
 
-type EntryRow = {
-  id: string;
-  entry_date: string;
-  memo: string | null;
-  status: string;
-  source_type: string;
-  created_at: string;
-  updated_at: string;
-  posted_at: string | null;
-  voided_at: string | null;
-  void_reason: string | null;
-  reversal_entry_id: string | null;
-  reverses_entry_id: string | null;
-};
+type EntryRow = Omit<LedgerSchema['journal_entries'], 'seq'>;
 
 const ENTRY_COLUMNS = [
   'id',
@@ -58,15 +46,7 @@ const ENTRY_COLUMNS = [
   'reverses_entry_id',
 ] as const;
 
-type LineRow = {
-  id: string;
-  entry_id: string;
-  account_id: string;
-  account_name: string;
-  direction: string;
-  amount_minor: bigint;
-  currency: string;
-};
+type LineRow = Omit<LedgerSchema['journal_lines'], 'line_no' | 'entry_date'> & { account_name: string };
 
 /**
  * The lines of some entries with their account names. Hot paths (every posting answers with its

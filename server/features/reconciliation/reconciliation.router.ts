@@ -22,16 +22,11 @@ import type { Thresholds } from '../../domain/reconciliation/index.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { z } from 'zod';
-import {
-  acceptMatch,
-  batchAccept,
-  createEntryForBankTransaction,
-  getMatch,
-  listPending,
-  listUnmatched,
-  reconciliationStats,
-  rejectMatch,
-} from './reconciliation.service.ts';
+import { createEntryForBankTransaction } from './reconciliation.booking.service.ts';
+import { KeptPayeeModels } from './reconciliation.payees.service.ts';
+import { acceptMatch, batchAccept, getMatch, listPending, rejectMatch } from './reconciliation.review.service.ts';
+import { reconciliationStats } from './reconciliation.stats.service.ts';
+import { listUnmatched } from './reconciliation.unmatched.service.ts';
 
 const decisionErrors = [
   { status: 400, description: 'ALREADY_PROCESSED or SUPERSEDED', schema: errorBody },
@@ -41,6 +36,8 @@ const decisionErrors = [
 
 /** A run is a job (server/jobs): scoring 10,000 bank transactions against their candidates takes seconds. */
 export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): RouteDef[] {
+  // the unmatched list's payee models, kept for this server's ledgers
+  const payeeModels = new KeptPayeeModels(8);
   return [
     defineRoute({
       method: 'post',
@@ -139,7 +136,7 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): R
       auth: true,
       query: unmatchedQuery,
       responses: [{ status: 200, description: 'A page of unmatched items', schema: unmatchedPage }],
-      handler: ({ session, query }) => ({ status: 200, body: listUnmatched(session.ledger, query) }),
+      handler: ({ session, query }) => ({ status: 200, body: listUnmatched(session.ledger, query, payeeModels) }),
     }),
     defineRoute({
       method: 'post',
