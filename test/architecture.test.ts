@@ -81,14 +81,14 @@ describe('architecture', () => {
       ['server/features/journal/journal.service.ts', "import { x } from '../../db/stores.ts';", null],
       ['server/features/backup/backup.service.ts', "import type { JobRunner } from '../../jobs/job-runner.ts';", null],
       [
-        'server/features/reconciliation/reconciliation.service.ts',
+        'server/features/reconciliation/reconciliation.booking.service.ts',
         "import { x } from '../journal/journal.service.ts';",
         null,
       ],
       ['server/features/accounts/accounts.service.ts', "import { x } from '../journal/journal.service.ts';", BOUNDARY],
       [
         'server/features/journal/journal.service.ts',
-        "import { x } from '../reconciliation/reconciliation.service.ts';",
+        "import { x } from '../reconciliation/reconciliation.review.service.ts';",
         BOUNDARY,
       ],
       [
