@@ -85,6 +85,40 @@ describe('architecture', () => {
     ).toEqual([]);
   });
 
+  it('when the job worker imports, then never a feature or the composition: features register their jobs through its port', () => {
+    expect(violations('server/jobs', (t) => /^server\/features\//.test(t) || /^server\/[^/]+\.ts$/.test(t))).toEqual(
+      [],
+    );
+  });
+
+  it('when the server layers import each other, then their folders form no cycle (lower layers never call upward)', () => {
+    const layers = ['contract', 'domain', 'db', 'http', 'jobs', 'llm', 'features'];
+    const layerOf = (target: string) => /^server\/([^/]+)\//.exec(target)?.[1];
+    const edges = new Map(layers.map((l) => [l, new Set<string>()]));
+    for (const from of layers) {
+      for (const file of sourceFiles(path.join(root, 'server', from))) {
+        if (/\.test\.tsx?$/.test(file)) continue;
+        for (const spec of importsOf(file)) {
+          const to = layerOf(resolved(file, spec));
+          if (to !== undefined && to !== from && layers.includes(to)) edges.get(from)!.add(to);
+        }
+      }
+    }
+    const reachesItself = (start: string): boolean => {
+      const seen = new Set<string>();
+      const stack = [...edges.get(start)!];
+      for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+        if (next === start) return true;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        stack.push(...edges.get(next)!);
+      }
+      return false;
+    };
+    expect(layers.filter(reachesItself)).toEqual([]);
+    expect(edges.get('features')).toContain('jobs'); // the check sees the features' arrow to the port
+  });
+
   it('when the checker itself reads imports, then it sees them (a guard against a rule that cannot fail)', () => {
     expect(importsOf(path.join(root, 'server/features/journal/journal.service.ts'))).toContain('../../db/stores.ts');
     expect(violations('server/features', (t) => t === 'node:crypto').length).toBeGreaterThan(0);

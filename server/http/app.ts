@@ -81,6 +81,7 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
       const opened = deps.openSession(userIdFromRequest(req, deps.token));
       session = opened instanceof Promise ? await opened : opened;
       if (!session) throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
+      if (session.release) res.once('close', session.release);
     }
     const cacheKey =
       def.cacheable && session && def.method === 'get' ? `${localToday()} ${req.originalUrl}` : undefined;

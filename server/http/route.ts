@@ -7,6 +7,8 @@ import type { AttemptLimiter } from './rate-limit.ts';
 export interface Session {
   userId: string;
   ledger: LedgerDb;
+  /** Lets the ledger be closed again once the request is done (the app calls it when the answer ends). */
+  release?(): void;
 }
 
 export interface RouteContext<P, Q, B> {

@@ -12,8 +12,9 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/support/server.ts';
-import { INLINE_BYTES, JobRunner } from './job-runner.ts';
-import { JOBS } from './jobs.ts';
+import { JOB_TABLE } from '../job-table.ts';
+import { appJobRunner } from '../../test/support/jobs.ts';
+import { INLINE_BYTES } from './job-runner.ts';
 
 /**
  * Long imports run on the job worker: the server keeps answering meanwhile, the user's own writes
@@ -108,7 +109,7 @@ describe('long jobs', () => {
 
   it('when a big statement is handed to the worker, then its bytes are moved there rather than copied, and it imports', async () => {
     const stores = new Stores(t.dataDir);
-    const jobs = new JobRunner({ fileOf: (id) => stores.ledgerFile(id), ledgerOf: (id) => stores.ledger(id) });
+    const jobs = appJobRunner(stores);
     try {
       const body = new TextEncoder().encode(
         JSON.stringify({ account_id: bank, name: 'Moved', transactions: rows(3_000, 'moved') }),
@@ -129,11 +130,7 @@ describe('long jobs', () => {
     const statement = (tag: string) =>
       new TextEncoder().encode(JSON.stringify({ account_id: bank, name: tag, transactions: rows(1_000, tag) }));
     const twoJobs = async (retireHeapBytes: number, tag: string) => {
-      const jobs = new JobRunner({
-        fileOf: (id) => stores.ledgerFile(id),
-        ledgerOf: (id) => stores.ledger(id),
-        retireHeapBytes,
-      });
+      const jobs = appJobRunner(stores, { retireHeapBytes });
       try {
         for (const n of [1, 2]) {
           const body = statement(`${tag}-${n}`);
@@ -159,11 +156,7 @@ describe('long jobs', () => {
   it('when a job runs on the worker, then the runner says it is busy until the job ends, a failed one too', async () => {
     const stores = new Stores(t.dataDir);
     const events: boolean[] = [];
-    const jobs = new JobRunner({
-      fileOf: (id) => stores.ledgerFile(id),
-      ledgerOf: (id) => stores.ledger(id),
-      onBusyChange: (busy) => events.push(busy),
-    });
+    const jobs = appJobRunner(stores, { onBusyChange: (busy) => events.push(busy) });
     try {
       const body = new TextEncoder().encode(
         JSON.stringify({ account_id: bank, name: 'Busy', transactions: rows(100, 'busy') }),
@@ -204,7 +197,7 @@ describe('long jobs', () => {
         JSON.stringify({ account_id: bank, name: 'Given back', transactions: rows(10, 'given-back') }),
       );
       const buffer = body.buffer;
-      expect(JOBS.createStatement(stores.ledger(userId), { bytes: body }).imported_count).toBe(10);
+      expect(JOB_TABLE.createStatement.run(stores.ledger(userId), { bytes: body }).imported_count).toBe(10);
       expect(buffer.detached).toBe(true);
     } finally {
       stores.close();

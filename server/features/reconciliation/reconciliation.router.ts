@@ -20,7 +20,8 @@ import {
 } from '../../contract/reconciliation.ts';
 import type { Thresholds } from '../../domain/reconciliation/index.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
-import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { JobQueue } from '../../jobs/job.ts';
+import type { reconciliationJobs } from './reconciliation.jobs.ts';
 import { z } from 'zod';
 import {
   acceptMatch,
@@ -40,7 +41,7 @@ const decisionErrors = [
 ];
 
 /** A run is a job (server/jobs): scoring 10,000 bank transactions against their candidates takes seconds. */
-export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): RouteDef[] {
+export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<typeof reconciliationJobs>): RouteDef[] {
   return [
     defineRoute({
       method: 'post',

@@ -16,7 +16,8 @@ import {
 import { DomainError } from '../../domain/errors.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
 import { readUpload, requestBytes } from '../../http/upload.ts';
-import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { JobQueue } from '../../jobs/job.ts';
+import type { statementJobs } from './statements.jobs.ts';
 import { getStatement, listStatementPage, listTransactionPage, removeStatement } from './statements.service.ts';
 
 const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
@@ -33,7 +34,7 @@ function mappingFrom(text: string | undefined): unknown {
 }
 
 /** Imports run as jobs (server/jobs): 100,000 rows take seconds to parse, check and store, and the server keeps answering meanwhile. */
-export function statementRoutes(jobs: JobRunner): RouteDef[] {
+export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
