@@ -106,23 +106,25 @@ function shuttingDown(): DomainError {
 
 /** What a job past its budget answers: 422, nothing changed, and what to do. */
 export function budgetExceeded(name: string, why: 'time' | 'memory', budget: JobBudget): DomainError {
-  const what = JOB_WORDS[name] ?? 'This job';
-  const limit = why === 'time' ? `${Math.round(budget.ms / 1000)} s of work` : `${budget.heapMb} MB of memory`;
+  const [what, advice] = JOB_WORDS[name] ?? ['This job', 'Try again with less at once.'];
+  const time = budget.ms >= 1000 ? `${Math.round(budget.ms / 1000)} s` : `${budget.ms} ms`;
+  const limit = why === 'time' ? `${time} of work` : `${budget.heapMb} MB of memory`;
   return new DomainError(
     'JOB_BUDGET_EXCEEDED',
-    `${what} needed more than ${limit} and was stopped; nothing was changed. Split the file into smaller ones, or a run into shorter date ranges, and try again.`,
+    `${what} needed more than ${limit} and was stopped; nothing was changed. ${advice}`,
   );
 }
 
-const JOB_WORDS: Record<string, string> = {
-  createStatement: 'This statement import',
-  importStatementFile: 'This statement import',
-  importJournal: 'This journal import',
-  runReconciliation: 'This reconciliation run',
-  exportBooks: 'This export',
-  backupLedger: 'This backup',
-  stageRestore: 'This restore',
-  migrateLedger: 'Upgrading your ledger',
+/** How each job is named to the user, and what they can do when it is too big. */
+const JOB_WORDS: Record<string, [string, string]> = {
+  createStatement: ['This statement import', 'Import the transactions in smaller parts.'],
+  importStatementFile: ['This statement import', 'Split the file into smaller ones.'],
+  importJournal: ['This journal import', 'Split the journal into smaller files (by year, say).'],
+  runReconciliation: ['This reconciliation run', 'Run it on a shorter date range.'],
+  exportBooks: ['This export', 'Export a shorter date range.'],
+  backupLedger: ['This backup', 'Try again when the computer is less busy.'],
+  stageRestore: ['This restore', 'Try again when the computer is less busy.'],
+  migrateLedger: ['Upgrading your ledger', 'Try again when the computer is less busy.'],
 };
 
 const ignore = () => undefined;

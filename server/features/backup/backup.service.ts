@@ -170,7 +170,8 @@ export class BackupService {
           try {
             await own.run('stageRestore', { from: file, to: staged, migrations: this.stores.ledgerMigrations });
           } catch (error) {
-            if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') throw error;
+            if (error instanceof DomainError && ['SERVICE_UNAVAILABLE', 'JOB_BUDGET_EXCEEDED'].includes(error.code))
+              throw error;
             throw new DomainError(
               'INVALID_BACKUP',
               `The backup cannot be restored: ${error instanceof Error ? error.message : String(error)}; the ledger is unchanged`,

@@ -1,4 +1,4 @@
-import { errorBody } from '../../contract/common.ts';
+import { errorBody, jobBudgetResponse } from '../../contract/common.ts';
 import { exportFile, exportQuery } from '../../contract/export.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
 import type { JobQueue } from '../../jobs/job.ts';
@@ -28,6 +28,7 @@ export function exportRoutes(jobs: JobQueue<typeof exportJobs>): RouteDef[] {
           contentType: 'text/plain',
         },
         { status: 400, description: 'VALIDATION_ERROR', schema: errorBody },
+        jobBudgetResponse,
       ],
       handler: async ({ session, query, req, res }) => {
         const { fileName, contentType } = exportMedia(query);

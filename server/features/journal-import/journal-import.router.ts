@@ -1,4 +1,4 @@
-import { errorBody } from '../../contract/common.ts';
+import { errorBody, jobBudgetResponse } from '../../contract/common.ts';
 import { importJournalQuery, importJournalResult, JOURNAL_FILE_LIMIT } from '../../contract/export.ts';
 import { defineRoute, type RouteDef } from '../../http/route.ts';
 import { readUpload } from '../../http/upload.ts';
@@ -33,6 +33,7 @@ export function journalImportRoutes(jobs: JobQueue<typeof journalImportJobs>): R
           schema: errorBody,
         },
         { status: 413, description: 'PAYLOAD_TOO_LARGE', schema: errorBody },
+        jobBudgetResponse,
       ],
       handler: async ({ session, query, req }) => {
         const upload = await readUpload(req);

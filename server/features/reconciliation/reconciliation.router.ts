@@ -1,4 +1,4 @@
-import { errorBody, idParams } from '../../contract/common.ts';
+import { errorBody, idParams, jobBudgetResponse } from '../../contract/common.ts';
 import { journalEntry } from '../../contract/journal.ts';
 import {
   acceptResult,
@@ -53,6 +53,7 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<type
       responses: [
         { status: 200, description: 'The run', schema: runResult },
         { status: 400, description: 'VALIDATION_ERROR, INVALID_ACCOUNT', schema: errorBody },
+        jobBudgetResponse,
       ],
       handler: async ({ session, body }) => ({
         status: 200,

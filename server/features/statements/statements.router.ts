@@ -1,4 +1,4 @@
-import { errorBody, idParams } from '../../contract/common.ts';
+import { errorBody, idParams, jobBudgetResponse } from '../../contract/common.ts';
 import {
   bankTransactionPage,
   createStatementBody,
@@ -64,6 +64,7 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
         },
         { status: 400, description: 'INVALID_ACCOUNT, VALIDATION_ERROR', schema: errorBody },
         { status: 413, description: `PAYLOAD_TOO_LARGE (over ${STATEMENT_JSON_LIMIT})`, schema: errorBody },
+        jobBudgetResponse,
       ],
       handler: async ({ session, req }) => {
         const bytes = requestBytes(req);
@@ -109,6 +110,7 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
           schema: errorBody,
         },
         { status: 413, description: 'PAYLOAD_TOO_LARGE', schema: errorBody },
+        jobBudgetResponse,
       ],
       handler: async ({ session, query, req }) => {
         const upload = await readUpload(req);
