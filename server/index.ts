@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { appRoot } from './app-root.ts';
-import { checkGivenSecretKey, resolveSecretKey, settingsFromEnv, type Settings } from './config.ts';
+import { checkGivenSecretKey, resolveSecretKey, secureDataDir, settingsFromEnv, type Settings } from './config.ts';
 import { Stores, DEFAULT_MIGRATIONS_DIR, type LedgerDb } from './db/stores.ts';
 import { accountRoutes } from './features/accounts/accounts.router.ts';
 import { AuthService } from './features/auth/auth.service.ts';
@@ -24,7 +24,7 @@ import { JobRunner, type JobBudget } from './jobs/job-runner.ts';
 import { JOB_TABLE, JOB_TABLE_MODULE } from './job-table.ts';
 import { heapForJobs, heapForServing } from './heap.ts';
 import { openApiRoute } from './http/openapi.ts';
-import { AttemptLimiter } from './http/rate-limit.ts';
+import { AttemptLimiter, LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './http/rate-limit.ts';
 import type { RouteDef } from './http/route.ts';
 
 export interface StartServerOptions {
@@ -41,6 +41,8 @@ export interface StartServerOptions {
   log?: (line: string) => void;
   /** Clock of the rate limits. */
   now?: () => number;
+  /** The rate limits of CONTRACT §8 unless given (tests that register many users raise `registerPerHour`). */
+  limits?: { registerPerHour?: number; login?: Partial<LoginLimits> };
   /** The advisor's model; the Ollama adapter on OLLAMA_HOST/OLLAMA_MODEL unless given. */
   model?: ChatModel;
   /** How often the daily backup looks for ledgers whose newest backup is a day old (ms; 0: never). Default an hour; clock `now`. */
@@ -99,6 +101,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
   const log = options.log ?? ((line: string) => console.error(line));
   checkGivenSecretKey(options.secretKey);
+  // Owner-only on every start, not only when created: a folder left loose is tightened, another user's refused.
+  for (const loose of secureDataDir(settings.dataDir)) log(`data folder: tightened ${loose}`);
   const now = options.now ?? Date.now;
   const stores = new Stores(settings.dataDir, {
     migrationsDir: options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR,
@@ -116,8 +120,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const token = { secret, expireMinutes: settings.tokenExpireMinutes };
   const auth = new AuthService({ stores, token, bcryptCost: options.bcryptCost ?? 12 });
   const limits = {
-    register: new AttemptLimiter(3, 60 * 60 * 1000, now),
-    login: new AttemptLimiter(5, 15 * 60 * 1000, now),
+    register: new AttemptLimiter(options.limits?.registerPerHour ?? 3, 60 * 60 * 1000, now),
+    login: new LoginLimiter({ ...LOGIN_LIMITS, ...options.limits?.login }, now),
   };
 
   const jobs = new JobRunner({
@@ -151,10 +155,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const app = createApp({
     routes,
     token,
-    openSession: (userId) => {
-      if (!auth.userExists(userId)) return undefined;
+    openSession: ({ userId, sessionId }) => {
+      if (!auth.sessionIsLive(userId, sessionId)) return undefined;
       // The request keeps its ledger open until its answer is done (Stores closes ledgers not in use).
-      const leased = (db: LedgerDb) => ({ userId, ledger: db, release: stores.leaseOf(userId, db).release });
+      const leased = (db: LedgerDb) => ({ userId, sessionId, ledger: db, release: stores.leaseOf(userId, db).release });
       const ledger = stores.ledgerWhenReady(userId, migrateOnWorker);
       return ledger instanceof Promise ? ledger.then(leased) : leased(ledger);
     },

@@ -6,6 +6,8 @@ import type { AttemptLimiter } from './rate-limit.ts';
 
 export interface Session {
   userId: string;
+  /** The server-side session the request's token belongs to. */
+  sessionId: string;
   ledger: LedgerDb;
   /** Lets the ledger be closed again once the request is done (the app calls it when the answer ends). */
   release?(): void;
@@ -44,7 +46,7 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
-  /** Counts every attempt per client address before anything else; a success resets it. */
+  /** Counts every attempt per client address before anything else, whether it succeeds or not. */
   rateLimit?: AttemptLimiter;
   /** Request body content types other than JSON (file uploads). */
   rawBody?: { contentTypes: string[]; description: string; limit: string };
