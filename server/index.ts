@@ -27,6 +27,9 @@ import { openApiRoute } from './http/openapi.ts';
 import { AttemptLimiter, LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './http/rate-limit.ts';
 import type { RouteDef } from './http/route.ts';
 
+/** The data folder owner's way back into an account (npm run reset-password; the desktop app's --reset-password). */
+export { runResetPassword } from './reset-password.ts';
+
 export interface StartServerOptions {
   dataDir: string;
   /** 0 picks a free port. */

@@ -150,32 +150,38 @@ export class AuthService {
    */
   async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<AccessTokenDto> {
     const user = await this.verified(findUserById(this.identity, userId), currentPassword);
-    await this.replacePassword(user.id, newPassword);
+    await replacePassword(this.identity, user.id, newPassword, this.deps.bcryptCost);
     return { access_token: this.startSession(user.id), token_type: 'bearer' };
-  }
-
-  /**
-   * The data folder owner's way back in (server/reset-password.ts): sets a new password for an
-   * email without the old one, ends all of the user's sessions, and lifts a login lock-out on the
-   * email (the login limits read when the password was set). Answers false for an unknown email.
-   */
-  async resetPassword(email: string, newPassword: string): Promise<boolean> {
-    const user = findUserByEmail(this.identity, email.trim().toLowerCase());
-    if (!user) return false;
-    await this.replacePassword(user.id, newPassword);
-    return true;
-  }
-
-  private async replacePassword(userId: string, newPassword: string): Promise<void> {
-    const hash = await bcrypt.hash(newPassword, this.deps.bcryptCost);
-    this.identity.transaction(() => {
-      setPassword(this.identity, userId, hash, new Date().toISOString());
-      deleteSessionsOf(this.identity, userId);
-    });
   }
 
   /** Whether a token's session is live and its user exists: asked by every authenticated request. */
   sessionIsLive(userId: string, sessionId: string): boolean {
     return sessionIsLive(this.identity, sessionId, userId);
   }
+}
+
+/** Sets a user's password and ends every session of theirs, in one transaction. */
+async function replacePassword(identity: IdentityDb, userId: string, newPassword: string, cost: number): Promise<void> {
+  const hash = await bcrypt.hash(newPassword, cost);
+  identity.transaction(() => {
+    setPassword(identity, userId, hash, new Date().toISOString());
+    deleteSessionsOf(identity, userId);
+  });
+}
+
+/**
+ * The data folder owner's way back in (server/reset-password.ts): sets a new password for an email
+ * without the old one, ends all of the user's sessions, and lifts a login lock-out on the email
+ * (the login limits read when the password was set). Answers false for an unknown email.
+ */
+export async function resetPassword(
+  identity: IdentityDb,
+  email: string,
+  newPassword: string,
+  cost: number,
+): Promise<boolean> {
+  const user = findUserByEmail(identity, email.trim().toLowerCase());
+  if (!user) return false;
+  await replacePassword(identity, user.id, newPassword, cost);
+  return true;
 }
