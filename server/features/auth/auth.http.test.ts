@@ -661,6 +661,20 @@ describe('sessions', () => {
     expect(again.status).toBe(401);
   });
 
+  it('when tokens are refreshed through /me again and again, then the identity file is not written (a read stays a read)', async () => {
+    newWindow();
+    const u = await registerUser(api);
+    const digest = databaseDigest(identityFile(t.dataDir));
+    let token = u.token;
+    for (let i = 0; i < 5; i += 1) {
+      const res = await api.get('/api/auth/me', token);
+      expect(res.status).toBe(200);
+      token = res.body.access_token;
+    }
+    expect(databaseDigest(identityFile(t.dataDir))).toBe(digest);
+    expect(await live(token)).toBe(200);
+  });
+
   it('when a token of an ended session is refreshed through /me, then no fresh token comes of it', async () => {
     newWindow();
     const u = await registerUser(api);

@@ -63,15 +63,23 @@ export class AuthService {
         id: sessionId,
         userId,
         createdAt: now.toISOString(),
-        expiresAt: this.expiry(now),
+        expiresAt: this.keptUntil(now.getTime()),
       });
     });
     return issueToken({ userId, sessionId }, this.deps.token);
   }
 
-  /** When a token issued now expires (the session's row is kept that long). */
-  private expiry(now: Date): string {
-    return new Date(now.getTime() + this.deps.token.expireMinutes * 60_000 + 60_000).toISOString();
+  private get lifetimeMs(): number {
+    return this.deps.token.expireMinutes * 60_000;
+  }
+
+  /**
+   * How long a session's row is kept for a token issued at `issuedMs`: past the token's expiry by
+   * half a lifetime, so that refreshing its tokens (/me) writes the row at most once per half a
+   * lifetime, not on every refresh (a read that writes would be a read that can fail on a full disk).
+   */
+  private keptUntil(issuedMs: number): string {
+    return new Date(issuedMs + this.lifetimeMs * 1.5 + 60_000).toISOString();
   }
 
   private toDto(user: User, accessToken: string): UserDto {
@@ -124,11 +132,14 @@ export class AuthService {
     return this.toDto(user, this.startSession(user.id, user.passwordHash));
   }
 
-  /** The user, with a fresh token of the same session. */
+  /** The user, with a fresh token of the same session (its row kept long enough for it). */
   me(userId: string, sessionId: string): UserDto {
     const user = findUserById(this.identity, userId);
-    if (!user || !extendSession(this.identity, sessionId, userId, this.expiry(new Date())))
+    if (!user || !sessionIsLive(this.identity, sessionId, userId))
       throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
+    const now = Date.now();
+    const tokenExpiry = new Date(now + this.lifetimeMs + 60_000).toISOString();
+    extendSession(this.identity, sessionId, userId, tokenExpiry, this.keptUntil(now));
     return this.toDto(user, issueToken({ userId, sessionId }, this.deps.token));
   }
 

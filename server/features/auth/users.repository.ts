@@ -92,15 +92,20 @@ export function sessionIsLive(db: IdentityDb, sessionId: string, userId: string)
   );
 }
 
-/** Keeps a session's row until its newest token expires; false when it has ended. */
-export function extendSession(db: IdentityDb, sessionId: string, userId: string, expiresAt: string): boolean {
-  return (
-    db.runSql(
-      'UPDATE sessions SET expires_at = max(expires_at, ?) WHERE id = ? AND user_id = ?',
-      expiresAt,
-      sessionId,
-      userId,
-    ) === 1
+/** Keeps a session's row past `tokenExpiry` (as far as `keptUntil`) when it would go sooner; a write only then. */
+export function extendSession(
+  db: IdentityDb,
+  sessionId: string,
+  userId: string,
+  tokenExpiry: string,
+  keptUntil: string,
+): void {
+  db.runSql(
+    'UPDATE sessions SET expires_at = ? WHERE id = ? AND user_id = ? AND expires_at < ?',
+    keptUntil,
+    sessionId,
+    userId,
+    tokenExpiry,
   );
 }
 
