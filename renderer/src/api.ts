@@ -107,14 +107,17 @@ export class ApiError extends Error {
   readonly detail: string;
   readonly code: string | undefined;
   readonly errors: FieldError[];
+  /** How long to wait before trying again (a 429's Retry-After), in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, detail: string, code?: string, errors: FieldError[] = []) {
+  constructor(status: number, detail: string, code?: string, errors: FieldError[] = [], retryAfterSeconds?: number) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.code = code;
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -181,8 +184,12 @@ interface RequestOptions {
   /** A file sent as the raw body. */
   file?: Blob;
   signal?: AbortSignal;
-  /** false for sign-in and sign-up: no token is sent and a 401 is the answer, not the end of a session. */
-  auth?: boolean;
+  /**
+   * false for sign-in and sign-up: no token is sent and a 401 is the answer, not the end of a
+   * session. 'keep': the token is sent, and a 401 for a wrong password is an answer, not the end
+   * of the session (a password change).
+   */
+  auth?: boolean | 'keep';
 }
 
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
@@ -217,7 +224,8 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   if (response.ok) return response;
 
   const failure = await errorOf(response);
-  if (response.status === 401 && authenticated) {
+  const wrongPassword = options.auth === 'keep' && failure.detail === 'Invalid email or password';
+  if (response.status === 401 && authenticated && !wrongPassword) {
     dropToken();
     for (const listener of endedListeners) listener(failure.detail);
   }
@@ -232,9 +240,11 @@ async function errorOf(response: Response): Promise<ApiError> {
   } catch {
     parsed = undefined;
   }
+  const retryAfter = Number(response.headers.get('Retry-After') ?? '');
+  const wait = Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
   if (parsed && typeof parsed === 'object' && typeof (parsed as { detail?: unknown }).detail === 'string') {
     const body = parsed as { detail: string; code?: string; errors?: FieldError[] };
-    return new ApiError(response.status, body.detail, body.code, Array.isArray(body.errors) ? body.errors : []);
+    return new ApiError(response.status, body.detail, body.code, Array.isArray(body.errors) ? body.errors : [], wait);
   }
   return new ApiError(response.status, `The server answered ${response.status} ${response.statusText}`.trim());
 }
@@ -285,8 +295,32 @@ export async function resumeSession(): Promise<SignedInUser> {
   return signedIn(await json<UserDto>('GET', '/api/auth/me'), remembered);
 }
 
-export function signOut(): void {
+/**
+ * Signs out: the server ends the session (every token of it stops working), and the token is
+ * dropped here whatever the server answers (an ended session, or no server, signs out as well).
+ */
+export async function signOut(): Promise<void> {
+  const token = memoryToken;
   dropToken();
+  if (!token) return;
+  try {
+    await fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      credentials: 'omit',
+    });
+  } catch {
+    // the server is gone: the token is dropped here all the same
+  }
+}
+
+/**
+ * Changes the password. The server ends every session of the user and answers a token of a new
+ * one, kept where the old one was; a wrong current password is a 401 that does not end this session.
+ */
+export async function changePassword(input: { current_password: string; new_password: string }): Promise<void> {
+  const answer = await json<{ access_token: string }>('POST', '/api/auth/password', { json: input, auth: 'keep' });
+  keepToken(answer.access_token, remembered);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -78,7 +78,7 @@ export function AppShell({ user, onSignOut }: { user: SignedInUser; onSignOut: (
         {route === '/accounts' && <AccountsScreen />}
         {route === '/journal' && <JournalScreen onNavigate={navigate} />}
         {route === '/statements' && <StatementsScreen onNavigate={navigate} />}
-        {route === '/settings' && <SettingsScreen onNavigate={navigate} />}
+        {route === '/settings' && <SettingsScreen user={user} onNavigate={navigate} onSignOut={onSignOut} />}
       </main>
       {/* kept mounted while closed, so that an answer keeps streaming and the conversation stays */}
       <ChatPanel id="advisor-panel" open={chatOpen} onClose={() => setChatOpen(false)} />
