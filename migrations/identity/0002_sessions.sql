@@ -6,7 +6,7 @@ CREATE TABLE sessions (
   created_at TEXT NOT NULL,
   -- when the newest token issued for the session expires
   expires_at TEXT NOT NULL
-) STRICT;
+) STRICT, WITHOUT ROWID;
 CREATE INDEX sessions_by_user ON sessions (user_id);
 CREATE INDEX sessions_by_expiry ON sessions (expires_at);
 
