@@ -76,7 +76,11 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
       const opened = deps.openSession(credentialsFromRequest(req, deps.token));
       session = opened instanceof Promise ? await opened : opened;
       if (!session) throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
-      if (session.release) res.once('close', session.release);
+      // The ledger stays open for this request until its answer ends (or the client went away meanwhile).
+      if (session.release) {
+        if (res.closed) session.release();
+        else res.once('close', session.release);
+      }
     }
     const cacheKey =
       def.cacheable && session && def.method === 'get' ? `${localToday()} ${req.originalUrl}` : undefined;
