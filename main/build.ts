@@ -40,7 +40,7 @@ function compileInto(outDir: string): void {
   compilePreloadFile(path.join(mainDir, PRELOAD_SOURCE), path.join(outDir, 'main', PRELOAD_OUTPUT));
 }
 
-/** server/cli.ts and server/jobs/job-worker.ts bundled into `outDir/server/` (one folder: the runner finds the worker beside it). */
+/** server/cli.ts, the job worker and the job table bundled into `outDir/server/` (one folder: the runner finds the worker beside it). */
 async function bundleServer(outDir: string): Promise<void> {
   await viteBuild({
     configFile: false,
@@ -58,6 +58,8 @@ async function bundleServer(outDir: string): Promise<void> {
         input: {
           cli: path.join(ROOT, 'server', 'cli.ts'),
           'job-worker': path.join(ROOT, 'server', 'jobs', 'job-worker.ts'),
+          // an entry of its own: the worker imports it by the URL the server's copy reports
+          'job-table': path.join(ROOT, 'server', 'job-table.ts'),
         },
         output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },

@@ -145,3 +145,64 @@ describe('the queries behind the screens', () => {
     }
   });
 });
+
+describe('the queries of signing in and of every request', () => {
+  it('when users register, log in, refresh, change passwords and log out, and requests check their sessions, then every identity query is an index lookup', async () => {
+    const s = await startTestServer();
+    const identity = `${s.dataDir}/identity.sqlite`;
+    const seen = new Set<string>();
+    const screens = Database.prototype.prepare;
+    Database.prototype.prepare = function (this: Database.Database, sql: string) {
+      if (this.name === identity) seen.add(sql);
+      return screens.call(this, sql);
+    } as typeof prepare;
+    try {
+      const user = await registerUser(s.api);
+      const login = await s.api.post('/api/auth/login', { email: user.email, password: 'correct horse battery' });
+      const fresh = (await s.api.get('/api/auth/me', login.body.access_token)).body.access_token;
+      expect((await s.api.get('/api/accounts', fresh)).status).toBe(200);
+      const changed = await s.api.post(
+        '/api/auth/password',
+        { current_password: 'correct horse battery', new_password: 'another good passphrase' },
+        fresh,
+      );
+      expect(changed.status).toBe(200);
+      expect((await s.api.request('POST', '/api/auth/logout', { token: changed.body.access_token })).status).toBe(204);
+    } finally {
+      Database.prototype.prepare = screens;
+    }
+    const db = new Database(identity, { readonly: true });
+    try {
+      expect([...seen].some((sql) => /\(SELECT 1 FROM sessions WHERE id = \?/.test(sql))).toBe(true);
+      const scans = [...seen].flatMap((sql) => {
+        if (!/\b(users|sessions)\b/.test(sql) || /^\s*(INSERT|CREATE)/i.test(sql)) return [];
+        const rows = db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(...new Array((sql.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[];
+        return rows.filter((r) => /^SCAN (users|sessions|s|u)\b/.test(r.detail)).map((r) => `${r.detail} <= ${sql}`);
+      });
+      expect(scans).toEqual([]);
+    } finally {
+      db.close();
+      await s.stop();
+    }
+  });
+
+  it('when an account is moved, then the walk down its sub-accounts follows the parent index', async () => {
+    const parent = (await t.api.post('/api/accounts', { name: 'Food parent', type: 'EXPENSE' }, token)).body.id;
+    caught.clear();
+    expect((await t.api.put(`/api/accounts/${food}`, { parent_id: parent }, token)).status).toBe(200);
+    const walk = [...caught].find((sql) => /WITH RECURSIVE below/.test(sql));
+    expect(walk).toBeDefined();
+    const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
+    try {
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${walk!}`).all(null, null) as { detail: string }[]).map(
+        (r) => r.detail,
+      );
+      expect(plan.filter((d) => /^SCAN (accounts|a)\b/.test(d))).toEqual([]);
+      expect(plan.filter((d) => /USING (COVERING )?INDEX accounts_parent/.test(d))).toHaveLength(2);
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -41,7 +41,7 @@ export class LedgerApp {
   }
 
   async signOut(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Sign out' }).click();
+    await this.page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await expect(this.signIn.submit).toBeVisible();
   }
 }

@@ -10,13 +10,22 @@ import { SettingsScreen } from './screens/settings/settings-screen.tsx';
 import { StatementsScreen } from './screens/statements/statements-screen.tsx';
 import { TopBar } from './top-bar.tsx';
 
-/** The screen each route shows; a screen that links to another gets `navigate`. */
-const SCREENS: Record<Route, (navigate: (route: Route) => void) => ReactNode> = {
-  '/': (navigate) => <DashboardScreen onNavigate={navigate} />,
+/** What a screen may need from the shell: where to go, and the signed-in person. */
+interface ScreenContext {
+  navigate: (route: Route) => void;
+  user: SignedInUser;
+  onSignOut: () => void;
+}
+
+/** The screen each route shows. */
+const SCREENS: Record<Route, (context: ScreenContext) => ReactNode> = {
+  '/': ({ navigate }) => <DashboardScreen onNavigate={navigate} />,
   '/accounts': () => <AccountsScreen />,
-  '/journal': (navigate) => <JournalScreen onNavigate={navigate} />,
-  '/statements': (navigate) => <StatementsScreen onNavigate={navigate} />,
-  '/settings': (navigate) => <SettingsScreen onNavigate={navigate} />,
+  '/journal': ({ navigate }) => <JournalScreen onNavigate={navigate} />,
+  '/statements': ({ navigate }) => <StatementsScreen onNavigate={navigate} />,
+  '/settings': ({ navigate, user, onSignOut }) => (
+    <SettingsScreen user={user} onNavigate={navigate} onSignOut={onSignOut} />
+  ),
 };
 
 /** The signed-in app: the top bar, the current screen, the advisor panel. */
@@ -40,7 +49,7 @@ export function AppShell({ user, onSignOut }: { user: SignedInUser; onSignOut: (
         onSignOut={onSignOut}
       />
       <main className="content" id="main">
-        {SCREENS[route](navigate)}
+        {SCREENS[route]({ navigate, user, onSignOut })}
       </main>
       {/* kept mounted while closed, so that an answer keeps streaming and the conversation stays */}
       <ChatPanel id="advisor-panel" open={chatOpen} onClose={() => setChatOpen(false)} />

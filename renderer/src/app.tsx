@@ -56,7 +56,7 @@ export function App() {
     <AppShell
       user={user}
       onSignOut={() => {
-        signOut();
+        void signOut();
         setUser(null);
         setEndedReason(null);
       }}

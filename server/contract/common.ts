@@ -58,3 +58,11 @@ export const errorBody = z
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: 'Error' });
+
+/** How a route whose work runs as a job (server/jobs) answers a job stopped at its time or memory budget. */
+export const jobBudgetResponse = {
+  status: 422,
+  description:
+    'JOB_BUDGET_EXCEEDED: the work needed more time or memory than one job may take and was stopped; nothing was changed',
+  schema: errorBody,
+};

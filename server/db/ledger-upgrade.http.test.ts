@@ -51,7 +51,7 @@ function appliedVersions(file: string): number {
 
 /** A ledger with an account made by the app one migration ago. */
 function ledgerOneMigrationBehind(dataDir: string): void {
-  const old = new Stores(dataDir, olderMigrations(known() - 1));
+  const old = new Stores(dataDir, { migrationsDir: olderMigrations(known() - 1) });
   old
     .ledger(USER)
     .runSql(

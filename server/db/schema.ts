@@ -9,6 +9,13 @@ export interface IdentitySchema {
     name: string;
     password_hash: string;
     created_at: string;
+    password_changed_at: string | null;
+  };
+  sessions: {
+    id: string;
+    user_id: string;
+    created_at: string;
+    expires_at: string;
   };
 }
 

@@ -242,6 +242,39 @@ describe('Origin header and CORS', () => {
   });
 });
 
+describe('Content-Security-Policy', () => {
+  it('when the built interface is served, then every answer carries the policy: /index.html as a static file, /, a screen path, a script, and an error', async () => {
+    const dir = fs.mkdtempSync(`${os.tmpdir()}/ledger-renderer-`);
+    fs.writeFileSync(
+      `${dir}/index.html`,
+      '<!doctype html><title>Personal Ledger</title><script src="/assets/app.js"></script>',
+    );
+    fs.mkdirSync(`${dir}/assets`);
+    fs.writeFileSync(`${dir}/assets/app.js`, 'console.log(1)');
+    const s = await startTestServer({ rendererDir: dir });
+    try {
+      const host = `127.0.0.1:${s.server.port}`;
+      const pages = ['/index.html', '/', '/journal', '/assets/app.js', '/api/nope', '/api/openapi.json'];
+      const answers = await Promise.all(pages.map((path) => rawRequest(s.server.port, { path, headers: { host } })));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 404, 200]);
+      expect(answers[0]!.headers['content-type']).toMatch(/^text\/html/);
+      for (const [i, res] of answers.entries()) {
+        const policy = res.headers['content-security-policy'];
+        expect(policy, pages[i]).toBeDefined();
+        expect(policy).toContain("frame-ancestors 'none'");
+        if (pages[i]!.startsWith('/api')) expect(policy).toMatch(/^default-src 'none'/);
+        else expect(policy).toContain("script-src 'self'");
+      }
+      const refused = await rawRequest(s.server.port, { path: '/index.html', headers: { host: 'evil.example' } });
+      expect(refused.status).toBe(403);
+      expect(refused.headers['content-security-policy']).toContain("script-src 'self'");
+    } finally {
+      await s.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('listening address', () => {
   const external = Object.values(os.networkInterfaces())
     .flat()

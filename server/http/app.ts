@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import { DomainError } from '../domain/errors.ts';
-import { userIdFromRequest, BAD_CREDENTIALS, type TokenConfig } from './auth.ts';
+import { credentialsFromRequest, BAD_CREDENTIALS, type Credentials, type TokenConfig } from './auth.ts';
 import { localToday } from '../domain/dates.ts';
 import { errorMiddleware, sendError } from './errors.ts';
 import { ResponseCache } from './response-cache.ts';
 import type { RouteDef, Session, VersionedLedger } from './route.ts';
 import { refuseFields, validate } from '../contract/validation.ts';
+import { clientAddress, refuseTooMany } from './rate-limit.ts';
 import { loopbackGuard } from './security.ts';
 
 export const JSON_LIMIT = '1mb';
@@ -16,8 +17,11 @@ export const JSON_LIMIT = '1mb';
 export interface AppDeps<L extends VersionedLedger = VersionedLedger> {
   routes: RouteDef<unknown, unknown, unknown, L>[];
   token: TokenConfig;
-  /** The session of a user id that still exists, or undefined for a deleted user; a promise while the user's ledger is migrated. */
-  openSession(userId: string): Session<L> | undefined | Promise<Session<L>>;
+  /**
+   * The session of a token's credentials while it is live (its user exists, it was not ended), or
+   * undefined; a promise while the user's ledger is migrated.
+   */
+  openSession(credentials: Credentials): Session<L> | undefined | Promise<Session<L>>;
   trustProxy: boolean;
   port: () => number;
   rendererDir: string | null;
@@ -28,10 +32,6 @@ export interface AppDeps<L extends VersionedLedger = VersionedLedger> {
 
 function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
-}
-
-function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 
 /** Reads a raw upload body into req.body (a Buffer); its errors are body-parser's, mapped as for JSON. */
@@ -56,20 +56,20 @@ function mount<L extends VersionedLedger>(
   responses: ResponseCache,
 ): void {
   app[def.method](def.path, async (req: Request, res: Response) => {
-    let address: string | undefined;
     if (def.rateLimit) {
-      address = clientAddress(req);
-      const verdict = def.rateLimit.attempt(address);
-      if (!verdict.allowed) {
-        res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
-        throw new DomainError('RATE_LIMITED', `Too many attempts; try again in ${verdict.retryAfterSeconds} seconds`);
-      }
+      const verdict = def.rateLimit.attempt(clientAddress(req));
+      if (!verdict.allowed) refuseTooMany(res, verdict.retryAfterSeconds);
     }
     let session: Session<L> | undefined;
     if (def.auth) {
-      const opened = deps.openSession(userIdFromRequest(req, deps.token));
+      const opened = deps.openSession(credentialsFromRequest(req, deps.token));
       session = opened instanceof Promise ? await opened : opened;
       if (!session) throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
+      // The ledger stays open for this request until its answer ends (or the client went away meanwhile).
+      if (session.release) {
+        if (res.closed) session.release();
+        else res.once('close', session.release);
+      }
     }
     const cacheKey =
       def.cacheable && session && def.method === 'get' ? `${localToday()} ${req.originalUrl}` : undefined;
@@ -104,7 +104,6 @@ function mount<L extends VersionedLedger>(
     // A write waits for the user's long jobs (imports, reconciliation runs) instead of meeting their lock.
     if (session && def.method !== 'get' && deps.jobs) await deps.jobs.idle(session.userId);
     const result = await def.handler({ params, query, body, req, res, session: session as Session<L> });
-    if (address !== undefined) def.rateLimit?.reset(address);
     if (!result) return;
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
     if (result.body === undefined) res.status(result.status).end();
@@ -145,13 +144,8 @@ function mountRenderer(app: Express, rendererDir: string | null): void {
   const index = rendererDir ? path.join(rendererDir, 'index.html') : null;
   if (rendererDir && index && fs.existsSync(index)) {
     app.use(express.static(rendererDir, { index: false, fallthrough: true }));
-    app.get('/{*path}', (_req, res) => {
-      res.setHeader(
-        'Content-Security-Policy',
-        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-      );
-      res.sendFile(index);
-    });
+    // The Content-Security-Policy is set on every answer (security.ts), the static files' too.
+    app.get('/{*path}', (_req, res) => res.sendFile(index));
     return;
   }
   app.get('/', (_req, res) => {

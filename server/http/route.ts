@@ -13,7 +13,11 @@ export interface VersionedLedger {
 
 export interface Session<L extends VersionedLedger = VersionedLedger> {
   userId: string;
+  /** The server-side session the request's token belongs to. */
+  sessionId: string;
   ledger: L;
+  /** Lets the ledger be closed again once the request is done (the app calls it when the answer ends). */
+  release?(): void;
 }
 
 export interface RouteContext<P, Q, B, L extends VersionedLedger = VersionedLedger> {
@@ -49,7 +53,7 @@ export interface RouteDoc<P = unknown, Q = unknown, B = unknown> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
-  /** Counts every attempt per client address before anything else; a success resets it. */
+  /** Counts every attempt per client address before anything else, whether it succeeds or not. */
   rateLimit?: AttemptLimiter;
   /** Request body content types other than JSON (file uploads). */
   rawBody?: { contentTypes: string[]; description: string; limit: string };

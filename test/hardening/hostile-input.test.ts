@@ -199,6 +199,9 @@ let ajv: InstanceType<typeof Ajv2020>;
 let operations: Operation[] = [];
 const main = { id: '', token: '', email: '' };
 const other = { id: '', token: '' };
+/** The account whose sessions the session routes (logout, password change) end: each request gets a fresh one. */
+const sessions = { email: '' };
+const SESSION_ROUTES = new Set(['/api/auth/logout', '/api/auth/password']);
 const seeds: Record<string, string> = {};
 let clock = Date.now();
 const stats = { requests: 0, byStatus: {} as Record<string, number>, byOperation: {} as Record<string, number> };
@@ -214,6 +217,7 @@ beforeAll(async () => {
   });
   ({ id: main.id, token: main.token, email: main.email } = await registerUser(t.api, 'Fuzz Target'));
   ({ id: other.id, token: other.token } = await registerUser(t.api, 'Bystander'));
+  ({ email: sessions.email } = await registerUser(t.api, 'Session Owner'));
   const api = t.api;
   const made = async (res: Promise<{ status: number; body: any; text: string }>, status = 201) => {
     const r = await res;
@@ -331,6 +335,11 @@ function seedBody(op: Operation): Record<string, Json> {
       password: 'correct horse battery',
     }),
     'POST /api/auth/login': () => ({ email: main.email, password: 'correct horse battery' }),
+    // the same password again: the session owner keeps it, every earlier session of theirs ends
+    'POST /api/auth/password': () => ({
+      current_password: 'correct horse battery',
+      new_password: 'correct horse battery',
+    }),
     'POST /api/accounts': () => ({ name: `Fuzz ${unique}`, type: 'ASSET', currency: 'USD', description: 'd' }),
     'PUT /api/accounts/{id}': () => ({ name: 'Renamed', description: 'd', is_active: true }),
     'POST /api/journal-entries': () => ({
@@ -733,6 +742,11 @@ const pointer = (...parts: string[]) => '/' + parts.map((p) => p.replaceAll('~',
 
 /** Sends one request and checks it; returns a description of what is wrong, or null. */
 async function exchange(op: Operation, generated: Generated): Promise<string | null> {
+  if (op.auth && SESSION_ROUTES.has(op.path)) {
+    // Ending main's session would leave every later request a 401: these end a session of their own.
+    const login = await t.api.post('/api/auth/login', { email: sessions.email, password: 'correct horse battery' });
+    generated.request.headers = { ...generated.request.headers, authorization: `Bearer ${login.body.access_token}` };
+  }
   const before = digests();
   otherDigest ||= before.other;
   const res = await rawHttp(t.server.port, generated.request);

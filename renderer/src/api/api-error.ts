@@ -9,13 +9,16 @@ export class ApiError extends Error {
   readonly detail: string;
   readonly code: string | undefined;
   readonly errors: FieldError[];
+  /** How long to wait before trying again (a 429's Retry-After), in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, detail: string, code?: string, errors: FieldError[] = []) {
+  constructor(status: number, detail: string, code?: string, errors: FieldError[] = [], retryAfterSeconds?: number) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.code = code;
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -28,8 +28,12 @@ interface RequestOptions {
   /** A file sent as the raw body. */
   file?: Blob;
   signal?: AbortSignal;
-  /** false for sign-in and sign-up: no token is sent and a 401 is the answer, not the end of a session. */
-  auth?: boolean;
+  /**
+   * false for sign-in and sign-up: no token is sent and a 401 is the answer, not the end of a
+   * session. 'keep': the token is sent, and a 401 for a wrong password is an answer, not the end
+   * of the session (a password change).
+   */
+  auth?: boolean | 'keep';
 }
 
 /**
@@ -69,7 +73,8 @@ export async function send(method: string, path: string, options: RequestOptions
   if (response.ok) return response;
 
   const failure = await errorOf(response);
-  if (response.status === 401 && authenticated) sessionEnded(failure.detail);
+  const wrongPassword = options.auth === 'keep' && failure.detail === 'Invalid email or password';
+  if (response.status === 401 && authenticated && !wrongPassword) sessionEnded(failure.detail);
   throw failure;
 }
 
@@ -81,9 +86,11 @@ async function errorOf(response: Response): Promise<ApiError> {
   } catch {
     parsed = undefined;
   }
+  const retryAfter = Number(response.headers.get('Retry-After') ?? '');
+  const wait = Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
   if (parsed && typeof parsed === 'object' && typeof (parsed as { detail?: unknown }).detail === 'string') {
     const body = parsed as { detail: string; code?: string; errors?: FieldError[] };
-    return new ApiError(response.status, body.detail, body.code, Array.isArray(body.errors) ? body.errors : []);
+    return new ApiError(response.status, body.detail, body.code, Array.isArray(body.errors) ? body.errors : [], wait);
   }
   return new ApiError(response.status, `The server answered ${response.status} ${response.statusText}`.trim());
 }

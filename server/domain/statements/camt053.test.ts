@@ -177,4 +177,18 @@ describe('camt.053', () => {
       { date: '2024-01-02', description: 'Fee', amount: '2.50', type: 'debit', external_id: null },
     ]);
   });
+
+  it('when a file holds more entries than the limit, empty ones included, then it is refused at the first extra entry before its tree is built', () => {
+    // The first entry lacks its date: a reader that built the tree first would name that instead.
+    const entries = '<Ntry></Ntry>\n'.repeat(4) + '<Ntry/>';
+    expect(refusal(() => parseStatementFile(camt(entries), { maxTransactions: 4 }))).toBe(
+      'line 10: more than 4 entries',
+    );
+    expect(refusal(() => parseStatementFile(camt('<c:Ntry/>'.repeat(3)), { maxTransactions: 2 }))).toBe(
+      'line 6: more than 2 entries',
+    );
+    expect(refusal(() => parseStatementFile(camt('<Ntry></Ntry>'), { maxTransactions: 4 }))).toMatch(
+      /<Ntry> 1: BookgDt \(and ValDt\) is missing/,
+    );
+  });
 });

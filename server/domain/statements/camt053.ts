@@ -2,7 +2,7 @@ import { formatBankAmount, readBankAmount } from './bank-amount.ts';
 import { parseIsoDate } from './dates.ts';
 import { fail, quote } from './fail.ts';
 import { NO_DESCRIPTION, cleanText, joinText } from './text.ts';
-import { parseXml } from './xml.ts';
+import { parseXml, refuseTooManyEntries } from './xml.ts';
 import { child, childrenNamed, findAll, path, textAt } from './xnode.ts';
 import type { XNode } from './xnode.ts';
 import type { RawParse, RawRow, RawStatement } from './types.ts';
@@ -21,6 +21,7 @@ const SKIPPED_STATUS: Record<string, string> = {
  * reversals, RvslInd, whose CdtDbtInd already gives the direction of the booking).
  */
 export function parseCamt053(text: string, limit: number): RawParse {
+  refuseTooManyEntries(text, /<(?:[A-Za-z_][\w.-]*:)?Ntry[\s/>]/g, limit, 'entries');
   const root = parseXml(text);
   const document = child(root, 'Document');
   const report = child(document, 'BkToCstmrStmt');

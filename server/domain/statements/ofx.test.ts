@@ -252,4 +252,10 @@ describe('broken OFX files', () => {
       'no <STMTRS> or <CCSTMTRS> statement in the OFX file',
     );
   });
+
+  it('when a file holds more transactions than the limit, empty ones included, then it is refused at the first extra one before its tree is built', () => {
+    // The first transaction has no date: a reader that built the tree first would name that instead.
+    const bytes = sgml('<STMTTRN>\n</STMTTRN>\n'.repeat(3));
+    expect(refusal(() => parseStatementFile(bytes, { maxTransactions: 2 }))).toBe('line 18: more than 2 transactions');
+  });
 });

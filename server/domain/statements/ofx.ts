@@ -3,7 +3,7 @@ import { parseOfxDate } from './dates.ts';
 import { fail, quote } from './fail.ts';
 import { parseSgml } from './sgml.ts';
 import { NO_DESCRIPTION, cleanText } from './text.ts';
-import { isWellFormedXml, parseXml, refuseDoctype } from './xml.ts';
+import { isWellFormedXml, parseXml, refuseDoctype, refuseTooManyEntries } from './xml.ts';
 import { child, childrenNamed, findAll, textAt } from './xnode.ts';
 import type { XNode } from './xnode.ts';
 import type { RawParse, RawRow, RawStatement } from './types.ts';
@@ -15,6 +15,7 @@ import type { RawParse, RawRow, RawStatement } from './types.ts';
  */
 export function parseOfx(text: string, limit: number): RawParse {
   refuseDoctype(text);
+  refuseTooManyEntries(text, /<STMTTRN[\s>]/gi, limit, 'transactions');
   const sgmlHeader = /^\s*OFXHEADER\s*:/i.test(text);
   const root = !sgmlHeader && isWellFormedXml(text) ? parseXml(text, true, true) : parseSgml(bodyOf(text));
   const ofx = child(root, 'OFX');

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { AccountDto, CreateAccountInput, ListAccountsQuery, UpdateAccountInput } from '../../contract/accounts.ts';
+import { ACCOUNT_DEPTH_LIMIT, MAX_ACCOUNT_DEPTH } from '../../domain/account-tree.ts';
 import { localToday } from '../../domain/dates.ts';
 import { ACCOUNT_TYPES, normalBalance, type AccountType } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -15,6 +16,7 @@ import {
   hasLines,
   hasStatements,
   insertAccount,
+  levelsBelow,
   listAccounts,
   updateAccount,
   type Account,
@@ -50,7 +52,11 @@ function assertNameFree(db: LedgerDb, name: string, selfId?: string): void {
     throw new DomainError('DUPLICATE_NAME', `An account named "${existing.name}" already exists`);
 }
 
-/** A parent is the same user's account of the same type, and never the account itself or below it. */
+/**
+ * A parent is the same user's account of the same type, and never the account itself or below it;
+ * the tree stays at most MAX_ACCOUNT_DEPTH levels deep, the moved account's own sub-accounts
+ * included. The walk up stops at the limit, whatever the ledger holds.
+ */
 function assertParent(db: LedgerDb, parentId: string, type: AccountType, selfId?: string): void {
   const parent = findAccount(db, parentId);
   if (!parent)
@@ -64,6 +70,11 @@ function assertParent(db: LedgerDb, parentId: string, type: AccountType, selfId?
       [{ field: 'parent_id', message: 'type differs' }],
     );
   }
+  const tooDeep = () =>
+    new DomainError('INVALID_PARENT', `The account cannot go there: ${ACCOUNT_DEPTH_LIMIT}`, [
+      { field: 'parent_id', message: `would make the tree deeper than ${MAX_ACCOUNT_DEPTH} levels` },
+    ]);
+  let parentLevel = 0;
   for (
     let cursor: Account | undefined = parent;
     cursor;
@@ -74,7 +85,10 @@ function assertParent(db: LedgerDb, parentId: string, type: AccountType, selfId?
         { field: 'parent_id', message: 'would make a cycle' },
       ]);
     }
+    if (++parentLevel >= MAX_ACCOUNT_DEPTH) throw tooDeep();
   }
+  const below = selfId === undefined ? 0 : levelsBelow(db, selfId, MAX_ACCOUNT_DEPTH);
+  if (parentLevel + 1 + below > MAX_ACCOUNT_DEPTH) throw tooDeep();
 }
 
 export function createAccount(db: LedgerDb, input: CreateAccountInput): AccountDto {

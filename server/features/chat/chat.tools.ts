@@ -76,15 +76,20 @@ function dateRange(args: z.output<typeof incomeArgs>): { start: string; end: str
   return start <= end ? { start, end } : { start: end, end: start };
 }
 
+/** The tree's nodes in depth-first order, each named by its path (`Food > Dining`): a loop over a stack, not a recursion. */
 function flatten(
   nodes: readonly TreeNode[],
   currency: string,
-  prefix = '',
 ): { account: string; currency: string; amount: string }[] {
-  return nodes.flatMap((n) => [
-    { account: prefix + n.name, currency, amount: n.total },
-    ...flatten(n.children, currency, `${prefix}${n.name} > `),
-  ]);
+  const out: { account: string; currency: string; amount: string }[] = [];
+  const stack = [...nodes].reverse().map((node) => ({ node, prefix: '' }));
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { node, prefix } = next;
+    out.push({ account: prefix + node.name, currency, amount: node.total });
+    for (let i = node.children.length - 1; i >= 0; i--)
+      stack.push({ node: node.children[i]!, prefix: `${prefix}${node.name} > ` });
+  }
+  return out;
 }
 
 export function getBalances(db: LedgerDb, args: z.output<typeof balancesArgs>) {

@@ -1,4 +1,4 @@
-import { errorBody, idParams } from '../../contract/common.ts';
+import { errorBody, idParams, jobBudgetResponse } from '../../contract/common.ts';
 import { journalEntry } from '../../contract/journal.ts';
 import {
   acceptResult,
@@ -20,7 +20,8 @@ import {
 } from '../../contract/reconciliation.ts';
 import type { Thresholds } from '../../domain/reconciliation/index.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
-import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { JobQueue } from '../../jobs/job.ts';
+import type { reconciliationJobs } from './reconciliation.jobs.ts';
 import { z } from 'zod';
 import { createEntryForBankTransaction } from './reconciliation.booking.service.ts';
 import { KeptPayeeModels } from './reconciliation.payees.service.ts';
@@ -35,7 +36,7 @@ const decisionErrors = [
 ];
 
 /** A run is a job (server/jobs): scoring 10,000 bank transactions against their candidates takes seconds. */
-export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): RouteDef[] {
+export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<typeof reconciliationJobs>): RouteDef[] {
   // the unmatched list's payee models, kept for this server's ledgers
   const payeeModels = new KeptPayeeModels(8);
   return [
@@ -49,6 +50,7 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): R
       responses: [
         { status: 200, description: 'The run', schema: runResult },
         { status: 400, description: 'VALIDATION_ERROR, INVALID_ACCOUNT', schema: errorBody },
+        jobBudgetResponse,
       ],
       handler: async ({ session, body }) => ({
         status: 200,

@@ -8,7 +8,7 @@ import { openSqliteFile, SqliteDb } from '../../db/sqlite.ts';
 import { Stores, type LedgerDb } from '../../db/stores.ts';
 import type { LedgerSchema } from '../../db/schema.ts';
 import { createAccount } from '../accounts/accounts.service.ts';
-import { importJournal } from '../export/export.service.ts';
+import { importJournal } from '../journal-import/journal-import.service.ts';
 import { createEntry, postEntry, voidEntry } from '../journal/journal.service.ts';
 import { statementAccountIds } from '../statements/statements.repository.ts';
 import { createStatement, removeStatement } from '../statements/statements.service.ts';

@@ -1,5 +1,5 @@
 /**
- * The journal import as a bulk load: `node server/features/export/import-benchmark.ts [entries]`
+ * The journal import as a bulk load: `node bench/journal-import.ts [entries]`
  * (default 100000) writes a deterministic hledger journal of that many entries over ten years,
  * imports it into a fresh ledger file through the service (one transaction), and exports it back.
  * Prints entries per second and the export time.
@@ -7,8 +7,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Stores } from '../../db/stores.ts';
-import { exportBooks, importJournal } from './export.service.ts';
+import { Stores } from '../server/db/stores.ts';
+import { exportBooks } from '../server/features/export/export.service.ts';
+import { importJournal } from '../server/features/journal-import/journal-import.service.ts';
 
 const count = Number(process.argv[2] ?? 100_000);
 const accounts = [
