@@ -7,8 +7,10 @@
 export {
   AMOUNT_PATTERN,
   MAX_AMOUNT_UNITS,
+  SIGNED_AMOUNT_PATTERN,
   formatMinor,
   parseAmount,
+  parseSignedAmount,
   type AmountProblem,
   type Minor,
 } from '../domain/money.ts';

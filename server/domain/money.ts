@@ -61,3 +61,22 @@ export function formatMinor(minor: Minor, currency: string): string {
   const fraction = padded.slice(-digits);
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
+
+/** A balance: AMOUNT_PATTERN with an optional leading '-' ("-1250.00"); zero allowed. */
+export const SIGNED_AMOUNT_PATTERN = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Reads a signed amount (a balance, which may be zero or negative) into minor units of `currency`,
+ * or says what is wrong with it, as `parseAmount` does.
+ */
+export function parseSignedAmount(
+  text: string,
+  currency: string,
+): { minor: Minor } | { problem: Exclude<AmountProblem, 'zero'> } {
+  if (!SIGNED_AMOUNT_PATTERN.test(text)) return { problem: 'format' };
+  const negative = text.startsWith('-');
+  const parsed = parseAmount(negative ? text.slice(1) : text, currency);
+  if ('minor' in parsed) return { minor: negative ? -parsed.minor : parsed.minor };
+  if (parsed.problem === 'zero') return { minor: 0n };
+  return { problem: parsed.problem };
+}
