@@ -12,6 +12,7 @@ import { authRoutes } from './features/auth/auth.router.ts';
 import { journalRoutes } from './features/journal/journal.router.ts';
 import { reportRoutes } from './features/reports/reports.router.ts';
 import { statementRoutes } from './features/statements/statements.router.ts';
+import { ruleRoutes } from './features/rules/rules.router.ts';
 import { reconciliationRoutes } from './features/reconciliation/reconciliation.router.ts';
 import { matchedEntryVoidGuard } from './features/reconciliation/reconciliation.review.service.ts';
 import { chatRoutes } from './features/chat/chat.router.ts';
@@ -149,6 +150,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...journalRoutes(matchedEntryVoidGuard),
     ...reportRoutes(),
     ...statementRoutes(jobs),
+    ...ruleRoutes(),
     ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
     ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),
     ...exportRoutes(jobs),
