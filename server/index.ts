@@ -14,6 +14,7 @@ import { reportRoutes } from './features/reports/reports.router.ts';
 import { statementRoutes } from './features/statements/statements.router.ts';
 import { ruleRoutes } from './features/rules/rules.router.ts';
 import { reconciliationRoutes } from './features/reconciliation/reconciliation.router.ts';
+import { clearedRoutes } from './features/reconciliation/reconciliation.cleared.router.ts';
 import { matchedEntryVoidGuard } from './features/reconciliation/reconciliation.review.service.ts';
 import { chatRoutes } from './features/chat/chat.router.ts';
 import { exportRoutes } from './features/export/export.router.ts';
@@ -152,6 +153,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...statementRoutes(jobs),
     ...ruleRoutes(),
     ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
+    ...clearedRoutes(),
     ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),
     ...exportRoutes(jobs),
     ...journalImportRoutes(jobs),

@@ -50,6 +50,8 @@ export const journalLine = z
     direction: z.enum(DIRECTIONS),
     amount: z.string(),
     currency: z.string(),
+    /** uncleared, cleared (the bank shows it) or reconciled (CONTRACT §14) */
+    cleared: z.enum(['uncleared', 'cleared', 'reconciled']),
   })
   .meta({ id: 'JournalLine' });
 

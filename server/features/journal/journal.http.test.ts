@@ -81,6 +81,7 @@ describe('creating entries', () => {
         direction: 'DEBIT',
         amount: '82.50',
         currency: 'USD',
+        cleared: 'uncleared',
       },
       {
         id: expect.any(String),
@@ -89,6 +90,7 @@ describe('creating entries', () => {
         direction: 'CREDIT',
         amount: '82.50',
         currency: 'USD',
+        cleared: 'uncleared',
       },
     ]);
     expect(await balance(acct.groceries!)).toBe('0.00');

@@ -11,6 +11,7 @@ export interface JournalLine {
   direction: Direction;
   amountMinor: Minor;
   currency: string;
+  cleared: 'uncleared' | 'cleared' | 'reconciled';
 }
 
 export interface JournalEntry {
@@ -46,7 +47,10 @@ const ENTRY_COLUMNS = [
   'reverses_entry_id',
 ] as const;
 
-type LineRow = Omit<LedgerSchema['journal_lines'], 'line_no' | 'entry_date'> & { account_name: string };
+type LineRow = Omit<LedgerSchema['journal_lines'], 'line_no' | 'entry_date' | 'cleared'> & {
+  account_name: string;
+  cleared: string;
+};
 
 /**
  * The lines of some entries with their account names. Hot paths (every posting answers with its
@@ -57,7 +61,7 @@ function linesOf(db: LedgerDb, entryIds: readonly string[]): Map<string, Journal
   for (let i = 0; i < entryIds.length; i += 100) {
     const chunk = entryIds.slice(i, i + 100);
     const rows = db.allSql<LineRow>(
-      `SELECT l.id, l.entry_id, l.account_id, a.name AS account_name, l.direction, l.amount_minor, l.currency
+      `SELECT l.id, l.entry_id, l.account_id, a.name AS account_name, l.direction, l.amount_minor, l.currency, l.cleared
          FROM journal_lines l JOIN accounts a ON a.id = l.account_id
         WHERE l.entry_id IN (${chunk.map(() => '?').join(', ')}) ORDER BY l.entry_id, l.line_no`,
       ...chunk,
@@ -71,6 +75,7 @@ function linesOf(db: LedgerDb, entryIds: readonly string[]): Map<string, Journal
         direction: row.direction as Direction,
         amountMinor: row.amount_minor,
         currency: row.currency,
+        cleared: row.cleared as JournalLine['cleared'],
       });
       out.set(row.entry_id, list);
     }

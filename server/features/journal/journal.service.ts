@@ -41,6 +41,7 @@ export function toEntryDto(e: JournalEntry): JournalEntryDto {
       direction: l.direction,
       amount: formatMinor(l.amountMinor, l.currency),
       currency: l.currency,
+      cleared: l.cleared,
     })),
     created_at: e.createdAt,
     updated_at: e.updatedAt,
