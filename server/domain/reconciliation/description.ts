@@ -13,7 +13,8 @@
 /**
  * Words banks add to descriptions that say nothing about the payee; matched after normalising.
  * Card and direct-debit markers (English, German, French), and the US ACH layout's field names
- * ("PPD ID: 1234", "WEB ID", "DES:", "INDN:", "CO ID:") that every ACH line carries alike.
+ * ("PPD ID: 1234", "WEB ID", "DES:", "INDN:") that every ACH line carries alike. ("CO", of "CO ID:",
+ * stays: it is also the "Co" of a company's name.)
  */
 export const NOISE_WORDS: ReadonlySet<string> = new Set([
   'card',
@@ -38,8 +39,6 @@ export const NOISE_WORDS: ReadonlySet<string> = new Set([
   'id',
   'des',
   'indn',
-  'co',
-  'entry',
   'trn',
   'txn',
   'auth',

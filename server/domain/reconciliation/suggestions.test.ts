@@ -61,7 +61,8 @@ describe('suggestCounterAccounts', () => {
       type: 'credit',
       accountId: 'bank',
     });
-    expect(out[0]).toEqual({ id: 'groceries', name: 'groceries', confidence: 0.67, rule_id: null });
+    // two bookings of this very payee: 2/3 of the confidence from them, the rest from the model
+    expect(out[0]).toEqual({ id: 'groceries', name: 'groceries', confidence: 0.89, rule_id: null });
   });
 
   it('when a new payee only shares words with one booked to an account that does not fit, then that account never ranks above a fitting one', () => {
@@ -78,6 +79,20 @@ describe('suggestCounterAccounts', () => {
     expect(salary).toBe(out.length - 1);
     expect(out[salary]!.confidence).toBeLessThanOrEqual(Math.min(...out.slice(0, salary).map((s) => s.confidence)));
     for (let i = 1; i < out.length; i++) expect(out[i]!.confidence).toBeLessThanOrEqual(out[i - 1]!.confidence);
+  });
+
+  it('when this very payee was booked before, then its own bookings outweigh many of another payee sharing one word', () => {
+    const model = PayeeModel.fromExamples([
+      ...Array.from({ length: 10 }, () => ({ description: 'CITY POWER AND WATER', accountId: 'rent' })),
+      ...Array.from({ length: 3 }, () => ({ description: 'GIUBIASCO CITY 12', accountId: 'groceries' })),
+    ]);
+    const out = suggestCounterAccounts(model, books, new Map(), {
+      description: 'GIUBIASCO CITY 75',
+      type: 'debit',
+      accountId: 'bank',
+    });
+    expect(out[0]!.id).toBe('groceries');
+    expect(out[0]!.confidence).toBeGreaterThanOrEqual(0.75);
   });
 
   it('when a rule matches, then its account comes first with confidence 1 and the rule named, and is not offered twice', () => {

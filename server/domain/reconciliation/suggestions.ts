@@ -33,14 +33,16 @@ function round2(x: number): number {
 /**
  * Counter accounts for a bank transaction, highest confidence first:
  * - the account of the first rule that matches it (`rule`), with confidence 1;
- * - accounts the payee model learnt for this description, with its calibrated confidence: up to
- *   three whose type fits the direction (money out to EXPENSE/ASSET/LIABILITY, money in from
- *   INCOME/ASSET/LIABILITY/EQUITY) and one that does not (a refund credited to an expense);
+ * - accounts learnt for this description (`learntAccounts`: this payee's own bookings first, then
+ *   the payee model's calibrated confidence): up to three whose type fits the direction (money out
+ *   to EXPENSE/ASSET/LIABILITY, money in from INCOME/ASSET/LIABILITY/EQUITY) and one that does not
+ *   (a refund credited to an expense);
  * - the user's most used fitting accounts (`usage`: entries per account) to make three fitting
  *   ones, with a small confidence proportional to their share of use (at most 0.25).
- * A payee never booked before (no example with the same payee key) cannot have an account that
- * does not fit ranked above one that fits: its confidence is held at the lowest fitting one's, and
- * ties go to the fitting account. Never the bank account itself, nor an inactive account.
+ * An account that does not fit is ranked above one that fits only for a payee booked before to
+ * that very account (the same payee key) and to no fitting one; otherwise, and always for a payee
+ * never booked before, its confidence is held at the lowest fitting one's, and ties go to the
+ * fitting account. Never the bank account itself, nor an inactive account.
  */
 export function suggestCounterAccounts(
   model: PayeeModel,
@@ -59,8 +61,7 @@ export function suggestCounterAccounts(
     out.push({ id: ruleAccount.id, name: ruleAccount.name, confidence: 1, rule_id: rule.id, fits: true });
     taken.add(ruleAccount.id);
   }
-  const learnt = model
-    .predict(txn.description, 8)
+  const learnt = learntAccounts(model, txn.description)
     .map((p) => ({ account: accounts.get(p.accountId), confidence: p.confidence }))
     .filter(
       (x): x is { account: SuggestableAccount; confidence: number } => usable(x.account) && !taken.has(x.account.id),
@@ -82,7 +83,9 @@ export function suggestCounterAccounts(
     });
   const unfitting = learnt.find((x) => !fits.has(x.account.type));
   if (unfitting) {
-    const known = (model.payeeAccounts(txn.description).get(unfitting.account.id) ?? 0) > 0;
+    // Only a payee booked before to this very account, and to no fitting one, can have it ranked
+    // first: a refund credited to an expense. Words shared with other payees never do.
+    const known = fitting.length === 0 && (model.payeeAccounts(txn.description).get(unfitting.account.id) ?? 0) > 0;
     const lowestFitting = Math.min(...out.filter((o) => o.fits && o.rule_id === null).map((o) => o.confidence));
     const confidence = round2(unfitting.confidence);
     out.push({
@@ -103,6 +106,28 @@ export function suggestCounterAccounts(
         a.index - b.index,
     )
     .map(({ o }) => ({ id: o.id, name: o.name, confidence: o.confidence, rule_id: o.rule_id }));
+}
+
+/**
+ * The accounts learnt for a description, surest first. This very payee (the same payee key) booked
+ * before speaks first: of n such bookings, an account's share of them, damped by n / (n + 1) as the
+ * model damps its evidence, and the model's confidence (payees sharing words) fills the rest,
+ * 1 / (n + 1). So three bookings of "Giubiasco City" to groceries outweigh ten of "City Power"
+ * to utilities that share one word with it.
+ */
+function learntAccounts(model: PayeeModel, description: string): { accountId: string; confidence: number }[] {
+  const predicted = model.predict(description, 8);
+  const exact = model.payeeAccounts(description);
+  let n = 0;
+  for (const c of exact.values()) n += c;
+  if (n === 0) return predicted;
+  const rest = 1 / (n + 1);
+  const out = new Map<string, number>();
+  for (const p of predicted) out.set(p.accountId, p.confidence * rest);
+  for (const [accountId, c] of exact) out.set(accountId, (out.get(accountId) ?? 0) + (c / n) * (n / (n + 1)));
+  return [...out]
+    .map(([accountId, confidence]) => ({ accountId, confidence: Math.min(1, confidence) }))
+    .sort((a, b) => b.confidence - a.confidence || (a.accountId < b.accountId ? -1 : 1));
 }
 
 /** The account chosen for a person before they choose: a rule's, or a learnt one confident enough; else none. */
