@@ -6,7 +6,7 @@ import { linesOfFolder, measureAccuracy, type Accuracy } from './support/suggest
 /**
  * The suggested accounts' top-1 accuracy on real bank lines with a generated history
  * (test/support/suggestion-accuracy.ts; the figures are in docs/reconciling.md, made by
- * `node scripts/suggestion-accuracy.ts`). Floors a little under the figures measured, so that a
+ * `node test/suggestion-accuracy-report.ts`). Floors a little under the figures measured, so that a
  * change that makes suggestions worse fails here.
  */
 
