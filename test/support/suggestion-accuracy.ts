@@ -251,17 +251,6 @@ export function measureAccuracy(lines: readonly Line[], seed = 19): Accuracy[] {
       preselected: preselectedAccount(now),
       truth: t.account,
     };
-    console.log(
-      JSON.stringify({
-        d: l.description,
-        type: l.type,
-        truth: t.account,
-        n: t.bookings,
-        old: suggestBefore(before, ACCOUNTS, usage, txn).slice(0, 3),
-        now: now.slice(0, 3),
-        toks: after.predict(l.description, 3),
-      }),
-    );
     count(`${t.bookings} past bookings`, result);
     count('all', result);
   }
