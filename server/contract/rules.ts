@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { RULE_DESCRIPTION_OPS } from '../domain/reconciliation/rules.ts';
+import { RULE_DESCRIPTION_OPS } from '../domain/reconciliation/rule-draft.ts';
 import { BANK_TYPES } from './statements.ts';
 import { amountString, isoDateTime, pageOf, pagination } from './common.ts';
 
 export { RULE_DESCRIPTION_OPS };
-/** What "make a rule from this" starts from for a bank line (the renderer prefills its form with it). */
-export { ruleDraftFrom } from '../domain/reconciliation/rules.ts';
 
 /** Rules a ledger may hold: every suggestion and import tests each of them. */
 export const MAX_RULES = 1000;

@@ -1,5 +1,8 @@
 import { RE2JS } from 're2js';
-import { normaliseDescription, payeeTokens, tokens } from './description.ts';
+import { normaliseDescription } from './description.ts';
+import type { RuleDescriptionOp } from './rule-draft.ts';
+
+export { RULE_DESCRIPTION_OPS, ruleDraftFrom, type RuleDescriptionOp } from './rule-draft.ts';
 
 /**
  * Categorisation rules (CONTRACT §13): a rule books a bank line against its account when all of its
@@ -8,9 +11,6 @@ import { normaliseDescription, payeeTokens, tokens } from './description.ts';
  * description as written, ignoring case, with RE2's linear-time engine (re2js), so that no pattern a
  * user writes can make a bank line take more than linear time. Amount bounds are inclusive and exact.
  */
-
-export const RULE_DESCRIPTION_OPS = ['contains', 'equals', 'starts_with', 'regex'] as const;
-export type RuleDescriptionOp = (typeof RULE_DESCRIPTION_OPS)[number];
 
 export interface RuleConditions {
   readonly description: { readonly op: RuleDescriptionOp; readonly value: string } | null;
@@ -157,24 +157,4 @@ export class RuleSet {
     }
     return undefined;
   }
-}
-
-/**
- * What "make a rule from this" starts from for a bank description: `contains` the run of payee
- * words the description starts its payee with (at most three, as they stand in its normal form, so
- * that the rule holds for the line it came from), named after them.
- */
-export function ruleDraftFrom(description: string): { name: string; value: string } | null {
-  const payee = new Set(payeeTokens(description));
-  const words = tokens(description);
-  const run: string[] = [];
-  for (const w of words) {
-    if (payee.has(w) && !run.includes(w)) {
-      run.push(w);
-      if (run.length === 3) break;
-    } else if (run.length > 0) break;
-  }
-  if (run.length === 0) return null;
-  const value = run.join(' ');
-  return { name: value.replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase()), value };
 }
