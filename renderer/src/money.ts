@@ -4,7 +4,7 @@
  * module the server uses too): integer minor units (BigInt), never a binary float, so "0.10" +
  * "0.20" is exactly "0.30" here.
  */
-import { parseAmount } from '../../server/contract/money.ts';
+import { parseAmount, SIGNED_AMOUNT_PATTERN } from '../../server/contract/money.ts';
 
 /** A decimal string from the server ("-1234567.80") with thousands separators for reading. */
 export function groupDecimal(decimal: string): string {
@@ -12,6 +12,11 @@ export function groupDecimal(decimal: string): string {
   if (!match) return decimal;
   const grouped = (match[2] ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${match[1] ?? ''}${grouped}${match[3] ?? ''}`;
+}
+
+/** Whether text is a balance as the API reads one: digits, an optional '-', an optional '.' and digits. */
+export function isBalance(text: string): boolean {
+  return SIGNED_AMOUNT_PATTERN.test(text);
 }
 
 export function isNegative(decimal: string): boolean {
