@@ -81,7 +81,11 @@ export function ReconcilePanel({
   );
   const last = useLoader(loadLast, [loadLast, round, refresh]);
 
+  // a tick shows at once; the server's answer replaces it when the lines load again
+  const [ticked, setTicked] = useState<ReadonlyMap<string, boolean>>(new Map());
+  useEffect(() => setTicked(new Map()), [lines.data]);
   const tick = useAction(async (lineId: string, cleared: boolean) => {
+    setTicked((m) => new Map(m).set(lineId, cleared));
     await setLinesCleared(accountId, [lineId], cleared);
     setRound((n) => n + 1);
   });
@@ -181,7 +185,7 @@ export function ReconcilePanel({
                       date: l.entry_date,
                       amount: l.amount,
                     })}
-                    checked={l.cleared === 'cleared'}
+                    checked={ticked.get(l.line_id) ?? l.cleared === 'cleared'}
                     disabled={tick.busy}
                     onChange={(e) => void tick.run(l.line_id, e.target.checked)}
                   />
