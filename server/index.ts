@@ -17,6 +17,10 @@ import { chatRoutes } from './features/chat/chat.router.ts';
 import { exportRoutes } from './features/export/export.router.ts';
 import { backupRoutes } from './features/backup/backup.router.ts';
 import { BackupService, DailyBackups } from './features/backup/backup.service.ts';
+import { budgetRoutes } from './features/budgets/budgets.router.ts';
+import { scheduleRoutes } from './features/schedules/schedules.router.ts';
+import { dailyBooking, ScheduleBooking, type BookingTrigger } from './features/schedules/schedules.runner.ts';
+import { localToday } from './domain/dates.ts';
 import { OllamaModel, type ChatModel } from './llm/model.ts';
 import { createApp } from './http/app.ts';
 import { JobRunner } from './jobs/job-runner.ts';
@@ -43,6 +47,8 @@ export interface StartServerOptions {
   model?: ChatModel;
   /** How often the daily backup looks for ledgers whose newest backup is a day old (ms; 0: never). Default an hour; clock `now`. */
   backupIntervalMs?: number;
+  /** When scheduled entries are booked; by default at start and whenever the day changes (clock `now`). */
+  scheduleTrigger?: BookingTrigger;
 }
 
 export interface RunningServer {
@@ -128,6 +134,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),
     ...exportRoutes(jobs),
     ...backupRoutes(backups),
+    ...budgetRoutes(),
+    ...scheduleRoutes({ today: () => localToday(new Date(now())) }),
   ];
   routes.push(openApiRoute(routes));
   const app = createApp({
@@ -167,13 +175,21 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const serverFile = path.join(settings.dataDir, 'server.json');
   fs.writeFileSync(serverFile, JSON.stringify({ url, pid: process.pid }) + '\n', { mode: 0o600 });
   dailyBackups.start();
+  const booking = new ScheduleBooking({
+    users: () => backups.usersWithLedgers(),
+    ledger: (userId) => stores.ledgerWhenReady(userId, migrateOnWorker),
+    idle: (userId) => jobs.idle(userId),
+    now,
+    log,
+  });
+  const stopBooking = (options.scheduleTrigger ?? dailyBooking({ now }))(() => booking.bookAll());
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       shuttingDown = true;
       server.close(() => {
-        void Promise.all([dailyBackups.stop(), jobs.close()]).finally(() => {
+        void Promise.all([dailyBackups.stop(), stopBooking(), jobs.close()]).finally(() => {
           stores.close();
           fs.rmSync(serverFile, { force: true });
           resolve();

@@ -31,21 +31,31 @@ describe('budget arithmetic', () => {
     expect(carriedInto('2026-03', history)).toBe(-30_00n);
     expect(carriedInto('2026-04', history)).toBe(70_00n);
     // a month without carry-over breaks the run; a gap too
-    expect(carriedInto('2026-04', [{ ...history[0]! }, { ...history[1]!, carryOver: false }, history[2]!])).toBe(100_00n);
+    expect(carriedInto('2026-04', [{ ...history[0]! }, { ...history[1]!, carryOver: false }, history[2]!])).toBe(
+      100_00n,
+    );
     expect(carriedInto('2026-05', history)).toBe(0n);
   });
 
   it('when any history is given, then the carry equals the sum over the run just before the month', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ budgeted: fc.bigInt(0n, 10n ** 9n), actual: fc.bigInt(-(10n ** 9n), 10n ** 9n), carryOver: fc.boolean() }), {
-          maxLength: 30,
-        }),
+        fc.array(
+          fc.record({
+            budgeted: fc.bigInt(0n, 10n ** 9n),
+            actual: fc.bigInt(-(10n ** 9n), 10n ** 9n),
+            carryOver: fc.boolean(),
+          }),
+          {
+            maxLength: 30,
+          },
+        ),
         (months) => {
           const history = months.map((m, i) => ({ ...m, month: addMonths('2020-01', i) }));
           const target = addMonths('2020-01', months.length);
           let expected = 0n;
-          for (let i = months.length - 1; i >= 0 && months[i]!.carryOver; i--) expected += months[i]!.budgeted - months[i]!.actual;
+          for (let i = months.length - 1; i >= 0 && months[i]!.carryOver; i--)
+            expected += months[i]!.budgeted - months[i]!.actual;
           expect(carriedInto(target, [...history].reverse())).toBe(expected);
         },
       ),

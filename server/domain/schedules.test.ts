@@ -49,7 +49,9 @@ describe('schedule occurrences', () => {
 
   it('when occurrences would pass the year 9999, then there are none', () => {
     expect(occurrenceDate({ frequency: 'yearly', interval: 1, startDate: '9999-06-01', endDate: null }, 1)).toBeNull();
-    expect(occurrenceAfter({ frequency: 'daily', interval: 1, startDate: '9999-12-30', endDate: null }, '9999-12-31')).toBeNull();
+    expect(
+      occurrenceAfter({ frequency: 'daily', interval: 1, startDate: '9999-12-30', endDate: null }, '9999-12-31'),
+    ).toBeNull();
   });
 
   it('when the end date is reached, then no occurrence follows it', () => {
@@ -76,9 +78,9 @@ describe('schedule occurrences', () => {
   const recurrence = fc.record({
     frequency: fc.constantFrom('daily', 'weekly', 'monthly', 'yearly'),
     interval: fc.integer({ min: 1, max: 40 }),
-    startDate: fc.date({ min: new Date('1990-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) =>
-      d.toISOString().slice(0, 10),
-    ),
+    startDate: fc
+      .date({ min: new Date('1990-01-01'), max: new Date('2040-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
     endDate: fc.constant(null),
   }) as fc.Arbitrary<Recurrence>;
   const day = fc

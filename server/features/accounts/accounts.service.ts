@@ -19,6 +19,7 @@ import {
   updateAccount,
   type Account,
 } from './accounts.repository.ts';
+import { accountHasSchedules } from '../schedules/schedules.repository.ts';
 
 export function toAccountDto(a: Account): AccountDto {
   return {
@@ -150,6 +151,11 @@ export function removeAccount(db: LedgerDb, id: string): void {
       );
     if (hasChildren(db, id))
       throw new DomainError('HAS_CHILDREN', 'The account has sub-accounts; move or delete them first');
+    if (accountHasSchedules(db, id))
+      throw new DomainError(
+        'HAS_ENTRIES',
+        'The account is used by a scheduled entry; change or delete the schedule first',
+      );
     deleteAccount(db, id);
   });
 }
