@@ -9,6 +9,7 @@ import { balancesAsOf } from '../accounts/accounts.service.ts';
 import { listEntryPage } from '../journal/journal.service.ts';
 import { reconciliationStats } from '../reconciliation/reconciliation.service.ts';
 import { balanceSheet, incomeStatement } from '../reports/reports.service.ts';
+import { BUDGET_TOOL, getBudgetAndUpcomingBills } from '../budgets/budgets.advisor.ts';
 
 /**
  * The advisor's read-only tools over the user's ledger. Each runs one synchronous read (no
@@ -134,6 +135,7 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
       },
     },
   },
+  BUDGET_TOOL,
 ];
 
 export function getBalances(db: LedgerDb, args: Record<string, unknown>) {
@@ -247,6 +249,7 @@ const RUNNERS: Record<string, (db: LedgerDb, args: Record<string, unknown>) => u
   get_income_and_spending: getIncomeAndSpending,
   get_recent_entries: getRecentEntries,
   get_reconciliation_status: getReconciliationStatus,
+  get_budget_and_upcoming_bills: (db, args) => getBudgetAndUpcomingBills(db, args),
 };
 
 /** Runs one tool call; an unknown tool or a failure is answered as data for the model, never thrown. */
