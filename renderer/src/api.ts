@@ -45,6 +45,8 @@ import type {
   stats,
 } from '../../server/contract/reconciliation.ts';
 import type { chatSession as chatSessionSchema, modelStatus } from '../../server/contract/chat.ts';
+import type { BudgetDto, BudgetReportDto, FillSource, PutBudgetInput } from '../../server/contract/budgets.ts';
+import type { OccurrenceDto, RunResultDto, ScheduleDto, ScheduleInput } from '../../server/contract/schedules.ts';
 import type {
   BackupDto,
   ExportFormat,
@@ -595,4 +597,56 @@ export async function askAdvisor(
   } finally {
     reader.releaseLock();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Budgets and scheduled entries
+
+export type { BudgetDto, BudgetReportDto, FillSource, OccurrenceDto, RunResultDto, ScheduleDto };
+export type BudgetLineDto = BudgetDto['lines'][number];
+/** A schedule as sent: interval and auto_post may be left to their defaults. */
+export type ScheduleBody = Omit<ScheduleInput, 'interval' | 'auto_post'> & { interval?: number; auto_post?: boolean };
+
+export function getBudget(month: string): Promise<BudgetDto> {
+  return json('GET', `/api/budgets/${encodeURIComponent(month)}`);
+}
+
+export function putBudget(month: string, input: PutBudgetInput): Promise<BudgetDto> {
+  return json('PUT', `/api/budgets/${encodeURIComponent(month)}`, { json: input });
+}
+
+export function fillBudget(month: string, from: FillSource): Promise<BudgetDto> {
+  return json('POST', `/api/budgets/${encodeURIComponent(month)}/fill`, { json: { from } });
+}
+
+export function budgetReport(query: { month?: string; year?: string }): Promise<BudgetReportDto> {
+  return json('GET', '/api/reports/budget-vs-actual', { query });
+}
+
+export function allSchedules(): Promise<ScheduleDto[]> {
+  return allPages<ScheduleDto>('/api/schedules');
+}
+
+export function createSchedule(input: ScheduleBody): Promise<ScheduleDto> {
+  return json('POST', '/api/schedules', { json: input });
+}
+
+export function updateSchedule(id: string, input: ScheduleBody): Promise<ScheduleDto> {
+  return json('PUT', `/api/schedules/${encodeURIComponent(id)}`, { json: input });
+}
+
+export function deleteSchedule(id: string): Promise<void> {
+  return json('DELETE', `/api/schedules/${encodeURIComponent(id)}`);
+}
+
+export function skipOccurrence(id: string, date: string): Promise<void> {
+  return json('POST', `/api/schedules/${encodeURIComponent(id)}/skip`, { json: { date } });
+}
+
+export function runSchedules(): Promise<RunResultDto> {
+  return json('POST', '/api/schedules/run');
+}
+
+export function upcomingOccurrences(until: string, page = 1, perPage = 100): Promise<Page<OccurrenceDto> & { until: string }> {
+  return json('GET', '/api/schedules/upcoming', { query: { until, page, per_page: perPage } });
 }

@@ -9,12 +9,16 @@ import { DashboardScreen } from './screens/dashboard/dashboard-screen.tsx';
 import { JournalScreen } from './screens/journal/journal-screen.tsx';
 import { SettingsScreen } from './screens/settings/settings-screen.tsx';
 import { StatementsScreen } from './screens/statements/statements-screen.tsx';
+import { BudgetScreen } from './screens/budget/budget-screen.tsx';
+import { SchedulesScreen } from './screens/schedules/schedules-screen.tsx';
 
 const NAV: { route: Route; label: MessageKey }[] = [
   { route: '/', label: 'nav.dashboard' },
   { route: '/accounts', label: 'nav.accounts' },
   { route: '/journal', label: 'nav.journal' },
   { route: '/statements', label: 'nav.statements' },
+  { route: '/budget', label: 'nav.budget' },
+  { route: '/schedules', label: 'nav.schedules' },
   { route: '/settings', label: 'nav.settings' },
 ];
 
@@ -79,6 +83,8 @@ export function AppShell({ user, onSignOut }: { user: SignedInUser; onSignOut: (
         {route === '/journal' && <JournalScreen onNavigate={navigate} />}
         {route === '/statements' && <StatementsScreen onNavigate={navigate} />}
         {route === '/settings' && <SettingsScreen onNavigate={navigate} />}
+        {route === '/budget' && <BudgetScreen />}
+        {route === '/schedules' && <SchedulesScreen />}
       </main>
       {/* kept mounted while closed, so that an answer keeps streaming and the conversation stays */}
       <ChatPanel id="advisor-panel" open={chatOpen} onClose={() => setChatOpen(false)} />

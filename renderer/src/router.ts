@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** The screens, by path (the server answers index.html for any of them). */
-export const ROUTES = ['/', '/accounts', '/journal', '/statements', '/settings'] as const;
+export const ROUTES = ['/', '/accounts', '/journal', '/statements', '/settings', '/budget', '/schedules'] as const;
 export type Route = (typeof ROUTES)[number];
 
 function current(): Route {

@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n.tsx';
 import { EntryLinesTable } from './entry-lines-table.tsx';
+import { RepeatEntryButton } from '../schedules/repeat-entry-button.tsx';
 
 interface EntryDetailsProps {
   entry: JournalEntryDto;
@@ -13,10 +14,12 @@ interface EntryDetailsProps {
   onChanged: (entry: JournalEntryDto) => void;
   onOpen: (entryId: string) => void;
   onClose: () => void;
+  /** A monthly schedule was made of the entry. */
+  onRepeated?: () => void;
 }
 
 /** One entry: its lines and state; post a draft, void a posted entry (showing the reversal). */
-export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose }: EntryDetailsProps) {
+export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose, onRepeated }: EntryDetailsProps) {
   const { t } = useI18n();
   const headingId = useId();
   const [voiding, setVoiding] = useState(false);
@@ -94,6 +97,11 @@ export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose }: Entr
             {t('journal.void')}
           </button>
           <span className="hint">{t('journal.voidHint')}</span>
+        </div>
+      )}
+      {onRepeated && entry.status !== 'void' && !entry.reverses_entry_id && (
+        <div className="form-actions">
+          <RepeatEntryButton entry={entry} onDone={onRepeated} />
         </div>
       )}
       {voiding && (

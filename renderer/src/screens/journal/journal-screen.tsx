@@ -130,6 +130,7 @@ export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => vo
                   }}
                   onOpen={(id) => void open(id)}
                   onClose={() => setPane({ kind: 'none' })}
+                  onRepeated={() => onNavigate('/schedules')}
                 />
               )}
             </div>
