@@ -647,6 +647,10 @@ export function runSchedules(): Promise<RunResultDto> {
   return json('POST', '/api/schedules/run');
 }
 
-export function upcomingOccurrences(until: string, page = 1, perPage = 100): Promise<Page<OccurrenceDto> & { until: string }> {
+export function upcomingOccurrences(
+  until: string,
+  page = 1,
+  perPage = 100,
+): Promise<Page<OccurrenceDto> & { until: string }> {
   return json('GET', '/api/schedules/upcoming', { query: { until, page, per_page: perPage } });
 }

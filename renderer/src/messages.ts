@@ -953,7 +953,8 @@ const zh: Record<MessageKey, string> = {
   'schedules.upcoming': '未来 30 天',
   'schedules.upcomingEmpty': '未来 30 天没有到期项目。',
   'schedules.emptyTitle': '还没有定期分录',
-  'schedules.emptyHint': '房租、工资和订阅会重复发生：设置一次，到期自动记入。也可以在日记账中打开一笔分录，点击“每月重复”。',
+  'schedules.emptyHint':
+    '房租、工资和订阅会重复发生：设置一次，到期自动记入。也可以在日记账中打开一笔分录，点击“每月重复”。',
   'schedules.fromEntry': '每月重复',
   'schedules.fromEntryHint': '从下个月起每月再记入这笔分录',
   'schedules.posted': '已过账',

@@ -69,9 +69,7 @@ export function BudgetRow({ line, depth, busy, inputRef, onSave, onCarryOver, on
           onKeyDown={onKeyDown}
           onBlur={() => void commit()}
         />
-        {!isZero(line.carried_in) && (
-          <div className="muted">{t('budget.carriedIn', { amount: line.carried_in })}</div>
-        )}
+        {!isZero(line.carried_in) && <div className="muted">{t('budget.carriedIn', { amount: line.carried_in })}</div>}
       </td>
       <td className="num">
         <Amount value={line.actual} currency={line.currency} />

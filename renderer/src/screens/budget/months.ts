@@ -9,6 +9,8 @@ export function addMonths(month: string, months: number): string {
 export function sameDayMonthsLater(date: string, months: number): string {
   const month = addMonths(date.slice(0, 7), months);
   const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(2000, m, 0)).getUTCDate() - (m === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0);
+  const last =
+    new Date(Date.UTC(2000, m, 0)).getUTCDate() -
+    (m === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0);
   return `${month}-${String(Math.min(Number(date.slice(8, 10)), last)).padStart(2, '0')}`;
 }

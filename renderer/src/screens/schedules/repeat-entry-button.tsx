@@ -8,7 +8,8 @@ import { sameDayMonthsLater } from '../budget/months.ts';
 /** The entry's day of month, in the first month after today that has it (or its last day). */
 function nextMonthlyDate(date: string): string {
   const now = today();
-  const months = (Number(now.slice(0, 4)) - Number(date.slice(0, 4))) * 12 + Number(now.slice(5, 7)) - Number(date.slice(5, 7));
+  const months =
+    (Number(now.slice(0, 4)) - Number(date.slice(0, 4))) * 12 + Number(now.slice(5, 7)) - Number(date.slice(5, 7));
   const candidate = sameDayMonthsLater(date, Math.max(1, months));
   return candidate > now ? candidate : sameDayMonthsLater(date, Math.max(1, months) + 1);
 }

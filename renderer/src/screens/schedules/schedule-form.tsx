@@ -51,7 +51,12 @@ export function ScheduleForm({
           { account_id: to, direction: 'DEBIT' as const, amount: amount.trim() },
           { account_id: from, direction: 'CREDIT' as const, amount: amount.trim() },
         ]
-      : schedule!.lines.map((l) => ({ account_id: l.account_id, direction: l.direction, amount: l.amount, currency: l.currency }));
+      : schedule!.lines.map((l) => ({
+          account_id: l.account_id,
+          direction: l.direction,
+          amount: l.amount,
+          currency: l.currency,
+        }));
     onSave({
       name: name.trim(),
       memo: schedule?.memo ?? null,

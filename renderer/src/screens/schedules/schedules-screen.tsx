@@ -79,12 +79,17 @@ export function SchedulesScreen() {
         </div>
       </div>
       <ErrorNotice error={schedules.error ?? accounts.error ?? upcoming.error} />
-      <ErrorNotice error={run.error ?? skip.error ?? remove.error} onDismiss={() => (run.clearError(), skip.clearError(), remove.clearError())} />
+      <ErrorNotice
+        error={run.error ?? skip.error ?? remove.error}
+        onDismiss={() => (run.clearError(), skip.clearError(), remove.clearError())}
+      />
       {booked && (
         <div role="status" className="notice">
           {t('schedules.booked', { count: booked.created.length })}
           {booked.failed.map((f) => (
-            <div key={`${f.schedule_id} ${f.date}`}>{t('schedules.notBooked', { detail: `${f.date}: ${f.detail}` })}</div>
+            <div key={`${f.schedule_id} ${f.date}`}>
+              {t('schedules.notBooked', { detail: `${f.date}: ${f.detail}` })}
+            </div>
           ))}
         </div>
       )}
