@@ -45,6 +45,8 @@ const { values: args } = parseArgs({
     /** flags for the server's node beside those of `npm run serve`, e.g. "--max-semi-space-size=2" */
     'server-node-flags': { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
+    /** `budgets`: after the load, measure only the budget rows (a quick look at one feature at 1m) */
+    only: { type: 'string' },
     out: { type: 'string', default: path.join(REPO, 'bench/results/latest.json') },
   },
 });
@@ -313,6 +315,61 @@ function ratioOf(api: Summary, raw: Summary): number {
   return raw.p50 / api.p50;
 }
 
+/**
+ * Budgets (issue 23): every EXPENSE and INCOME account budgeted each month of 2025, expenses
+ * carried over, so that a month's read walks back through the year.
+ */
+async function measureBudgets(client: Client, raw: RawLedger, ids: Ids): Promise<void> {
+  const budgetLines = ids.all
+    .filter((a) => a.type === 'EXPENSE' || a.type === 'INCOME')
+    .map((a) => ({
+      account_id: a.id,
+      amount: a.currency === 'JPY' ? '20000' : '250.00',
+      carry_over: a.type === 'EXPENSE',
+    }));
+  const months2025 = Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`);
+  for (const month of months2025) await client.ok('PUT', `/api/budgets/${month}`, { lines: budgetLines });
+  /**
+   * Each read is made uncached: a write to another month (not timed) first changes the ledger, so
+   * the kept answer is dropped and the read is computed from the month totals.
+   */
+  const uncachedTimed = async (n: number, pathOf: (i: number) => string): Promise<Summary> => {
+    const out: number[] = [];
+    for (let i = 0; i < n + 5; i++) {
+      await client.ok('PUT', '/api/budgets/2030-01', { lines: budgetLines.slice(0, 1 + (i % 2)) });
+      const start = process.hrtime.bigint();
+      await client.ok('GET', pathOf(i));
+      if (i >= 5) out.push(since(start));
+    }
+    return summarize(out);
+  };
+  await attempt(
+    'budget_month',
+    "a month's budget vs actual (carry-over through the year), uncached",
+    'ms',
+    async () => {
+      const api = await uncachedTimed(COUNTS.report, (i) => `/api/budgets/${months2025[i % 12]}`);
+      const rawS = rawTimed(COUNTS.report, (i) => raw.budgetMonth(months2025[i % 12]!));
+      const scan = rawTimed(5, () => raw.monthFromLines('2025-06'));
+      return {
+        summary: api,
+        raw: { label: 'budget lines, month totals and the carry-over months', summary: rawS },
+        ratio: ratioOf(api, rawS),
+        note: `${budgetLines.length} lines a month; the month's actuals summed from the lines instead: ${scan.p50.toFixed(1)} ms`,
+      };
+    },
+  );
+  await attempt('budget_year', "a year's budget vs actual report, uncached", 'ms', async () => {
+    const api = await uncachedTimed(COUNTS.report, () => '/api/reports/budget-vs-actual?year=2025');
+    const rawS = rawTimed(COUNTS.report, () => raw.budgetYear('2025'));
+    return {
+      summary: api,
+      raw: { label: "the year's budget lines and month totals", summary: rawS },
+      ratio: ratioOf(api, rawS),
+    };
+  });
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const loadAtStart = os.loadavg();
@@ -369,6 +426,28 @@ async function main(): Promise<void> {
   await attempt('void', 'void one entry (HTTP)', 'ms', async () => ({
     summary: summarize(await voidSample(client, manifest, COUNTS.voids)),
   }));
+  if (args.only === 'budgets') {
+    const raw = new RawLedger(ledgerFile);
+    await measureBudgets(client, raw, ids);
+    raw.close();
+    client.close();
+    await server.stop();
+    const output = {
+      size,
+      ranAt: new Date().toISOString(),
+      machine: machine(),
+      loadAverage: { atStart: loadAtStart, atEnd: os.loadavg() },
+      books: manifest,
+      operations: ops,
+      table: table(ops),
+    };
+    fs.mkdirSync(path.dirname(args.out!), { recursive: true });
+    fs.writeFileSync(args.out!, JSON.stringify(output, null, 2) + '\n');
+    log(`\n${output.table}\n`);
+    for (const op of ops) if (op.note) log(`- ${op.label}: ${op.note}`);
+    if (!args.keep && !args.data) fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
 
   // --- peers' books, exported by the app ---
   const peerFiles = {
@@ -514,6 +593,8 @@ async function main(): Promise<void> {
       target: { text: 'p50 ≤ 20 ms', stat: 'p50', atMost: 20 },
     };
   });
+
+  await measureBudgets(client, raw, ids);
 
   // --- register pages ---
   const perPage = 50;

@@ -110,6 +110,68 @@ export class RawLedger {
     return opening.size + rows.length;
   }
 
+  /** One month's month totals per account (the budget's actuals). */
+  private monthTotals(month: string): Map<string, [bigint, bigint]> {
+    const rows = this.st(
+      'SELECT account_id, debit_minor a, credit_minor b FROM account_month_totals WHERE month >= ? AND month <= ?',
+    ).all(month, month) as { account_id: string; a: bigint; b: bigint }[];
+    return new Map(rows.map((r) => [r.account_id, [r.a, r.b]]));
+  }
+
+  /**
+   * A month's budget as GET /api/budgets/{month} reads it: the accounts, the month's budget lines
+   * and month totals, and for each line the run of carry-over months before it (each one month of
+   * totals more).
+   */
+  budgetMonth(month: string): number {
+    this.accounts();
+    const lines = this.st(
+      'SELECT month, account_id, amount_minor, carry_over FROM budget_lines WHERE month >= ? AND month <= ? ORDER BY month',
+    ).all(month, month) as { account_id: string; amount_minor: bigint }[];
+    const totals = new Map([[month, this.monthTotals(month)]]);
+    let carried = 0n;
+    for (const line of lines) {
+      let expected = previousMonth(month);
+      const before = this.st(
+        'SELECT month, account_id, amount_minor, carry_over FROM budget_lines WHERE account_id = ? AND month < ? ORDER BY month DESC',
+      ).iterate(line.account_id, month) as IterableIterator<{
+        month: string;
+        amount_minor: bigint;
+        carry_over: bigint;
+      }>;
+      for (const row of before) {
+        if (row.month !== expected || row.carry_over !== 1n) break;
+        if (!totals.has(row.month)) totals.set(row.month, this.monthTotals(row.month));
+        const t = totals.get(row.month)!.get(line.account_id);
+        carried += row.amount_minor - (t ? t[0] - t[1] : 0n);
+        expected = previousMonth(expected);
+      }
+    }
+    return lines.length + Number(carried & 1n);
+  }
+
+  /** A year's budget against actual: the year's budget lines and its month totals. */
+  budgetYear(year: string): number {
+    this.accounts();
+    const lines = this.st(
+      'SELECT month, account_id, amount_minor, carry_over FROM budget_lines WHERE month >= ? AND month <= ? ORDER BY month',
+    ).all(`${year}-01`, `${year}-12`) as unknown[];
+    const rows = this.st(
+      'SELECT month, account_id, debit_minor AS a, credit_minor AS b FROM account_month_totals WHERE month >= ? AND month <= ?',
+    ).all(`${year}-01`, `${year}-12`) as unknown[];
+    return lines.length + rows.length;
+  }
+
+  /** The same month's actuals summed from the lines instead of the totals: what the totals save. */
+  monthFromLines(month: string): number {
+    return (
+      this.st(
+        `SELECT l.account_id, SUM(l.amount_minor) s FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+          WHERE l.entry_date >= ? AND l.entry_date <= ? AND e.status IN ('posted', 'void') GROUP BY l.account_id`,
+      ).all(`${month}-01`, `${month}-31`) as unknown[]
+    ).length;
+  }
+
   /**
    * A register page as the app reads it since migration 0004: the exact total and the page's
    * first day from the day counts, then an index range of the page's days, then the lines.
