@@ -112,4 +112,33 @@ describe('the advisor and budgets', () => {
       },
     ]);
   });
+
+  it('when the model is unavailable, then the built-in advisor answers what is left of a budget and which bills are due', async () => {
+    fake.models = [];
+    try {
+      const ask = async (message: string) => {
+        const res = await fetch(`${t.server.url}/api/chat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ message }),
+        });
+        expect(res.status).toBe(200);
+        return res.text();
+      };
+      const month = monthOf(today);
+      expect(await ask('How much can I still spend on Dining out this month?')).toContain(
+        `Dining out: 90.25 USD left to spend in ${month} (budget 150.00, spent 59.75).`,
+      );
+      expect(await ask('How much is left of my budget?')).toContain(
+        `In all, 1290.25 USD is left to spend in ${month} of a 1350.00 USD budget.`,
+      );
+      const bills = await ask('Which bills are due soon?');
+      expect(bills).toContain(`- ${addDays(today, 5)} Rent: 1200.00 USD`);
+      expect(await ask('我这个月的预算还剩多少？')).toContain(
+        `${month} 的总预算 1350.00 USD 中还剩 1290.25 USD 可花。`,
+      );
+    } finally {
+      fake.models = ['qwen2.5:3b'];
+    }
+  });
 });

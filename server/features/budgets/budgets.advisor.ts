@@ -74,3 +74,59 @@ export function getBudgetAndUpcomingBills(db: LedgerDb, args: Record<string, unk
     },
   };
 }
+
+const WORDS = {
+  en: {
+    left: (name: string, left: string, c: string, budgeted: string, spent: string, month: string) =>
+      `${name}: ${left} ${c} left to spend in ${month} (budget ${budgeted}, spent ${spent}).`,
+    total: (left: string, c: string, budgeted: string, month: string) =>
+      `In all, ${left} ${c} is left to spend in ${month} of a ${budgeted} ${c} budget.`,
+    noBudget: (month: string) => `There is no budget for ${month} yet: make one under Budget.`,
+    notBudgeted: (names: string) => `${names} has no budget line this month.`,
+    billsHead: (until: string) => `Bills due until ${until}:`,
+    bill: (date: string, name: string, amount: string, c: string) => `- ${date} ${name}: ${amount} ${c}`,
+    noBills: (until: string) => `No scheduled bills are due until ${until}.`,
+  },
+  zh: {
+    left: (name: string, left: string, c: string, budgeted: string, spent: string, month: string) =>
+      `${name}：${month} 还可花 ${left} ${c}（预算 ${budgeted}，已花 ${spent}）。`,
+    total: (left: string, c: string, budgeted: string, month: string) =>
+      `${month} 的总预算 ${budgeted} ${c} 中还剩 ${left} ${c} 可花。`,
+    noBudget: (month: string) => `${month} 还没有预算：请在“预算”中制定。`,
+    notBudgeted: (names: string) => `${names} 本月没有预算。`,
+    billsHead: (until: string) => `截至 ${until} 到期的账单：`,
+    bill: (date: string, name: string, amount: string, c: string) => `- ${date} ${name}：${amount} ${c}`,
+    noBills: (until: string) => `截至 ${until} 没有到期的定期账单。`,
+  },
+};
+
+/**
+ * The built-in advisor's answer (no model) to a budget or bills question, from the same tool:
+ * what is left of the named accounts' budgets (else of the whole month), and the bills due soon.
+ */
+export function builtinBudgetAnswer(
+  db: LedgerDb,
+  language: 'en' | 'zh',
+  mentioned: readonly string[],
+  withBills: boolean,
+): string[] {
+  const w = WORDS[language];
+  const figures = getBudgetAndUpcomingBills(db, {});
+  const out: string[] = [];
+  if (figures.budget_lines.length === 0) out.push(w.noBudget(figures.month));
+  else {
+    const named = figures.budget_lines.filter((l) => mentioned.includes(l.account));
+    for (const l of named) out.push(w.left(l.account, l.left_to_spend, l.currency, l.budgeted, l.spent, figures.month));
+    const missing = mentioned.filter((m) => !named.some((l) => l.account === m));
+    if (missing.length > 0 && named.length === 0) out.push(w.notBudgeted(missing.join(', ')));
+    if (named.length === 0)
+      for (const t of figures.totals.filter((t) => t.type === 'EXPENSE'))
+        out.push(w.total(t.left_to_spend, t.currency, t.budgeted, figures.month));
+  }
+  if (withBills) {
+    const { until, items } = figures.upcoming_bills;
+    if (items.length === 0) out.push(w.noBills(until));
+    else out.push(w.billsHead(until), ...items.map((b) => w.bill(b.date, b.name, b.amount, b.currency)));
+  }
+  return out;
+}
