@@ -1,6 +1,7 @@
 import { test, expect } from './support/fixtures.ts';
 import { Seed } from './support/seed.ts';
 import { expectEveryControlNamed } from './support/accessibility.ts';
+import { captureScreen } from './support/screenshots.ts';
 
 function isoDate(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -13,7 +14,7 @@ test('when a month is budgeted from the keyboard, then spent, left and the dashb
   app,
   page,
   ledger,
-}) => {
+}, testInfo) => {
   const seed = await Seed.user(ledger.api);
   const checking = await seed.account('Checking', 'ASSET');
   const groceries = await seed.account('Groceries', 'EXPENSE');
@@ -62,6 +63,7 @@ test('when a month is budgeted from the keyboard, then spent, left and the dashb
   await expect(table.getByRole('row', { name: /Total Expenses \(USD\)/ })).toContainText('194.60');
 
   await expectEveryControlNamed(page);
+  await captureScreen(page, testInfo, 'budget');
 
   await app.go('Dashboard');
   const card = page.getByRole('article', { name: 'Left to spend this month' });
@@ -80,7 +82,7 @@ test('when an entry is repeated monthly and a bill is scheduled, then both show 
   app,
   page,
   ledger,
-}) => {
+}, testInfo) => {
   const seed = await Seed.user(ledger.api);
   const checking = await seed.account('Checking', 'ASSET');
   await seed.account('Streaming', 'EXPENSE');
@@ -125,6 +127,7 @@ test('when an entry is repeated monthly and a bill is scheduled, then both show 
   await expect(upcoming.filter({ hasText: 'Music' })).toHaveCount(3);
 
   await expectEveryControlNamed(page);
+  await captureScreen(page, testInfo, 'schedules');
 
   await app.go('Dashboard');
   const bills = page.getByRole('article', { name: 'Upcoming bills (next 14 days)' });

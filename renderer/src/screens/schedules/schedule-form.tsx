@@ -38,7 +38,7 @@ export function ScheduleForm({
   const [from, setFrom] = useState(simple?.from ?? '');
   const [to, setTo] = useState(simple?.to ?? '');
   const [frequency, setFrequency] = useState<Frequency>(schedule?.frequency ?? 'monthly');
-  const [interval, setInterval] = useState(String(schedule?.interval ?? 1));
+  const [every, setEvery] = useState(String(schedule?.interval ?? 1));
   const [start, setStart] = useState(schedule?.start_date ?? today());
   const [end, setEnd] = useState(schedule?.end_date ?? '');
   const [autoPost, setAutoPost] = useState(schedule?.auto_post ?? false);
@@ -62,7 +62,7 @@ export function ScheduleForm({
       memo: schedule?.memo ?? null,
       lines,
       frequency,
-      interval: Number(interval) || 1,
+      interval: Number(every) || 1,
       start_date: start,
       end_date: end || null,
       auto_post: autoPost,
@@ -111,7 +111,7 @@ export function ScheduleForm({
         </label>
         <label>
           {t('schedules.interval')}
-          <input type="number" min={1} max={1000} value={interval} onChange={(e) => setInterval(e.target.value)} />
+          <input type="number" min={1} max={1000} value={every} onChange={(e) => setEvery(e.target.value)} />
         </label>
         <label>
           {t('schedules.start')}
