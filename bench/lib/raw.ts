@@ -119,35 +119,53 @@ export class RawLedger {
   }
 
   /**
-   * A month's budget as GET /api/budgets/{month} reads it: the accounts, the month's budget lines
-   * and month totals, and for each line the run of carry-over months before it (each one month of
-   * totals more).
+   * A month's budget as GET /api/budgets/{month} reads it, in one read transaction: the accounts,
+   * the month's budget lines and month totals, then the carry-over months before it a year at a
+   * time (one range of budget lines and one of month totals a year) while any line's run goes on.
    */
   budgetMonth(month: string): number {
-    this.accounts();
-    const lines = this.st(
-      'SELECT month, account_id, amount_minor, carry_over FROM budget_lines WHERE month >= ? AND month <= ? ORDER BY month',
-    ).all(month, month) as { account_id: string; amount_minor: bigint }[];
-    const totals = new Map([[month, this.monthTotals(month)]]);
-    let carried = 0n;
-    for (const line of lines) {
-      let expected = previousMonth(month);
-      const before = this.st(
-        'SELECT month, account_id, amount_minor, carry_over FROM budget_lines WHERE account_id = ? AND month < ? ORDER BY month DESC',
-      ).iterate(line.account_id, month) as IterableIterator<{
-        month: string;
-        amount_minor: bigint;
-        carry_over: bigint;
-      }>;
-      for (const row of before) {
-        if (row.month !== expected || row.carry_over !== 1n) break;
-        if (!totals.has(row.month)) totals.set(row.month, this.monthTotals(row.month));
-        const t = totals.get(row.month)!.get(line.account_id);
-        carried += row.amount_minor - (t ? t[0] - t[1] : 0n);
-        expected = previousMonth(expected);
-      }
-    }
-    return lines.length + Number(carried & 1n);
+    return this.db
+      .transaction(() => {
+        this.accounts();
+        type Line = { month: string; account_id: string; amount_minor: bigint; carry_over: bigint };
+        const linesOf = (from: string, to: string) =>
+          this.st(
+            'SELECT month, account_id, amount_minor, carry_over FROM budget_lines WHERE month >= ? AND month <= ? ORDER BY month',
+          ).all(from, to) as Line[];
+        const lines = linesOf(month, month);
+        this.monthTotals(month);
+        const expected = new Map(lines.map((l) => [l.account_id, previousMonth(month)]));
+        let carried = 0n;
+        for (let end = previousMonth(month); expected.size > 0;) {
+          let start = end;
+          for (let i = 1; i < 12; i++) start = previousMonth(start);
+          const before = new Map(linesOf(start, end).map((l) => [`${l.account_id} ${l.month}`, l]));
+          const totals = this.st(
+            'SELECT month, account_id, debit_minor AS a, credit_minor AS b FROM account_month_totals WHERE month >= ? AND month <= ?',
+          ).all(start, end) as { month: string; account_id: string; a: bigint; b: bigint }[];
+          const byKey = new Map(totals.map((t) => [`${t.account_id} ${t.month}`, t]));
+          for (const [id, from] of expected) {
+            let at = from;
+            for (;;) {
+              if (at < start) {
+                expected.set(id, at);
+                break;
+              }
+              const line = before.get(`${id} ${at}`);
+              if (!line || line.carry_over !== 1n) {
+                expected.delete(id);
+                break;
+              }
+              const t = byKey.get(`${id} ${at}`);
+              carried += line.amount_minor - (t ? t.a - t.b : 0n);
+              at = previousMonth(at);
+            }
+          }
+          end = previousMonth(start);
+        }
+        return lines.length + Number(carried & 1n);
+      })
+      .deferred();
   }
 
   /** A year's budget against actual: the year's budget lines and its month totals. */

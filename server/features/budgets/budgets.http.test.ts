@@ -237,6 +237,24 @@ describe('GET and PUT /api/budgets/{month}', () => {
     expect(lineOf((await b.get('/api/budgets/2026-03')).body, 'Groceries')).toMatchObject({ carried_in: '0.00' });
   });
 
+  it('when a carry-over run is longer than a year, then every month of it counts', async () => {
+    const b = await book();
+    await b.post('2024-02-10', 'Groceries', '5.00');
+    const months = Array.from(
+      { length: 15 },
+      (_, i) => `${2024 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`,
+    );
+    for (const month of months)
+      await b.put(`/api/budgets/${month}`, {
+        lines: [{ account_id: b.ids.Groceries, amount: '10.00', carry_over: true }],
+      });
+    await b.put('/api/budgets/2025-04', { lines: [{ account_id: b.ids.Groceries, amount: '10.00' }] });
+    expect(lineOf((await b.get('/api/budgets/2025-04')).body, 'Groceries')).toMatchObject({
+      carried_in: '145.00',
+      available: '155.00',
+    });
+  });
+
   it('when an account with budget lines is deleted, then its lines go with it', async () => {
     const b = await book();
     const extra = (await api.post('/api/accounts', { name: 'Hobbies', type: 'EXPENSE' }, b.user.token)).body.id;

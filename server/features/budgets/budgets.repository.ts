@@ -29,19 +29,6 @@ export function budgetLinesBetween(db: LedgerDb, from: string, to: string): Budg
     .map(toLine);
 }
 
-/**
- * One account's lines before `month`, newest first, for as long as the caller reads (the carry-over
- * walk stops at the first month that breaks the run).
- */
-export function* linesBefore(db: LedgerDb, accountId: string, month: string): Generator<BudgetLine> {
-  const rows = db.iterateSql<Row>(
-    'SELECT month, account_id, amount_minor, carry_over FROM budget_lines WHERE account_id = ? AND month < ? ORDER BY month DESC',
-    accountId,
-    month,
-  );
-  for (const row of rows) yield toLine(row);
-}
-
 export function replaceMonth(db: LedgerDb, month: string, lines: readonly BudgetLine[]): void {
   db.runSql('DELETE FROM budget_lines WHERE month = ?', month);
   for (const line of lines) {

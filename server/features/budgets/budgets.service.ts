@@ -7,13 +7,7 @@ import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseAmount, type Minor } from '../../domain/money.ts';
 import { accountsByIds, allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import type { Pair } from '../totals/totals.repository.ts';
-import {
-  budgetLinesBetween,
-  linesBefore,
-  monthTotalsBetween,
-  replaceMonth,
-  type BudgetLine,
-} from './budgets.repository.ts';
+import { budgetLinesBetween, monthTotalsBetween, replaceMonth, type BudgetLine } from './budgets.repository.ts';
 
 /**
  * Budgets per month and account (CONTRACT §17). Actuals come from the maintained month totals
@@ -68,50 +62,62 @@ function byTypeThenPath(a: Rollup, b: Rollup): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
+/** How many months of budget lines and totals one read of the carry-over walk covers. */
+const CARRY_WINDOW_MONTHS = 12;
+
 /**
- * What carries into `month` for one line: the run of consecutive months before it with
- * carry-over on, read newest first and stopped at the first month that breaks it.
+ * What carries into `month` for each of its lines: the run of consecutive months before it with
+ * carry-over on (domain/budgets.ts). The months are read backwards a year at a time, every line
+ * at once (one range of budget lines and one of month totals a year), and the walk ends when no
+ * line's run reaches further back; it is bounded by the budget lines stored.
  */
-function carriedIn(
-  db: LedgerDb,
-  rollup: Rollup,
-  month: string,
-  monthTotals: (m: string) => Map<string, Pair> | undefined,
-) {
-  const run: MonthFigures[] = [];
-  let expected = addMonths(month, -1);
-  for (const line of linesBefore(db, rollup.account.id, month)) {
-    if (line.month !== expected || !line.carryOver) break;
-    run.push({
-      month: line.month,
-      budgeted: line.amountMinor,
-      actual: actualOf(rollup, monthTotals(line.month)),
-      carryOver: true,
-    });
-    expected = addMonths(expected, -1);
+function carriedIn(db: LedgerDb, lines: readonly BudgetLine[], month: string, roll: Map<string, Rollup>) {
+  const runs = new Map<string, MonthFigures[]>(lines.map((l) => [l.accountId, []]));
+  const expected = new Map(lines.map((l) => [l.accountId, addMonths(month, -1)]));
+  for (let windowEnd = addMonths(month, -1); expected.size > 0 && windowEnd >= '0001-01';) {
+    const windowStart = addMonths(windowEnd, 1 - CARRY_WINDOW_MONTHS);
+    const before = new Map<string, BudgetLine>();
+    for (const line of budgetLinesBetween(db, windowStart, windowEnd))
+      if (expected.has(line.accountId)) before.set(`${line.accountId} ${line.month}`, line);
+    const totals = monthTotalsBetween(db, windowStart, windowEnd);
+    for (const [accountId, from] of expected) {
+      let at = from;
+      for (;;) {
+        if (at < windowStart) {
+          expected.set(accountId, at);
+          break;
+        }
+        const line = before.get(`${accountId} ${at}`);
+        if (!line || !line.carryOver) {
+          expected.delete(accountId);
+          break;
+        }
+        const actual = actualOf(roll.get(accountId)!, totals.get(at));
+        runs.get(accountId)!.push({ month: at, budgeted: line.amountMinor, actual, carryOver: true });
+        at = addMonths(at, -1);
+      }
+    }
+    windowEnd = addMonths(windowStart, -1);
   }
-  return carriedInto(month, run);
+  return new Map([...runs].map(([id, run]) => [id, carriedInto(month, run)]));
 }
 
 type TotalsKey = `${string} ${'EXPENSE' | 'INCOME'}`;
 
 function budgetOf(db: LedgerDb, month: string): BudgetDto {
   const roll = rollups(allAccounts(db));
-  const cache = new Map<string, Map<string, Pair> | undefined>();
-  const monthTotals = (m: string) => {
-    if (!cache.has(m)) cache.set(m, monthTotalsBetween(db, m, m).get(m));
-    return cache.get(m);
-  };
   const lines = budgetLinesBetween(db, month, month).filter((l) => roll.has(l.accountId));
+  const totals = monthTotalsBetween(db, month, month).get(month);
+  const carried = carriedIn(db, lines, month, roll);
   const budgeted = new Set(lines.map((l) => l.accountId));
   const sums = new Map<TotalsKey, { budgeted: Minor; actual: Minor; available: Minor }>();
   const rows: { rollup: Rollup; dto: BudgetLineDto }[] = [];
   for (const line of lines) {
     const rollup = roll.get(line.accountId)!;
     const { account } = rollup;
-    const actual = actualOf(rollup, monthTotals(month));
-    const carried = carriedIn(db, rollup, month, monthTotals);
-    const available = line.amountMinor + carried - actual;
+    const actual = actualOf(rollup, totals);
+    const carriedMinor = carried.get(account.id)!;
+    const available = line.amountMinor + carriedMinor - actual;
     const money = (v: Minor) => formatMinor(v, account.currency);
     rows.push({
       rollup,
@@ -125,7 +131,7 @@ function budgetOf(db: LedgerDb, month: string): BudgetDto {
         actual: money(actual),
         remaining: money(line.amountMinor - actual),
         carry_over: line.carryOver,
-        carried_in: money(carried),
+        carried_in: money(carriedMinor),
         available: money(available),
       },
     });
