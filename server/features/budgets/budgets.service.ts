@@ -12,7 +12,8 @@ import { budgetLinesBetween, monthTotalsBetween, replaceMonth, type BudgetLine }
 /**
  * Budgets per month and account (CONTRACT §17). Actuals come from the maintained month totals
  * (one row per account and month), never from the lines: a month's budget costs one index range
- * of those totals, plus one month of them for each month a carry-over reaches back.
+ * of those totals and one of budget lines, plus one of each for every year a carry-over run
+ * reaches back.
  */
 
 const BUDGET_TYPES = new Set(['EXPENSE', 'INCOME']);
