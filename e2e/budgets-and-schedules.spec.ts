@@ -123,7 +123,7 @@ test('when an entry is repeated monthly and a bill is scheduled, then both show 
   await expect(upcoming.filter({ hasText: 'Music' })).toHaveCount(4);
 
   await page.getByRole('button', { name: 'Book due entries now' }).click();
-  await expect(page.getByRole('status')).toContainText('1 entries booked.');
+  await expect(page.getByRole('status')).toContainText('Entries booked: 1.');
   await expect(upcoming.filter({ hasText: 'Music' })).toHaveCount(3);
 
   await expectEveryControlNamed(page);

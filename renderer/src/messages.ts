@@ -472,7 +472,7 @@ const en = {
   'schedules.skip': 'Skip',
   'schedules.skipLabel': 'Skip {name} on {date}',
   'schedules.runNow': 'Book due entries now',
-  'schedules.booked': '{count} entries booked.',
+  'schedules.booked': 'Entries booked: {count}.',
   'schedules.notBooked': 'Not booked: {detail}',
   'schedules.upcoming': 'Coming up in the next 30 days',
   'schedules.upcomingEmpty': 'Nothing is due in the next 30 days.',
