@@ -8,6 +8,13 @@ UPDATE sqlite_schema
    SET sql = replace(sql, '''system'', ''reconciliation'')', '''system'', ''reconciliation'', ''schedule'')')
  WHERE type = 'table' AND name = 'journal_entries';
 PRAGMA writable_schema = RESET;
+-- Fails the migration (json() of a sentence is malformed JSON) if the definition was not the one
+-- expected, rather than leaving entries unable to say where they came from.
+SELECT CASE
+  WHEN (SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'journal_entries') LIKE '%''reconciliation'', ''schedule'')%'
+  THEN 1
+  ELSE json('journal_entries.source_type could not be widened to allow schedule')
+END;
 
 -- A month's budget: an amount per EXPENSE or INCOME account (a month without lines has no budget).
 CREATE TABLE budget_lines (
