@@ -6,7 +6,6 @@ import {
   reconciliations,
   setLinesCleared,
   unreconciledLines,
-  type AccountDto,
   type Reconciliation,
 } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
@@ -19,6 +18,7 @@ import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { isBalance, isZero } from '../../money.ts';
+import type { StatementsTabProps } from './tab-props.ts';
 
 const PER_PAGE = 25;
 
@@ -28,15 +28,7 @@ const PER_PAGE = 25;
  * to reconcile up to that date to tick as the statement shows them, the difference between the
  * statement and the cleared balance as it changes, and Finish once it is zero.
  */
-export function ReconcilePanel({
-  accounts,
-  refresh,
-  onChanged,
-}: {
-  accounts: AccountDto[];
-  refresh: number;
-  onChanged: () => void;
-}) {
+export function ReconcilePanel({ accounts, refresh, onChanged }: StatementsTabProps) {
   const { t } = useI18n();
   const headingId = useId();
   const [accountId, setAccountId] = useState('');

@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { batchAccept, listMatches, pendingMatches, type AccountDto } from '../../api/index.ts';
+import { batchAccept, listMatches, pendingMatches } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -8,6 +8,7 @@ import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { MatchCard } from './match-card.tsx';
+import type { StatementsTabProps } from './tab-props.ts';
 
 const PER_PAGE = 10;
 
@@ -15,15 +16,7 @@ const PER_PAGE = 10;
  * Matches held for review (scores 60..84), highest first; accept one, reject one, or many at once.
  * Below them, the matches runs accepted on their own, to look over and undo.
  */
-export function ReviewQueue({
-  accounts,
-  refresh,
-  onChanged,
-}: {
-  accounts: AccountDto[];
-  refresh: number;
-  onChanged: () => void;
-}) {
+export function ReviewQueue({ accounts, refresh, onChanged }: StatementsTabProps) {
   const { t } = useI18n();
   const [page, setPage] = useState(1);
   const [minScore, setMinScore] = useState('75');
@@ -80,15 +73,7 @@ export function ReviewQueue({
 }
 
 /** The matches runs accepted on their own, highest score first, each with its undo. */
-function AutomaticMatches({
-  accounts,
-  refresh,
-  onChanged,
-}: {
-  accounts: AccountDto[];
-  refresh: number;
-  onChanged: () => void;
-}) {
+function AutomaticMatches({ accounts, refresh, onChanged }: StatementsTabProps) {
   const { t } = useI18n();
   const [page, setPage] = useState(1);
   const load = useCallback(() => listMatches(page, PER_PAGE), [page]);

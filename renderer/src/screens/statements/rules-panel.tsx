@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { allRules, deleteRule, type AccountDto, type RuleDto } from '../../api/index.ts';
+import { allRules, deleteRule, type RuleDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -8,17 +8,10 @@ import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { RuleForm } from './rule-form.tsx';
+import type { StatementsTabProps } from './tab-props.ts';
 
 /** The rules in the order they apply: each one's conditions and account; new, change, delete. */
-export function RulesPanel({
-  accounts,
-  refresh,
-  onChanged,
-}: {
-  accounts: AccountDto[];
-  refresh: number;
-  onChanged: () => void;
-}) {
+export function RulesPanel({ accounts, refresh, onChanged }: StatementsTabProps) {
   const { t } = useI18n();
   const { data, error, loading, reload } = useLoader(allRules, [refresh]);
   const [editing, setEditing] = useState<RuleDto | 'new' | null>(null);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { createEntries, unmatchedItems, type AccountDto, type UnmatchedItemDto } from '../../api/index.ts';
+import { createEntries, unmatchedItems, type UnmatchedItemDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -8,6 +8,7 @@ import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { UnmatchedItem, type LineChoice } from './unmatched-item.tsx';
+import type { StatementsTabProps } from './tab-props.ts';
 
 const PER_PAGE = 10;
 
@@ -21,15 +22,7 @@ function firstChoice(item: UnmatchedItemDto): LineChoice {
  * for it (a rule's or a sure suggestion's) to change inline, ticked to be booked together in one
  * action; then posted entries with no bank line.
  */
-export function UnmatchedList({
-  accounts,
-  refresh,
-  onChanged,
-}: {
-  accounts: AccountDto[];
-  refresh: number;
-  onChanged: () => void;
-}) {
+export function UnmatchedList({ accounts, refresh, onChanged }: StatementsTabProps) {
   const { t } = useI18n();
   const [page, setPage] = useState(1);
   const load = useCallback(() => unmatchedItems(page, PER_PAGE), [page]);
