@@ -987,7 +987,6 @@ async function measureStatements(bench: Bench, probes: ProbedRuns, rawWrites: Ra
   };
   let statementId = '';
   let rawStatementId = '';
-  let cardImportMs = 0;
   await attempt(
     'statement_10k',
     `statement import, ${checkingStatement.transactions.length} rows (JSON)`,
@@ -1086,7 +1085,6 @@ async function measureStatements(bench: Bench, probes: ProbedRuns, rawWrites: Ra
       const rawStart = process.hrtime.bigint();
       rawWrites.importStatement(ids.card, cardStatement.transactions);
       const rawMs = since(rawStart);
-      cardImportMs = ms;
       return {
         summary: summarize([ms / 1000]),
         raw: { label: 'one transaction of inserts', summary: summarize([rawMs / 1000]) },
@@ -1100,25 +1098,29 @@ async function measureStatements(bench: Bench, probes: ProbedRuns, rawWrites: Ra
     `statement import, ${cardStatement.transactions.length} rows (JSON), with ${BENCH_RULES.length} rules applied to every row`,
     's',
     async () => {
-      if (cardImportMs === 0) throw new Error('no import without rules to compare with');
+      // Both imports go to an account of their own with no rows yet, the first without rules and
+      // then, that statement deleted, the same rows with the rules: the one difference is the rules
+      // (the card account already holds these rows, which makes any import of them slower).
+      const account = await client.json<{ id: string }>('POST', '/api/accounts', {
+        name: 'Bench card, rules',
+        type: 'LIABILITY',
+      });
+      const body = {
+        account_id: account.id,
+        name: 'Bench card statement, rules',
+        transactions: cardStatement.transactions,
+      };
+      const plain = await withProbe('statement_100k', () => client.json('POST', '/api/statements', body, 201));
+      await client.ok('DELETE', `/api/statements/${plain.result.id as string}`);
       for (const rule of BENCH_RULES)
         await client.json('POST', '/api/rules', { ...rule, account_id: ids.groceries }, 201);
-      // the same rows again as new ones (other external ids), into the same account
-      const rows = cardStatement.transactions.map((t) => ({ ...t, external_id: `${t.external_id}-rules` }));
-      const { ms, result } = await withProbe('statement_100k', () =>
-        client.json(
-          'POST',
-          '/api/statements',
-          { account_id: ids.card, name: 'Bench card statement, rules', transactions: rows },
-          201,
-        ),
-      );
+      const { ms, result } = await withProbe('statement_100k', () => client.json('POST', '/api/statements', body, 201));
       return {
         summary: summarize([ms / 1000]),
-        raw: { label: 'the same import without rules', summary: summarize([cardImportMs / 1000]) },
-        ratio: cardImportMs / ms,
-        target: { text: '≤ 1.2 × the import without rules', stat: 'max', atMost: (1.2 * cardImportMs) / 1000 },
-        note: `${result.rule_matched_count} of ${rows.length} rows matched a rule; without rules ${(cardImportMs / 1000).toFixed(2)} s`,
+        raw: { label: 'the same import without rules', summary: summarize([plain.ms / 1000]) },
+        ratio: plain.ms / ms,
+        target: { text: '≤ 1.2 × the import without rules', stat: 'max', atMost: (1.2 * plain.ms) / 1000 },
+        note: `${result.rule_matched_count} of ${body.transactions.length} rows matched a rule; without rules ${(plain.ms / 1000).toFixed(2)} s`,
       };
     },
   );
