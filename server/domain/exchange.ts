@@ -17,7 +17,7 @@ export interface Cost {
 }
 
 export interface CostedLine extends PostingLine {
-  cost: Cost | null;
+  cost?: Cost | null;
 }
 
 export interface TradingLine extends CostedLine {

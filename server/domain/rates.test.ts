@@ -41,25 +41,25 @@ describe('divideHalfEven', () => {
 
 describe('Conversion', () => {
   it('when amounts are converted at one rate, then the sum is rounded once, not each amount', () => {
-    const c = new Conversion('EUR', 'USD');
+    const c = new Conversion('USD');
     // 0.01 EUR at 1.5 is 0.015 USD each: rounded one by one, three of them would make 0.06
-    for (let i = 0; i < 3; i++) c.add(1n, directRate(parseRate('1.5')!));
+    for (let i = 0; i < 3; i++) c.add(1n, 'EUR', directRate(parseRate('1.5')!));
     expect(c.result()).toBe(4n); // 0.045 -> 0.04 (half to even)
   });
 
   it('when a rate comes from the opposite pair, then its inverse is exact', () => {
-    const c = new Conversion('USD', 'EUR');
-    c.add(300n, inverseRate(parseRate('3')!)); // 3.00 USD at 1/3
+    const c = new Conversion('EUR');
+    c.add(300n, 'USD', inverseRate(parseRate('3')!)); // 3.00 USD at 1/3
     expect(c.result()).toBe(100n);
   });
 
   it('when inexact inverse rates sum to exactly a half, then the exact sum decides (to even)', () => {
-    const c = new Conversion('JPY', 'USD');
+    const c = new Conversion('USD');
     // 1 JPY at 1/3 USD + 1 JPY at 1/6 USD = 0.5 USD = 50 cents exactly; 1 JPY = 0.01 USD scale here
-    c.add(1n, inverseRate(parseRate('300')!)); // 1/300 USD = 1/3 cent
-    c.add(1n, inverseRate(parseRate('600')!)); // 1/6 cent
+    c.add(1n, 'JPY', inverseRate(parseRate('300')!)); // 1/300 USD = 1/3 cent
+    c.add(1n, 'JPY', inverseRate(parseRate('600')!)); // 1/6 cent
     expect(c.result()).toBe(0n); // half a cent -> 0 (even)
-    c.add(2n, inverseRate(parseRate('200')!)); // + 1 cent exactly: 1.5 cents -> 2
+    c.add(2n, 'JPY', inverseRate(parseRate('200')!)); // + 1 cent exactly: 1.5 cents -> 2
     expect(c.result()).toBe(2n);
   });
 
@@ -70,11 +70,11 @@ describe('Conversion', () => {
       fc.property(
         fc.array(fc.tuple(fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n }), rate), { maxLength: 12 }),
         (terms) => {
-          const c = new Conversion('KWD', 'JPY');
+          const c = new Conversion('JPY');
           let exact = new Decimal(0);
           for (const [amount, [scaled, inverse]] of terms) {
             const r = inverse ? inverseRate(scaled) : directRate(scaled);
-            c.add(amount, r);
+            c.add(amount, 'KWD', r);
             // KWD has 3 digits, JPY 0: amount/1000 * num/den
             exact = exact.plus(new Decimal(amount.toString()).div(1000).times(r.num.toString()).div(r.den.toString()));
           }

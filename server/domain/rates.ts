@@ -34,6 +34,9 @@ export function formatRate(scaled: bigint): string {
   return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
 
+/** The rate of a currency to itself. */
+export const SAME: Rate = { num: 1n, den: 1n };
+
 export function directRate(scaled: bigint): Rate {
   return { num: scaled, den: RATE_SCALE };
 }
@@ -73,36 +76,40 @@ function gcd(a: bigint, b: bigint): bigint {
 }
 
 /**
- * Amounts of one currency converted into another and summed, rounded once. Amounts are grouped by
- * rate first (exact integer sums); the groups are then summed at 40 guard digits, which decides
- * the rounding unless the sum lies within the truncation's reach of a half, when the exact
- * fraction decides instead.
+ * Amounts converted into one currency and summed, rounded once. Amounts are grouped by source
+ * currency and rate first (exact integer sums); the groups are then summed at 40 guard digits,
+ * which decides the rounding unless the sum lies within the truncation's reach of a half, when
+ * the exact fraction decides instead.
  */
 export class Conversion {
-  private readonly groups = new Map<string, { rate: Rate; sum: Minor }>();
-  private readonly fromScale: bigint;
+  private readonly groups = new Map<string, { rate: Rate; fromScale: bigint; sum: Minor }>();
   private readonly toScale: bigint;
 
-  constructor(from: string, to: string) {
-    this.fromScale = 10n ** BigInt(currencyDigits(from));
+  constructor(to: string) {
     this.toScale = 10n ** BigInt(currencyDigits(to));
   }
 
-  add(amountMinor: Minor, rate: Rate): void {
+  add(amountMinor: Minor, from: string, rate: Rate): void {
     if (amountMinor === 0n) return;
-    const key = `${rate.num}/${rate.den}`;
+    const key = `${from} ${rate.num}/${rate.den}`;
     const group = this.groups.get(key);
     if (group) group.sum += amountMinor;
-    else this.groups.set(key, { rate, sum: amountMinor });
+    else this.groups.set(key, { rate, fromScale: 10n ** BigInt(currencyDigits(from)), sum: amountMinor });
   }
 
-  /** Another conversion's amounts (same currencies) added to this one's. */
-  addAll(other: Conversion): void {
-    for (const { rate, sum } of other.groups.values()) this.add(sum, rate);
+  /** Another conversion's amounts (into the same currency) added to this one's, or taken away (sign -1). */
+  addAll(other: Conversion, sign: 1n | -1n = 1n): this {
+    for (const [key, g] of other.groups) {
+      const mine = this.groups.get(key);
+      if (mine) mine.sum += sign * g.sum;
+      else this.groups.set(key, { ...g, sum: sign * g.sum });
+    }
+    return this;
   }
 
   get isEmpty(): boolean {
-    return this.groups.size === 0;
+    for (const g of this.groups.values()) if (g.sum !== 0n) return false;
+    return true;
   }
 
   /** The sum in minor units of the target currency, rounded once, half to even. */
@@ -110,9 +117,9 @@ export class Conversion {
     const guard = 10n ** 40n;
     let total = 0n;
     let inexact = 0n;
-    for (const { rate, sum } of this.groups.values()) {
+    for (const { rate, fromScale, sum } of this.groups.values()) {
       const numerator = sum * rate.num * this.toScale * guard;
-      const denominator = rate.den * this.fromScale;
+      const denominator = rate.den * fromScale;
       const q = floorDiv(numerator, denominator);
       if (q * denominator !== numerator) inexact += 1n;
       total += q;
@@ -134,9 +141,9 @@ export class Conversion {
   private exactResult(): Minor {
     let num = 0n;
     let den = 1n;
-    for (const { rate, sum } of this.groups.values()) {
+    for (const { rate, fromScale, sum } of this.groups.values()) {
       const n = sum * rate.num * this.toScale;
-      const d = rate.den * this.fromScale;
+      const d = rate.den * fromScale;
       num = num * d + n * den;
       den *= d;
       const g = gcd(num, den);

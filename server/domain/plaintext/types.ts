@@ -22,6 +22,10 @@ export interface BookLine {
   direction: Direction;
   amountMinor: Minor;
   currency: string;
+  /** an exchange: what the line cost in another currency */
+  cost?: { amountMinor: Minor; currency: string } | null;
+  /** a line on a currency trading account that the server adds for an exchange */
+  automatic?: boolean;
 }
 
 /** A posted (or voided) entry in history order. */

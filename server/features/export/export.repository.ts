@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
+import type { Cost } from '../../domain/exchange.ts';
 import type { BookEntry } from '../../domain/plaintext/types.ts';
+import { costOf } from '../journal/journal.repository.ts';
 
 /**
  * Reads posted history (status posted and void: a voided entry and its reversal both) for an
@@ -25,6 +27,9 @@ type HistoryRow = {
   direction: Direction | null;
   amount_minor: bigint | null;
   currency: string | null;
+  cost_minor: bigint | null;
+  cost_currency: string | null;
+  automatic: bigint | null;
 };
 
 /**
@@ -36,7 +41,8 @@ type HistoryRow = {
 export function* postedHistory(db: LedgerDb, filter: DateFilter): Generator<BookEntry, void, undefined> {
   let entry: BookEntry | undefined;
   for (const r of db.iterateSql<HistoryRow>(
-    `SELECT e.id, e.entry_date, e.memo, e.status, e.reversal_entry_id, e.reverses_entry_id, l.account_id, l.direction, l.amount_minor, l.currency
+    `SELECT e.id, e.entry_date, e.memo, e.status, e.reversal_entry_id, e.reverses_entry_id, l.account_id, l.direction, l.amount_minor, l.currency,
+            l.cost_minor, l.cost_currency, l.automatic
        FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id
       WHERE +e.status IN ('posted', 'void') AND e.entry_date >= ? AND e.entry_date <= ?
       ORDER BY e.entry_date, e.created_at, e.seq, l.line_no`,
@@ -61,6 +67,8 @@ export function* postedHistory(db: LedgerDb, filter: DateFilter): Generator<Book
         direction: r.direction!,
         amountMinor: r.amount_minor!,
         currency: r.currency!,
+        cost: costOf(r.cost_minor, r.cost_currency),
+        automatic: r.automatic === 1n,
       });
   }
   if (entry) yield entry;
@@ -79,7 +87,14 @@ export function accountsInHistory(db: LedgerDb, filter: DateFilter): Set<string>
 export interface ImportedEntry {
   date: string;
   memo: string | null;
-  lines: { accountId: string; direction: Direction; amountMinor: bigint; currency: string }[];
+  lines: {
+    accountId: string;
+    direction: Direction;
+    amountMinor: bigint;
+    currency: string;
+    cost?: Cost | null;
+    automatic?: boolean;
+  }[];
 }
 
 /**
@@ -181,8 +196,8 @@ export function insertImportedEntries(db: LedgerDb, entries: readonly ImportedEn
   );
   const lineRows = new BatchInsert(
     db,
-    'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES ',
-    '(?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date, cost_minor, cost_currency, automatic) VALUES ',
+    '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     128,
   );
   for (const entry of entries) {
@@ -192,7 +207,19 @@ export function insertImportedEntries(db: LedgerDb, entries: readonly ImportedEn
     entryRows.add(id, seq, entry.date, entry.memo, at, at, at);
     let lineNo = 0;
     for (const l of entry.lines)
-      lineRows.add(newId(), id, ++lineNo, l.accountId, l.direction, l.amountMinor, l.currency, entry.date);
+      lineRows.add(
+        newId(),
+        id,
+        ++lineNo,
+        l.accountId,
+        l.direction,
+        l.amountMinor,
+        l.currency,
+        entry.date,
+        l.cost?.amountMinor ?? null,
+        l.cost?.currency ?? null,
+        l.automatic ? 1 : 0,
+      );
     if (entryRows.pending === ENTRY_BATCH) {
       entryRows.write();
       lineRows.write();

@@ -1,0 +1,113 @@
+import type { LedgerDb } from '../../db/stores.ts';
+import type { MissingRate } from '../../contract/prices.ts';
+import { Conversion, rateOn, SAME, type PriceSeries, type Rate } from '../../domain/rates.ts';
+import { priceSeries } from './prices.repository.ts';
+
+/**
+ * The rates of one conversion into `target`, read once per currency (its pair and the opposite
+ * pair, up to the last day asked for) and looked up by day in memory. A currency that lacks a rate
+ * on any day it is asked for is missing: it is left out of every converted total, and the first
+ * such day is reported, never counted as zero.
+ */
+export class RateBook {
+  readonly target: string;
+  private readonly db: LedgerDb;
+  private readonly upTo: string;
+  private readonly series = new Map<string, { direct: PriceSeries; opposite: PriceSeries }>();
+  private readonly missingFrom = new Map<string, string>();
+
+  constructor(db: LedgerDb, target: string, upTo: string) {
+    this.db = db;
+    this.target = target;
+    this.upTo = upTo;
+  }
+
+  /** The rate of `currency` into the target on `date`; null (and noted as missing) when there is none. */
+  rate(currency: string, date: string): Rate | null {
+    if (currency === this.target) return SAME;
+    let s = this.series.get(currency);
+    if (!s) {
+      s = {
+        direct: priceSeries(this.db, currency, this.target, this.upTo),
+        opposite: priceSeries(this.db, this.target, currency, this.upTo),
+      };
+      this.series.set(currency, s);
+    }
+    const rate = rateOn(s.direct, s.opposite, date);
+    if (rate === null) {
+      const first = this.missingFrom.get(currency);
+      if (first === undefined || date < first) this.missingFrom.set(currency, date);
+    }
+    return rate;
+  }
+
+  isMissing(currency: string): boolean {
+    return this.missingFrom.has(currency);
+  }
+
+  newConversion(): Conversion {
+    return new Conversion(this.target);
+  }
+
+  missingRates(): MissingRate[] {
+    return [...this.missingFrom]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([from, date]) => ({ from, to: this.target, date }));
+  }
+}
+
+/**
+ * Converted figures that leave out every currency missing a rate: amounts are kept per source
+ * currency until the end, when the missing ones are dropped and the rest summed and rounded once.
+ */
+export class ConvertedSum {
+  private readonly byCurrency = new Map<string, Conversion>();
+  private readonly book: RateBook;
+
+  constructor(book: RateBook) {
+    this.book = book;
+  }
+
+  /** Adds an amount at the rate of its currency on `date` (nothing when the rate is missing). */
+  add(amountMinor: bigint, currency: string, date: string): void {
+    if (amountMinor === 0n) {
+      // a zero figure still needs its rate: a currency without one is missing all the same
+      this.book.rate(currency, date);
+      return;
+    }
+    const rate = this.book.rate(currency, date);
+    if (rate === null) return;
+    let c = this.byCurrency.get(currency);
+    if (!c) this.byCurrency.set(currency, (c = this.book.newConversion()));
+    c.add(amountMinor, currency, rate);
+  }
+
+  /** Another sum's amounts added to this one's, or taken away (sign -1). */
+  addAll(other: ConvertedSum, sign: 1n | -1n = 1n): this {
+    for (const [currency, c] of other.byCurrency) {
+      const mine = this.byCurrency.get(currency);
+      if (mine) mine.addAll(c, sign);
+      else this.byCurrency.set(currency, this.book.newConversion().addAll(c, sign));
+    }
+    return this;
+  }
+
+  /** Whether nothing was added (zero figures add nothing). */
+  get isZero(): boolean {
+    for (const c of this.byCurrency.values()) if (!c.isEmpty) return false;
+    return true;
+  }
+
+  /** Whether every currency in it has its rates. */
+  get complete(): boolean {
+    for (const currency of this.byCurrency.keys()) if (this.book.isMissing(currency)) return false;
+    return true;
+  }
+
+  /** The sum in the target's minor units, rounded once, without the currencies missing a rate. */
+  result(): bigint {
+    const total = this.book.newConversion();
+    for (const [currency, c] of this.byCurrency) if (!this.book.isMissing(currency)) total.addAll(c);
+    return total.result();
+  }
+}
