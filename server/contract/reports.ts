@@ -45,19 +45,19 @@ export const treeNode: z.ZodType<TreeNode> = z
   .meta({ id: 'AccountTreeNode' });
 
 const trialBalanceGroup = z.object({
-    currency: z.string(),
-    rows: z.array(
-      z.object({
-        account_id: z.string(),
-        name: z.string(),
-        type: accountType,
-        debit: z.string(),
-        credit: z.string(),
-      }),
-    ),
-    total_debit: z.string(),
-    total_credit: z.string(),
-  });
+  currency: z.string(),
+  rows: z.array(
+    z.object({
+      account_id: z.string(),
+      name: z.string(),
+      type: accountType,
+      debit: z.string(),
+      credit: z.string(),
+    }),
+  ),
+  total_debit: z.string(),
+  total_credit: z.string(),
+});
 
 export const trialBalance = z.object({
   as_of: isoDate,
@@ -67,18 +67,18 @@ export const trialBalance = z.object({
 });
 
 const balanceSheetGroup = z.object({
-    currency: z.string(),
-    assets: z.array(treeNode),
-    liabilities: z.array(treeNode),
-    equity: z.array(treeNode),
-    retained_earnings: z.string(),
-    /** only in `converted`: what foreign balances bought by exchanges are worth at as_of less what they cost */
-    unrealized_gains: z.string().optional(),
-    total_assets: z.string(),
-    total_liabilities: z.string(),
-    total_equity: z.string(),
-    net_worth: z.string(),
-  });
+  currency: z.string(),
+  assets: z.array(treeNode),
+  liabilities: z.array(treeNode),
+  equity: z.array(treeNode),
+  retained_earnings: z.string(),
+  /** only in `converted`: what foreign balances bought by exchanges are worth at as_of less what they cost */
+  unrealized_gains: z.string().optional(),
+  total_assets: z.string(),
+  total_liabilities: z.string(),
+  total_equity: z.string(),
+  net_worth: z.string(),
+});
 
 export const balanceSheet = z.object({
   as_of: isoDate,
@@ -88,13 +88,13 @@ export const balanceSheet = z.object({
 });
 
 const incomeStatementGroup = z.object({
-    currency: z.string(),
-    income: z.array(treeNode),
-    expenses: z.array(treeNode),
-    total_income: z.string(),
-    total_expenses: z.string(),
-    net_income: z.string(),
-  });
+  currency: z.string(),
+  income: z.array(treeNode),
+  expenses: z.array(treeNode),
+  total_income: z.string(),
+  total_expenses: z.string(),
+  net_income: z.string(),
+});
 
 export const incomeStatement = z.object({
   start_date: isoDate,
@@ -105,9 +105,9 @@ export const incomeStatement = z.object({
 });
 
 const netWorthSeriesGroup = z.object({
-    currency: z.string(),
-    series: z.array(z.object({ date: isoDate, assets: z.string(), liabilities: z.string(), net_worth: z.string() })),
-  });
+  currency: z.string(),
+  series: z.array(z.object({ date: isoDate, assets: z.string(), liabilities: z.string(), net_worth: z.string() })),
+});
 
 export const netWorthSeries = z.object({
   start_date: isoDate,
@@ -119,29 +119,29 @@ export const netWorthSeries = z.object({
 });
 
 const cashFlowGroup = z.object({
-    currency: z.string(),
-    periods: z.array(
-      z.object({
-        start_date: isoDate,
-        end_date: isoDate,
-        money_in: z.string(),
-        money_out: z.string(),
-        net: z.string(),
-        by_account: z.array(
-          z.object({
-            account_id: z.string(),
-            name: z.string(),
-            type: accountType,
-            money_in: z.string(),
-            money_out: z.string(),
-          }),
-        ),
-      }),
-    ),
-    total_in: z.string(),
-    total_out: z.string(),
-    net: z.string(),
-  });
+  currency: z.string(),
+  periods: z.array(
+    z.object({
+      start_date: isoDate,
+      end_date: isoDate,
+      money_in: z.string(),
+      money_out: z.string(),
+      net: z.string(),
+      by_account: z.array(
+        z.object({
+          account_id: z.string(),
+          name: z.string(),
+          type: accountType,
+          money_in: z.string(),
+          money_out: z.string(),
+        }),
+      ),
+    }),
+  ),
+  total_in: z.string(),
+  total_out: z.string(),
+  net: z.string(),
+});
 
 export const cashFlow = z.object({
   start_date: isoDate,

@@ -62,7 +62,10 @@ export function accountRoutes(): RouteDef[] {
       cacheable: true,
       query: balancesQuery,
       responses: [{ status: 200, description: 'Balances', schema: allBalancesSchema }],
-      handler: ({ session, query }) => ({ status: 200, body: allBalances(session.ledger, query.as_of, query.convert_to) }),
+      handler: ({ session, query }) => ({
+        status: 200,
+        body: allBalances(session.ledger, query.as_of, query.convert_to),
+      }),
     }),
     defineRoute({
       method: 'get',

@@ -104,7 +104,10 @@ function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLine[] {
     let cost: Cost | null = null;
     if (line.cost) {
       if (line.cost.currency === currency) {
-        badAmounts.push({ field: `lines.${i}.cost.currency`, message: `must differ from the line's currency ${currency}` });
+        badAmounts.push({
+          field: `lines.${i}.cost.currency`,
+          message: `must differ from the line's currency ${currency}`,
+        });
         return;
       }
       const parsedCost = parseAmount(line.cost.amount, line.cost.currency);
@@ -117,7 +120,14 @@ function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLine[] {
       }
       cost = { amountMinor: parsedCost.minor, currency: line.cost.currency };
     }
-    checked.push({ accountId: account.id, direction: line.direction, amountMinor: parsed.minor, currency, cost, account });
+    checked.push({
+      accountId: account.id,
+      direction: line.direction,
+      amountMinor: parsed.minor,
+      currency,
+      cost,
+      account,
+    });
   });
   if (missing.length > 0)
     throw new DomainError('INVALID_ACCOUNT', `Line ${missing[0]!.field} names an account that does not exist`, missing);

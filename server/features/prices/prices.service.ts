@@ -131,11 +131,16 @@ export function readPriceCsv(bytes: Uint8Array): PriceLine[] {
     throw fileError(line, 'the file is not valid CSV');
   }
   if (records.length === 0) throw fileError(1, 'the file is empty; it needs a header row: date,from,to,rate');
-  if (records.length > MAX_PRICE_ROWS + 1) throw fileError(MAX_PRICE_ROWS + 2, `a file holds at most ${MAX_PRICE_ROWS} prices`);
+  if (records.length > MAX_PRICE_ROWS + 1)
+    throw fileError(MAX_PRICE_ROWS + 2, `a file holds at most ${MAX_PRICE_ROWS} prices`);
   const header = records[0]!.record.map((h) => h.toLowerCase());
-  const index = Object.fromEntries(COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<(typeof COLUMNS)[number], number>;
+  const index = Object.fromEntries(COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<
+    (typeof COLUMNS)[number],
+    number
+  >;
   const absent = COLUMNS.filter((c) => index[c] < 0);
-  if (absent.length > 0) throw fileError(1, `the header row lacks the column(s) ${absent.join(', ')} (date,from,to,rate)`);
+  if (absent.length > 0)
+    throw fileError(1, `the header row lacks the column(s) ${absent.join(', ')} (date,from,to,rate)`);
   const out: PriceLine[] = [];
   const seen = new Set<string>();
   for (const { record, info } of records.slice(1)) {
@@ -147,7 +152,8 @@ export function readPriceCsv(bytes: Uint8Array): PriceLine[] {
     const rate = cell('rate');
     if (!isCalendarDate(date)) throw fileError(line, `${JSON.stringify(date.slice(0, 40))} is not a date YYYY-MM-DD`);
     for (const code of [from, to])
-      if (!isKnownCurrency(code)) throw fileError(line, `${JSON.stringify(code.slice(0, 40))} is not an ISO 4217 currency code`);
+      if (!isKnownCurrency(code))
+        throw fileError(line, `${JSON.stringify(code.slice(0, 40))} is not an ISO 4217 currency code`);
     if (from === to) throw fileError(line, 'from and to are the same currency');
     const rateScaled = parseRate(rate);
     if (rateScaled === null)
@@ -164,4 +170,3 @@ export function importPriceCsv(db: LedgerDb, bytes: Uint8Array) {
   const prices = readPriceCsv(bytes);
   return db.transaction(() => upsertPrices(db, prices, new Date().toISOString()));
 }
-

@@ -54,7 +54,13 @@ function convertedByDay(
 }
 
 /** Each account's balance as of a date, converted at that date's rates. */
-function balancesAt(db: LedgerDb, book: RateBook, accounts: readonly Account[], asOf: string, totals?: Map<string, Pair>) {
+function balancesAt(
+  db: LedgerDb,
+  book: RateBook,
+  accounts: readonly Account[],
+  asOf: string,
+  totals?: Map<string, Pair>,
+) {
   const sums = totals ?? sumRange(db, 'account', null, asOf);
   const out = new Map<string, ConvertedSum>();
   for (const account of accounts) {
@@ -66,7 +72,7 @@ function balancesAt(db: LedgerDb, book: RateBook, accounts: readonly Account[], 
   return out;
 }
 
-/** Account trees of some types across every currency, with own and rolled-up converted balances. */
+/** Account trees of some types across every currency, with own and rolled-up converted balances (call once every rate is looked up). */
 function trees(
   book: RateBook,
   accounts: readonly Account[],
@@ -75,7 +81,8 @@ function trees(
   leaveOut: ReadonlySet<string> = new Set(),
 ): { roots: TreeNode[]; total: ConvertedSum } {
   const byId = new Map(accounts.map((a) => [a.id, a]));
-  const members = accounts.filter((a) => types.includes(a.type) && !leaveOut.has(a.id));
+  // accounts of a currency without its rate are left out, never shown as zero
+  const members = accounts.filter((a) => types.includes(a.type) && !leaveOut.has(a.id) && !book.isMissing(a.currency));
   const memberIds = new Set(members.map((a) => a.id));
   const children = new Map<string | null, Account[]>();
   for (const account of members) {
@@ -160,7 +167,12 @@ export function convertedTrialBalance(db: LedgerDb, asOf: string, target: string
   }
   const totalCredit = -credit.result();
   return {
-    converted: { currency: target, rows, total_debit: money(book, debit), total_credit: formatMinor(totalCredit, target) },
+    converted: {
+      currency: target,
+      rows,
+      total_debit: money(book, debit),
+      total_credit: formatMinor(totalCredit, target),
+    },
     missing_rates: book.missingRates(),
   };
 }

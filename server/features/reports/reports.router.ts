@@ -22,7 +22,10 @@ export function reportRoutes(): RouteDef[] {
       cacheable: true,
       query: asOfReportQuery,
       responses: [{ status: 200, description: 'Trial balance', schema: trialBalanceSchema }],
-      handler: ({ session, query }) => ({ status: 200, body: trialBalance(session.ledger, query.as_of, query.convert_to) }),
+      handler: ({ session, query }) => ({
+        status: 200,
+        body: trialBalance(session.ledger, query.as_of, query.convert_to),
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -33,7 +36,10 @@ export function reportRoutes(): RouteDef[] {
       cacheable: true,
       query: asOfReportQuery,
       responses: [{ status: 200, description: 'Balance sheet', schema: balanceSheetSchema }],
-      handler: ({ session, query }) => ({ status: 200, body: balanceSheet(session.ledger, query.as_of, query.convert_to) }),
+      handler: ({ session, query }) => ({
+        status: 200,
+        body: balanceSheet(session.ledger, query.as_of, query.convert_to),
+      }),
     }),
     defineRoute({
       method: 'get',
