@@ -24,7 +24,7 @@ beforeAll(async () => {
     ['Checking', 'ASSET', 'USD'],
     ['Travel', 'EXPENSE', 'EUR'],
     ['Euro card', 'LIABILITY', 'EUR'],
-  ]) {
+  ] as const) {
     const res = await api.post('/api/accounts', { name, type, currency }, token);
     ids[name] = res.body.id;
   }

@@ -19,7 +19,7 @@ export function tradingAccountIds(db: LedgerDb): Set<string> {
   );
 }
 
-function registered(db: LedgerDb, currency: string): Account | undefined {
+export function registeredTradingAccount(db: LedgerDb, currency: string): Account | undefined {
   const [row] = db.allSql<{ account_id: string }>(
     'SELECT account_id FROM currency_trading_accounts WHERE currency = ?',
     currency,
@@ -45,7 +45,7 @@ function freeName(db: LedgerDb, currency: string): string {
  * none. `adopt` may offer an account planned by an import under the standard name.
  */
 export function tradingAccount(db: LedgerDb, currency: string, adopt?: (name: string) => Account | undefined): Account {
-  const found = registered(db, currency);
+  const found = registeredTradingAccount(db, currency);
   if (found) return found;
   const name = tradingAccountName(currency);
   const candidate = adopt?.(name) ?? findAccountByName(db, name);
@@ -72,5 +72,5 @@ export function tradingAccount(db: LedgerDb, currency: string, adopt?: (name: st
 
 /** Registers trading accounts an import planned (they exist once the import has inserted its accounts). */
 export function registerTradingAccounts(db: LedgerDb, accounts: Iterable<Account>): void {
-  for (const a of accounts) if (!registered(db, a.currency)) register(db, a.currency, a.id);
+  for (const a of accounts) if (!registeredTradingAccount(db, a.currency)) register(db, a.currency, a.id);
 }

@@ -183,7 +183,7 @@ export function assertWeightsBalance(lines: readonly CheckedLine[]): void {
   if (unbalanced.length > 0) {
     throw new DomainError(
       'UNBALANCED',
-      `Debits do not equal credits (a line with a cost counts as its cost): ${describeImbalance(unbalanced)}`,
+      `Debits do not equal credits: ${describeImbalance(unbalanced)}${lines.some((l) => l.cost) ? ' (a line with a cost counts as its cost)' : ''}`,
     );
   }
 }

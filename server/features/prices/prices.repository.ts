@@ -128,3 +128,13 @@ export function priceSeries(db: LedgerDb, from: string, to: string, upTo: string
   );
   return { dates: rows.map((r) => r.date), rates: rows.map((r) => parseRate(r.rate)!) };
 }
+
+/** Every price dated on or before `upTo` (all with null), by date, then pair: what an export writes. */
+export function pricesUpTo(db: LedgerDb, upTo: string | null): Price[] {
+  return db
+    .allSql<Row>(
+      `SELECT ${COLUMNS} FROM prices WHERE date <= ? ORDER BY date, from_currency, to_currency`,
+      upTo ?? '9999-12-31',
+    )
+    .map(toPrice);
+}
