@@ -9,6 +9,7 @@ import { balancesAsOf } from '../accounts/accounts.service.ts';
 import { listEntryPage } from '../journal/journal.service.ts';
 import { reconciliationStats } from '../reconciliation/reconciliation.service.ts';
 import { balanceSheet, incomeStatement } from '../reports/reports.service.ts';
+import { homeCurrency } from '../settings/settings.service.ts';
 
 /**
  * The advisor's read-only tools over the user's ledger. Each runs one synchronous read (no
@@ -86,7 +87,8 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
     type: 'function',
     function: {
       name: 'get_net_worth',
-      description: 'Total assets, liabilities and net worth per currency as of a date (default today).',
+      description:
+        'Total assets, liabilities and net worth per currency as of a date (default today); with more than one currency, also in the home currency (`in_home_currency`, converted at that date’s rates, naming any missing rate).',
       parameters: { type: 'object', properties: { as_of: { type: 'string', description: 'YYYY-MM-DD' } } },
     },
   },
@@ -95,7 +97,7 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
     function: {
       name: 'get_income_and_spending',
       description:
-        'Income and spending by account over a period: either `period` or start_date/end_date (default: this month to today). Parent accounts include their sub-accounts.',
+        'Income and spending by account over a period: either `period` or start_date/end_date (default: this month to today). Parent accounts include their sub-accounts. With more than one currency, also the totals in the home currency (`in_home_currency`, each entry at its date’s rate).',
       parameters: {
         type: 'object',
         properties: {
@@ -161,8 +163,14 @@ export function getBalances(db: LedgerDb, args: Record<string, unknown>) {
   };
 }
 
+/** The home currency when the books hold more than one currency (the figures then gain a converted total). */
+function homeIfMixed(db: LedgerDb): string | undefined {
+  return new Set(allAccounts(db).map((a) => a.currency)).size > 1 ? homeCurrency(db) : undefined;
+}
+
 export function getNetWorth(db: LedgerDb, args: Record<string, unknown>) {
-  const sheet = balanceSheet(db, dateArg(args.as_of));
+  const sheet = balanceSheet(db, dateArg(args.as_of), homeIfMixed(db));
+  const home = sheet.converted;
   return {
     as_of: sheet.as_of,
     currencies: sheet.currencies.map((c) => ({
@@ -171,15 +179,34 @@ export function getNetWorth(db: LedgerDb, args: Record<string, unknown>) {
       total_liabilities: c.total_liabilities,
       net_worth: c.net_worth,
     })),
+    ...(home && {
+      in_home_currency: {
+        currency: home.currency,
+        total_assets: home.total_assets,
+        total_liabilities: home.total_liabilities,
+        net_worth: home.net_worth,
+        missing_rates: sheet.missing_rates ?? [],
+      },
+    }),
   };
 }
 
 export function getIncomeAndSpending(db: LedgerDb, args: Record<string, unknown>) {
   const { start, end } = rangeArgs(args);
-  const statement = incomeStatement(db, start, end);
+  const statement = incomeStatement(db, start, end, homeIfMixed(db));
+  const home = statement.converted;
   return {
     start_date: statement.start_date,
     end_date: statement.end_date,
+    ...(home && {
+      in_home_currency: {
+        currency: home.currency,
+        total_income: home.total_income,
+        total_spending: home.total_expenses,
+        net_income: home.net_income,
+        missing_rates: statement.missing_rates ?? [],
+      },
+    }),
     currencies: statement.currencies.map((c) => ({
       currency: c.currency,
       total_income: c.total_income,

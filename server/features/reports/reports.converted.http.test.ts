@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeOllama } from '../../../test/support/fake-ollama.ts';
 import { registerUser, startTestServer, type Api, type TestServer } from '../../../test/support/server.ts';
 
 /**
@@ -35,7 +36,12 @@ async function post(date: string, lines: Line[]) {
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // the advisor's model server is a port nothing listens on: the built-in advisor answers
+  const closed = new FakeOllama();
+  await closed.start();
+  const url = closed.url;
+  await closed.stop();
+  t = await startTestServer({ env: { OLLAMA_HOST: url } });
   api = t.api;
   ({ token } = await registerUser(api));
   await mk('Checking', 'ASSET', 'USD');
@@ -194,5 +200,16 @@ describe('convert_to on the reports of §12', () => {
       expect(res.status, path).toBe(400);
       expect(res.body.errors[0].field).toBe('convert_to');
     }
+  });
+});
+
+describe('the advisor in the home currency', () => {
+  it('when the books hold several currencies, then the built-in advisor adds net worth in the home currency and names the missing rate', async () => {
+    expect((await api.put('/api/settings', { home_currency: 'USD' }, token)).status).toBe(200);
+    const res = await api.post('/api/chat', { message: 'What is my net worth?' }, token);
+    expect(res.status).toBe(200);
+    // today: EUR at 1.000025 (2026-03-01): 891.50 + 200.005 = 1091.505, rounded once to the even cent
+    expect(res.text).toContain('In your home currency: 1091.50 USD (leaving out JPY: no exchange rate).');
+    expect(res.text).toContain('Net worth (EUR): 200.00');
   });
 });
