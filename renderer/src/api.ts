@@ -45,6 +45,8 @@ import type {
   stats,
 } from '../../server/contract/reconciliation.ts';
 import type { chatSession as chatSessionSchema, modelStatus } from '../../server/contract/chat.ts';
+import type { MissingRate, PriceDto, priceImportResult, latestPrices } from '../../server/contract/prices.ts';
+import type { SettingsDto } from '../../server/contract/settings.ts';
 import type {
   BackupDto,
   ExportFormat,
@@ -87,6 +89,9 @@ export type ModelStatus = z.infer<typeof modelStatus>;
 export type { TreeNode } from '../../server/contract/reports.ts';
 export type { BackupDto, ExportFormat, ImportJournalResult, JournalFormat };
 export type BackupList = z.infer<typeof backupList>;
+export type { MissingRate, PriceDto, SettingsDto };
+export type PriceImportResult = z.infer<typeof priceImportResult>;
+export type LatestPrices = z.infer<typeof latestPrices>;
 export type RestoreResult = z.infer<typeof restoreResult>;
 
 export interface Page<T> {
@@ -354,28 +359,79 @@ export function voidEntry(id: string, reason: string): Promise<VoidResult> {
 // ---------------------------------------------------------------------------------------------
 // Reports
 
-export function balanceSheetReport(asOf?: string): Promise<BalanceSheet> {
-  return json('GET', '/api/reports/balance-sheet', { query: { as_of: asOf } });
+// `convertTo` (a currency) adds `converted` and `missing_rates` to each report (CONTRACT §16).
+
+export function balanceSheetReport(asOf?: string, convertTo?: string): Promise<BalanceSheet> {
+  return json('GET', '/api/reports/balance-sheet', { query: { as_of: asOf, convert_to: convertTo } });
 }
 
-export function incomeStatementReport(startDate: string, endDate: string): Promise<IncomeStatement> {
-  return json('GET', '/api/reports/income-statement', { query: { start_date: startDate, end_date: endDate } });
+export function incomeStatementReport(
+  startDate: string,
+  endDate: string,
+  convertTo?: string,
+): Promise<IncomeStatement> {
+  return json('GET', '/api/reports/income-statement', {
+    query: { start_date: startDate, end_date: endDate, convert_to: convertTo },
+  });
 }
 
 export function netWorthReport(
   startDate: string,
   endDate: string,
   interval: 'day' | 'week' | 'month' = 'month',
+  convertTo?: string,
 ): Promise<NetWorthSeries> {
-  return json('GET', '/api/reports/net-worth', { query: { start_date: startDate, end_date: endDate, interval } });
+  return json('GET', '/api/reports/net-worth', {
+    query: { start_date: startDate, end_date: endDate, interval, convert_to: convertTo },
+  });
 }
 
 export function cashFlowReport(
   startDate: string,
   endDate: string,
   interval: 'day' | 'week' | 'month' = 'month',
+  convertTo?: string,
 ): Promise<CashFlow> {
-  return json('GET', '/api/reports/cash-flow', { query: { start_date: startDate, end_date: endDate, interval } });
+  return json('GET', '/api/reports/cash-flow', {
+    query: { start_date: startDate, end_date: endDate, interval, convert_to: convertTo },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prices and the home currency (CONTRACT §16)
+
+export function listPrices(
+  page: number,
+  perPage = 20,
+  pair: { from?: string; to?: string } = {},
+): Promise<Page<PriceDto>> {
+  return json('GET', '/api/prices', { query: { page, per_page: perPage, from: pair.from, to: pair.to } });
+}
+
+export function latestRates(): Promise<LatestPrices> {
+  return json('GET', '/api/prices/latest');
+}
+
+/** Creates the rate of a pair on a date, or replaces the one of that date. */
+export function savePrice(input: { date: string; from: string; to: string; rate: string }): Promise<PriceDto> {
+  return json('POST', '/api/prices', { json: input });
+}
+
+export function deletePrice(id: string): Promise<void> {
+  return json('DELETE', `/api/prices/${encodeURIComponent(id)}`);
+}
+
+/** Imports a CSV file of rates (header date,from,to,rate), all or nothing. */
+export function importPrices(file: Blob): Promise<PriceImportResult> {
+  return json('POST', '/api/prices/import', { file });
+}
+
+export function getSettings(): Promise<SettingsDto> {
+  return json('GET', '/api/settings');
+}
+
+export function setHomeCurrency(currency: string): Promise<SettingsDto> {
+  return json('PUT', '/api/settings', { json: { home_currency: currency } });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { AccountsScreen } from './screens/accounts/accounts-screen.tsx';
 import { ChatPanel } from './screens/chat/chat-panel.tsx';
 import { DashboardScreen } from './screens/dashboard/dashboard-screen.tsx';
 import { JournalScreen } from './screens/journal/journal-screen.tsx';
+import { PricesScreen } from './screens/prices/prices-screen.tsx';
 import { SettingsScreen } from './screens/settings/settings-screen.tsx';
 import { StatementsScreen } from './screens/statements/statements-screen.tsx';
 
@@ -15,6 +16,7 @@ const NAV: { route: Route; label: MessageKey }[] = [
   { route: '/accounts', label: 'nav.accounts' },
   { route: '/journal', label: 'nav.journal' },
   { route: '/statements', label: 'nav.statements' },
+  { route: '/prices', label: 'prices.nav' },
   { route: '/settings', label: 'nav.settings' },
 ];
 
@@ -78,6 +80,7 @@ export function AppShell({ user, onSignOut }: { user: SignedInUser; onSignOut: (
         {route === '/accounts' && <AccountsScreen />}
         {route === '/journal' && <JournalScreen onNavigate={navigate} />}
         {route === '/statements' && <StatementsScreen onNavigate={navigate} />}
+        {route === '/prices' && <PricesScreen />}
         {route === '/settings' && <SettingsScreen onNavigate={navigate} />}
       </main>
       {/* kept mounted while closed, so that an answer keeps streaming and the conversation stays */}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** The screens, by path (the server answers index.html for any of them). */
-export const ROUTES = ['/', '/accounts', '/journal', '/statements', '/settings'] as const;
+export const ROUTES = ['/', '/accounts', '/journal', '/statements', '/prices', '/settings'] as const;
 export type Route = (typeof ROUTES)[number];
 
 function current(): Route {
@@ -9,7 +9,7 @@ function current(): Route {
   return (ROUTES as readonly string[]).includes(path) ? (path as Route) : '/';
 }
 
-/** A tiny history router: five screens need no more. */
+/** A tiny history router: six screens need no more. */
 export function useRoute(): [Route, (route: Route) => void] {
   const [route, setRoute] = useState<Route>(current);
   useEffect(() => {

@@ -6,20 +6,38 @@ import { priceSeries } from './prices.repository.ts';
 /**
  * The rates of one conversion into `target`, read once per currency (its pair and the opposite
  * pair, up to the last day asked for) and looked up by day in memory. A currency that lacks a rate
- * on any day it is asked for is missing: it is left out of every converted total, and the first
- * such day is reported, never counted as zero.
+ * on a day it has a figure (not zero) is missing: it is left out of every converted total of the
+ * book, and the first such day is reported, never counted as zero.
  */
 export class RateBook {
   readonly target: string;
   private readonly db: LedgerDb;
   private readonly upTo: string;
-  private readonly series = new Map<string, { direct: PriceSeries; opposite: PriceSeries }>();
+  private readonly series: Map<string, { direct: PriceSeries; opposite: PriceSeries }>;
   private readonly missingFrom = new Map<string, string>();
+  private readonly scopes: RateBook[] = [];
 
-  constructor(db: LedgerDb, target: string, upTo: string) {
+  constructor(
+    db: LedgerDb,
+    target: string,
+    upTo: string,
+    series = new Map<string, { direct: PriceSeries; opposite: PriceSeries }>(),
+  ) {
     this.db = db;
     this.target = target;
     this.upTo = upTo;
+    this.series = series;
+  }
+
+  /**
+   * A book for figures that stand on their own (one point of a series): the same rates, read once,
+   * but its own missing currencies, so that a currency without a rate at one point is left out of
+   * that point only. The parent's missingRates() names them too.
+   */
+  scope(): RateBook {
+    const child = new RateBook(this.db, this.target, this.upTo, this.series);
+    this.scopes.push(child);
+    return child;
   }
 
   /** The rate of `currency` into the target on `date`; null (and noted as missing) when there is none. */
@@ -50,9 +68,11 @@ export class RateBook {
   }
 
   missingRates(): MissingRate[] {
-    return [...this.missingFrom]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([from, date]) => ({ from, to: this.target, date }));
+    const first = new Map(this.missingFrom);
+    for (const child of this.scopes)
+      for (const m of child.missingRates())
+        if (!first.has(m.from) || m.date < first.get(m.from)!) first.set(m.from, m.date);
+    return [...first].sort(([a], [b]) => (a < b ? -1 : 1)).map(([from, date]) => ({ from, to: this.target, date }));
   }
 }
 
@@ -68,13 +88,9 @@ export class ConvertedSum {
     this.book = book;
   }
 
-  /** Adds an amount at the rate of its currency on `date` (nothing when the rate is missing). */
+  /** Adds an amount at the rate of its currency on `date` (nothing when the rate is missing; zero needs no rate). */
   add(amountMinor: bigint, currency: string, date: string): void {
-    if (amountMinor === 0n) {
-      // a zero figure still needs its rate: a currency without one is missing all the same
-      this.book.rate(currency, date);
-      return;
-    }
+    if (amountMinor === 0n) return;
     const rate = this.book.rate(currency, date);
     if (rate === null) return;
     let c = this.byCurrency.get(currency);

@@ -213,3 +213,24 @@ describe('the advisor in the home currency', () => {
     expect(res.text).toContain('Net worth (EUR): 200.00');
   });
 });
+
+describe('a series converted point by point', () => {
+  it('when a currency gains a rate mid-series, then it is left out only of the points before, and a zero balance needs no rate', async () => {
+    expect(
+      (await api.post('/api/prices', { date: '2026-02-01', from: 'JPY', to: 'USD', rate: '0.0067' }, token)).status,
+    ).toBe(201);
+    const res = await api.get(
+      '/api/reports/net-worth?start_date=2025-12-01&end_date=2026-02-28&interval=month&convert_to=USD',
+      token,
+    );
+    expect(res.body.converted.series).toEqual([
+      // nothing held yet: no rate needed, nothing missing
+      { date: '2025-12-31', assets: '0.00', liabilities: '0.00', net_worth: '0.00' },
+      // JPY has no rate yet: left out of this point
+      { date: '2026-01-31', assets: '1056.50', liabilities: '0.00', net_worth: '1056.50' },
+      // 1000 JPY at 0.0067 = 6.70 USD
+      { date: '2026-02-28', assets: '1138.20', liabilities: '0.00', net_worth: '1138.20' },
+    ]);
+    expect(res.body.missing_rates).toEqual(jpyMissing('2026-01-31'));
+  });
+});

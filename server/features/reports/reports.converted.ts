@@ -13,7 +13,7 @@ import { sumRange, type Pair } from '../totals/totals.repository.ts';
  * at each period end; the income statement and cash flow at each entry's date, from the
  * maintained per-account day totals (an account holds one currency, so a day's total is that
  * day's figure in it) times one rate per currency and day. Accounts in the target currency need no
- * rate and are read as the per-currency reports read them.
+ * rate and are read as the per-currency reports read them. A figure of zero needs no rate.
  */
 
 type Kind = 'account' | 'cash_flow';
@@ -249,21 +249,23 @@ export function convertedNetWorth(
   const book = new RateBook(db, target, end);
   const accounts = allAccounts(db).filter((a) => a.type === 'ASSET' || a.type === 'LIABILITY');
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
+  // each period end stands on its own: a currency without a rate there is left out of that point only
   const sums = points.map(({ date, balances }) => {
-    const assets = new ConvertedSum(book);
-    const liabilities = new ConvertedSum(book);
-    for (const [id, sum] of balancesAt(db, book, accounts, date, balances))
+    const point = book.scope();
+    const assets = new ConvertedSum(point);
+    const liabilities = new ConvertedSum(point);
+    for (const [id, sum] of balancesAt(db, point, accounts, date, balances))
       (typeOf.get(id) === 'ASSET' ? assets : liabilities).addAll(sum);
-    return { date, assets, liabilities };
+    return { date, point, assets, liabilities };
   });
   return {
     converted: {
       currency: target,
-      series: sums.map(({ date, assets, liabilities }) => ({
+      series: sums.map(({ date, point, assets, liabilities }) => ({
         date,
-        assets: money(book, assets),
-        liabilities: money(book, liabilities),
-        net_worth: money(book, new ConvertedSum(book).addAll(assets).addAll(liabilities, -1n)),
+        assets: money(point, assets),
+        liabilities: money(point, liabilities),
+        net_worth: money(point, new ConvertedSum(point).addAll(assets).addAll(liabilities, -1n)),
       })),
     },
     missing_rates: book.missingRates(),

@@ -17,6 +17,10 @@ export function SummaryCard({
     { label: t('dashboard.spendingThisMonth'), value: month?.total_expenses ?? '0' },
     { label: t('dashboard.assets'), value: sheet.total_assets },
     { label: t('dashboard.liabilities'), value: sheet.total_liabilities },
+    // in the home currency: what foreign money bought by exchanges is worth now less what it cost
+    ...(sheet.unrealized_gains !== undefined
+      ? [{ label: t('currency.unrealized'), value: sheet.unrealized_gains }]
+      : []),
   ];
   return (
     <article className="card" aria-label={t('dashboard.summaryFor', { currency })}>

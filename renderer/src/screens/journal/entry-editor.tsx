@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { createEntry, postEntry, updateEntry, type AccountDto, type JournalEntryDto } from '../../api.ts';
 import { AccountPicker } from '../../components/account-picker.tsx';
 import { Busy } from '../../components/busy.tsx';
@@ -11,6 +11,7 @@ import {
   blankLine,
   checkEntry,
   linesOf,
+  statedRate,
   toLineInputs,
   type EditableLine,
   type LineProblem,
@@ -24,6 +25,8 @@ const PROBLEM_TEXT: Record<LineProblem, MessageKey> = {
   digits: 'editor.problem.digits',
   zero: 'editor.problem.zero',
   inactive: 'editor.problem.inactive',
+  cost: 'currency.problem.cost',
+  'cost-same': 'currency.problem.same',
 };
 
 interface EntryEditorProps {
@@ -34,12 +37,16 @@ interface EntryEditorProps {
   onCancel: () => void;
 }
 
-type Focus = { line: number; field: 'account' | 'debit' | 'credit' } | null;
+type Field = 'account' | 'debit' | 'credit' | 'cost';
+type Focus = { line: number; field: Field } | null;
 
 /**
  * A journal entry being written. Keyboard: Tab moves between fields; Enter in an account search
  * chooses the account (and offers the balancing amount); Enter in an amount goes to the next line
  * (adding one); Ctrl+Enter posts. The "unbalanced by …" hint is computed exactly (BigInt minor units).
+ * A line in another currency can state what it cost (an exchange): the ⇄ button opens its cost, the
+ * editor shows the rate it implies, and the entry balances by cost (the server adds the automatic
+ * lines on the currency trading accounts).
  */
 export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorProps) {
   const { t } = useI18n();
@@ -68,7 +75,7 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
     setFocus(null);
   }, [focus, lines]);
 
-  const ref = (key: number, field: 'account' | 'debit' | 'credit') => (element: HTMLInputElement | null) => {
+  const ref = (key: number, field: Field) => (element: HTMLInputElement | null) => {
     if (element) fields.current.set(`${key}:${field}`, element);
     else fields.current.delete(`${key}:${field}`);
   };
@@ -96,6 +103,22 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
     if (index === lines.length - 1) setLines((all) => [...all, blankLine()]);
     setFocus({ line: index + 1, field: 'account' });
   };
+
+  /** Opens a line's cost, in the entry's other currency where there is one. */
+  const openCost = (index: number) => {
+    const line = lines[index];
+    const own = byId.get(line?.accountId ?? '')?.currency;
+    const other =
+      lines.map((l) => byId.get(l.accountId)?.currency).find((c) => c !== undefined && c !== own) ??
+      (own === 'USD' ? 'EUR' : 'USD');
+    change(index, { cost: { amount: '', currency: other } });
+    setFocus({ line: index, field: 'cost' });
+  };
+
+  const changeCost = (index: number, patch: Partial<{ amount: string; currency: string }>) =>
+    setLines((all) =>
+      all.map((line, i) => (i === index && line.cost ? { ...line, cost: { ...line.cost, ...patch } } : line)),
+    );
 
   const removeLine = (index: number) =>
     setLines((all) =>
@@ -181,59 +204,115 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
             const account = byId.get(line.accountId);
             const n = index + 1;
             return (
-              <tr key={line.key} className={problem ? 'line-problem' : undefined}>
-                <td>
-                  <AccountPicker
-                    accounts={choosable}
-                    value={line.accountId}
-                    onChange={(id) => change(index, { accountId: id })}
-                    onChosen={(id) => accountChosen(index, id)}
-                    label={t('editor.accountOfLine', { n })}
-                    inputRef={ref(line.key, 'account')}
-                  />
-                  {problem && (
-                    <span className="line-error" role="note">
-                      {t(PROBLEM_TEXT[problem])}
-                    </span>
-                  )}
-                </td>
-                <td className="num">
-                  <input
-                    ref={ref(line.key, 'debit')}
-                    className="amount-input"
-                    inputMode="decimal"
-                    aria-label={t('editor.debitOfLine', { n })}
-                    aria-describedby={hintId}
-                    value={line.debit}
-                    onChange={(e) => change(index, { debit: e.target.value })}
-                    onKeyDown={amountKeyDown(index)}
-                  />
-                </td>
-                <td className="num">
-                  <input
-                    ref={ref(line.key, 'credit')}
-                    className="amount-input"
-                    inputMode="decimal"
-                    aria-label={t('editor.creditOfLine', { n })}
-                    aria-describedby={hintId}
-                    value={line.credit}
-                    onChange={(e) => change(index, { credit: e.target.value })}
-                    onKeyDown={amountKeyDown(index)}
-                  />
-                  {account && <span className="line-currency">{account.currency}</span>}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    tabIndex={-1}
-                    aria-label={t('editor.removeLine', { n })}
-                    onClick={() => removeLine(index)}
-                  >
-                    ×
-                  </button>
-                </td>
-              </tr>
+              <Fragment key={line.key}>
+                <tr className={problem ? 'line-problem' : undefined}>
+                  <td>
+                    <AccountPicker
+                      accounts={choosable}
+                      value={line.accountId}
+                      onChange={(id) => change(index, { accountId: id })}
+                      onChosen={(id) => accountChosen(index, id)}
+                      label={t('editor.accountOfLine', { n })}
+                      inputRef={ref(line.key, 'account')}
+                    />
+                    {problem && (
+                      <span className="line-error" role="note">
+                        {t(PROBLEM_TEXT[problem])}
+                      </span>
+                    )}
+                  </td>
+                  <td className="num">
+                    <input
+                      ref={ref(line.key, 'debit')}
+                      className="amount-input"
+                      inputMode="decimal"
+                      aria-label={t('editor.debitOfLine', { n })}
+                      aria-describedby={hintId}
+                      value={line.debit}
+                      onChange={(e) => change(index, { debit: e.target.value })}
+                      onKeyDown={amountKeyDown(index)}
+                    />
+                  </td>
+                  <td className="num">
+                    <input
+                      ref={ref(line.key, 'credit')}
+                      className="amount-input"
+                      inputMode="decimal"
+                      aria-label={t('editor.creditOfLine', { n })}
+                      aria-describedby={hintId}
+                      value={line.credit}
+                      onChange={(e) => change(index, { credit: e.target.value })}
+                      onKeyDown={amountKeyDown(index)}
+                    />
+                    {account && <span className="line-currency">{account.currency}</span>}
+                    {account && !line.cost && (
+                      <button
+                        type="button"
+                        className="icon-button exchange-button"
+                        aria-label={t('currency.addCost', { n })}
+                        title={t('currency.addCost', { n })}
+                        onClick={() => openCost(index)}
+                      >
+                        ⇄
+                      </button>
+                    )}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      tabIndex={-1}
+                      aria-label={t('editor.removeLine', { n })}
+                      onClick={() => removeLine(index)}
+                    >
+                      ×
+                    </button>
+                  </td>
+                </tr>
+                {line.cost && (
+                  <tr className="cost-row">
+                    <td colSpan={4}>
+                      <div className="cost-fields">
+                        <span className="cost-label">{t('currency.cost')}</span>
+                        <input
+                          ref={ref(line.key, 'cost')}
+                          className="amount-input"
+                          inputMode="decimal"
+                          aria-label={t('currency.costAmount', { n })}
+                          aria-describedby={hintId}
+                          value={line.cost.amount}
+                          onChange={(e) => changeCost(index, { amount: e.target.value })}
+                          onKeyDown={amountKeyDown(index)}
+                        />
+                        <input
+                          className="currency-input"
+                          maxLength={3}
+                          aria-label={t('currency.costCurrency', { n })}
+                          value={line.cost.currency}
+                          onChange={(e) => changeCost(index, { currency: e.target.value.toUpperCase() })}
+                        />
+                        {account && statedRate(line, account) && (
+                          <span className="stated-rate" data-testid={`rate-of-line-${n}`}>
+                            {t('currency.rate', {
+                              from: account.currency,
+                              to: line.cost.currency,
+                              rate: statedRate(line, account)!,
+                            })}
+                          </span>
+                        )}
+                        <button
+                          type="button"
+                          className="icon-button"
+                          aria-label={t('currency.removeCost', { n })}
+                          onClick={() => change(index, { cost: null })}
+                        >
+                          ×
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             );
           })}
         </tbody>

@@ -2,7 +2,7 @@ import type { JournalEntryDto } from '../../api.ts';
 import { Amount } from '../../components/amount.tsx';
 import { useI18n } from '../../i18n.tsx';
 
-/** An entry's lines in debit and credit columns. */
+/** An entry's lines in debit and credit columns; an exchange's cost beside its amount, automatic lines marked. */
 export function EntryLinesTable({ entry, label }: { entry: JournalEntryDto; label: string }) {
   const { t } = useI18n();
   return (
@@ -20,14 +20,30 @@ export function EntryLinesTable({ entry, label }: { entry: JournalEntryDto; labe
       </thead>
       <tbody>
         {entry.lines.map((line) => (
-          <tr key={line.id}>
-            <td>{line.account_name}</td>
-            <td className="num">
-              {line.direction === 'DEBIT' && <Amount value={line.amount} currency={line.currency} />}
+          <tr key={line.id} className={line.automatic ? 'automatic-line' : undefined}>
+            <td>
+              {line.account_name}
+              {line.automatic && (
+                <span className="tag" title={t('currency.automaticHint')}>
+                  {t('currency.automatic')}
+                </span>
+              )}
             </td>
-            <td className="num">
-              {line.direction === 'CREDIT' && <Amount value={line.amount} currency={line.currency} />}
-            </td>
+            {(['DEBIT', 'CREDIT'] as const).map((side) => (
+              <td key={side} className="num">
+                {line.direction === side && (
+                  <>
+                    <Amount value={line.amount} currency={line.currency} />
+                    {line.cost && !line.automatic && (
+                      <span className="line-cost">
+                        {' '}
+                        ({t('currency.cost')} <Amount value={line.cost.amount} currency={line.cost.currency} />)
+                      </span>
+                    )}
+                  </>
+                )}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
