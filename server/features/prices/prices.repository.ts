@@ -118,13 +118,33 @@ export function latestPerPair(db: LedgerDb): Price[] {
   }
 }
 
-/** One pair's prices dated on or before `upTo`, oldest first, as the rate look-up takes them. */
-export function priceSeries(db: LedgerDb, from: string, to: string, upTo: string): PriceSeries {
+/** A pair's latest rate on or before a day (10^-12 units), or null: one index seek. */
+export function latestRate(db: LedgerDb, from: string, to: string, onOrBefore: string): bigint | null {
+  const [row] = db.allSql<{ rate: string }>(
+    'SELECT rate FROM prices WHERE from_currency = ? AND to_currency = ? AND date <= ? ORDER BY date DESC LIMIT 1',
+    from,
+    to,
+    onOrBefore,
+  );
+  return row ? parseRate(row.rate)! : null;
+}
+
+/**
+ * One pair's prices that decide its rate on the days [since, upTo]: the latest on or before `since`
+ * and every one after it up to `upTo`, oldest first, as the rate look-up takes them.
+ */
+export function priceSeries(db: LedgerDb, from: string, to: string, since: string, upTo: string): PriceSeries {
   const rows = db.allSql<{ date: string; rate: string }>(
-    'SELECT date, rate FROM prices WHERE from_currency = ? AND to_currency = ? AND date <= ? ORDER BY date',
+    `SELECT date, rate FROM prices
+      WHERE from_currency = ? AND to_currency = ? AND date <= ?
+        AND date >= COALESCE((SELECT MAX(date) FROM prices WHERE from_currency = ? AND to_currency = ? AND date <= ?), '')
+      ORDER BY date`,
     from,
     to,
     upTo,
+    from,
+    to,
+    since,
   );
   return { dates: rows.map((r) => r.date), rates: rows.map((r) => parseRate(r.rate)!) };
 }

@@ -1,32 +1,38 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { MissingRate } from '../../contract/prices.ts';
-import { Conversion, rateOn, SAME, type PriceSeries, type Rate } from '../../domain/rates.ts';
-import { priceSeries } from './prices.repository.ts';
+import { Conversion, directRate, inverseRate, rateOn, SAME, type PriceSeries, type Rate } from '../../domain/rates.ts';
+import { latestRate, priceSeries } from './prices.repository.ts';
+
+/** Days looked up one by one (an index seek each) before a currency's prices of the range are read at once. */
+const POINT_LOOKUPS = 8;
+
+interface CurrencyRates {
+  points: Map<string, Rate | null>;
+  series?: { direct: PriceSeries; opposite: PriceSeries };
+}
 
 /**
- * The rates of one conversion into `target`, read once per currency (its pair and the opposite
- * pair, up to the last day asked for) and looked up by day in memory. A currency that lacks a rate
- * on a day it has a figure (not zero) is missing: it is left out of every converted total of the
- * book, and the first such day is reported, never counted as zero.
+ * The rates of one conversion into `target` for days in [since, upTo]. A currency's first few days
+ * are looked up one by one (a balance needs one rate); past that, the prices that decide its rates
+ * over the range are read once and looked up by day in memory. A currency that lacks a rate on a
+ * day it has a figure (not zero) is missing: it is left out of every converted total of the book,
+ * and the first such day is reported, never counted as zero.
  */
 export class RateBook {
   readonly target: string;
   private readonly db: LedgerDb;
+  private readonly since: string;
   private readonly upTo: string;
-  private readonly series: Map<string, { direct: PriceSeries; opposite: PriceSeries }>;
+  private readonly rates: Map<string, CurrencyRates>;
   private readonly missingFrom = new Map<string, string>();
   private readonly scopes: RateBook[] = [];
 
-  constructor(
-    db: LedgerDb,
-    target: string,
-    upTo: string,
-    series = new Map<string, { direct: PriceSeries; opposite: PriceSeries }>(),
-  ) {
+  constructor(db: LedgerDb, target: string, since: string, upTo: string, rates = new Map<string, CurrencyRates>()) {
     this.db = db;
     this.target = target;
+    this.since = since;
     this.upTo = upTo;
-    this.series = series;
+    this.rates = rates;
   }
 
   /**
@@ -35,7 +41,7 @@ export class RateBook {
    * that point only. The parent's missingRates() names them too.
    */
   scope(): RateBook {
-    const child = new RateBook(this.db, this.target, this.upTo, this.series);
+    const child = new RateBook(this.db, this.target, this.since, this.upTo, this.rates);
     this.scopes.push(child);
     return child;
   }
@@ -43,20 +49,32 @@ export class RateBook {
   /** The rate of `currency` into the target on `date`; null (and noted as missing) when there is none. */
   rate(currency: string, date: string): Rate | null {
     if (currency === this.target) return SAME;
-    let s = this.series.get(currency);
-    if (!s) {
-      s = {
-        direct: priceSeries(this.db, currency, this.target, this.upTo),
-        opposite: priceSeries(this.db, this.target, currency, this.upTo),
-      };
-      this.series.set(currency, s);
-    }
-    const rate = rateOn(s.direct, s.opposite, date);
+    const rate = this.lookUp(currency, date);
     if (rate === null) {
       const first = this.missingFrom.get(currency);
       if (first === undefined || date < first) this.missingFrom.set(currency, date);
     }
     return rate;
+  }
+
+  private lookUp(currency: string, date: string): Rate | null {
+    let r = this.rates.get(currency);
+    if (!r) this.rates.set(currency, (r = { points: new Map() }));
+    if (r.series) return rateOn(r.series.direct, r.series.opposite, date);
+    const known = r.points.get(date);
+    if (known !== undefined) return known;
+    if (r.points.size < POINT_LOOKUPS) {
+      const direct = latestRate(this.db, currency, this.target, date);
+      const opposite = direct === null ? latestRate(this.db, this.target, currency, date) : null;
+      const rate = direct !== null ? directRate(direct) : opposite !== null ? inverseRate(opposite) : null;
+      r.points.set(date, rate);
+      return rate;
+    }
+    r.series = {
+      direct: priceSeries(this.db, currency, this.target, this.since, this.upTo),
+      opposite: priceSeries(this.db, this.target, currency, this.since, this.upTo),
+    };
+    return rateOn(r.series.direct, r.series.opposite, date);
   }
 
   isMissing(currency: string): boolean {

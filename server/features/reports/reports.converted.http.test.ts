@@ -234,3 +234,15 @@ describe('a series converted point by point', () => {
     expect(res.body.missing_rates).toEqual(jpyMissing('2026-01-31'));
   });
 });
+
+describe('rates looked up one by one, then read for the whole range', () => {
+  it('when a series has more points than are looked up one by one, then every point has the rate of its own day', async () => {
+    const res = await api.get(
+      '/api/reports/net-worth?start_date=2026-01-01&end_date=2026-12-31&interval=month&convert_to=USD',
+      token,
+    );
+    const worth = res.body.converted.series.map((p: { net_worth: string }) => p.net_worth);
+    // January without JPY; February at 1.2; from March EUR at 1.000025: 891.50 + 200.005 + 6.70, half to even
+    expect(worth).toEqual(['1056.50', '1138.20', ...Array(10).fill('1098.20')]);
+  });
+});

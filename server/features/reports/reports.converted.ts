@@ -124,7 +124,7 @@ export function convertedBalances(
   asOf: string,
   target: string,
 ) {
-  const book = new RateBook(db, target, asOf);
+  const book = new RateBook(db, target, asOf, asOf);
   const sums = new Map<string, ConvertedSum>();
   for (const { account, balanceMinor } of balances) {
     const sum = new ConvertedSum(book);
@@ -138,7 +138,7 @@ export function convertedBalances(
 }
 
 export function convertedTrialBalance(db: LedgerDb, asOf: string, target: string) {
-  const book = new RateBook(db, target, asOf);
+  const book = new RateBook(db, target, asOf, asOf);
   const accounts = allAccounts(db);
   const totals = sumRange(db, 'account', null, asOf);
   const nets: { account: Account; net: ConvertedSum }[] = [];
@@ -183,7 +183,7 @@ export function convertedTrialBalance(db: LedgerDb, asOf: string, target: string
  * what they cost, shown as `unrealized_gains`, the figure that makes the rounded sheet balance.
  */
 export function convertedBalanceSheet(db: LedgerDb, asOf: string, target: string) {
-  const book = new RateBook(db, target, asOf);
+  const book = new RateBook(db, target, asOf, asOf);
   const accounts = allAccounts(db);
   const own = balancesAt(db, book, accounts, asOf);
   const trading = tradingAccountIds(db);
@@ -216,7 +216,7 @@ export function convertedBalanceSheet(db: LedgerDb, asOf: string, target: string
 }
 
 export function convertedIncomeStatement(db: LedgerDb, start: string, end: string, target: string) {
-  const book = new RateBook(db, target, end);
+  const book = new RateBook(db, target, start, end);
   const accounts = allAccounts(db);
   const flows = accounts.filter((a) => a.type === 'INCOME' || a.type === 'EXPENSE');
   const own = new Map<string, ConvertedSum>();
@@ -246,7 +246,7 @@ export function convertedNetWorth(
   end: string,
   target: string,
 ) {
-  const book = new RateBook(db, target, end);
+  const book = new RateBook(db, target, points[0]?.date ?? end, end);
   const accounts = allAccounts(db).filter((a) => a.type === 'ASSET' || a.type === 'LIABILITY');
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
   // each period end stands on its own: a currency without a rate there is left out of that point only
@@ -279,7 +279,7 @@ export function convertedCashFlow(
   end: string,
   target: string,
 ) {
-  const book = new RateBook(db, target, end);
+  const book = new RateBook(db, target, spans[0]?.start ?? end, end);
   const accounts = allAccounts(db);
   const perPeriod = spans.map((span) => {
     const byAccount: { account: Account; moneyIn: ConvertedSum; moneyOut: ConvertedSum }[] = [];
