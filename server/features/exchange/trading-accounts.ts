@@ -4,9 +4,9 @@ import { findAccount, findAccountByName, insertAccount, type Account } from '../
 
 /**
  * The currency trading accounts: one EQUITY account per currency that takes that currency's side of
- * every exchange (GnuCash's "Trading" accounts). Each is found by the registry of migration 0006;
- * the first exchange in a currency creates it, named "Currency trading <code>" (or adopts an EQUITY
- * account of that name and currency that an import brought).
+ * every exchange (GnuCash's "Trading" accounts). Each is found by the registry of migration
+ * 0006_prices_and_exchanges; the first exchange in a currency creates it, named "Currency trading
+ * <code>" (or adopts an EQUITY account of that name and currency).
  */
 
 export function tradingAccountName(currency: string): string {
@@ -41,16 +41,15 @@ function freeName(db: LedgerDb, currency: string): string {
 }
 
 /**
- * The trading account of a currency, created (or adopted) in the caller's transaction when there is
- * none. `adopt` may offer an account planned by an import under the standard name.
+ * The trading account of a currency, created in the caller's transaction when there is none (or
+ * adopted: an EQUITY account of that currency already named "Currency trading <code>").
  */
-export function tradingAccount(db: LedgerDb, currency: string, adopt?: (name: string) => Account | undefined): Account {
+export function tradingAccount(db: LedgerDb, currency: string): Account {
   const found = registeredTradingAccount(db, currency);
   if (found) return found;
-  const name = tradingAccountName(currency);
-  const candidate = adopt?.(name) ?? findAccountByName(db, name);
+  const candidate = findAccountByName(db, tradingAccountName(currency));
   if (candidate && candidate.type === 'EQUITY' && candidate.currency === currency) {
-    if (findAccount(db, candidate.id)) register(db, currency, candidate.id);
+    register(db, currency, candidate.id);
     return candidate;
   }
   const now = new Date().toISOString();
