@@ -20,9 +20,11 @@ import { journalChunks, parseJournal } from './lib/journal-file.ts';
 import { load, medianByRate, type LoadRequest, type LoadResult } from './lib/load.ts';
 import { balanceCommands, installed, timePeer } from './lib/peers.ts';
 import {
+  BENCH_SECRET,
   buildServer,
   MemorySampler,
   memoryOf,
+  msToFirstLine,
   REPO,
   startChild,
   startLedgerServer,
@@ -42,17 +44,16 @@ const { values: args } = parseArgs({
     load: { type: 'string', default: 'auto' },
     chunk: { type: 'string', default: '25000' },
     'skip-peers': { type: 'boolean', default: false },
-    /** the load, the cold start (once) and the reads only: no throughput, writes, statements or peers */
-    'reads-only': { type: 'boolean', default: false },
     /** flags for the server's node beside those of `npm run serve`, e.g. "--max-semi-space-size=2" */
     'server-node-flags': { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
+    /** `reads`: after the load, only the cold start and the reads (balances, reports, converted, budgets, register) */
+    only: { type: 'string' },
     out: { type: 'string', default: path.join(REPO, 'bench/results/latest.json') },
   },
 });
 
 const size = sizeArg(args.size);
-const readsOnly = args['reads-only']!;
 const serverFlags = args['server-node-flags']!.split(/\s+/).filter(Boolean);
 /** Requests per operation: fixed for a size, so runs compare. */
 const COUNTS = {
@@ -62,7 +63,9 @@ const COUNTS = {
   postSequential: 500,
   postPaced: 200,
   postConcurrent: 2000,
-  coldStarts: args['reads-only'] ? 1 : size === '1m' ? 3 : 5,
+  coldStarts: size === '1m' ? 3 : 5,
+  /** starts of `npm run serve` on an empty data folder (and of its references) */
+  serveStarts: 7,
   /** the same for the API and the bare route, after the same warm-up, so that both are measured warm */
   mixed: 20000,
   mixedWarmUp: 2000,
@@ -119,8 +122,8 @@ class Probe {
   async start(): Promise<void> {
     this.child = await startChild(path.join(REPO, 'bench/probe.ts'), this.args, {}, /(probing)/, 30_000, [], 'pipe');
   }
-  private stopped: Promise<{ n: number; maxMs: number; over50: number }> | undefined;
-  stop(): Promise<{ n: number; maxMs: number; over50: number }> {
+  private stopped: Promise<ProbeStall> | undefined;
+  stop(): Promise<ProbeStall> {
     this.stopped ??= (async () => {
       const child = this.child!;
       let out = '';
@@ -182,7 +185,6 @@ async function openApiPaths(client: Client): Promise<Set<string>> {
   return new Set(Object.keys(doc.paths ?? {}));
 }
 
-/** The documented bulk path: POST /api/import/journal, in pieces of `chunk` entries (each piece is atomic). */
 /** A copy of the ledger as committed so far (its WAL checkpointed first), for raw writes beside the server's. */
 function copyOfLedger(ledgerFile: string, to: string): string {
   const db = new Database(ledgerFile);
@@ -201,6 +203,7 @@ function settleDisk(): void {
   execFileSync('sync');
 }
 
+/** The documented bulk path: POST /api/import/journal, in pieces of `chunk` entries (each piece is atomic). */
 async function loadByImport(client: Client, pieces: Generator<{ text: string; entries: number }>): Promise<void> {
   for (const piece of pieces) {
     const start = process.hrtime.bigint();
@@ -332,21 +335,60 @@ function ratioOf(api: Summary, raw: Summary): number {
   return raw.p50 / api.p50;
 }
 
-async function main(): Promise<void> {
-  const started = Date.now();
-  const loadAtStart = os.loadavg();
+/** What the phases below share: the books, the server under test, its one user and their accounts. */
+interface Bench {
+  manifest: Manifest;
+  booksDir: string;
+  dataDir: string;
+  info: Record<string, unknown>;
+  /** the server as `npm run serve` starts it */
+  served: { entry: string; nodeFlags: string[] };
+  server: Child;
+  client: Client;
+  token: string;
+  ledgerFile: string;
+  ids: Ids;
+  hasExport: boolean;
+}
+
+type ProbeStall = { n: number; maxMs: number; over50: number };
+
+type PeerFiles = Record<'ledger' | 'hledger' | 'beancount', string>;
+
+/** The register's page counts, found by the read phase and used again by the throughput phase. */
+interface Pages {
+  perPage: number;
+  accountPages: number;
+  rangePages: number;
+  dates: string[];
+}
+
+/** One posting of a grocery bill from checking, different for each `i`. */
+function postingBody(ids: Ids, i: number) {
+  return {
+    entry_date: `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    memo: `Bench posting ${i}`,
+    auto_post: true,
+    lines: [
+      { account_id: ids.groceries, direction: 'DEBIT', amount: `${(i % 90) + 10}.25` },
+      { account_id: ids.checking, direction: 'CREDIT', amount: `${(i % 90) + 10}.25` },
+    ],
+  };
+}
+
+/** The books (generated or reused), a fresh data folder, the server, one user, and the books loaded through the product's bulk path. */
+async function loadBooks(): Promise<Bench> {
   const booksDir = args.books ?? defaultOutDir(size);
   const manifest = ensureBooks(size, args.seed!, booksDir, log);
   log(`Books: ${manifest.entries} entries, ${manifest.lines} lines (${booksDir})`);
   const dataDir = args.data ?? fs.mkdtempSync(path.join(os.tmpdir(), `ledger-bench-${size}-`));
   const info: Record<string, unknown> = {};
 
-  // --- load through the product's bulk path ---
   const served = buildServer();
   log(
     `Server: node ${[...served.nodeFlags, ...serverFlags].join(' ')} ${path.relative(REPO, served.entry)} (as npm run serve)`,
   );
-  let server: Child = await startLedgerServer(served, dataDir, serverFlags);
+  const server: Child = await startLedgerServer(served, dataDir, serverFlags);
   const anonymous = new Client(server.url);
   const registered = await anonymous.json('POST', '/api/auth/register', {
     email: `bench-${Date.now()}@example.com`,
@@ -357,7 +399,7 @@ async function main(): Promise<void> {
   const token: string = registered.access_token;
   const userId: string = registered.id;
   const ledgerFile = path.join(dataDir, 'ledgers', `${userId}.sqlite`);
-  let client = new Client(server.url, token);
+  const client = new Client(server.url, token);
   const paths = await openApiPaths(client);
   const hasImport = paths.has('/api/import/journal');
   const hasExport = paths.has('/api/export');
@@ -393,14 +435,19 @@ async function main(): Promise<void> {
     summary: summarize(await voidSample(client, manifest, COUNTS.voids)),
   }));
 
-  // --- peers' books, exported by the app ---
+  return { manifest, booksDir, dataDir, info, served, server, client, token, ledgerFile, ids, hasExport };
+}
+
+/** The books as the app exports them, for the peers to read; stops the server. */
+async function exportForPeers(bench: Bench): Promise<PeerFiles> {
+  const { booksDir, dataDir, info, client, server, hasExport } = bench;
   const peerFiles = {
     ledger: path.join(booksDir, 'books.journal'),
     hledger: path.join(booksDir, 'books.journal'),
     beancount: path.join(booksDir, 'books.beancount'),
   };
   let peerSource = 'the generator (the export is not there yet; voids left out)';
-  if (hasExport && !readsOnly) {
+  if (hasExport) {
     for (const [format, key, ext] of [
       ['ledger', 'ledger', 'ledger'],
       ['hledger', 'hledger', 'journal'],
@@ -422,7 +469,51 @@ async function main(): Promise<void> {
   // not during the measurements (a commit's sync would wait for them).
   settleDisk();
 
-  // --- cold start to first balances ---
+  return peerFiles;
+}
+
+/**
+ * `npm run serve` on a built checkout, from spawn to its ready line, over a new data folder: its
+ * command (as npm runs it, and as the other measurements start the server), the same through npm,
+ * and a bare `node` printing one line, the floor under both.
+ */
+async function measureServeStart(bench: Bench): Promise<void> {
+  const { served } = bench;
+  const starts = (fn: (dataDir: string) => Promise<number>) => async () => {
+    const times: number[] = [];
+    for (let i = 0; i < COUNTS.serveStarts; i++) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-bench-start-'));
+      try {
+        times.push(await fn(dataDir));
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    return summarize(times);
+  };
+  const env = (dataDir: string) => ({ PORT: '0', LEDGER_DATA_DIR: dataDir, SECRET_KEY: BENCH_SECRET });
+  const bareNode = await starts(() => msToFirstLine(process.execPath, ['-e', 'console.log("ready")'], {}))();
+  const viaNpm = await starts((dataDir) => msToFirstLine('npm', ['run', '--silent', 'serve'], env(dataDir)))();
+  await attempt('serve_ready', 'npm run serve to its ready line (built checkout, new data folder)', 'ms', async () => {
+    const command = await starts(async (dataDir) => {
+      const child = await startLedgerServer(served, dataDir, serverFlags);
+      await child.stop();
+      return child.readyMs;
+    })();
+    return {
+      summary: command,
+      raw: { label: 'bare node printing one line', summary: bareNode },
+      ratio: bareNode.p50 / command.p50,
+      target: { text: 'p50 well under 1000 ms', stat: 'p50', atMost: 500 },
+      note: `the script's command (node ${served.nodeFlags.join(' ')} ${path.relative(REPO, served.entry)}); through npm itself (npm run serve) p50 ${viaNpm.p50.toFixed(0)} ms, of which npm's own start is the difference; median of ${COUNTS.serveStarts} starts each`,
+    };
+  });
+}
+
+/** Cold starts to the first balances over the loaded books; leaves the last server running as `bench.server`. */
+async function measureColdStart(bench: Bench): Promise<void> {
+  const { served, dataDir, token, ledgerFile } = bench;
+  let server = bench.server;
   const cold: number[] = [];
   const coldReady: number[] = [];
   for (let i = 0; i < COUNTS.coldStarts; i++) {
@@ -450,23 +541,16 @@ async function main(): Promise<void> {
     target: { text: '≤ 1000 ms', stat: 'p50', atMost: 1000 },
     note: `server ready line after ${summarize(coldReady).p50.toFixed(0)} ms`,
   }));
+  bench.server = server;
+  bench.client = new Client(server.url, bench.token);
+}
 
-  client = new Client(server.url, token);
-  const memorySampler = new MemorySampler(server.pid);
-  memorySampler.phase('reads');
+/** All balances (today, past dates) and one account's, beside the raw query on the same file. */
+async function measureBalances(bench: Bench, dates: string[]): Promise<void> {
+  const { client, ids, ledgerFile } = bench;
   const raw = new RawLedger(ledgerFile);
-  const dates = pastDates(manifest, 50);
   const today = new Date().toISOString().slice(0, 10);
-  const peerTimes = (asOf?: string): PeerFigure[] =>
-    balanceCommands(peerFiles, asOf)
-      .filter((c) => installed(c.tool))
-      .map((c) => {
-        const r = timePeer(c, COUNTS.peerRuns);
-        if (r.error) log(`    ${c.tool} failed: ${r.error}`);
-        return r;
-      });
 
-  // --- balances ---
   await attempt('balances_today', 'all balances, today', 'ms', async () => {
     const api = await timed(client, COUNTS.read, () => '/api/accounts/balances');
     const rawS = rawTimed(COUNTS.read, () => raw.balances(today));
@@ -506,8 +590,12 @@ async function main(): Promise<void> {
       target: { text: 'p50 ≤ 2 ms', stat: 'p50', atMost: 2 },
     };
   });
+}
 
-  // --- reports ---
+/** A year's income statement and a five-year net-worth series, beside the raw reads of month totals. */
+async function measureReports(bench: Bench): Promise<void> {
+  const { client, ledgerFile } = bench;
+  const raw = new RawLedger(ledgerFile);
   await attempt('income_statement', "a year's income statement", 'ms', async () => {
     const years = ['2021', '2022', '2023', '2024', '2025'];
     const api = await timed(
@@ -538,10 +626,18 @@ async function main(): Promise<void> {
     };
   });
 
-  // --- in one currency (CONTRACT §16): the same reads converted into USD ---
-  // Every request asks something new (another date or range), so that none is served from the
-  // response cache: these rows measure the conversion itself, warm-up requests included in the
-  // sequence (k counts every call).
+  raw.close();
+}
+
+/**
+ * The same reads converted into USD (CONTRACT §16), beside the raw reads of the totals and rates.
+ * Every request asks something new (another date or range), so that none is served from the
+ * response cache: these rows measure the conversion itself, warm-up requests included in the
+ * sequence (k counts every call).
+ */
+async function measureConverted(bench: Bench): Promise<void> {
+  const { client, manifest, ledgerFile } = bench;
+  const raw = new RawLedger(ledgerFile);
   const firstMs = Date.parse(`${manifest.firstDay}T00:00:00Z`);
   const convertedDays = Array.from({ length: COUNTS.read + 10 }, (_, i) =>
     new Date(firstMs + (30 + i * 10) * 86_400_000).toISOString().slice(0, 10),
@@ -595,8 +691,71 @@ async function main(): Promise<void> {
       target: { text: 'p50 ≤ 20 ms', stat: 'p50', atMost: 20 },
     };
   });
+  raw.close();
+}
 
-  // --- register pages ---
+/**
+ * Budgets: every EXPENSE and INCOME account budgeted each month of 2025, expenses
+ * carried over, so that a month's read walks back through the year.
+ */
+async function measureBudgets(bench: Bench): Promise<void> {
+  const { client, ids, ledgerFile } = bench;
+  const raw = new RawLedger(ledgerFile);
+  const budgetLines = ids.all
+    .filter((a) => a.type === 'EXPENSE' || a.type === 'INCOME')
+    .map((a) => ({
+      account_id: a.id,
+      amount: a.currency === 'JPY' ? '20000' : '250.00',
+      carry_over: a.type === 'EXPENSE',
+    }));
+  const months2025 = Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`);
+  for (const month of months2025) await client.ok('PUT', `/api/budgets/${month}`, { lines: budgetLines });
+  /**
+   * Each read is made uncached: a write to another month (not timed) first changes the ledger, so
+   * the kept answer is dropped and the read is computed from the month totals.
+   */
+  const uncachedTimed = async (n: number, pathOf: (i: number) => string): Promise<Summary> => {
+    const out: number[] = [];
+    for (let i = 0; i < n + 5; i++) {
+      await client.ok('PUT', '/api/budgets/2030-01', { lines: budgetLines.slice(0, 1 + (i % 2)) });
+      const start = process.hrtime.bigint();
+      await client.ok('GET', pathOf(i));
+      if (i >= 5) out.push(since(start));
+    }
+    return summarize(out);
+  };
+  await attempt(
+    'budget_month',
+    "a month's budget vs actual (carry-over through the year), uncached",
+    'ms',
+    async () => {
+      const api = await uncachedTimed(COUNTS.report, (i) => `/api/budgets/${months2025[i % 12]}`);
+      const rawS = rawTimed(COUNTS.report, (i) => raw.budgetMonth(months2025[i % 12]!));
+      const scan = rawTimed(5, () => raw.monthFromLines('2025-06'));
+      return {
+        summary: api,
+        raw: { label: 'budget lines, month totals and the carry-over months', summary: rawS },
+        ratio: ratioOf(api, rawS),
+        note: `${budgetLines.length} lines a month; the month's actuals summed from the lines instead: ${scan.p50.toFixed(1)} ms`,
+      };
+    },
+  );
+  await attempt('budget_year', "a year's budget vs actual report, uncached", 'ms', async () => {
+    const api = await uncachedTimed(COUNTS.report, () => '/api/reports/budget-vs-actual?year=2025');
+    const rawS = rawTimed(COUNTS.report, () => raw.budgetYear('2025'));
+    return {
+      summary: api,
+      raw: { label: "the year's budget lines and month totals", summary: rawS },
+      ratio: ratioOf(api, rawS),
+    };
+  });
+  raw.close();
+}
+
+/** Register pages by account and by date range, first and any; returns the page counts. */
+async function measureRegister(bench: Bench): Promise<Omit<Pages, 'dates'>> {
+  const { client, ids, info, ledgerFile } = bench;
+  const raw = new RawLedger(ledgerFile);
   const perPage = 50;
   const accountTotal: number = (
     await client.json('GET', `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}`)
@@ -669,387 +828,424 @@ async function main(): Promise<void> {
     return { summary: api, raw: { label: 'page + total + lines', summary: rawS }, ratio: ratioOf(api, rawS) };
   });
   raw.close();
+  return { perPage, accountPages, rangePages };
+}
 
-  const entryBody = (i: number) => ({
-    entry_date: `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
-    memo: `Bench posting ${i}`,
-    auto_post: true,
-    lines: [
-      { account_id: ids.groceries, direction: 'DEBIT', amount: `${(i % 90) + 10}.25` },
-      { account_id: ids.checking, direction: 'CREDIT', amount: `${(i % 90) + 10}.25` },
-    ],
-  });
-  if (!readsOnly) {
-    // --- read throughput: 50 clients, mixed GETs, against the bare Express route ---
-    const auth = { authorization: `Bearer ${token}` };
-    memorySampler.phase('read throughput');
-    const viewPaths = [
-      '/api/accounts/balances',
-      `/api/accounts/${ids.checking}/balance?as_of=2024-03-15`,
-      `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}`,
-      '/api/reports/income-statement?start_date=2024-01-01&end_date=2024-12-31',
-      `/api/accounts/balances?as_of=${manifest.pastDate}`,
-      `/api/accounts/${ids.groceries}/balance`,
-    ];
-    const views: LoadRequest[] = viewPaths.map((p) => ({ method: 'GET', path: p, headers: auth }));
-    // the bare route twice: a tiny body, and the very bodies the six views answer
-    const cannedFile = path.join(dataDir, 'canned.json');
-    fs.writeFileSync(
-      cannedFile,
-      JSON.stringify(await Promise.all(viewPaths.map(async (p) => (await client.ok('GET', p)).text))),
-    );
-    // and a copy of the ledger for the bare route's raw posting transaction
-    const bareCopy = copyOfLedger(ledgerFile, path.join(dataDir, 'bare-copy.sqlite'));
-    settleDisk();
-    const bare = await startChild(
-      path.join(REPO, 'bench/bare-express.ts'),
-      [cannedFile, bareCopy],
-      {},
-      /listening on (http:\S+)/,
-    );
-    const ping: LoadRequest[] = [{ method: 'GET', path: '/api/ping' }];
-    const cannedViews: LoadRequest[] = viewPaths.map((_, i) => ({ method: 'GET', path: `/api/canned/${i}` }));
-    await load(bare.url, { connections: 50, amount: 2000, requests: ping });
-    const ceiling = await load(bare.url, { connections: 50, amount: COUNTS.bare, requests: ping });
-    // The API's cached reads and the bare route with the same bodies, measured in turns (three each,
-    // the median kept): the two cores' speed drifts by ±10 % over a run, and this load generator shares them.
-    await load(bare.url, { connections: 50, amount: COUNTS.mixedWarmUp, requests: cannedViews });
-    await load(server.url, { connections: 50, amount: COUNTS.mixedWarmUp, requests: views });
-    const bareTurns: LoadResult[] = [];
-    const apiTurns: LoadResult[] = [];
-    for (let turn = 0; turn < COUNTS.mixedTurns; turn++) {
-      bareTurns.push(await load(bare.url, { connections: 50, amount: COUNTS.mixed, requests: cannedViews }));
-      apiTurns.push(await load(server.url, { connections: 50, amount: COUNTS.mixed, requests: views }));
-    }
-    const cannedCeiling = medianByRate(bareTurns);
-    const cachedReads = medianByRate(apiTurns);
-    const bareClient = new Client(bare.url);
-    for (let i = 0; i < 20; i++) await bareClient.ok('POST', '/api/echo', entryBody(i));
-    const barePost = summarize(
-      await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/echo', entryBody(i))),
-    );
-    for (let i = 0; i < 5; i++) await bareClient.ok('POST', '/api/raw-post', entryBody(i));
-    const bareRawPost = summarize(
-      await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/raw-post', entryBody(i))),
-    );
-    bareClient.close();
-    const bareMemory = memoryOf(bare.pid);
-    await bare.stop();
-    info.bareExpress = {
-      postSequential: barePost,
-      rawPostSequential: bareRawPost,
-      ping: { requestsPerSecond: ceiling.rate, latency: ceiling.latency },
-      sameBodies: { requestsPerSecond: cannedCeiling.rate, latency: cannedCeiling.latency },
-      rssMb: bareMemory?.rssMb,
+/**
+ * Read throughput, 50 clients of mixed GETs, against a bare Express route with the same bodies;
+ * returns the bare route's time for the raw posting transaction, the writes' reference.
+ */
+async function measureThroughput(bench: Bench, pages: Pages, memorySampler: MemorySampler): Promise<Summary> {
+  const { client, ids, info, manifest, dataDir, ledgerFile, server, token } = bench;
+  const { perPage, accountPages, rangePages, dates } = pages;
+  const entryBody = (i: number) => postingBody(ids, i);
+  const auth = { authorization: `Bearer ${token}` };
+  memorySampler.phase('read throughput');
+  const viewPaths = [
+    '/api/accounts/balances',
+    `/api/accounts/${ids.checking}/balance?as_of=2024-03-15`,
+    `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}`,
+    '/api/reports/income-statement?start_date=2024-01-01&end_date=2024-12-31',
+    `/api/accounts/balances?as_of=${manifest.pastDate}`,
+    `/api/accounts/${ids.groceries}/balance`,
+  ];
+  const views: LoadRequest[] = viewPaths.map((p) => ({ method: 'GET', path: p, headers: auth }));
+  // the bare route twice: a tiny body, and the very bodies the six views answer
+  const cannedFile = path.join(dataDir, 'canned.json');
+  fs.writeFileSync(
+    cannedFile,
+    JSON.stringify(await Promise.all(viewPaths.map(async (p) => (await client.ok('GET', p)).text))),
+  );
+  // and a copy of the ledger for the bare route's raw posting transaction
+  const bareCopy = copyOfLedger(ledgerFile, path.join(dataDir, 'bare-copy.sqlite'));
+  settleDisk();
+  const bare = await startChild(
+    path.join(REPO, 'bench/bare-express.ts'),
+    [cannedFile, bareCopy],
+    {},
+    /listening on (http:\S+)/,
+  );
+  const ping: LoadRequest[] = [{ method: 'GET', path: '/api/ping' }];
+  const cannedViews: LoadRequest[] = viewPaths.map((_, i) => ({ method: 'GET', path: `/api/canned/${i}` }));
+  await load(bare.url, { connections: 50, amount: 2000, requests: ping });
+  const ceiling = await load(bare.url, { connections: 50, amount: COUNTS.bare, requests: ping });
+  // The API's cached reads and the bare route with the same bodies, measured in turns (three each,
+  // the median kept): the two cores' speed drifts by ±10 % over a run, and this load generator shares them.
+  await load(bare.url, { connections: 50, amount: COUNTS.mixedWarmUp, requests: cannedViews });
+  await load(server.url, { connections: 50, amount: COUNTS.mixedWarmUp, requests: views });
+  const bareTurns: LoadResult[] = [];
+  const apiTurns: LoadResult[] = [];
+  for (let turn = 0; turn < COUNTS.mixedTurns; turn++) {
+    bareTurns.push(await load(bare.url, { connections: 50, amount: COUNTS.mixed, requests: cannedViews }));
+    apiTurns.push(await load(server.url, { connections: 50, amount: COUNTS.mixed, requests: views }));
+  }
+  const cannedCeiling = medianByRate(bareTurns);
+  const cachedReads = medianByRate(apiTurns);
+  const bareClient = new Client(bare.url);
+  for (let i = 0; i < 20; i++) await bareClient.ok('POST', '/api/echo', entryBody(i));
+  const barePost = summarize(
+    await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/echo', entryBody(i))),
+  );
+  for (let i = 0; i < 5; i++) await bareClient.ok('POST', '/api/raw-post', entryBody(i));
+  const bareRawPost = summarize(
+    await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/raw-post', entryBody(i))),
+  );
+  bareClient.close();
+  const bareMemory = memoryOf(bare.pid);
+  await bare.stop();
+  info.bareExpress = {
+    postSequential: barePost,
+    rawPostSequential: bareRawPost,
+    ping: { requestsPerSecond: ceiling.rate, latency: ceiling.latency },
+    sameBodies: { requestsPerSecond: cannedCeiling.rate, latency: cannedCeiling.latency },
+    rssMb: bareMemory?.rssMb,
+  };
+  await attempt('bare_ping', 'bare Express route, tiny body, 50 clients', 'req/s', async () => ({
+    value: ceiling.rate,
+    note: `latency p50 ${ceiling.latency.p50.toFixed(1)} ms, p99 ${ceiling.latency.p99.toFixed(1)} ms`,
+  }));
+  await attempt('bare_post', 'bare Express POST of the same JSON, one at a time', 'ms', async () => ({
+    summary: barePost,
+  }));
+  await attempt(
+    'bare_raw_post',
+    'bare Express POST running only the raw posting transaction, one at a time',
+    'ms',
+    async () => ({ summary: bareRawPost }),
+  );
+  await attempt('mixed_reads', 'read throughput, 50 clients, the same 6 views over and over', 'req/s', async () => {
+    const result = cachedReads;
+    const failed = apiTurns.find((turn) => turn.failures);
+    if (failed) throw new Error(`${failed.failures} failed: ${failed.firstFailure}`);
+    return {
+      value: result.rate,
+      raw: { label: 'bare Express, same bodies', value: cannedCeiling.rate },
+      ratio: result.rate / cannedCeiling.rate,
+      target: { text: '≥ 70% of bare Express', stat: 'ratio', atLeast: 0.7 },
+      note: `median of ${COUNTS.mixedTurns} turns, each after one of the bare route's (API ${apiTurns.map((t) => t.rate.toFixed(0)).join(', ')}; bare ${bareTurns.map((t) => t.rate.toFixed(0)).join(', ')} req/s); latency p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms; bare Express with the same bodies ${cannedCeiling.rate.toFixed(0)} req/s, with a tiny body ${ceiling.rate.toFixed(0)} req/s (${((result.rate / ceiling.rate) * 100).toFixed(0)}% of that)`,
     };
-    await attempt('bare_ping', 'bare Express route, tiny body, 50 clients', 'req/s', async () => ({
-      value: ceiling.rate,
-      note: `latency p50 ${ceiling.latency.p50.toFixed(1)} ms, p99 ${ceiling.latency.p99.toFixed(1)} ms`,
-    }));
-    await attempt('bare_post', 'bare Express POST of the same JSON, one at a time', 'ms', async () => ({
-      summary: barePost,
-    }));
-    await attempt(
-      'bare_raw_post',
-      'bare Express POST running only the raw posting transaction, one at a time',
-      'ms',
-      async () => ({ summary: bareRawPost }),
-    );
-    await attempt('mixed_reads', 'read throughput, 50 clients, the same 6 views over and over', 'req/s', async () => {
-      const result = cachedReads;
-      const failed = apiTurns.find((turn) => turn.failures);
-      if (failed) throw new Error(`${failed.failures} failed: ${failed.firstFailure}`);
-      return {
-        value: result.rate,
-        raw: { label: 'bare Express, same bodies', value: cannedCeiling.rate },
-        ratio: result.rate / cannedCeiling.rate,
-        target: { text: '≥ 70% of bare Express', stat: 'ratio', atLeast: 0.7 },
-        note: `median of ${COUNTS.mixedTurns} turns, each after one of the bare route's (API ${apiTurns.map((t) => t.rate.toFixed(0)).join(', ')}; bare ${bareTurns.map((t) => t.rate.toFixed(0)).join(', ')} req/s); latency p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms; bare Express with the same bodies ${cannedCeiling.rate.toFixed(0)} req/s, with a tiny body ${ceiling.rate.toFixed(0)} req/s (${((result.rate / ceiling.rate) * 100).toFixed(0)}% of that)`,
-      };
-    });
-    await attempt(
-      'mixed_reads_distinct',
-      'read throughput, 50 clients, every request a different query',
-      'req/s',
-      async () => {
-        const random = new Random('distinct-reads');
-        const distinct: LoadRequest[] = Array.from({ length: COUNTS.mixedDistinct }, (_, i) => {
-          const date = random.pick(dates);
-          const year = random.pick(['2021', '2022', '2023', '2024', '2025']);
-          const paths = [
-            `/api/accounts/balances?as_of=${date}`,
-            `/api/accounts/${random.pick(ids.all).id}/balance?as_of=${date}`,
-            `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}&page=${random.int(1, accountPages)}`,
-            `/api/reports/income-statement?start_date=${year}-01-01&end_date=${year}-${String(random.int(1, 12)).padStart(2, '0')}-28`,
-            `/api/journal-entries?start_date=${year}-01-01&end_date=${year}-12-31&per_page=${perPage}&page=${random.int(1, rangePages)}`,
-            `/api/accounts/${random.pick(ids.all).id}/balance?as_of=${date}`,
-          ];
-          return { method: 'GET', path: paths[i % paths.length]!, headers: auth };
-        });
-        const result = await load(server.url, { connections: 50, amount: COUNTS.mixedDistinct, requests: distinct });
-        if (result.failures) throw new Error(`${result.failures} failed: ${result.firstFailure}`);
-        return {
-          value: result.rate,
-          raw: { label: 'bare Express, same kind of bodies', value: cannedCeiling.rate },
-          ratio: result.rate / cannedCeiling.rate,
-          note: `latency p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms; nothing kept can answer these`,
-        };
-      },
-    );
-
-    // --- writes ---
-    await client.json('GET', '/api/accounts/balances');
-    const copyFile = copyOfLedger(ledgerFile, path.join(dataDir, 'raw-copy.sqlite'));
-    const rawWrites = new RawLedger(copyFile);
-    settleDisk();
-    let rawPostRate = NaN;
-    let rawPaced: Summary = summarize([]);
-    memorySampler.phase('posting');
-
-    await attempt('post_sequential', 'post one entry, one request at a time', 'ms', async () => {
-      for (let i = 0; i < 5; i++) await client.json('POST', '/api/journal-entries', entryBody(i), 201);
-      const api = summarize(
-        await timeEach(COUNTS.postSequential, (i) => client.json('POST', '/api/journal-entries', entryBody(i), 201)),
-      );
-      const rawPost = (i: number) =>
-        rawWrites.postEntry(
-          entryBody(i).entry_date,
-          ids.groceries,
-          ids.checking,
-          BigInt((i % 90) + 10) * 100n + 25n,
-          'USD',
-        );
-      const rawS = rawTimed(COUNTS.postSequential, rawPost);
-      rawPaced = await rawPacedTimed(COUNTS.postPaced, rawPost);
-      rawPostRate = 1000 / rawS.mean;
-      return {
-        summary: api,
-        raw: { label: 'one transaction per entry', summary: rawS },
-        ratio: rawS.mean / api.mean,
-        target: { text: '≥ 60% of the raw rate', stat: 'ratio', atLeast: 0.6 },
-        note: `${(1000 / api.mean).toFixed(0)} entries/s over HTTP, ${(1000 / rawS.mean).toFixed(0)} raw; a bare Express route doing nothing but the raw transaction (mean ${bareRawPost.mean.toFixed(2)} ms) reaches ${((rawS.mean / bareRawPost.mean) * 100).toFixed(0)}% of the raw rate, the API ${((bareRawPost.mean / api.mean) * 100).toFixed(0)}% of that route's rate`,
-      };
-    });
-    await attempt(
-      'raw_post_paced',
-      'raw posting transaction with a 1 ms pause before each (as between requests)',
-      'ms',
-      async () => ({
-        summary: rawPaced,
-        note: `the same transaction as the raw limit of posting, ${(rawPaced.mean / (1000 / rawPostRate)).toFixed(2)}× its mean time once the process pauses between transactions as a server does between requests (the commit's sync to disk is slower after a pause on this machine)`,
-      }),
-    );
-    await attempt('post_concurrent', 'post entries, 50 concurrent clients', 'req/s', async () => {
-      const requests = Array.from({ length: 12 }, (_, i) => ({
-        method: 'POST',
-        path: '/api/journal-entries',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify(entryBody(i)),
-      }));
-      const result = await load(server.url, { connections: 50, amount: COUNTS.postConcurrent, requests });
+  });
+  await attempt(
+    'mixed_reads_distinct',
+    'read throughput, 50 clients, every request a different query',
+    'req/s',
+    async () => {
+      const random = new Random('distinct-reads');
+      const distinct: LoadRequest[] = Array.from({ length: COUNTS.mixedDistinct }, (_, i) => {
+        const date = random.pick(dates);
+        const year = random.pick(['2021', '2022', '2023', '2024', '2025']);
+        const paths = [
+          `/api/accounts/balances?as_of=${date}`,
+          `/api/accounts/${random.pick(ids.all).id}/balance?as_of=${date}`,
+          `/api/journal-entries?account_id=${ids.checking}&per_page=${perPage}&page=${random.int(1, accountPages)}`,
+          `/api/reports/income-statement?start_date=${year}-01-01&end_date=${year}-${String(random.int(1, 12)).padStart(2, '0')}-28`,
+          `/api/journal-entries?start_date=${year}-01-01&end_date=${year}-12-31&per_page=${perPage}&page=${random.int(1, rangePages)}`,
+          `/api/accounts/${random.pick(ids.all).id}/balance?as_of=${date}`,
+        ];
+        return { method: 'GET', path: paths[i % paths.length]!, headers: auth };
+      });
+      const result = await load(server.url, { connections: 50, amount: COUNTS.mixedDistinct, requests: distinct });
       if (result.failures) throw new Error(`${result.failures} failed: ${result.firstFailure}`);
       return {
         value: result.rate,
-        raw: { label: 'raw single-transaction rate', value: rawPostRate },
-        ratio: result.rate / rawPostRate,
-        note: `latency p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms`,
+        raw: { label: 'bare Express, same kind of bodies', value: cannedCeiling.rate },
+        ratio: result.rate / cannedCeiling.rate,
+        note: `latency p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms; nothing kept can answer these`,
       };
-    });
+    },
+  );
 
-    // --- statements and reconciliation, each with a probe of the server's responsiveness ---
-    settleDisk();
-    const checkingStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking.json'), 'utf8')) as {
-      transactions: BankRow[];
-    };
-    const cardStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-card.json'), 'utf8')) as {
-      transactions: BankRow[];
-    };
-    const probePath = `/api/accounts/${ids.groceries}/balance`;
-    const stalls: { op: string; maxMs: number; over50: number; n: number }[] = [];
-    /** Runs `fn` with the probe asking meanwhile; its stall is kept under `op`, and the memory it takes under `during <op>`. */
-    const withProbe = async <T>(
-      op: string,
-      fn: () => Promise<T>,
-    ): Promise<{ result: T; ms: number; stall: { n: number; maxMs: number; over50: number } }> => {
-      memorySampler.phase(`during ${op}`);
-      const probe = new Probe(server.url, token, probePath);
-      await probe.start();
-      try {
-        await new Promise((r) => setTimeout(r, 100));
-        const start = process.hrtime.bigint();
-        const result = await fn();
-        const ms = since(start);
-        const stall = await probe.stop();
-        stalls.push({ op, ...stall });
-        return { result, ms, stall };
-      } finally {
-        await probe.stop();
-      }
-    };
-    let statementId = '';
-    let rawStatementId = '';
-    await attempt(
-      'statement_10k',
-      `statement import, ${checkingStatement.transactions.length} rows (JSON)`,
-      's',
-      async () => {
-        const times: number[] = [];
-        const targets = [ids.checking, ids.savings, ids.amex].slice(0, COUNTS.statementCopies);
-        for (const [i, accountId] of targets.entries()) {
-          const transactions =
-            i === 0
-              ? checkingStatement.transactions
-              : checkingStatement.transactions.map((t) => ({ ...t, external_id: `${t.external_id}-copy${i}` }));
-          const { result, ms } = await withProbe('statement_10k', () =>
-            client.json(
-              'POST',
-              '/api/statements',
-              { account_id: accountId, name: `Bench statement ${i + 1}`, transactions },
-              201,
-            ),
-          );
-          if (i === 0) statementId = result.id;
-          times.push(ms / 1000);
-        }
-        const rawStart = process.hrtime.bigint();
-        rawStatementId = rawWrites.importStatement(ids.checking, checkingStatement.transactions);
-        const rawS = summarize([since(rawStart) / 1000]);
-        const api = summarize(times);
-        return { summary: api, raw: { label: 'one transaction of inserts', summary: rawS }, ratio: rawS.p50 / api.p50 };
-      },
+  return bareRawPost;
+}
+
+/** Postings one at a time and from 50 clients, beside the raw transaction; returns the raw writer on a copy of the ledger. */
+async function measureWrites(bench: Bench, memorySampler: MemorySampler, bareRawPost: Summary): Promise<RawLedger> {
+  const { client, ids, dataDir, ledgerFile, server, token } = bench;
+  const entryBody = (i: number) => postingBody(ids, i);
+  const auth = { authorization: `Bearer ${token}` };
+  await client.json('GET', '/api/accounts/balances');
+  const copyFile = copyOfLedger(ledgerFile, path.join(dataDir, 'raw-copy.sqlite'));
+  const rawWrites = new RawLedger(copyFile);
+  settleDisk();
+  let rawPostRate = NaN;
+  let rawPaced: Summary = summarize([]);
+  memorySampler.phase('posting');
+
+  await attempt('post_sequential', 'post one entry, one request at a time', 'ms', async () => {
+    for (let i = 0; i < 5; i++) await client.json('POST', '/api/journal-entries', entryBody(i), 201);
+    const api = summarize(
+      await timeEach(COUNTS.postSequential, (i) => client.json('POST', '/api/journal-entries', entryBody(i), 201)),
     );
-    /** A reconciliation run of the statement over HTTP, and the raw reads and inserts of the same run. */
-    const reconcile = async (apiStatementId: string, rawId: string, target: Operation['target']) => {
-      const { result, ms } = await withProbe('reconciliation', () =>
-        client.json('POST', '/api/reconciliation/run', { statement_id: apiStatementId }, [200, 201]),
+    const rawPost = (i: number) =>
+      rawWrites.postEntry(
+        entryBody(i).entry_date,
+        ids.groceries,
+        ids.checking,
+        BigInt((i % 90) + 10) * 100n + 25n,
+        'USD',
       );
-      const rawStart = process.hrtime.bigint();
-      rawWrites.reconciliationData(rawId, ids.checking);
-      const rawMs = since(rawStart);
-      return {
-        summary: summarize([ms / 1000]),
-        raw: { label: 'reads + match inserts, no scoring', summary: summarize([rawMs / 1000]) },
-        ratio: rawMs / ms,
-        ...(target ? { target } : {}),
-        note: `auto-accepted ${result.summary?.auto_accepted}, review ${result.summary?.pending_review}, unmatched ${result.summary?.unmatched}`,
-      };
+    const rawS = rawTimed(COUNTS.postSequential, rawPost);
+    rawPaced = await rawPacedTimed(COUNTS.postPaced, rawPost);
+    rawPostRate = 1000 / rawS.mean;
+    return {
+      summary: api,
+      raw: { label: 'one transaction per entry', summary: rawS },
+      ratio: rawS.mean / api.mean,
+      target: { text: '≥ 60% of the raw rate', stat: 'ratio', atLeast: 0.6 },
+      note: `${(1000 / api.mean).toFixed(0)} entries/s over HTTP, ${(1000 / rawS.mean).toFixed(0)} raw; a bare Express route doing nothing but the raw transaction (mean ${bareRawPost.mean.toFixed(2)} ms) reaches ${((rawS.mean / bareRawPost.mean) * 100).toFixed(0)}% of the raw rate, the API ${((bareRawPost.mean / api.mean) * 100).toFixed(0)}% of that route's rate`,
     };
-    const runTarget = { text: '≤ 3 s', stat: 'max', atMost: 3 } as const;
-    const recent = manifest.recentStatement;
-    // The target is for 10,000 bank rows against 100,000 entries: the whole statement at 100k; at 1m,
-    // where it spans checking's 450,000 entries, the recent statement below.
-    await attempt(
-      'reconciliation',
-      `reconciliation run, ${checkingStatement.transactions.length} bank txns vs ${manifest.entries} entries (${manifest.checkingEntries} on checking)`,
-      's',
-      async () => {
-        if (!statementId) throw new Error('no statement to reconcile');
-        return reconcile(statementId, rawStatementId, recent ? undefined : runTarget);
-      },
+  });
+  await attempt(
+    'raw_post_paced',
+    'raw posting transaction with a 1 ms pause before each (as between requests)',
+    'ms',
+    async () => ({
+      summary: rawPaced,
+      note: `the same transaction as the raw limit of posting, ${(rawPaced.mean / (1000 / rawPostRate)).toFixed(2)}× its mean time once the process pauses between transactions as a server does between requests (the commit's sync to disk is slower after a pause on this machine)`,
+    }),
+  );
+  await attempt('post_concurrent', 'post entries, 50 concurrent clients', 'req/s', async () => {
+    const requests = Array.from({ length: 12 }, (_, i) => ({
+      method: 'POST',
+      path: '/api/journal-entries',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(entryBody(i)),
+    }));
+    const result = await load(server.url, { connections: 50, amount: COUNTS.postConcurrent, requests });
+    if (result.failures) throw new Error(`${result.failures} failed: ${result.firstFailure}`);
+    return {
+      value: result.rate,
+      raw: { label: 'raw single-transaction rate', value: rawPostRate },
+      ratio: result.rate / rawPostRate,
+      note: `latency p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms`,
+    };
+  });
+
+  return rawWrites;
+}
+
+/**
+ * Runs a long operation with bench/probe.ts asking the server meanwhile: keeps the longest silence of
+ * each, and the memory each takes (as the sampler's phase `during <op>`).
+ */
+class ProbedRuns {
+  readonly stalls: ({ op: string } & ProbeStall)[] = [];
+  private readonly bench: Bench;
+  private readonly memorySampler: MemorySampler;
+  constructor(bench: Bench, memorySampler: MemorySampler) {
+    this.bench = bench;
+    this.memorySampler = memorySampler;
+  }
+
+  async run<T>(op: string, fn: () => Promise<T>): Promise<{ result: T; ms: number; stall: ProbeStall }> {
+    this.memorySampler.phase(`during ${op}`);
+    const probe = new Probe(
+      this.bench.server.url,
+      this.bench.token,
+      `/api/accounts/${this.bench.ids.groceries}/balance`,
     );
-    if (recent) {
-      await attempt(
-        'reconciliation_recent',
-        `reconciliation run, ${recent.rows} bank txns vs the ${recent.checkingEntries} checking entries from ${recent.firstDay} on`,
-        's',
-        async () => {
-          const rows = (
-            JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking-recent.json'), 'utf8')) as {
-              transactions: BankRow[];
-            }
-          ).transactions;
-          const { result } = await withProbe('statement_10k', () =>
-            client.json(
-              'POST',
-              '/api/statements',
-              { account_id: ids.checking, name: 'Bench recent statement', transactions: rows },
-              201,
-            ),
-          );
-          return reconcile(result.id as string, rawWrites.importStatement(ids.checking, rows), runTarget);
-        },
-      );
+    await probe.start();
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      const start = process.hrtime.bigint();
+      const result = await fn();
+      const ms = since(start);
+      const stall = await probe.stop();
+      this.stalls.push({ op, ...stall });
+      return { result, ms, stall };
+    } finally {
+      await probe.stop();
     }
-    await attempt(
-      'statement_100k',
-      `statement import, ${cardStatement.transactions.length} rows (JSON)`,
-      's',
-      async () => {
-        const { ms } = await withProbe('statement_100k', () =>
+  }
+}
+
+/** Statement imports (10k and 100k rows) and reconciliation runs, beside raw inserts and reads. */
+async function measureStatements(bench: Bench, probes: ProbedRuns, rawWrites: RawLedger): Promise<void> {
+  const { client, ids, booksDir, manifest } = bench;
+  const withProbe = <T>(op: string, fn: () => Promise<T>) => probes.run(op, fn);
+  settleDisk();
+  const checkingStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking.json'), 'utf8')) as {
+    transactions: BankRow[];
+  };
+  const cardStatement = JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-card.json'), 'utf8')) as {
+    transactions: BankRow[];
+  };
+  let statementId = '';
+  let rawStatementId = '';
+  await attempt(
+    'statement_10k',
+    `statement import, ${checkingStatement.transactions.length} rows (JSON)`,
+    's',
+    async () => {
+      const times: number[] = [];
+      const targets = [ids.checking, ids.savings, ids.amex].slice(0, COUNTS.statementCopies);
+      for (const [i, accountId] of targets.entries()) {
+        const transactions =
+          i === 0
+            ? checkingStatement.transactions
+            : checkingStatement.transactions.map((t) => ({ ...t, external_id: `${t.external_id}-copy${i}` }));
+        const { result, ms } = await withProbe('statement_10k', () =>
           client.json(
             'POST',
             '/api/statements',
-            { account_id: ids.card, name: 'Bench card statement', transactions: cardStatement.transactions },
+            { account_id: accountId, name: `Bench statement ${i + 1}`, transactions },
             201,
           ),
         );
-        const rawStart = process.hrtime.bigint();
-        rawWrites.importStatement(ids.card, cardStatement.transactions);
-        const rawMs = since(rawStart);
-        return {
-          summary: summarize([ms / 1000]),
-          raw: { label: 'one transaction of inserts', summary: summarize([rawMs / 1000]) },
-          ratio: rawMs / ms,
-          target: { text: '≤ 5 s', stat: 'max', atMost: 5 },
-        };
-      },
+        if (i === 0) statementId = result.id;
+        times.push(ms / 1000);
+      }
+      const rawStart = process.hrtime.bigint();
+      rawStatementId = rawWrites.importStatement(ids.checking, checkingStatement.transactions);
+      const rawS = summarize([since(rawStart) / 1000]);
+      const api = summarize(times);
+      return { summary: api, raw: { label: 'one transaction of inserts', summary: rawS }, ratio: rawS.p50 / api.p50 };
+    },
+  );
+  /** A reconciliation run of the statement over HTTP, and the raw reads and inserts of the same run. */
+  const reconcile = async (apiStatementId: string, rawId: string, target: Operation['target']) => {
+    const { result, ms } = await withProbe('reconciliation', () =>
+      client.json('POST', '/api/reconciliation/run', { statement_id: apiStatementId }, [200, 201]),
     );
-    // Reads that once held the event loop for seconds at 1M: the unmatched list (read from maintained
-    // counts) and an export (made on the job worker and streamed), each with the probe.
-    for (const [id, label, pageOf] of [
-      ['unmatched_first', 'unmatched list (bank lines and entries), first page', () => 1],
-      ['unmatched_deep', 'unmatched list, a deep page', (total: number) => Math.max(1, Math.floor((total / 50) * 0.9))],
-    ] as const) {
-      await attempt(id, label, 'ms', async () => {
-        const total = (await client.json('GET', '/api/reconciliation/unmatched?per_page=1')).total as number;
-        const page = pageOf(total);
-        const { result, stall } = await withProbe(id, () =>
-          timeEach(5, () => client.ok('GET', `/api/reconciliation/unmatched?per_page=50&page=${page}`)),
-        );
-        return {
-          summary: summarize(result),
-          note: `page ${page} of ${Math.ceil(total / 50)}; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms`,
-        };
-      });
-    }
-    await attempt('export_ledger', 'export, ledger format (streamed)', 's', async () => {
-      const {
-        result: bytes,
-        ms,
-        stall,
-      } = await withProbe('export_ledger', async () => {
-        const res = await fetch(`${server.url}/api/export?format=ledger`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`);
-        let n = 0;
-        for await (const chunk of res.body!) n += chunk.byteLength;
-        return n;
-      });
-      return {
-        summary: summarize([ms / 1000]),
-        note: `${(bytes / 2 ** 20).toFixed(0)} MiB; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms`,
-      };
-    });
-    rawWrites.close();
+    const rawStart = process.hrtime.bigint();
+    rawWrites.reconciliationData(rawId, ids.checking);
+    const rawMs = since(rawStart);
+    return {
+      summary: summarize([ms / 1000]),
+      raw: { label: 'reads + match inserts, no scoring', summary: summarize([rawMs / 1000]) },
+      ratio: rawMs / ms,
+      ...(target ? { target } : {}),
+      note: `auto-accepted ${result.summary?.auto_accepted}, review ${result.summary?.pending_review}, unmatched ${result.summary?.unmatched}`,
+    };
+  };
+  const runTarget = { text: '≤ 3 s', stat: 'max', atMost: 3 } as const;
+  const recent = manifest.recentStatement;
+  // The target is for 10,000 bank rows against 100,000 entries: the whole statement at 100k; at 1m,
+  // where it spans checking's 450,000 entries, the recent statement below.
+  await attempt(
+    'reconciliation',
+    `reconciliation run, ${checkingStatement.transactions.length} bank txns vs ${manifest.entries} entries (${manifest.checkingEntries} on checking)`,
+    's',
+    async () => {
+      if (!statementId) throw new Error('no statement to reconcile');
+      return reconcile(statementId, rawStatementId, recent ? undefined : runTarget);
+    },
+  );
+  if (recent) {
     await attempt(
-      'event_loop',
-      'longest silence of the server during imports, runs, exports and the unmatched list',
-      'ms',
+      'reconciliation_recent',
+      `reconciliation run, ${recent.rows} bank txns vs the ${recent.checkingEntries} checking entries from ${recent.firstDay} on`,
+      's',
       async () => {
-        const worst = stalls.reduce((m, s) => Math.max(m, s.maxMs), 0);
-        return {
-          value: worst,
-          target: { text: '≤ ~50 ms', stat: 'value', atMost: 60 },
-          note: stalls
-            .map((s) => `${s.op}: max ${s.maxMs.toFixed(0)} ms, ${s.over50}/${s.n} probes over 50 ms`)
-            .join('; '),
-        };
+        const rows = (
+          JSON.parse(fs.readFileSync(path.join(booksDir, 'statement-checking-recent.json'), 'utf8')) as {
+            transactions: BankRow[];
+          }
+        ).transactions;
+        const { result } = await withProbe('statement_10k', () =>
+          client.json(
+            'POST',
+            '/api/statements',
+            { account_id: ids.checking, name: 'Bench recent statement', transactions: rows },
+            201,
+          ),
+        );
+        return reconcile(result.id as string, rawWrites.importStatement(ids.checking, rows), runTarget);
       },
     );
   }
+  await attempt(
+    'statement_100k',
+    `statement import, ${cardStatement.transactions.length} rows (JSON)`,
+    's',
+    async () => {
+      const { ms } = await withProbe('statement_100k', () =>
+        client.json(
+          'POST',
+          '/api/statements',
+          { account_id: ids.card, name: 'Bench card statement', transactions: cardStatement.transactions },
+          201,
+        ),
+      );
+      const rawStart = process.hrtime.bigint();
+      rawWrites.importStatement(ids.card, cardStatement.transactions);
+      const rawMs = since(rawStart);
+      return {
+        summary: summarize([ms / 1000]),
+        raw: { label: 'one transaction of inserts', summary: summarize([rawMs / 1000]) },
+        ratio: rawMs / ms,
+        target: { text: '≤ 5 s', stat: 'max', atMost: 5 },
+      };
+    },
+  );
+}
 
-  // --- memory ---
+/**
+ * Reads that once held the event loop for seconds at 1M: the unmatched list (read from maintained
+ * counts) and an export (made on the job worker and streamed), each with the probe.
+ */
+async function measureLongReads(bench: Bench, probes: ProbedRuns): Promise<void> {
+  const { client, server, token } = bench;
+  const withProbe = <T>(op: string, fn: () => Promise<T>) => probes.run(op, fn);
+  for (const [id, label, pageOf] of [
+    ['unmatched_first', 'unmatched list (bank lines and entries), first page', () => 1],
+    ['unmatched_deep', 'unmatched list, a deep page', (total: number) => Math.max(1, Math.floor((total / 50) * 0.9))],
+  ] as const) {
+    await attempt(id, label, 'ms', async () => {
+      const total = (await client.json('GET', '/api/reconciliation/unmatched?per_page=1')).total as number;
+      const page = pageOf(total);
+      const { result, stall } = await withProbe(id, () =>
+        timeEach(5, () => client.ok('GET', `/api/reconciliation/unmatched?per_page=50&page=${page}`)),
+      );
+      return {
+        summary: summarize(result),
+        note: `page ${page} of ${Math.ceil(total / 50)}; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms`,
+      };
+    });
+  }
+  await attempt('export_ledger', 'export, ledger format (streamed)', 's', async () => {
+    const {
+      result: bytes,
+      ms,
+      stall,
+    } = await withProbe('export_ledger', async () => {
+      const res = await fetch(`${server.url}/api/export?format=ledger`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`);
+      let n = 0;
+      for await (const chunk of res.body!) n += chunk.byteLength;
+      return n;
+    });
+    return {
+      summary: summarize([ms / 1000]),
+      note: `${(bytes / 2 ** 20).toFixed(0)} MiB; longest silence ${stall.maxMs.toFixed(0)} ms, ${stall.over50}/${stall.n} probes over 50 ms`,
+    };
+  });
+}
+
+/** The longest silence of the server over every probed run. */
+async function reportStalls(stalls: ProbedRuns['stalls']): Promise<void> {
+  await attempt(
+    'event_loop',
+    'longest silence of the server during imports, runs, exports and the unmatched list',
+    'ms',
+    async () => {
+      const worst = stalls.reduce((m, s) => Math.max(m, s.maxMs), 0);
+      return {
+        value: worst,
+        target: { text: '≤ ~50 ms', stat: 'value', atMost: 60 },
+        note: stalls
+          .map((s) => `${s.op}: max ${s.maxMs.toFixed(0)} ms, ${s.over50}/${s.n} probes over 50 ms`)
+          .join('; '),
+      };
+    },
+  );
+}
+
+/** The server's resident memory, at its peak and by phase; stops the server. */
+async function measureMemory(bench: Bench, memorySampler: MemorySampler): Promise<void> {
+  const { client, info, server } = bench;
   const memory = memoryOf(server.pid);
   const peaks = memorySampler.stop();
   info.memoryPeaksMb = peaks;
@@ -1072,22 +1268,34 @@ async function main(): Promise<void> {
   }));
   client.close();
   await server.stop();
+}
 
-  // --- the peers, last, with the server stopped: the same balances from the same books ---
-  if (!args['skip-peers'] && !readsOnly) {
-    for (const [id, asOf] of [
-      ['balances_today', undefined],
-      ['balances_past', manifest.pastDate],
-    ] as const) {
-      const op = ops.find((o) => o.id === id);
-      if (!op) continue;
-      log(`  peers: ${op.label}`);
-      op.peers = peerTimes(asOf);
-      for (const p of op.peers) log(`    ${p.tool}: ${p.p50.toFixed(0)} ms (max RSS ${p.maxRssMb?.toFixed(0)} MB)`);
-    }
+/** ledger, hledger and bean-query on the same books, with the server stopped: the same balances. */
+function measurePeers(bench: Bench, peerFiles: PeerFiles): void {
+  const peerTimes = (asOf?: string): PeerFigure[] =>
+    balanceCommands(peerFiles, asOf)
+      .filter((c) => installed(c.tool))
+      .map((c) => {
+        const r = timePeer(c, COUNTS.peerRuns);
+        if (r.error) log(`    ${c.tool} failed: ${r.error}`);
+        return r;
+      });
+  const { manifest } = bench;
+  for (const [id, asOf] of [
+    ['balances_today', undefined],
+    ['balances_past', manifest.pastDate],
+  ] as const) {
+    const op = ops.find((o) => o.id === id);
+    if (!op) continue;
+    log(`  peers: ${op.label}`);
+    op.peers = peerTimes(asOf);
+    for (const p of op.peers) log(`    ${p.tool}: ${p.p50.toFixed(0)} ms (max RSS ${p.maxRssMb?.toFixed(0)} MB)`);
   }
+}
 
-  // --- the report ---
+/** The table on the console and everything in bench/results/latest.json. */
+function writeReport(bench: Bench, started: number, loadAtStart: number[]): void {
+  const { ledgerFile, manifest, served, info, dataDir } = bench;
   const fileMb = fs.statSync(ledgerFile).size / 2 ** 20;
   const sqliteVersion = (() => {
     const db = new Database(':memory:');
@@ -1130,7 +1338,7 @@ async function main(): Promise<void> {
       .join(', ')}`,
   );
   log(
-    `Peers read books from ${peerSource}. Times in ms unless the unit says otherwise; peer cells: p50 (how many times the API's p50).`,
+    `Peers read books from ${String(info.peerSource)}. Times in ms unless the unit says otherwise; peer cells: p50 (how many times the API's p50).`,
   );
   log('');
   log(output.table);
@@ -1139,6 +1347,41 @@ async function main(): Promise<void> {
   log(`\nWrote ${args.out}`);
   if (!args.keep && !args.data) fs.rmSync(dataDir, { recursive: true, force: true });
   else log(`Data kept in ${dataDir}`);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const loadAtStart = os.loadavg();
+  const bench = await loadBooks();
+  if (args.only !== undefined && args.only !== 'reads') throw new Error(`--only takes "reads", not ${args.only}`);
+  const peerFiles = args.only ? undefined : await exportForPeers(bench);
+  if (!args.only) await measureServeStart(bench);
+  await measureColdStart(bench);
+  const memorySampler = new MemorySampler(bench.server.pid);
+  memorySampler.phase('reads');
+  const dates = pastDates(bench.manifest, 50);
+  await measureBalances(bench, dates);
+  await measureReports(bench);
+  await measureConverted(bench);
+  await measureBudgets(bench);
+  const pages = { ...(await measureRegister(bench)), dates };
+  if (args.only === 'reads') {
+    memorySampler.stop();
+    bench.client.close();
+    await bench.server.stop();
+    writeReport(bench, started, loadAtStart);
+    return;
+  }
+  const bareRawPost = await measureThroughput(bench, pages, memorySampler);
+  const rawWrites = await measureWrites(bench, memorySampler, bareRawPost);
+  const probes = new ProbedRuns(bench, memorySampler);
+  await measureStatements(bench, probes, rawWrites);
+  rawWrites.close();
+  await measureLongReads(bench, probes);
+  await reportStalls(probes.stalls);
+  await measureMemory(bench, memorySampler);
+  if (!args['skip-peers'] && peerFiles) measurePeers(bench, peerFiles);
+  writeReport(bench, started, loadAtStart);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
-import { test, expect, newEmail } from './support/fixtures.ts';
+import { test, expect } from './support/fixtures.ts';
+import { newEmail } from './support/people.ts';
 import { expectEveryControlNamed } from './support/accessibility.ts';
 import { captureScreen } from './support/screenshots.ts';
 

@@ -35,6 +35,10 @@ test.describe('entries that must not be posted', () => {
     await expect(editor.getByText('Too many decimals for this currency')).toBeVisible();
     await expect(app.journal.postButton).toBeDisabled();
 
+    await editor.getByLabel('Credit, line 2').fill('1000000000000');
+    await expect(editor.getByText('The amount must be less than one trillion')).toBeVisible();
+    await expect(app.journal.postButton).toBeDisabled();
+
     await editor.getByLabel('Credit, line 2').fill('90');
     await expect(app.journal.balanceHint).toHaveText('Unbalanced by 7.50 USD: credits exceed debits.');
 

@@ -82,6 +82,18 @@ test('when rates are entered and imported, an exchange is booked and the home cu
     'automatic',
   );
   await expect(app.journal.details.getByRole('row').filter({ hasText: 'Travel' })).toContainText('Cost 108.50 USD');
+  // repeated monthly, the schedule keeps the typed lines with the cost (its entries get their own automatic lines)
+  await app.journal.details.getByRole('button', { name: 'Repeat monthly' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scheduled entries' })).toBeVisible();
+  await expect(page.getByTestId('schedule-row')).toHaveCount(1);
+  await expect(page.getByTestId('schedule-row').first()).toContainText('100.00 EUR');
+  const schedules = await ledger.api.get('/api/schedules', seed.token);
+  expect(
+    schedules.body.items[0].lines.map(
+      (l: { account_name: string; amount: string; currency: string; cost: { amount: string } | null }) =>
+        `${l.account_name} ${l.amount} ${l.currency}${l.cost ? ` cost ${l.cost.amount}` : ''}`,
+    ),
+  ).toEqual(['Travel 100.00 EUR cost 108.50', 'Checking 108.50 USD']);
 
   // --- the dashboard in the home currency, and per currency one click away ---
   await app.go('Dashboard');

@@ -24,7 +24,7 @@ test.describe('signing in and out', () => {
     ]);
 
     await app.signIn.signIn({ email: seed.email, password: 'wrong password!' });
-    await expect(page.getByRole('alert')).toContainText('Invalid email or password');
+    await expect(page.getByRole('alert')).toHaveText('Wrong email or password. Check both and try again.');
 
     await app.signIn.signIn({ email: seed.email, stay: true });
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Env } from '../server/config.ts';
+import type { Env } from './server.ts';
 
 export interface BinaryLookup {
   /** Folder of the installed `electron` package, or null when it is not installed at all. */

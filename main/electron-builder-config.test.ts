@@ -16,6 +16,7 @@ const require = createRequire(import.meta.url);
 const yaml = require('js-yaml') as { load(text: string): unknown };
 
 type Config = Record<string, unknown> & {
+  electronFuses?: Record<string, boolean>;
   asarUnpack?: string[];
   files?: string[];
   extraMetadata?: { main?: string };
@@ -97,6 +98,19 @@ describe('electron-builder.yml', () => {
     );
     expect(config.extraMetadata?.main).toBe('dist/main/index.js');
     expect(config.directories?.output).not.toBe('dist');
+  });
+
+  it('when packaged, then the fuses are set: no running as Node, no NODE_OPTIONS, no inspector, the app only from its asar and that asar checked', () => {
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    });
+    expect(config.asar).toBe(true);
+    // the schema knows every fuse named here: a misspelt one fails validation
+    expect(validate({ ...config, electronFuses: { ...config.electronFuses, runAsNod: false } })).toBe(false);
   });
 
   it('when a platform drops foreign better-sqlite3 binaries, then its own binaries are never dropped', () => {

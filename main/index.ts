@@ -18,7 +18,7 @@ import {
   windowOptions,
   withContentSecurityPolicy,
 } from './security.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { runResetPassword, startServer, type RunningServer } from './server.ts';
 import { startOnPreferredPort } from './settings.ts';
 import { createQuitCoordinator } from './shutdown.ts';
 
@@ -58,6 +58,19 @@ async function main(): Promise<void> {
   // Tests (and power users) may point the app at another data folder; Chromium's own files follow it.
   const dataDirOverride = process.env.LEDGER_DATA_DIR?.trim();
   if (dataDirOverride) app.setPath('userData', path.resolve(dataDirOverride));
+
+  // `personal-ledger --reset-password <email>`: the data folder owner's way back into an account (no
+  // window; it works beside a running app, so before the single-instance lock).
+  const reset = process.argv.indexOf('--reset-password');
+  if (reset !== -1) {
+    const code = await runResetPassword(process.argv.slice(reset + 1, reset + 2), {
+      input: process.stdin,
+      output: process.stdout,
+      env: { ...process.env, LEDGER_DATA_DIR: app.getPath('userData') },
+    });
+    app.exit(code);
+    return;
+  }
 
   if (!app.requestSingleInstanceLock()) {
     app.quit(); // another instance owns the ledger; it gets a 'second-instance' event and shows itself
@@ -134,7 +147,7 @@ async function main(): Promise<void> {
     }
   });
 
-  const preloadPath = ensurePreload(mainDir, path.join(mainDir, '..', 'dist', 'main'));
+  const preloadPath = ensurePreload(mainDir, path.join(mainDir, '..', 'dist', 'dev'));
   const url = `${server.url}/`;
   mainWindow = createWindow(preloadPath, url);
   app.on('activate', () => {

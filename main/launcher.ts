@@ -5,8 +5,7 @@
  * electron package could not download its binary) or without a display, it prints one line and
  * runs the same local server headless, for use in a browser. It never ends with a stack trace.
  */
-import type { RunningServer, StartServerOptions } from './server.ts';
-import { defaultDataDir, type Env } from '../server/config.ts';
+import { defaultDataDir, type Env, type RunningServer, type StartServerOptions } from './server.ts';
 import { isPortUnavailable, listenWithFallback } from './settings.ts';
 
 export const NOTICE_NO_ELECTRON =

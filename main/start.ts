@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findElectronBinary, nodeBinaryLookup } from './electron-binary.ts';
 import { errorMessage, runLauncher } from './launcher.ts';
+import { startServer } from './server.ts';
 
 const fatal = (error: unknown): void => {
   console.error(`Personal Ledger stopped: ${errorMessage(error)}`);
@@ -26,10 +27,7 @@ await runLauncher({
   appDir,
   findElectronBinary: () => findElectronBinary(nodeBinaryLookup(process.env, import.meta.url)),
   spawnElectron: (binary, args, env) => spawn(binary, args, { stdio: 'inherit', env, cwd: appDir }),
-  startServer: async (options) => {
-    const { startServer } = await import('./server.ts');
-    return startServer(options);
-  },
+  startServer,
   log: (line) => console.log(line),
   error: (line) => console.error(line),
   onSignal: (signal, handler) => {

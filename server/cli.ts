@@ -1,6 +1,7 @@
 import { ConfigError, settingsFromEnv } from './config.ts';
 import { MigrationError } from './db/migrate.ts';
 import { startServer } from './index.ts';
+import { runResetPassword } from './reset-password.ts';
 
 /** `npm run serve`: the headless server, configured by the environment (CONTRACT §1). */
 async function main(): Promise<void> {
@@ -23,7 +24,8 @@ async function main(): Promise<void> {
   process.stdout.write(`Ledger API listening on ${server.url}\n`);
 }
 
-main().catch((error: unknown) => {
+/** Says in one line why the server cannot start, and exits 1. */
+function cannotStart(error: unknown): never {
   const known = error instanceof ConfigError || error instanceof MigrationError;
   const code = (error as NodeJS.ErrnoException).code;
   if (known) console.error(`Cannot start: ${(error as Error).message}`);
@@ -40,4 +42,12 @@ main().catch((error: unknown) => {
     console.error(`Cannot start: the disk holding the data folder is full (${(error as Error).message})`);
   else console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
-});
+}
+
+// `node server/cli.ts reset-password <email>` (npm run reset-password): the data folder owner's way back in.
+const [command, ...args] = process.argv.slice(2);
+if (command === 'reset-password') {
+  const code = await runResetPassword(args, { input: process.stdin, output: process.stdout, env: process.env });
+  process.exit(code);
+}
+main().catch(cannotStart);

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { appRoot } from './app-root.ts';
-import { checkGivenSecretKey, resolveSecretKey, settingsFromEnv, type Settings } from './config.ts';
-import { Stores, DEFAULT_MIGRATIONS_DIR } from './db/stores.ts';
+import { checkGivenSecretKey, resolveSecretKey, secureDataDir, settingsFromEnv, type Settings } from './config.ts';
+import { Stores, DEFAULT_MIGRATIONS_DIR, type LedgerDb } from './db/stores.ts';
 import { accountRoutes } from './features/accounts/accounts.router.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { authRoutes } from './features/auth/auth.router.ts';
@@ -15,17 +15,26 @@ import { priceRoutes } from './features/prices/prices.router.ts';
 import { settingsRoutes } from './features/settings/settings.router.ts';
 import { statementRoutes } from './features/statements/statements.router.ts';
 import { reconciliationRoutes } from './features/reconciliation/reconciliation.router.ts';
+import { matchedEntryVoidGuard } from './features/reconciliation/reconciliation.review.service.ts';
 import { chatRoutes } from './features/chat/chat.router.ts';
 import { exportRoutes } from './features/export/export.router.ts';
+import { journalImportRoutes } from './features/journal-import/journal-import.router.ts';
 import { backupRoutes } from './features/backup/backup.router.ts';
 import { BackupService, DailyBackups } from './features/backup/backup.service.ts';
+import { budgetRoutes } from './features/budgets/budgets.router.ts';
+import { scheduleRoutes } from './features/schedules/schedules.router.ts';
+import { dailyBooking, ScheduleBooking, type BookingTrigger } from './features/schedules/schedules.runner.ts';
 import { OllamaModel, type ChatModel } from './llm/model.ts';
 import { createApp } from './http/app.ts';
-import { JobRunner } from './jobs/job-runner.ts';
+import { JobRunner, type JobBudget } from './jobs/job-runner.ts';
+import { JOB_TABLE, JOB_TABLE_MODULE } from './job-table.ts';
 import { heapForJobs, heapForServing } from './heap.ts';
 import { openApiRoute } from './http/openapi.ts';
-import { AttemptLimiter } from './http/rate-limit.ts';
-import type { RouteDef } from './http/route.ts';
+import { AttemptLimiter, LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './http/rate-limit.ts';
+import type { RouteDef } from './features/define-route.ts';
+
+/** The data folder owner's way back into an account (npm run reset-password; the desktop app's --reset-password). */
+export { runResetPassword } from './reset-password.ts';
 
 export interface StartServerOptions {
   dataDir: string;
@@ -41,10 +50,18 @@ export interface StartServerOptions {
   log?: (line: string) => void;
   /** Clock of the rate limits. */
   now?: () => number;
+  /** The rate limits of CONTRACT §8 unless given (tests that register many users raise `registerPerHour`). */
+  limits?: { registerPerHour?: number; login?: Partial<LoginLimits> };
   /** The advisor's model; the Ollama adapter on OLLAMA_HOST/OLLAMA_MODEL unless given. */
   model?: ChatModel;
   /** How often the daily backup looks for ledgers whose newest backup is a day old (ms; 0: never). Default an hour; clock `now`. */
   backupIntervalMs?: number;
+  /** Each job's time and memory budget on the worker (default DEFAULT_JOB_BUDGET). */
+  jobBudget?: Partial<JobBudget>;
+  /** How many ledgers not in use stay open, and for how long (ms) at most (defaults: Stores). */
+  ledgers?: { maxOpen?: number; idleMs?: number };
+  /** When scheduled entries are booked; by default at start and whenever the machine's calendar day changes. */
+  scheduleTrigger?: BookingTrigger;
 }
 
 export interface RunningServer {
@@ -55,6 +72,9 @@ export interface RunningServer {
   /** Stops accepting, finishes requests in flight, closes the databases. */
   close(): Promise<void>;
 }
+
+/** How often ledgers idle past their time are looked for (Stores.closeIdle). */
+const LEDGER_SWEEP_MS = 60_000;
 
 export const DEFAULT_RENDERER_DIR = path.join(appRoot(), 'renderer', 'dist');
 
@@ -92,7 +112,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
   const log = options.log ?? ((line: string) => console.error(line));
   checkGivenSecretKey(options.secretKey);
-  const stores = new Stores(settings.dataDir, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
+  // Owner-only on every start, not only when created: a folder left loose is tightened, another user's refused.
+  for (const loose of secureDataDir(settings.dataDir)) log(`data folder: tightened ${loose}`);
+  const now = options.now ?? Date.now;
+  const stores = new Stores(settings.dataDir, {
+    migrationsDir: options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR,
+    maxOpenLedgers: options.ledgers?.maxOpen,
+    idleMs: options.ledgers?.idleMs,
+    now,
+  });
   let secret: string;
   try {
     secret = resolveSecretKey(options.secretKey, settings.dataDir);
@@ -102,15 +130,17 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }
   const token = { secret, expireMinutes: settings.tokenExpireMinutes };
   const auth = new AuthService({ stores, token, bcryptCost: options.bcryptCost ?? 12 });
-  const now = options.now ?? Date.now;
   const limits = {
-    register: new AttemptLimiter(3, 60 * 60 * 1000, now),
-    login: new AttemptLimiter(5, 15 * 60 * 1000, now),
+    register: new AttemptLimiter(options.limits?.registerPerHour ?? 3, 60 * 60 * 1000, now),
+    login: new LoginLimiter({ ...LOGIN_LIMITS, ...options.limits?.login }, now),
   };
 
   const jobs = new JobRunner({
+    table: JOB_TABLE,
+    tableModule: JOB_TABLE_MODULE,
     fileOf: (userId) => stores.ledgerFile(userId),
-    ledgerOf: (userId) => stores.ledger(userId),
+    leaseOf: (userId) => stores.lease(userId),
+    budget: options.jobBudget,
     onBusyChange: (busy) => (busy ? heapForJobs() : heapForServing()),
   });
   const migrateOnWorker = (userId: string) =>
@@ -123,7 +153,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const routes: RouteDef[] = [
     ...authRoutes(auth, limits),
     ...accountRoutes(),
-    ...journalRoutes(),
+    ...journalRoutes(matchedEntryVoidGuard),
     ...reportRoutes(),
     ...priceRoutes(),
     ...settingsRoutes(),
@@ -131,16 +161,21 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
     ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),
     ...exportRoutes(jobs),
+    ...journalImportRoutes(jobs),
     ...backupRoutes(backups),
+    ...budgetRoutes(),
+    ...scheduleRoutes(),
   ];
   routes.push(openApiRoute(routes));
   const app = createApp({
     routes,
     token,
-    openSession: (userId) => {
-      if (!auth.userExists(userId)) return undefined;
+    openSession: ({ userId, sessionId }) => {
+      if (!auth.sessionIsLive(userId, sessionId)) return undefined;
+      // The request keeps its ledger open until its answer is done (Stores closes ledgers not in use).
+      const leased = (db: LedgerDb) => ({ userId, sessionId, ledger: db, release: stores.leaseOf(userId, db).release });
       const ledger = stores.ledgerWhenReady(userId, migrateOnWorker);
-      return ledger instanceof Promise ? ledger.then((db) => ({ userId, ledger: db })) : { userId, ledger };
+      return ledger instanceof Promise ? ledger.then(leased) : leased(ledger);
     },
     trustProxy: settings.trustProxy,
     port: () => port,
@@ -171,13 +206,26 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const serverFile = path.join(settings.dataDir, 'server.json');
   fs.writeFileSync(serverFile, JSON.stringify({ url, pid: process.pid }) + '\n', { mode: 0o600 });
   dailyBackups.start();
+  // Ledgers nobody has used for a while are closed (their file descriptors given back).
+  const idleLedgers = setInterval(() => stores.closeIdle(), LEDGER_SWEEP_MS);
+  idleLedgers.unref();
+  const booking = new ScheduleBooking({
+    users: () => backups.usersWithLedgers(),
+    ledger: async (userId) => stores.leaseOf(userId, await stores.ledgerWhenReady(userId, migrateOnWorker)),
+    idle: (userId) => jobs.idle(userId),
+    now: Date.now,
+    log,
+  });
+  // the machine's clock, not `now` (the rate limits' clock, which tests use to see a request arrive)
+  const stopBooking = (options.scheduleTrigger ?? dailyBooking({ now: Date.now }))(() => booking.bookAll());
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       shuttingDown = true;
+      clearInterval(idleLedgers);
       server.close(() => {
-        void Promise.all([dailyBackups.stop(), jobs.close()]).finally(() => {
+        void Promise.all([dailyBackups.stop(), stopBooking(), jobs.close()]).finally(() => {
           stores.close();
           fs.rmSync(serverFile, { force: true });
           resolve();

@@ -1,92 +1,184 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { assertNoCircle } from '../eslint.config.ts';
 
 /**
- * The house's dependency rules (STYLE.md), checked on every import of every source file:
- * domain is pure, the server never imports Electron, the renderer reaches the server only
- * through its contract, and main holds no SQL.
+ * The house's dependency rules (STYLE.md) live in eslint.config.ts, and `npm run lint` holds the
+ * whole tree to them. This test holds the rules themselves: for each arrow, an import the wrong
+ * way is refused and the right way is let through, so that no rule can quietly stop applying.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
 
-function sourceFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(ts|tsx)$/.test(f) && !f.includes('node_modules') && !f.split(path.sep).includes('dist'))
-    .map((f) => path.join(dir, f));
+/** The rules that refuse `code` at `file` (a path in the repository; the file need not exist). */
+async function refusedBy(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(root, file) });
+  return result!.messages.map((m) => m.ruleId ?? `parse error: ${m.message}`);
 }
 
-function importsOf(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
-  const found: string[] = [];
-  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) found.push(m[1]!);
-  for (const m of text.matchAll(/(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)) found.push(m[1]!);
-  for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(m[1]!);
-  return found;
-}
+const BOUNDARY = 'boundaries/dependencies';
+const RESTRICTED = 'no-restricted-imports';
 
-function resolved(file: string, specifier: string): string {
-  return specifier.startsWith('.') ? path.relative(root, path.resolve(path.dirname(file), specifier)) : specifier;
-}
+/** [file, import, the rule that refuses it or null when allowed] */
+type Case = [string, string, string | null];
 
-function violations(
-  dir: string,
-  rule: (target: string, file: string) => boolean,
-  opts: { includeTests?: boolean } = {},
-): string[] {
-  const out: string[] = [];
-  for (const file of sourceFiles(path.join(root, dir))) {
-    if (!opts.includeTests && /\.test\.tsx?$/.test(file)) continue;
-    for (const spec of importsOf(file)) {
-      const target = resolved(file, spec);
-      if (rule(target, file)) out.push(`${path.relative(root, file)} -> ${spec}`);
-    }
-  }
-  return out;
+async function expectCases(cases: Case[]): Promise<void> {
+  const outcomes = await Promise.all(cases.map(async ([file, code]) => (await refusedBy(file, code))[0] ?? null));
+  expect(cases.map(([file, code], i) => [file, code, outcomes[i]])).toEqual(cases);
 }
 
 describe('architecture', () => {
-  it('when domain code imports, then it is never I/O, a database, HTTP or another layer', () => {
-    const forbidden =
-      /^(node:fs|fs|node:net|node:http|express|kysely|better-sqlite3|electron|ollama)$|^server\/(db|http|features|llm)\b/;
-    expect(violations('server/domain', (t) => forbidden.test(t))).toEqual([]);
+  it('when domain code imports, then it is never I/O, a database, HTTP or another layer', async () => {
+    await expectCases([
+      ['server/domain/money.ts', "import { x } from './currencies.ts';", null],
+      ['server/domain/statements/csv.ts', "import { x } from '../money.ts';", null],
+      ['server/domain/statements/csv.ts', "import { x } from '../reconciliation/index.ts';", BOUNDARY],
+      ['server/domain/money.ts', "import type { LedgerDb } from '../db/stores.ts';", BOUNDARY],
+      ['server/domain/money.ts', "import { x } from '../http/route.ts';", BOUNDARY],
+      ['server/domain/money.ts', "import { x } from '../contract/common.ts';", BOUNDARY],
+      ['server/domain/money.ts', "import { x } from '../features/journal/journal.service.ts';", BOUNDARY],
+      ['server/domain/money.ts', "import { x } from '../llm/model.ts';", BOUNDARY],
+      ['server/domain/plaintext/names.ts', "import fs from 'node:fs';", RESTRICTED],
+      ['server/domain/dates.ts', "import { Worker } from 'node:worker_threads';", RESTRICTED],
+      ['server/domain/dates.ts', "import express from 'express';", RESTRICTED],
+      ['server/domain/dates.ts', "import { Kysely } from 'kysely';", RESTRICTED],
+      ['server/domain/dates.ts', "import Database from 'better-sqlite3';", RESTRICTED],
+    ]);
   });
 
-  it('when server code imports, then it never imports electron, main or the renderer', () => {
-    expect(
-      violations('server', (t) => t === 'electron' || /^(main|renderer)\//.test(t), { includeTests: true }),
-    ).toEqual([]);
+  it('when the contract imports, then only zod, the domain and itself', async () => {
+    await expectCases([
+      ['server/contract/money.ts', "export { x } from '../domain/money.ts';", null],
+      ['server/contract/common.ts', "import { z } from 'zod';", null],
+      ['server/contract/common.ts', "import { x } from '../http/route.ts';", BOUNDARY],
+      ['server/contract/common.ts', "import { x } from '../db/stores.ts';", BOUNDARY],
+      ['server/contract/common.ts', "import { Decimal } from 'decimal.js';", RESTRICTED],
+    ]);
   });
 
-  it('when the renderer imports from the server, then only from its contract', () => {
-    expect(violations('renderer', (t) => /^server\//.test(t) && !/^server\/contract\//.test(t))).toEqual([]);
+  it('when the lower server layers import, then never a layer above them: http sees no db, jobs no feature or http', async () => {
+    await expectCases([
+      ['server/http/app.ts', "import { validate } from '../contract/validation.ts';", null],
+      ['server/http/route.ts', "import type { LedgerDb } from '../db/stores.ts';", BOUNDARY],
+      ['server/http/app.ts', "import { x } from '../features/journal/journal.router.ts';", BOUNDARY],
+      ['server/http/app.ts', "import { x } from '../jobs/job-runner.ts';", BOUNDARY],
+      ['server/http/app.ts', "import Database from 'better-sqlite3';", RESTRICTED],
+      ['server/db/stores.ts', "import { x } from '../http/route.ts';", BOUNDARY],
+      ['server/db/stores.ts', "import { appRoot } from '../app-root.ts';", null],
+      ['server/db/stores.ts', "import { startServer } from '../index.ts';", BOUNDARY],
+      ['server/jobs/job-runner.ts', "import { x } from '../contract/validation.ts';", null],
+      ['server/jobs/job-runner.ts', "import { x } from '../http/route.ts';", BOUNDARY],
+      ['server/jobs/job-runner.ts', "import { x } from '../features/journal/journal.service.ts';", BOUNDARY],
+      ['server/llm/model.ts', "import { x } from '../db/stores.ts';", BOUNDARY],
+    ]);
   });
 
-  it('when main imports, then it reaches the server only through server/index and its pure config, and holds no SQL', () => {
-    expect(
-      violations(
-        'main',
-        (t) =>
-          (/^server\//.test(t) && t !== 'server/index.ts' && t !== 'server/config.ts') ||
-          /^(better-sqlite3|kysely)$/.test(t),
-      ),
-    ).toEqual([]);
+  it('when a feature imports, then the layers below it and only the features it uses, never in a circle', async () => {
+    await expectCases([
+      ['server/features/journal/journal.router.ts', "import { defineRoute } from '../define-route.ts';", null],
+      ['server/features/journal/journal.service.ts', "import { x } from '../../db/stores.ts';", null],
+      ['server/features/backup/backup.service.ts', "import type { JobRunner } from '../../jobs/job-runner.ts';", null],
+      [
+        'server/features/reconciliation/reconciliation.booking.service.ts',
+        "import { x } from '../journal/journal.service.ts';",
+        null,
+      ],
+      ['server/features/accounts/accounts.service.ts', "import { x } from '../journal/journal.service.ts';", BOUNDARY],
+      [
+        'server/features/journal/journal.service.ts',
+        "import { x } from '../reconciliation/reconciliation.review.service.ts';",
+        BOUNDARY,
+      ],
+      [
+        'server/features/totals/totals.repository.ts',
+        "import { x } from '../accounts/accounts.repository.ts';",
+        BOUNDARY,
+      ],
+      ['server/features/accounts/accounts.service.ts', "import { x } from '../../index.ts';", BOUNDARY],
+      ['server/features/define-route.ts', "import { x } from './journal/journal.service.ts';", BOUNDARY],
+    ]);
+    expect(() => assertNoCircle({ journal: ['accounts'], accounts: [] })).not.toThrow();
+    expect(() =>
+      assertNoCircle({ journal: ['reconciliation'], reconciliation: ['statements'], statements: ['journal'] }),
+    ).toThrow('journal -> reconciliation -> statements -> journal');
   });
 
-  it('when the contract imports, then only zod, domain and itself', () => {
-    expect(violations('server/contract', (t) => !(t === 'zod' || /^server\/(contract|domain)\//.test(t)))).toEqual([]);
+  it('when a repository row type could leak, then no router imports a repository, and nothing imports a test', async () => {
+    await expectCases([
+      ['server/features/journal/journal.router.ts', "import { x } from './journal.service.ts';", null],
+      ['server/features/journal/journal.router.ts', "import { x } from './journal.repository.ts';", BOUNDARY],
+      [
+        'server/features/journal/journal.router.ts',
+        "import { x } from '../accounts/accounts.repository.ts';",
+        BOUNDARY,
+      ],
+      ['server/features/journal/journal.service.ts', "import { x } from './journal.http.test.ts';", BOUNDARY],
+    ]);
   });
 
-  it('when a repository row type could leak, then no router imports a repository', () => {
-    expect(
-      violations('server/features', (t, file) => file.endsWith('.router.ts') && t.endsWith('.repository.ts')),
-    ).toEqual([]);
+  it('when server code imports, then it never imports Electron, main or the renderer, tests included', async () => {
+    await expectCases([
+      ['server/index.ts', "import { x } from './features/journal/journal.router.ts';", null],
+      ['server/index.ts', "import { app } from 'electron';", RESTRICTED],
+      ['server/features/chat/chat.http.test.ts', "import { app } from 'electron';", RESTRICTED],
+      ['server/index.ts', "import { x } from '../main/settings.ts';", BOUNDARY],
+      ['server/features/chat/chat.http.test.ts', "import { x } from '../../../main/settings.ts';", BOUNDARY],
+      ['server/features/chat/chat.http.test.ts', "import { x } from '../../../test/support/server.ts';", null],
+      ['server/contract/common.ts', "import { x } from '../../renderer/src/money.ts';", BOUNDARY],
+    ]);
   });
 
-  it('when the checker itself reads imports, then it sees them (a guard against a rule that cannot fail)', () => {
-    expect(importsOf(path.join(root, 'server/features/journal/journal.service.ts'))).toContain('../../db/stores.ts');
-    expect(violations('server/features', (t) => t === 'node:crypto').length).toBeGreaterThan(0);
+  it('when main imports, then it reaches the server only through main/server.ts, and holds no SQL', async () => {
+    await expectCases([
+      ['main/server.ts', "export { startServer } from '../server/index.ts';", null],
+      ['main/server.ts', "export { defaultDataDir } from '../server/config.ts';", null],
+      ['main/server.ts', "export { Stores } from '../server/db/stores.ts';", BOUNDARY],
+      ['main/launcher.ts', "import { defaultDataDir } from './server.ts';", null],
+      ['main/launcher.ts', "import { defaultDataDir } from '../server/config.ts';", BOUNDARY],
+      ['main/index.ts', "const server = await import('../server/index.ts');", BOUNDARY],
+      ['main/settings.ts', "import Database from 'better-sqlite3';", RESTRICTED],
+    ]);
+  });
+
+  it('when the renderer imports, then of the server only its contract, and screens sit above components', async () => {
+    await expectCases([
+      ['renderer/src/api.ts', "import type { UserDto } from '../../server/contract/auth.ts';", null],
+      ['renderer/src/money.ts', "import { parseAmount } from '../../server/contract/money.ts';", null],
+      ['renderer/src/money.ts', "import { parseAmount } from '../../server/domain/money.ts';", BOUNDARY],
+      ['renderer/src/api.ts', "import { x } from '../../server/http/route.ts';", BOUNDARY],
+      [
+        'renderer/src/screens/journal/entry-lines.ts',
+        "import { x } from '../../../../server/contract/money.ts';",
+        null,
+      ],
+      ['renderer/src/screens/journal/journal-screen.tsx', "import { Pager } from '../../components/pager.tsx';", null],
+      ['renderer/src/components/pager.tsx', "import { x } from '../screens/journal/entry-lines.ts';", BOUNDARY],
+      [
+        'renderer/src/screens/journal/journal-screen.tsx',
+        "import { x } from '../accounts/accounts-screen.tsx';",
+        BOUNDARY,
+      ],
+      ['renderer/src/app-shell.tsx', "import { x } from './screens/journal/journal-screen.tsx';", null],
+      ['renderer/src/api.ts', "import { x } from './screens/journal/journal-screen.tsx';", BOUNDARY],
+      ['renderer/src/api.ts', "import fs from 'node:fs';", RESTRICTED],
+    ]);
+  });
+
+  it('when the end-to-end tests import, then the support makes the page objects and the page objects import none of it', async () => {
+    await expectCases([
+      ['e2e/support/fixtures.ts', "import { LedgerApp } from '../pages/ledger-app.ts';", null],
+      ['e2e/pages/sign-in-page.ts', "import { PASSWORD } from '../support/fixtures.ts';", BOUNDARY],
+      ['e2e/journal-register.spec.ts', "import { test } from './support/fixtures.ts';", null],
+    ]);
+  });
+
+  it('when a test is focused or skipped for good, then the lint refuses it; a skip on a condition of the machine passes', async () => {
+    await expectCases([
+      ['test/x.test.ts', "it.only('runs alone', () => {});", 'no-restricted-syntax'],
+      ['test/x.test.ts', "describe.skip('never runs', () => {});", 'no-restricted-syntax'],
+      ['test/x.test.ts', "it.skipIf(!mounted)('needs a small disk', () => {});", null],
+    ]);
   });
 });

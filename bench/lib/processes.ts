@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuild, serveArguments } from '../../main/app-build.mjs';
 import { since } from './stats.ts';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -82,18 +83,14 @@ export function startChild(
 }
 
 /**
- * The server as `npm run serve` runs it: compiled to dist/ (as the desktop app ships it), started
- * with the Node flags of that script. Returns those flags and the compiled entry point.
+ * The server as `npm run serve` runs it: its compiled build (made now if the sources changed, so that
+ * no start below pays for it), started with that script's command. Returns the Node flags and the
+ * entry point of that command.
  */
 export function buildServer(): { entry: string; nodeFlags: string[] } {
-  const serve =
-    (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
-      .scripts.serve ?? '';
-  const run = /\bnode((?: --\S+)*) (dist\/server\/cli\.js)\b/.exec(serve);
-  if (!run) throw new Error(`package.json's serve script does not run dist/server/cli.js: ${serve}`);
-  const built = spawnSync(process.execPath, [path.join(REPO, 'main/build.ts')], { cwd: REPO, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`the build failed: ${built.stdout}${built.stderr}`);
-  return { entry: path.join(REPO, run[2]!), nodeFlags: run[1]!.split(' ').filter(Boolean) };
+  ensureBuild({ root: REPO, log: (line) => console.log(`  ${line}`) });
+  const args = serveArguments(REPO);
+  return { entry: path.join(REPO, args.at(-1)!), nodeFlags: args.slice(0, -1) };
 }
 
 /** The real server (`node [nodeFlags] <entry>`, see buildServer) on a free port over `dataDir`. */
@@ -151,4 +148,32 @@ export class MemorySampler {
     clearInterval(this.timer);
     return Object.fromEntries([...this.peaks].map(([k, v]) => [k, Math.round(v)]));
   }
+}
+
+/**
+ * ms from spawning `command args` (in its own process group, from the repository) to the first line
+ * on its stdout; then the whole group is stopped with SIGTERM and waited for.
+ */
+export async function msToFirstLine(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const start = process.hrtime.bigint();
+  const child = spawn(command, args, {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ms = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('\n')) resolve(since(start));
+    });
+    void exited.then(() => reject(new Error(`${command} ${args.join(' ')} exited before a line: ${stderr}`)));
+  });
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+  return ms;
 }

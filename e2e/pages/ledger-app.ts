@@ -16,9 +16,10 @@ export class LedgerApp {
   readonly settings: SettingsPage;
   readonly chat: ChatPanel;
 
-  constructor(page: Page) {
+  /** `password`: the one people sign up and sign in with unless a test names another. */
+  constructor(page: Page, { password }: { password: string }) {
     this.page = page;
-    this.signIn = new SignInPage(page);
+    this.signIn = new SignInPage(page, password);
     this.accounts = new AccountsPage(page);
     this.journal = new JournalPage(page);
     this.statements = new StatementsPage(page);
@@ -40,7 +41,7 @@ export class LedgerApp {
   }
 
   async signOut(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Sign out' }).click();
+    await this.page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await expect(this.signIn.submit).toBeVisible();
   }
 }

@@ -20,6 +20,19 @@ export class SettingsPage {
     return this.page.getByRole('article', { name: 'Backups' });
   }
 
+  get accountPanel(): Locator {
+    return this.page.getByRole('article', { name: 'Your account' });
+  }
+
+  /** Fills the change-password form (the new one twice, or `again` when given) and sends it with Enter. */
+  async changePassword(current: string, next: string, again = next): Promise<void> {
+    const form = this.accountPanel.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill(current);
+    await form.getByLabel('New password', { exact: true }).fill(next);
+    await form.getByLabel('New password again').fill(again);
+    await form.getByLabel('New password again').press('Enter');
+  }
+
   get backupTable(): Locator {
     return this.backupPanel.getByRole('table', { name: 'Backups, newest first' });
   }

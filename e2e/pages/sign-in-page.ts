@@ -1,10 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { PASSWORD } from '../support/fixtures.ts';
 
+/** The sign-in screen; a person's password is the one the page was given unless they name another. */
 export class SignInPage {
   readonly page: Page;
-  constructor(page: Page) {
+  private readonly password: string;
+  constructor(page: Page, password: string) {
     this.page = page;
+    this.password = password;
   }
 
   get submit(): Locator {
@@ -19,7 +21,7 @@ export class SignInPage {
     await this.page.getByRole('tab', { name: 'Create account' }).click();
     await this.page.getByLabel('Email').fill(person.email);
     await this.page.getByLabel('Your name').fill(person.name);
-    await this.page.getByLabel('Password').fill(person.password ?? PASSWORD);
+    await this.page.getByLabel('Password').fill(person.password ?? this.password);
     if (person.stay) await this.stay.check();
     await this.page.getByRole('button', { name: 'Create my ledger' }).click();
     await expect(this.page.getByRole('button', { name: 'Sign out' })).toBeVisible();
@@ -28,7 +30,7 @@ export class SignInPage {
   async signIn(person: { email: string; password?: string; stay?: boolean }): Promise<void> {
     await this.page.getByRole('tab', { name: 'Sign in' }).click();
     await this.page.getByLabel('Email').fill(person.email);
-    await this.page.getByLabel('Password').fill(person.password ?? PASSWORD);
+    await this.page.getByLabel('Password').fill(person.password ?? this.password);
     if (person.stay) await this.stay.check();
     await this.page.locator('form').getByRole('button', { name: 'Sign in' }).click();
   }

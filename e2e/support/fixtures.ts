@@ -7,6 +7,7 @@ import { FakeOllama } from '../../test/support/fake-ollama.ts';
 import { Api, TEST_SECRET } from '../../test/support/server.ts';
 import { LedgerApp } from '../pages/ledger-app.ts';
 import { RENDERER_DIST } from './paths.ts';
+import { PASSWORD } from './people.ts';
 
 export interface Ledger {
   server: RunningServer;
@@ -56,18 +57,10 @@ export const test = base.extend<{ ledger: Ledger; app: LedgerApp }>({
     await use(page);
     expect(problems, 'errors in the page').toEqual([]);
   },
+  // The page objects know no test data: the fixture hands them the password people sign up with.
   app: async ({ page }, use) => {
-    await use(new LedgerApp(page));
+    await use(new LedgerApp(page, { password: PASSWORD }));
   },
 });
 
 export { expect };
-
-export const PASSWORD = 'correct horse battery';
-
-let people = 0;
-/** A fresh email for a person signing up in this run. */
-export function newEmail(name = 'ada'): string {
-  people += 1;
-  return `${name}.${people}.${Date.now().toString(36)}@example.com`;
-}

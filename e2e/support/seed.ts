@@ -1,5 +1,5 @@
 import type { Api } from '../../test/support/server.ts';
-import { PASSWORD, newEmail } from './fixtures.ts';
+import { PASSWORD, newEmail } from './people.ts';
 
 /**
  * Data a test needs but is not about, put in through the HTTP API (the same one the renderer

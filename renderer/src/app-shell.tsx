@@ -1,8 +1,7 @@
-import { useEffect, useState, type MouseEvent } from 'react';
-import type { SignedInUser } from './api.ts';
-import { LanguageSwitch } from './components/language-switch.tsx';
-import { useI18n, type MessageKey } from './i18n.tsx';
-import { useRoute, type Route } from './router.ts';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { SignedInUser } from './api/index.ts';
+import { useI18n } from './i18n/index.ts';
+import { ROUTE_TITLES, useRoute, type Route } from './router.ts';
 import { AccountsScreen } from './screens/accounts/accounts-screen.tsx';
 import { ChatPanel } from './screens/chat/chat-panel.tsx';
 import { DashboardScreen } from './screens/dashboard/dashboard-screen.tsx';
@@ -10,78 +9,53 @@ import { JournalScreen } from './screens/journal/journal-screen.tsx';
 import { PricesScreen } from './screens/prices/prices-screen.tsx';
 import { SettingsScreen } from './screens/settings/settings-screen.tsx';
 import { StatementsScreen } from './screens/statements/statements-screen.tsx';
+import { BudgetScreen } from './screens/budget/budget-screen.tsx';
+import { SchedulesScreen } from './screens/schedules/schedules-screen.tsx';
+import { TopBar } from './top-bar.tsx';
 
-const NAV: { route: Route; label: MessageKey }[] = [
-  { route: '/', label: 'nav.dashboard' },
-  { route: '/accounts', label: 'nav.accounts' },
-  { route: '/journal', label: 'nav.journal' },
-  { route: '/statements', label: 'nav.statements' },
-  { route: '/prices', label: 'prices.nav' },
-  { route: '/settings', label: 'nav.settings' },
-];
+/** What a screen may need from the shell: where to go, and the signed-in person. */
+interface ScreenContext {
+  navigate: (route: Route) => void;
+  user: SignedInUser;
+  onSignOut: () => void;
+}
 
-/** The signed-in app: header with navigation, the current screen, the advisor panel. */
+/** The screen each route shows. */
+const SCREENS: Record<Route, (context: ScreenContext) => ReactNode> = {
+  '/': ({ navigate }) => <DashboardScreen onNavigate={navigate} />,
+  '/accounts': () => <AccountsScreen />,
+  '/journal': ({ navigate }) => <JournalScreen onNavigate={navigate} />,
+  '/statements': ({ navigate }) => <StatementsScreen onNavigate={navigate} />,
+  '/budget': () => <BudgetScreen />,
+  '/schedules': () => <SchedulesScreen />,
+  '/prices': () => <PricesScreen />,
+  '/settings': ({ navigate, user, onSignOut }) => (
+    <SettingsScreen user={user} onNavigate={navigate} onSignOut={onSignOut} />
+  ),
+};
+
+/** The signed-in app: the top bar, the current screen, the advisor panel. */
 export function AppShell({ user, onSignOut }: { user: SignedInUser; onSignOut: () => void }) {
   const { t } = useI18n();
   const [route, navigate] = useRoute();
   const [chatOpen, setChatOpen] = useState(false);
-  const current = NAV.find((n) => n.route === route) ?? NAV[0]!;
 
   useEffect(() => {
-    document.title = `${t(current.label)} · ${t('app.name')}`;
-  }, [current, t]);
-
-  const go = (event: MouseEvent<HTMLAnchorElement>, target: Route) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    event.preventDefault();
-    navigate(target);
-  };
+    document.title = `${t(ROUTE_TITLES[route])} · ${t('app.name')}`;
+  }, [route, t]);
 
   return (
     <div className={chatOpen ? 'shell shell-with-chat' : 'shell'}>
-      <header className="topbar">
-        <a className="brand" href="/" onClick={(e) => go(e, '/')}>
-          <span className="brand-mark" aria-hidden="true" />
-          {t('app.name')}
-        </a>
-        <nav className="mainnav" aria-label={t('nav.label')}>
-          {NAV.map((item) => (
-            <a
-              key={item.route}
-              href={item.route}
-              aria-current={item.route === route ? 'page' : undefined}
-              onClick={(e) => go(e, item.route)}
-            >
-              {t(item.label)}
-            </a>
-          ))}
-        </nav>
-        <div className="topbar-tools">
-          <LanguageSwitch />
-          <button
-            type="button"
-            className={chatOpen ? 'toggle on' : 'toggle'}
-            aria-expanded={chatOpen}
-            aria-controls="advisor-panel"
-            onClick={() => setChatOpen((o) => !o)}
-          >
-            {t('chat.toggle')}
-          </button>
-          <span className="user-name" title={user.email}>
-            {user.name}
-          </span>
-          <button type="button" onClick={onSignOut}>
-            {t('auth.signOut')}
-          </button>
-        </div>
-      </header>
+      <TopBar
+        route={route}
+        onNavigate={navigate}
+        chatOpen={chatOpen}
+        onToggleChat={() => setChatOpen((o) => !o)}
+        user={user}
+        onSignOut={onSignOut}
+      />
       <main className="content" id="main">
-        {route === '/' && <DashboardScreen onNavigate={navigate} />}
-        {route === '/accounts' && <AccountsScreen />}
-        {route === '/journal' && <JournalScreen onNavigate={navigate} />}
-        {route === '/statements' && <StatementsScreen onNavigate={navigate} />}
-        {route === '/prices' && <PricesScreen />}
-        {route === '/settings' && <SettingsScreen onNavigate={navigate} />}
+        {SCREENS[route]({ navigate, user, onSignOut })}
       </main>
       {/* kept mounted while closed, so that an answer keeps streaming and the conversation stays */}
       <ChatPanel id="advisor-panel" open={chatOpen} onClose={() => setChatOpen(false)} />

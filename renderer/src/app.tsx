@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ApiError, hasToken, onSessionEnded, resumeSession, signOut, type SignedInUser } from './api.ts';
+import { ApiError, hasToken, onSessionEnded, resumeSession, signOut, type SignedInUser } from './api/index.ts';
 import { Busy } from './components/busy.tsx';
-import { useI18n } from './i18n.tsx';
+import { useI18n } from './i18n/index.ts';
 import { AppShell } from './app-shell.tsx';
 import { SignInScreen } from './screens/sign-in/sign-in-screen.tsx';
 
@@ -56,7 +56,7 @@ export function App() {
     <AppShell
       user={user}
       onSignOut={() => {
-        signOut();
+        void signOut();
         setUser(null);
         setEndedReason(null);
       }}

@@ -3,19 +3,33 @@ import { isoDateTime } from './common.ts';
 
 const utf8Bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
+/** A new password (CONTRACT §8): 8..72 bytes (bcrypt reads no further) and not only white space. */
+export const newPassword = z
+  .string()
+  .refine((p) => utf8Bytes(p) >= 8, 'must be at least 8 bytes')
+  .refine((p) => utf8Bytes(p) <= 72, 'must be at most 72 bytes (bcrypt reads no further)')
+  .refine((p) => p.trim() !== '', 'must not be only white space');
+
 export const registerBody = z.strictObject({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email('must be a valid email address')),
   name: z.string().trim().min(1).max(100),
-  password: z
-    .string()
-    .refine((p) => utf8Bytes(p) >= 8, 'must be at least 8 bytes')
-    .refine((p) => utf8Bytes(p) <= 72, 'must be at most 72 bytes (bcrypt reads no further)'),
+  password: newPassword,
 });
 
 export const loginBody = z.strictObject({
   email: z.string().max(1000),
   password: z.string().max(1000),
 });
+
+export const passwordChangeBody = z.strictObject({
+  current_password: z.string().max(1000),
+  new_password: newPassword,
+});
+
+/** A token of a new session (a password change ends every earlier one). */
+export const accessToken = z
+  .object({ access_token: z.string(), token_type: z.literal('bearer') })
+  .meta({ id: 'AccessToken' });
 
 export const user = z
   .object({
@@ -29,3 +43,4 @@ export const user = z
   .meta({ id: 'User' });
 
 export type UserDto = z.infer<typeof user>;
+export type AccessTokenDto = z.infer<typeof accessToken>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../domain/dates.ts';
-import { isKnownCurrency } from '../domain/currencies.ts';
+import { AMOUNT_PATTERN, isKnownCurrency } from './money.ts';
 
 export const uuid = z
   .string()
@@ -19,7 +19,7 @@ export const currencyCode = z
 /** A positive decimal string; digits against the currency are checked where the currency is known. */
 export const amountString = z
   .string()
-  .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal string such as "82.50"')
+  .regex(AMOUNT_PATTERN, 'must be a positive decimal string such as "82.50"')
   .meta({ example: '82.50' });
 
 export const isoDateTime = z.string().meta({ format: 'date-time' });
@@ -58,3 +58,11 @@ export const errorBody = z
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: 'Error' });
+
+/** How a route whose work runs as a job (server/jobs) answers a job stopped at its time or memory budget. */
+export const jobBudgetResponse = {
+  status: 422,
+  description:
+    'JOB_BUDGET_EXCEEDED: the work needed more time or memory than one job may take and was stopped; nothing was changed',
+  schema: errorBody,
+};

@@ -160,14 +160,7 @@ export const stats = z.object({
 
 export const unmatchedItem = z.object({
   type: z.enum(['bank_transaction', 'journal_entry']),
-  transaction: z.object({
-    id: z.string(),
-    date: isoDate,
-    description: z.string(),
-    amount: z.string(),
-    currency: z.string(),
-    type: z.enum(BANK_TYPES),
-  }),
+  transaction: matchBankTransaction,
   suggested_action: z.enum(['create_entry', 'find_bank_transaction']),
   suggested_accounts: z.array(z.object({ id: z.string(), name: z.string(), confidence: z.number() })),
 });

@@ -10,6 +10,9 @@ const dateRange = {
   convert_to: currencyCode.optional(),
 };
 
+/** How a series or a cash flow is cut: by day, week or month. */
+const interval = z.enum(['day', 'week', 'month']);
+
 const startBeforeEnd = (q: { start_date?: string | undefined; end_date?: string | undefined }) =>
   !q.start_date || !q.end_date || q.start_date <= q.end_date;
 const rangeMessage = { message: 'start_date must not be after end_date', path: ['start_date'] };
@@ -17,7 +20,7 @@ const rangeMessage = { message: 'start_date must not be after end_date', path: [
 export const asOfReportQuery = z.strictObject({ as_of: isoDate.optional(), convert_to: currencyCode.optional() });
 export const rangeQuery = z.strictObject(dateRange).refine(startBeforeEnd, rangeMessage);
 export const seriesQuery = z
-  .strictObject({ ...dateRange, interval: z.enum(['day', 'week', 'month']).default('month') })
+  .strictObject({ ...dateRange, interval: interval.default('month') })
   .refine(startBeforeEnd, rangeMessage);
 
 export interface TreeNode {
@@ -112,7 +115,7 @@ const netWorthSeriesGroup = z.object({
 export const netWorthSeries = z.object({
   start_date: isoDate,
   end_date: isoDate,
-  interval: z.enum(['day', 'week', 'month']),
+  interval,
   currencies: z.array(netWorthSeriesGroup),
   converted: netWorthSeriesGroup.optional(),
   missing_rates: z.array(missingRate).optional(),
@@ -146,7 +149,7 @@ const cashFlowGroup = z.object({
 export const cashFlow = z.object({
   start_date: isoDate,
   end_date: isoDate,
-  interval: z.enum(['day', 'week', 'month']),
+  interval,
   currencies: z.array(cashFlowGroup),
   converted: cashFlowGroup.optional(),
   missing_rates: z.array(missingRate).optional(),

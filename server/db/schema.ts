@@ -9,6 +9,13 @@ export interface IdentitySchema {
     name: string;
     password_hash: string;
     created_at: string;
+    password_changed_at: string | null;
+  };
+  sessions: {
+    id: string;
+    user_id: string;
+    created_at: string;
+    expires_at: string;
   };
 }
 
@@ -49,6 +56,9 @@ export interface LedgerSchema {
     amount_minor: bigint;
     currency: string;
     entry_date: string;
+    cost_minor: bigint | null;
+    cost_currency: string | null;
+    automatic: bigint;
   };
   account_day_totals: { account_id: string; day: string; debit_minor: bigint; credit_minor: bigint };
   account_month_totals: { account_id: string; month: string; debit_minor: bigint; credit_minor: bigint };

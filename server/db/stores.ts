@@ -18,18 +18,56 @@ export function ensureDataDir(dataDir: string): void {
   fs.mkdirSync(path.join(dataDir, 'ledgers'), { recursive: true, mode: 0o700 });
 }
 
+/** A lease on a user's ledger connection: it is not closed while leased (see Stores). */
+export interface LedgerLease {
+  db: LedgerDb;
+  release(): void;
+}
+
+export interface StoresOptions {
+  migrationsDir?: string;
+  /**
+   * How many ledger connections stay open at most while not in use (each holds ~3 file
+   * descriptors: the file, its WAL and its shared memory). Least recently used first out.
+   */
+  maxOpenLedgers?: number;
+  /** A ledger not used for this long (ms) is closed by `closeIdle`. */
+  idleMs?: number;
+  now?: () => number;
+}
+
+export const DEFAULT_MAX_OPEN_LEDGERS = 32;
+export const DEFAULT_LEDGER_IDLE_MS = 5 * 60 * 1000;
+
+interface OpenLedger {
+  db: LedgerDb;
+  /** Leases not yet released: requests in flight, a job writing the file. */
+  leases: number;
+  lastUsed: number;
+}
+
 /**
  * The identity database and the per-user ledger files of one data folder. Ledger files are opened
- * lazily, migrated on open, and cached until close.
+ * lazily and migrated on open. Open ones are kept for the next request, but not for ever: a
+ * ledger not in use (no lease) is closed once more than `maxOpenLedgers` are open (least recently
+ * used first), and `closeIdle` closes those idle for `idleMs`; the next request opens it again.
+ * Nothing is lost by closing: every write is a committed transaction.
  */
 export class Stores {
   readonly identity: IdentityDb;
-  private readonly ledgers = new Map<string, LedgerDb>();
+  private readonly ledgers = new Map<string, OpenLedger>();
   private readonly migrating = new Map<string, Promise<LedgerDb>>();
   readonly ledgerMigrations: Migration[];
   private readonly ledgersDir: string;
+  private readonly maxOpen: number;
+  private readonly idleMs: number;
+  private readonly now: () => number;
 
-  constructor(dataDir: string, migrationsDir: string = DEFAULT_MIGRATIONS_DIR) {
+  constructor(dataDir: string, options: StoresOptions = {}) {
+    const migrationsDir = options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR;
+    this.maxOpen = options.maxOpenLedgers ?? DEFAULT_MAX_OPEN_LEDGERS;
+    this.idleMs = options.idleMs ?? DEFAULT_LEDGER_IDLE_MS;
+    this.now = options.now ?? Date.now;
     ensureDataDir(dataDir);
     this.ledgersDir = path.join(dataDir, 'ledgers');
     this.ledgerMigrations = loadMigrations(path.join(migrationsDir, 'ledger'));
@@ -50,9 +88,13 @@ export class Stores {
     return path.join(this.ledgersDir, `${userId}.sqlite`);
   }
 
+  /**
+   * The user's ledger connection, opened (and migrated) if it is not open. For use within one
+   * synchronous stretch of code: across an await, take a `lease`, or it may be closed meanwhile.
+   */
   ledger(userId: string): LedgerDb {
-    const cached = this.ledgers.get(userId);
-    if (cached) return cached;
+    const open = this.ledgers.get(userId);
+    if (open) return this.touch(userId, open).db;
     const file = this.ledgerFile(userId);
     const sqlite = openSqliteFile(file);
     try {
@@ -61,9 +103,71 @@ export class Stores {
       sqlite.close();
       throw error;
     }
-    const db = new SqliteDb<LedgerSchema>(sqlite);
-    this.ledgers.set(userId, db);
+    return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite));
+  }
+
+  /** The user's ledger, kept open until `release` is called (once). */
+  lease(userId: string): LedgerLease {
+    return this.leaseOf(userId, this.ledger(userId));
+  }
+
+  /** A lease on `db` if it is still the user's open connection (a restore may have replaced it meanwhile). */
+  leaseOf(userId: string, db: LedgerDb): LedgerLease {
+    const open = this.ledgers.get(userId);
+    if (!open || open.db !== db) return { db, release: () => undefined };
+    open.leases += 1;
+    let released = false;
+    return {
+      db,
+      release: () => {
+        if (released) return;
+        released = true;
+        open.leases -= 1;
+        open.lastUsed = this.now();
+        this.closeOverLimit();
+      },
+    };
+  }
+
+  /** How many ledger connections are open. */
+  get openLedgers(): number {
+    return this.ledgers.size;
+  }
+
+  /** Closes the ledgers not in use and not used for `idleMs`. */
+  closeIdle(): void {
+    const before = this.now() - this.idleMs;
+    for (const [userId, open] of this.ledgers) {
+      if (open.leases === 0 && open.lastUsed <= before) this.closeLedger(userId, open);
+    }
+  }
+
+  private touch(userId: string, open: OpenLedger): OpenLedger {
+    open.lastUsed = this.now();
+    // Map order is the order of use: the least recently used first.
+    this.ledgers.delete(userId);
+    this.ledgers.set(userId, open);
+    return open;
+  }
+
+  private keep(userId: string, db: LedgerDb): LedgerDb {
+    this.ledgers.set(userId, { db, leases: 0, lastUsed: this.now() });
+    this.closeOverLimit(userId);
     return db;
+  }
+
+  /** Closes the least recently used ledgers not in use (never `keepId`, just opened) while more than the limit are open. */
+  private closeOverLimit(keepId?: string): void {
+    if (this.ledgers.size <= this.maxOpen) return;
+    for (const [userId, open] of this.ledgers) {
+      if (this.ledgers.size <= this.maxOpen) break;
+      if (open.leases === 0 && userId !== keepId) this.closeLedger(userId, open);
+    }
+  }
+
+  private closeLedger(userId: string, open: OpenLedger): void {
+    this.ledgers.delete(userId);
+    open.db.close();
   }
 
   /**
@@ -77,8 +181,10 @@ export class Stores {
     userId: string,
     migrateElsewhere: (userId: string) => Promise<unknown>,
   ): LedgerDb | Promise<LedgerDb> {
-    const ready = this.ledgers.get(userId) ?? this.migrating.get(userId);
-    if (ready) return ready;
+    const open = this.ledgers.get(userId);
+    if (open) return this.touch(userId, open).db;
+    const migrating = this.migrating.get(userId);
+    if (migrating) return migrating;
     const file = this.ledgerFile(userId);
     const sqlite = openSqliteFile(file);
     let pending: Migration[];
@@ -90,11 +196,8 @@ export class Stores {
       sqlite.close();
       throw error;
     }
-    if (pending.length === 0 || pending.length === this.ledgerMigrations.length) {
-      const db = new SqliteDb<LedgerSchema>(sqlite);
-      this.ledgers.set(userId, db);
-      return db;
-    }
+    if (pending.length === 0 || pending.length === this.ledgerMigrations.length)
+      return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite));
     sqlite.close();
     const opened = migrateElsewhere(userId)
       .then(() => this.ledger(userId))
@@ -114,14 +217,14 @@ export class Stores {
    */
   swapInLedger(userId: string, staged: string): void {
     const file = this.ledgerFile(userId);
-    this.ledgers.get(userId)?.close();
+    this.ledgers.get(userId)?.db.close();
     this.ledgers.delete(userId);
     for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
     fs.renameSync(staged, file);
   }
 
   close(): void {
-    for (const db of this.ledgers.values()) db.close();
+    for (const open of this.ledgers.values()) open.db.close();
     this.ledgers.clear();
     this.identity.close();
   }

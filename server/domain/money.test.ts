@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { formatMinor, parseAmount } from './money.ts';
+import { AMOUNT_PATTERN, formatMinor, formatScaled, parseAmount } from './money.ts';
 
 describe('parseAmount', () => {
   it('when the string has the currency digits, then it gives exact minor units', () => {
@@ -26,7 +26,33 @@ describe('parseAmount', () => {
 
   it('when the amount is zero or a trillion units, then it is refused', () => {
     expect(parseAmount('0.00', 'USD')).toEqual({ problem: 'zero' });
+    expect(parseAmount('000', 'JPY')).toEqual({ problem: 'zero' });
     expect(parseAmount('1000000000000', 'USD')).toEqual({ problem: 'too_large' });
+    expect(parseAmount('999999999999.999', 'KWD')).toEqual({ minor: 999999999999999n });
+  });
+
+  it('when zeros lead the units or trail the currency digits, then they change nothing', () => {
+    expect(parseAmount('82.500', 'USD')).toEqual({ minor: 8250n });
+    expect(parseAmount('1000.0', 'JPY')).toEqual({ minor: 1000n });
+    expect(parseAmount('0082.50', 'USD')).toEqual({ minor: 8250n });
+    expect(parseAmount(`${'0'.repeat(100_000)}1.${'0'.repeat(100_000)}`, 'USD')).toEqual({ minor: 100n });
+  });
+
+  it('when an amount has a hundred thousand digits, then it is too large or has too many decimals, never a number', () => {
+    expect(parseAmount('9'.repeat(100_000), 'USD')).toEqual({ problem: 'too_large' });
+    expect(parseAmount(`1.${'1'.repeat(100_000)}`, 'USD')).toEqual({ problem: 'digits' });
+  });
+
+  it('when an amount matches the format, then it is read; when it does not, then it is a format problem', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('0', '1', '9', '.', '-', 'e', ' ', ','), maxLength: 8 }),
+        (text) => {
+          const parsed = parseAmount(text, 'USD');
+          expect('problem' in parsed && parsed.problem === 'format').toBe(!AMOUNT_PATTERN.test(text));
+        },
+      ),
+    );
   });
 });
 
@@ -38,6 +64,12 @@ describe('formatMinor', () => {
     expect(formatMinor(0n, 'USD')).toBe('0.00');
     expect(formatMinor(1000n, 'JPY')).toBe('1000');
     expect(formatMinor(1234n, 'KWD')).toBe('1.234');
+  });
+
+  it('when a figure is scaled by a number of decimals rather than a currency, then it prints exactly that many', () => {
+    expect(formatScaled(10850n, 4)).toBe('1.0850');
+    expect(formatScaled(-7n, 3)).toBe('-0.007');
+    expect(formatScaled(42n, 0)).toBe('42');
   });
 
   it('when any amount is parsed and formatted, then it round-trips exactly', () => {

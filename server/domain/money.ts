@@ -1,33 +1,62 @@
-import { Decimal } from 'decimal.js';
 import { currencyDigits } from './currencies.ts';
 
 /**
  * Money is integer minor units as bigint inside (cents for USD, yen for JPY, fils for KWD) and a
  * decimal string outside. Nothing here ever passes through a binary float.
+ *
+ * The one money module of the app: the server uses it here, the renderer through
+ * server/contract/money.ts. It imports only the ISO 4217 table (currencies.ts), so the renderer's
+ * bundle gets nothing more of the server. Reading an amount needs no decimal library: the format
+ * admits digits and one dot only, so the digits themselves, joined, are the exact minor units.
  */
 export type Minor = bigint;
 
-const AMOUNT_PATTERN = /^\d{1,20}(\.\d{1,20})?$/;
+/**
+ * The amount format everywhere (requests, the entry editor, journal files' quantities once signs and
+ * separators are read): a plain positive decimal such as "82.50": digits, optionally a dot and more
+ * digits; no sign, separators, spaces or exponent.
+ */
+export const AMOUNT_PATTERN = /^\d+(\.\d+)?$/;
 
 /** Largest accepted line amount: under one trillion currency units, so sums stay exact in SQLite's int64. */
 export const MAX_AMOUNT_UNITS = 1_000_000_000_000n;
 
 export type AmountProblem = 'format' | 'digits' | 'zero' | 'too_large';
 
-/** Parses a positive decimal string into minor units, or says what is wrong with it. */
+/** Digits of MAX_AMOUNT_UNITS: a whole part with fewer is below it. */
+const MAX_WHOLE_DIGITS = MAX_AMOUNT_UNITS.toString().length;
+const ZERO = 48; // '0'
+
+/**
+ * Reads an amount in AMOUNT_PATTERN's format into minor units of `currency`, or says what is wrong
+ * with it: more decimals than the currency has (trailing zeros aside: "82.500" is 82.50 USD), zero,
+ * or one trillion units or more. The work is one pass over the text whatever its length.
+ */
 export function parseAmount(text: string, currency: string): { minor: Minor } | { problem: AmountProblem } {
   if (!AMOUNT_PATTERN.test(text)) return { problem: 'format' };
   const digits = currencyDigits(currency);
-  const value = new Decimal(text);
-  if (value.decimalPlaces() > digits) return { problem: 'digits' };
-  if (value.isZero()) return { problem: 'zero' };
-  if (value.gte(MAX_AMOUNT_UNITS.toString())) return { problem: 'too_large' };
-  return { minor: BigInt(value.times(new Decimal(10).pow(digits)).toFixed(0)) };
+  const dot = text.indexOf('.');
+  const wholeEnd = dot < 0 ? text.length : dot;
+  let wholeStart = 0;
+  while (wholeStart < wholeEnd && text.charCodeAt(wholeStart) === ZERO) wholeStart++;
+  let fractionEnd = text.length;
+  if (dot >= 0) while (fractionEnd > dot + 1 && text.charCodeAt(fractionEnd - 1) === ZERO) fractionEnd--;
+  const whole = text.slice(wholeStart, wholeEnd);
+  const fraction = dot < 0 ? '' : text.slice(dot + 1, fractionEnd);
+  if (fraction.length > digits) return { problem: 'digits' };
+  if (whole === '' && fraction === '') return { problem: 'zero' };
+  if (whole.length >= MAX_WHOLE_DIGITS && (whole.length > MAX_WHOLE_DIGITS || BigInt(whole) >= MAX_AMOUNT_UNITS))
+    return { problem: 'too_large' };
+  return { minor: BigInt(whole + fraction.padEnd(digits, '0')) };
 }
 
 /** Formats minor units with exactly the currency's minor-unit digits: 8250n USD -> "82.50", -5n -> "-0.05". */
 export function formatMinor(minor: Minor, currency: string): string {
-  const digits = currencyDigits(currency);
+  return formatScaled(minor, currencyDigits(currency));
+}
+
+/** Formats an integer scaled by 10^digits with exactly that many decimals: 10850n, 4 -> "1.0850". */
+export function formatScaled(minor: bigint, digits: number): string {
   const negative = minor < 0n;
   const abs = (negative ? -minor : minor).toString();
   if (digits === 0) return (negative ? '-' : '') + abs;
@@ -35,10 +64,4 @@ export function formatMinor(minor: Minor, currency: string): string {
   const whole = padded.slice(0, -digits);
   const fraction = padded.slice(-digits);
   return `${negative ? '-' : ''}${whole}.${fraction}`;
-}
-
-export function sumMinor(values: Iterable<Minor>): Minor {
-  let total = 0n;
-  for (const v of values) total += v;
-  return total;
 }

@@ -2,21 +2,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import { DomainError } from '../domain/errors.ts';
-import { userIdFromRequest, BAD_CREDENTIALS, type TokenConfig } from './auth.ts';
+import { credentialsFromRequest, BAD_CREDENTIALS, type Credentials, type TokenConfig } from './auth.ts';
 import { localToday } from '../domain/dates.ts';
 import { errorMiddleware, sendError } from './errors.ts';
 import { ResponseCache } from './response-cache.ts';
-import type { RouteDef, Session } from './route.ts';
-import { validate } from './route.ts';
+import type { RouteDef, Session, VersionedLedger } from './route.ts';
+import { refuseFields, validate } from '../contract/validation.ts';
+import { clientAddress, refuseTooMany } from './rate-limit.ts';
 import { loopbackGuard } from './security.ts';
 
 export const JSON_LIMIT = '1mb';
 
-export interface AppDeps {
-  routes: RouteDef[];
+/** What the app is made of; `L` is the ledger the server's wiring opens for a session. */
+export interface AppDeps<L extends VersionedLedger = VersionedLedger> {
+  routes: RouteDef<unknown, unknown, unknown, L>[];
   token: TokenConfig;
-  /** The session of a user id that still exists, or undefined for a deleted user; a promise while the user's ledger is migrated. */
-  openSession(userId: string): Session | undefined | Promise<Session>;
+  /**
+   * The session of a token's credentials while it is live (its user exists, it was not ended), or
+   * undefined; a promise while the user's ledger is migrated.
+   */
+  openSession(credentials: Credentials): Session<L> | undefined | Promise<Session<L>>;
   trustProxy: boolean;
   port: () => number;
   rendererDir: string | null;
@@ -29,32 +34,11 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
 }
 
-function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
-}
-
 /** Reads a raw upload body into req.body (a Buffer); its errors are body-parser's, mapped as for JSON. */
 function readRawBody(req: Request, res: Response, limit: string): Promise<void> {
   return new Promise((resolve, reject) => {
     express.raw({ limit, type: () => true })(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
   });
-}
-
-/** For a route that takes no query or body: an empty object passes, anything else is VALIDATION_ERROR. */
-function refuseFields(value: unknown, where: 'query' | 'body'): Record<string, never> {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const keys = Object.keys(value);
-    if (keys.length === 0) return {};
-    const errors = keys.map((key) => ({ field: key, message: 'is not a known field' }));
-    throw new DomainError(
-      'VALIDATION_ERROR',
-      `Invalid ${where}: ${keys[0]} is not a known field${keys.length > 1 ? ` (and ${keys.length - 1} more)` : ''}`,
-      errors,
-    );
-  }
-  throw new DomainError('VALIDATION_ERROR', `Invalid ${where}: this endpoint takes no ${where}`, [
-    { field: where, message: 'must be empty' },
-  ]);
 }
 
 /** A JSON answer in bytes, written without Express's send (its conversions and checks are for other bodies). */
@@ -65,22 +49,27 @@ function sendJsonBytes(res: Response, bytes: Buffer, status = 200): void {
   res.end(bytes); // Node sends no body to a HEAD
 }
 
-function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCache): void {
+function mount<L extends VersionedLedger>(
+  app: Express,
+  def: RouteDef<unknown, unknown, unknown, L>,
+  deps: AppDeps<L>,
+  responses: ResponseCache,
+): void {
   app[def.method](def.path, async (req: Request, res: Response) => {
-    let address: string | undefined;
     if (def.rateLimit) {
-      address = clientAddress(req);
-      const verdict = def.rateLimit.attempt(address);
-      if (!verdict.allowed) {
-        res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
-        throw new DomainError('RATE_LIMITED', `Too many attempts; try again in ${verdict.retryAfterSeconds} seconds`);
-      }
+      const verdict = def.rateLimit.attempt(clientAddress(req));
+      if (!verdict.allowed) refuseTooMany(res, verdict.retryAfterSeconds);
     }
-    let session: Session | undefined;
+    let session: Session<L> | undefined;
     if (def.auth) {
-      const opened = deps.openSession(userIdFromRequest(req, deps.token));
+      const opened = deps.openSession(credentialsFromRequest(req, deps.token));
       session = opened instanceof Promise ? await opened : opened;
       if (!session) throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
+      // The ledger stays open for this request until its answer ends (or the client went away meanwhile).
+      if (session.release) {
+        if (res.closed) session.release();
+        else res.once('close', session.release);
+      }
     }
     const cacheKey =
       def.cacheable && session && def.method === 'get' ? `${localToday()} ${req.originalUrl}` : undefined;
@@ -114,8 +103,7 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
     }
     // A write waits for the user's long jobs (imports, reconciliation runs) instead of meeting their lock.
     if (session && def.method !== 'get' && deps.jobs) await deps.jobs.idle(session.userId);
-    const result = await def.handler({ params, query, body, req, res, session: session as Session });
-    if (address !== undefined) def.rateLimit?.reset(address);
+    const result = await def.handler({ params, query, body, req, res, session: session as Session<L> });
     if (!result) return;
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
     if (result.body === undefined) res.status(result.status).end();
@@ -127,7 +115,7 @@ function mount(app: Express, def: RouteDef, deps: AppDeps, responses: ResponseCa
   });
 }
 
-export function createApp(deps: AppDeps): Express {
+export function createApp<L extends VersionedLedger>(deps: AppDeps<L>): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -156,13 +144,8 @@ function mountRenderer(app: Express, rendererDir: string | null): void {
   const index = rendererDir ? path.join(rendererDir, 'index.html') : null;
   if (rendererDir && index && fs.existsSync(index)) {
     app.use(express.static(rendererDir, { index: false, fallthrough: true }));
-    app.get('/{*path}', (_req, res) => {
-      res.setHeader(
-        'Content-Security-Policy',
-        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-      );
-      res.sendFile(index);
-    });
+    // The Content-Security-Policy is set on every answer (security.ts), the static files' too.
+    app.get('/{*path}', (_req, res) => res.sendFile(index));
     return;
   }
   app.get('/', (_req, res) => {

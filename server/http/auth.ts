@@ -11,8 +11,17 @@ export interface TokenConfig {
   expireMinutes: number;
 }
 
-export function issueToken(userId: string, config: TokenConfig): string {
-  return jwt.sign({ sub: userId }, config.secret, { algorithm: 'HS256', expiresIn: config.expireMinutes * 60 });
+/** Who a token speaks for: the user (`sub`) and the server-side session it belongs to (`sid`). */
+export interface Credentials {
+  userId: string;
+  sessionId: string;
+}
+
+export function issueToken(credentials: Credentials, config: TokenConfig): string {
+  return jwt.sign({ sub: credentials.userId, sid: credentials.sessionId }, config.secret, {
+    algorithm: 'HS256',
+    expiresIn: config.expireMinutes * 60,
+  });
 }
 
 const secretKeys = new Map<string, KeyObject>();
@@ -31,15 +40,19 @@ function secretKey(secret: string): KeyObject {
 }
 
 /**
- * Tokens already verified, by their exact text: the user id and expiry. A token seen again skips
- * the signature check (its text cannot be had without the signature) but not the expiry.
+ * Tokens already verified, by their exact text: their credentials and expiry. A token seen again
+ * skips the signature check (its text cannot be had without the signature) but not the expiry,
+ * nor the check that its session is still live (made for every request, after this).
  * Bounded; cleared when full.
  */
-const verified = new Map<string, { secret: string; sub: string; exp: number }>();
+const verified = new Map<string, { secret: string; credentials: Credentials; exp: number }>();
 const MAX_VERIFIED = 1000;
 
-/** The user id of a bearer token; identity never comes from anywhere else (no X-User-Id). */
-export function userIdFromRequest(req: Request, config: TokenConfig): string {
+/**
+ * The credentials of a bearer token; identity never comes from anywhere else (no X-User-Id). A
+ * token without a session (issued before sessions existed) is not valid.
+ */
+export function credentialsFromRequest(req: Request, config: TokenConfig): Credentials {
   const header = req.headers.authorization;
   if (header === undefined || header.trim() === '') throw new DomainError('NOT_AUTHENTICATED', NOT_AUTHENTICATED);
   // A credential was sent, but not a bearer token (Basic, a bare "Bearer"): it is invalid, not missing.
@@ -47,17 +60,23 @@ export function userIdFromRequest(req: Request, config: TokenConfig): string {
   if (!match) throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
   const token = match[1]!;
   const known = verified.get(token);
-  if (known && known.secret === config.secret && Math.floor(Date.now() / 1000) < known.exp) return known.sub;
+  if (known && known.secret === config.secret && Math.floor(Date.now() / 1000) < known.exp) return known.credentials;
   try {
     const claims = jwt.verify(token, secretKey(config.secret), { algorithms: ['HS256'] });
-    if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') {
+    if (
+      typeof claims !== 'object' ||
+      typeof claims.sub !== 'string' ||
+      typeof claims.sid !== 'string' ||
+      typeof claims.exp !== 'number'
+    ) {
       throw new Error('missing claims');
     }
+    const credentials = { userId: claims.sub, sessionId: claims.sid as string };
     if (claims.nbf === undefined) {
       if (verified.size >= MAX_VERIFIED) verified.clear();
-      verified.set(token, { secret: config.secret, sub: claims.sub, exp: claims.exp });
+      verified.set(token, { secret: config.secret, credentials, exp: claims.exp });
     }
-    return claims.sub;
+    return credentials;
   } catch {
     throw new DomainError('INVALID_CREDENTIALS', BAD_CREDENTIALS);
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, type RouteDef } from './route.ts';
+import { routeDefiner, type RouteDef, type RouteDoc } from './route.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -12,7 +12,7 @@ function openApiPath(path: string): string {
  * OpenAPI 3.1 from the same zod schemas that validate requests. Named schemas (`.meta({ id })`)
  * become components; OpenAPI 3.1 speaks JSON Schema 2020-12, which zod emits.
  */
-export function buildOpenApi(routes: readonly RouteDef[]): JsonSchema {
+export function buildOpenApi(routes: readonly RouteDoc[]): JsonSchema {
   const components: Record<string, JsonSchema> = {};
   const convert = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
     const generated = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
@@ -94,9 +94,9 @@ export function buildOpenApi(routes: readonly RouteDef[]): JsonSchema {
   };
 }
 
-export function openApiRoute(routes: readonly RouteDef[]): RouteDef {
+export function openApiRoute(routes: readonly RouteDoc[]): RouteDef {
   let document: JsonSchema | undefined;
-  return defineRoute({
+  return routeDefiner()({
     method: 'get',
     path: '/api/openapi.json',
     tag: 'meta',

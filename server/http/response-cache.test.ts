@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerDb } from '../db/stores.ts';
 import { ResponseCache } from './response-cache.ts';
+import type { VersionedLedger } from './route.ts';
 
 /** A ledger whose change version the test sets. */
-function ledgerAt(version: { now: string }): LedgerDb {
-  return { changeVersion: () => version.now } as unknown as LedgerDb;
+function ledgerAt(version: { now: string }): VersionedLedger {
+  return { changeVersion: () => version.now };
 }
 
 describe('ResponseCache bounds', () => {

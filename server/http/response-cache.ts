@@ -1,4 +1,4 @@
-import type { LedgerDb } from '../db/stores.ts';
+import type { VersionedLedger } from './route.ts';
 
 interface Kept {
   version: string;
@@ -19,10 +19,10 @@ const MAX_TOTAL_BYTES = 4 * 1024 * 1024;
  * the same question get the answer without recomputing it. Bounded (least recently used out).
  */
 export class ResponseCache {
-  private readonly byLedger = new WeakMap<LedgerDb, Map<string, Kept>>();
+  private readonly byLedger = new WeakMap<VersionedLedger, Map<string, Kept>>();
   private readonly sizes = new WeakMap<Map<string, Kept>, { bytes: number }>();
 
-  get(ledger: LedgerDb, key: string): Buffer | undefined {
+  get(ledger: VersionedLedger, key: string): Buffer | undefined {
     const kept = this.byLedger.get(ledger);
     const hit = kept?.get(key);
     if (!kept || !hit) return undefined;
@@ -33,7 +33,7 @@ export class ResponseCache {
     return hit.body;
   }
 
-  set(ledger: LedgerDb, key: string, version: string, body: Buffer): void {
+  set(ledger: VersionedLedger, key: string, version: string, body: Buffer): void {
     if (body.length > MAX_BODY_BYTES) return;
     let kept = this.byLedger.get(ledger);
     if (!kept) {

@@ -1,14 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { LedgerDb } from '../db/stores.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { JobFailure, JobReply, JobTask } from './job-worker.ts';
-import { JOB_KINDS, JOBS, ownBuffer, type JobContext, type JobInput, type JobName, type JobOutput } from './jobs.ts';
+import { ownBuffer } from './input.ts';
+import type { JobContext, JobInput, JobName, JobOutput, JobQueue, JobTable, OwnJobs } from './job.ts';
+import type { JobFailure, JobReply, JobTask, WorkerSetup } from './job-worker.ts';
 import { PieceFlow } from './piece-flow.ts';
 
 /**
- * A job whose input is at most this many bytes (a statement of a few hundred rows, a journal of
- * a few hundred entries) takes a few milliseconds: it runs right here, without the worker's
- * round trip and start-up.
+ * A job whose input is at most this many bytes (a statement of a few hundred rows) takes a few
+ * milliseconds: an `inline` job of that size runs right here, without the worker's round trip
+ * and start-up.
  */
 export const INLINE_BYTES = 64 * 1024;
 
@@ -24,14 +25,44 @@ const WORKER_YOUNG_GENERATION_MB = 8;
  */
 export const RETIRE_HEAP_BYTES = 40 * 1024 * 1024;
 
+/**
+ * What one job may take on the worker before it is stopped (JOB_BUDGET_EXCEEDED, nothing changed):
+ * `ms` from its start to its end, and `heapMb`, the worker's V8 old generation. The biggest
+ * legitimate jobs of the benchmark at a million entries (bench/README.md) take at most 17 s (a
+ * restore's check of a 1.3 GB ledger; a reconciliation run 4 s, an export 6 s, a 100,000-row
+ * import 3 s) and a worker heap below 150 MB: the defaults leave room for a machine several times
+ * slower, and are what another user's import waits at most (fair turns).
+ */
+export const DEFAULT_JOB_BUDGET: JobBudget = { ms: 120_000, heapMb: 512 };
+
+export interface JobBudget {
+  ms: number;
+  heapMb: number;
+}
+
 /** The worker's module beside this one: `.ts` run from the sources, `.js` compiled (the desktop app). */
 const WORKER_MODULE = new URL(import.meta.url.endsWith('.ts') ? './job-worker.ts' : './job-worker.js', import.meta.url);
 
-export interface JobRunnerOptions {
+/** A lease on a user's ledger connection: it stays open until released. */
+export interface LedgerLease {
+  db: LedgerDb;
+  release(): void;
+}
+
+export interface JobRunnerOptions<T extends JobTable> {
+  /** The jobs (the composition's table), run here when inline. */
+  table: T;
+  /** The URL of the module that exports `table` as `JOB_TABLE`, loaded by the worker. */
+  tableModule: string;
   /** The user's ledger file, already opened and migrated by the server's own connection. */
   fileOf(userId: string): string;
-  /** The server's connection to that ledger: it refuses to write while a job writes the file. */
-  ledgerOf(userId: string): LedgerDb;
+  /**
+   * The server's connection to that ledger, kept open while a writing job runs: it refuses to write
+   * while a job writes the file.
+   */
+  leaseOf(userId: string): LedgerLease;
+  /** Each job's time and memory budget (default DEFAULT_JOB_BUDGET). */
+  budget?: Partial<JobBudget>;
   /** An idle worker is stopped after this long (ms), giving its memory back. */
   idleMs?: number;
   /** A worker whose heap is this big after a job is stopped once idle (default RETIRE_HEAP_BYTES). */
@@ -41,6 +72,7 @@ export interface JobRunnerOptions {
 }
 
 interface Waiting {
+  name: string;
   resolve(value: unknown): void;
   reject(error: unknown): void;
   onPiece?: (piece: Uint8Array) => void;
@@ -72,12 +104,30 @@ function shuttingDown(): DomainError {
   return new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down');
 }
 
-const ignore = () => undefined;
-
-/** The jobs a holder of a user's queue asks for itself (`JobRunner.hold`): they do not wait for the hold. */
-export interface OwnJobs {
-  run<N extends JobName>(name: N, input: JobInput<N>): Promise<JobOutput<N>>;
+/** What a job past its budget answers: 422, nothing changed, and what to do. */
+export function budgetExceeded(name: string, why: 'time' | 'memory', budget: JobBudget): DomainError {
+  const [what, advice] = JOB_WORDS[name] ?? ['This job', 'Try again with less at once.'];
+  const time = budget.ms >= 1000 ? `${Math.round(budget.ms / 1000)} s` : `${budget.ms} ms`;
+  const limit = why === 'time' ? `${time} of work` : `${budget.heapMb} MB of memory`;
+  return new DomainError(
+    'JOB_BUDGET_EXCEEDED',
+    `${what} needed more than ${limit} and was stopped; nothing was changed. ${advice}`,
+  );
 }
+
+/** How each job is named to the user, and what they can do when it is too big. */
+const JOB_WORDS: Record<string, [string, string]> = {
+  createStatement: ['This statement import', 'Import the transactions in smaller parts.'],
+  importStatementFile: ['This statement import', 'Split the file into smaller ones.'],
+  importJournal: ['This journal import', 'Split the journal into smaller files (by year, say).'],
+  runReconciliation: ['This reconciliation run', 'Run it on a shorter date range.'],
+  exportBooks: ['This export', 'Export a shorter date range.'],
+  backupLedger: ['This backup', 'Try again when the computer is less busy.'],
+  stageRestore: ['This restore', 'Try again when the computer is less busy.'],
+  migrateLedger: ['Upgrading your ledger', 'Try again when the computer is less busy.'],
+};
+
+const ignore = () => undefined;
 
 function errorOf(failure: JobFailure): Error {
   if (failure.kind === 'domain') return new DomainError(failure.code, failure.message, failure.errors);
@@ -94,25 +144,41 @@ function errorOf(failure: JobFailure): Error {
  * they stay one transaction each, atomic as before, while the server's thread keeps answering from
  * the last committed state.
  *
- * Jobs run one at a time, in the order asked. While a user has a job queued or running, that
- * user's other writing requests wait for it (`idle`, awaited by the app before their handler),
- * instead of blocking the thread on SQLite's write lock; a write that still meets a running job
- * is refused with LEDGER_BUSY rather than wait synchronously.
+ * Jobs run one at a time. Each user has a queue of their own, in the order they asked; the worker
+ * takes turns between users, the next job always coming from the user served least recently, so
+ * one user's many or heavy jobs hold another's for at most the job running when it was asked. A
+ * job runs within a budget (JobBudget): past its time the worker is stopped, past its memory V8
+ * stops it; either way its transaction never commits, it fails with JOB_BUDGET_EXCEEDED, and the
+ * next job starts on a fresh worker.
  *
- * Jobs that only read (an export, a backup: JOB_KINDS) read their own snapshot, so the user's
- * writes neither wait for them nor are refused; they take their turn in the same queue. A streamed
- * job's output comes back in pieces as it goes (`stream`).
+ * While a user has a writing job queued or running, that user's other writing requests wait for
+ * it (`idle`, awaited by the app before their handler), instead of blocking the thread on
+ * SQLite's write lock; a write that still meets a running job is refused with LEDGER_BUSY rather
+ * than wait synchronously. Jobs that only read (an export, a backup) read their own snapshot, so
+ * the user's writes neither wait for them nor are refused. A streamed job's output comes back in
+ * pieces as it goes (`stream`).
  *
  * A restore replaces the user's ledger file: it holds the user's queue (`hold`) meanwhile, so that
  * no job of that user has the file open across the swap.
  */
-export class JobRunner {
-  private readonly options: JobRunnerOptions;
+export class JobRunner<T extends JobTable> implements JobQueue<T> {
+  private readonly options: JobRunnerOptions<T>;
+  private readonly budget: JobBudget;
   private worker: Worker | undefined;
+  /** A stopped worker until its thread is gone (its SQLite connection closed, its locks released). */
+  private stopping: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
-  private tail: Promise<unknown> = Promise.resolve();
-  private readonly lastOfUser = new Map<string, Promise<void>>();
+  /** Per user, the jobs asked and not yet started, in order. */
+  private readonly queues = new Map<string, (() => void)[]>();
+  /** Per user, the turn in which the worker last served them (a user never served has none). */
+  private readonly servedAt = new Map<string, number>();
+  private turn = 0;
+  private running = false;
+  /** Per user, the end of the last job they asked (holds wait for it). */
+  private readonly lastJobOfUser = new Map<string, Promise<void>>();
+  /** Per user, the end of the last writing job they asked (their writes wait for it). */
+  private readonly lastWriteOfUser = new Map<string, Promise<void>>();
   /** Per user, the end of the last hold of their queue (`hold`). */
   private readonly holds = new Map<string, Promise<void>>();
   private idleTimer: NodeJS.Timeout | undefined;
@@ -122,34 +188,31 @@ export class JobRunner {
   private started = 0;
   private busy = false;
 
-  constructor(options: JobRunnerOptions) {
+  constructor(options: JobRunnerOptions<T>) {
     this.options = options;
+    this.budget = { ...DEFAULT_JOB_BUDGET, ...options.budget };
   }
 
-  /**
-   * Queues a job on the user's ledger; resolves with its result or rejects with its error (a
-   * DomainError as thrown). Given its input's `size` in bytes, a small job with nothing queued
-   * before it for that user runs at once on this thread. Byte arrays in the input are moved to the
-   * worker (movableBuffers): do not read them after this call.
-   */
-  run<N extends JobName>(userId: string, name: N, input: JobInput<N>, size?: number): Promise<JobOutput<N>> {
+  run<N extends JobName<T>>(userId: string, name: N, input: JobInput<T, N>, size?: number): Promise<JobOutput<T, N>> {
     return this.ask(userId, name, input, size, this.holds.get(userId));
   }
 
   /**
    * Holds the user's queue while `work` runs (a restore: stage the backup, copy the ledger, swap
    * the file), so that none of the user's jobs has the ledger file open meanwhile. `work` starts
-   * once the jobs asked before it are done (all users': the one queue); until it settles, the
-   * user's writes wait (`idle`) and the user's jobs asked meanwhile join the queue only after it,
-   * so they run on the ledger as `work` leaves it. The jobs `work` asks through `own` go ahead
-   * (waiting for the hold they would wait for themselves); `work` must not await `idle` of its user.
-   * Other users' jobs keep their places in the queue.
+   * once the user's jobs asked before it are done; until it settles, the user's writes wait
+   * (`idle`) and the user's jobs asked meanwhile join the queue only after it, so they run on the
+   * ledger as `work` leaves it. The jobs `work` asks through `own` go ahead (waiting for the hold
+   * they would wait for themselves); `work` must not await `idle` of its user. Other users' jobs
+   * keep their turns.
    */
-  hold<T>(userId: string, work: (own: OwnJobs) => Promise<T>): Promise<T> {
+  hold<R>(userId: string, work: (own: OwnJobs<T>) => Promise<R>): Promise<R> {
     if (this.closed) return Promise.reject(shuttingDown());
-    const own: OwnJobs = { run: (name, input) => this.ask(userId, name, input, undefined, undefined) };
-    // Jobs deferred by an earlier hold join the queue when it ends, before this one reads the queue's end.
-    const result = (this.holds.get(userId) ?? Promise.resolve()).then(() => this.tail).then(() => work(own));
+    const own: OwnJobs<T> = { run: (name, input) => this.ask(userId, name, input, undefined, undefined) };
+    // Jobs deferred by an earlier hold join the queue when it ends, before this one reads the user's last job.
+    const result = (this.holds.get(userId) ?? Promise.resolve())
+      .then(() => this.lastJobOfUser.get(userId))
+      .then(() => work(own));
     const released = result.then(ignore, ignore);
     this.holds.set(userId, released);
     void released.then(() => {
@@ -159,70 +222,115 @@ export class JobRunner {
   }
 
   /** `run`, for a job that waits for `held` (a hold of the user's queue) before joining the queue. */
-  private ask<N extends JobName>(
+  private ask<N extends JobName<T>>(
     userId: string,
     name: N,
-    input: JobInput<N>,
+    input: JobInput<T, N>,
     size: number | undefined,
     held: Promise<void> | undefined,
-  ): Promise<JobOutput<N>> {
+  ): Promise<JobOutput<T, N>> {
     if (this.closed) return Promise.reject(shuttingDown());
-    if (JOB_KINDS[name] !== 'writes')
-      return this.queue(held, () => this.dispatch(userId, name, input)) as Promise<JobOutput<N>>;
-    if (size !== undefined && size <= INLINE_BYTES && !held && !this.lastOfUser.has(userId)) {
-      const job = JOBS[name] as (db: LedgerDb, input: JobInput<N>, context: JobContext) => JobOutput<N>;
+    const def = this.options.table[name]!;
+    if (def.kind !== 'writes')
+      return this.queue(userId, held, () => this.dispatch<JobOutput<T, N>>(userId, name, input));
+    if (def.inline && size !== undefined && size <= INLINE_BYTES && !held && !this.lastWriteOfUser.has(userId)) {
+      const lease = this.options.leaseOf(userId);
       try {
-        return Promise.resolve(job(this.options.ledgerOf(userId), input, INLINE_CONTEXT));
+        return Promise.resolve(def.run(lease.db, input, INLINE_CONTEXT) as JobOutput<T, N>);
       } catch (error) {
         return Promise.reject(error);
+      } finally {
+        lease.release();
       }
     }
-    const result = this.queue(held, () => this.dispatch(userId, name, input)) as Promise<JobOutput<N>>;
-    const settled = result.then(ignore, ignore);
-    this.lastOfUser.set(userId, settled);
-    void settled.then(() => {
-      if (this.lastOfUser.get(userId) === settled) this.lastOfUser.delete(userId);
-    });
+    const result = this.queue(userId, held, () => this.dispatch<JobOutput<T, N>>(userId, name, input));
+    this.remember(this.lastWriteOfUser, userId, result);
     return result;
   }
 
-  /** Puts `job` at the end of the queue (while `held`, at its end once the hold is over); none starts once closed. */
-  private queue<T>(held: Promise<void> | undefined, job: () => Promise<T>): Promise<T> {
-    if (held) return held.then(() => this.queue(undefined, job));
-    const result = this.tail.then(() => (this.closed ? Promise.reject(shuttingDown()) : job()));
-    this.tail = result.then(ignore, ignore);
-    return result;
+  /** Keeps the end of `job` as the user's latest in `map`, until a later one replaces it. */
+  private remember(map: Map<string, Promise<void>>, userId: string, job: Promise<unknown>): void {
+    const settled = job.then(ignore, ignore);
+    map.set(userId, settled);
+    void settled.then(() => {
+      if (map.get(userId) === settled) map.delete(userId);
+    });
   }
 
   /**
-   * Queues a streamed job (a `reads` job) on the user's ledger. Each piece of its output is
-   * handed to `onPiece` with `taken`, to be called once the piece is written out: the worker waits
-   * while a few pieces are not taken (the client's pace reaches it). An aborted `signal` (the
-   * request closed) stops the job at its next piece, or before it starts.
+   * Puts `job` at the end of the user's queue (while `held`, once the hold is over); the worker
+   * takes it in the user's turn. None starts once closed.
    */
-  stream<N extends JobName>(
+  private queue<R>(userId: string, held: Promise<void> | undefined, job: () => Promise<R>): Promise<R> {
+    if (held) return held.then(() => this.queue(userId, undefined, job));
+    const result = new Promise<R>((resolve, reject) => {
+      const start = () => {
+        const ran = this.closed ? Promise.reject(shuttingDown()) : job();
+        void ran.then(resolve, reject).finally(() => {
+          this.running = false;
+          this.next();
+        });
+      };
+      const list = this.queues.get(userId);
+      if (list) list.push(start);
+      else this.queues.set(userId, [start]);
+    });
+    this.remember(this.lastJobOfUser, userId, result);
+    this.next();
+    return result;
+  }
+
+  /** Starts the next job, from the user with jobs waiting whom the worker served least recently. */
+  private next(): void {
+    if (this.running) return;
+    let chosen: string | undefined;
+    let chosenTurn = Infinity;
+    for (const userId of this.queues.keys()) {
+      const turn = this.servedAt.get(userId) ?? -1;
+      if (turn < chosenTurn) [chosen, chosenTurn] = [userId, turn];
+    }
+    if (chosen === undefined) return;
+    const list = this.queues.get(chosen)!;
+    const start = list.shift()!;
+    if (list.length === 0) this.queues.delete(chosen);
+    this.servedAt.set(chosen, ++this.turn);
+    this.forgetIdleUsers();
+    this.running = true;
+    start();
+  }
+
+  /** Keeps the turns of users with nothing queued from growing without bound (they then count as never served). */
+  private forgetIdleUsers(): void {
+    if (this.servedAt.size < 10_000) return;
+    for (const userId of this.servedAt.keys()) if (!this.queues.has(userId)) this.servedAt.delete(userId);
+  }
+
+  stream<N extends JobName<T>>(
     userId: string,
     name: N,
-    input: JobInput<N>,
+    input: JobInput<T, N>,
     onPiece: (piece: Uint8Array, taken: () => void) => void,
     signal: AbortSignal,
-  ): Promise<JobOutput<N>> {
-    if (JOB_KINDS[name] !== 'reads') return Promise.reject(new Error(`the job ${name} does not stream`));
+  ): Promise<JobOutput<T, N>> {
+    if (this.options.table[name]!.kind !== 'reads') return Promise.reject(new Error(`the job ${name} does not stream`));
     if (this.closed) return Promise.reject(shuttingDown());
     const flow = new PieceFlow();
     const stop = () => flow.stop();
     signal.addEventListener('abort', stop, { once: true });
-    const result = this.queue(this.holds.get(userId), () =>
+    const result = this.queue(userId, this.holds.get(userId), () =>
       signal.aborted
         ? Promise.reject(new Error('the request was closed before the job started'))
-        : this.dispatch(userId, name, input, { flow, onPiece: (piece) => onPiece(piece, () => flow.taken()) }),
-    ) as Promise<JobOutput<N>>;
+        : this.dispatch<JobOutput<T, N>>(userId, name, input, {
+            flow,
+            onPiece: (piece) => onPiece(piece, () => flow.taken()),
+          }),
+    );
     return result.finally(() => signal.removeEventListener('abort', stop));
   }
 
   /** Resolves once the user has no writing job queued or running and their queue is not held. */
   async idle(userId: string): Promise<void> {
-    const pending = () => this.lastOfUser.get(userId) ?? this.holds.get(userId);
+    const pending = () => this.lastWriteOfUser.get(userId) ?? this.holds.get(userId);
     for (let last = pending(); last; last = pending()) await last;
   }
 
@@ -233,18 +341,29 @@ export class JobRunner {
     const worker = this.worker;
     this.worker = undefined;
     if (worker) await worker.terminate();
+    await this.stopping;
     this.failAll(shuttingDown());
+    const queued = [...this.queues.values()].flat();
+    this.queues.clear();
+    // Each fails at once (closed); running is cleared so that each gets its turn to fail.
+    for (const start of queued) {
+      this.running = false;
+      start();
+    }
   }
 
-  private dispatch(
+  private async dispatch<R>(
     userId: string,
-    name: JobName,
+    name: string,
     input: unknown,
     stream?: { flow: PieceFlow; onPiece: (piece: Uint8Array) => void },
-  ): Promise<unknown> {
+  ): Promise<R> {
     clearTimeout(this.idleTimer);
+    // A stopped worker's thread must be gone (its write lock released) before the next job opens the file.
+    await this.stopping;
+    if (this.closed) throw shuttingDown();
     // Only a writing job keeps the server's connection from writing (a migration runs before there is one).
-    const ledger = JOB_KINDS[name] === 'writes' ? this.options.ledgerOf(userId) : undefined;
+    const lease = this.options.table[name]!.kind === 'writes' ? this.options.leaseOf(userId) : undefined;
     const task: JobTask = {
       id: this.nextId++,
       file: this.options.fileOf(userId),
@@ -252,23 +371,51 @@ export class JobRunner {
       input,
       ...(stream ? { flow: stream.flow.buffer } : {}),
     };
-    if (ledger) ledger.busyWith = name;
+    if (lease) lease.db.busyWith = name;
     this.setBusy(true);
-    return new Promise((resolve, reject) => {
-      this.waiting.set(task.id, { resolve, reject, ...(stream ? { onPiece: stream.onPiece } : {}) });
-      this.ensureWorker().postMessage(task, movableBuffers(input));
-    }).finally(() => {
-      if (ledger) ledger.busyWith = null;
-      if (this.waiting.size > 0) return;
-      this.setBusy(false);
-      if (this.grown) this.retire();
-      else this.stopWhenIdle();
-    });
+    const overTime = setTimeout(() => this.stopJob(task.id, 'time'), this.budget.ms);
+    try {
+      return await new Promise<R>((resolve, reject) => {
+        this.waiting.set(task.id, {
+          name,
+          resolve: resolve as (value: unknown) => void,
+          reject,
+          ...(stream ? { onPiece: stream.onPiece } : {}),
+        });
+        this.ensureWorker().postMessage(task, movableBuffers(input));
+      });
+    } finally {
+      clearTimeout(overTime);
+      if (lease) {
+        lease.db.busyWith = null;
+        lease.release();
+      }
+      if (this.waiting.size === 0) {
+        this.setBusy(false);
+        if (this.grown) this.retire();
+        else this.stopWhenIdle();
+      }
+    }
   }
 
-  /** How many workers have been started (each retired one is replaced by a new one when needed). */
+  /** How many workers have been started (each retired or stopped one is replaced by a new one when needed). */
   get workersStarted(): number {
     return this.started;
+  }
+
+  /**
+   * Stops the worker under a job past its budget. The job fails once the thread is gone: its
+   * transaction never committed, and its connection, closed with the thread, holds no lock.
+   */
+  private stopJob(id: number, why: 'time' | 'memory'): void {
+    const waiting = this.waiting.get(id);
+    const worker = this.worker;
+    if (!waiting || !worker) return;
+    this.waiting.delete(id);
+    this.worker = undefined;
+    const gone = why === 'time' ? worker.terminate() : new Promise((resolve) => worker.once('exit', resolve));
+    this.stopping = gone.then(ignore, ignore);
+    void this.stopping.then(() => waiting.reject(budgetExceeded(waiting.name, why, this.budget)));
   }
 
   private retire(): void {
@@ -283,7 +430,11 @@ export class JobRunner {
     // A job's garbage is mostly large parsed inputs, old by the time they die: a small young
     // generation keeps tens of MB of the worker's memory from sitting in semi-spaces.
     const worker = new Worker(WORKER_MODULE, {
-      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+      workerData: { tableModule: this.options.tableModule } satisfies WorkerSetup,
+      resourceLimits: {
+        maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+        maxOldGenerationSizeMb: this.budget.heapMb,
+      },
     });
     worker.unref();
     this.started += 1;
@@ -300,15 +451,22 @@ export class JobRunner {
       if ('failure' in reply) waiting.reject(errorOf(reply.failure));
       else waiting.resolve(reply.value);
     });
-    const lost = (why: string) => {
+    worker.on('error', (error: Error & { code?: string }) => {
       if (this.worker !== worker) return;
-      this.worker = undefined;
-      this.failAll(new Error(`the job worker stopped: ${why}`));
-    };
-    worker.on('error', (error) => lost(error.message));
-    worker.on('exit', (code) => lost(`exit code ${code}`));
+      // V8 stopped the job at the worker's heap limit: its budget.
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        for (const id of this.waiting.keys()) this.stopJob(id, 'memory');
+      } else this.lost(worker, error.message);
+    });
+    worker.on('exit', (code) => this.lost(worker, `exit code ${code}`));
     this.worker = worker;
     return worker;
+  }
+
+  private lost(worker: Worker, why: string): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    this.failAll(new Error(`the job worker stopped: ${why}`));
   }
 
   private failAll(error: unknown): void {

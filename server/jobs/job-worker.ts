@@ -1,9 +1,9 @@
 import v8 from 'node:v8';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteFile, SqliteDb } from '../db/sqlite.ts';
 import type { LedgerSchema } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
-import { JOBS, type JobContext, type JobName } from './jobs.ts';
+import type { JobContext, JobTable } from './job.ts';
 import { PieceFlow } from './piece-flow.ts';
 
 /**
@@ -11,13 +11,19 @@ import { PieceFlow } from './piece-flow.ts';
  * file (WAL: the server's thread keeps reading the last committed state meanwhile). The file is
  * opened for each job and closed after it, so a ledger replaced in between (a restore) is never
  * written through a stale handle. The file is migrated before any other job is sent (on the server's
- * thread, or here as the `migrateLedger` job).
+ * thread, or here as the `migrateLedger` job). The jobs come from the module the runner names
+ * (the composition's table): this folder knows no feature.
  */
+
+export interface WorkerSetup {
+  /** The URL of the module that exports the job table as `JOB_TABLE`. */
+  tableModule: string;
+}
 
 export interface JobTask {
   id: number;
   file: string;
-  name: JobName;
+  name: string;
   input: unknown;
   /** A streamed job's flow control (piece-flow.ts); its pieces come back as `{ id, piece }` before the reply. */
   flow?: SharedArrayBuffer;
@@ -62,13 +68,14 @@ function contextOf(task: JobTask): JobContext {
   };
 }
 
-async function run(task: JobTask): Promise<JobReply> {
+async function run(table: JobTable, task: JobTask): Promise<JobReply> {
   let db: SqliteDb<LedgerSchema> | undefined;
   try {
+    const job = table[task.name];
+    if (!job) throw new Error(`no job named ${task.name}`);
     db = new SqliteDb<LedgerSchema>(openSqliteFile(task.file));
-    const job = JOBS[task.name] as (db: SqliteDb<LedgerSchema>, input: unknown, context: JobContext) => unknown;
     // A backup is asynchronous (SQLite's backup steps); the runner sends the next task only after this reply.
-    const value = await job(db, task.input, contextOf(task));
+    const value = await job.run(db, task.input, contextOf(task));
     return { id: task.id, value, heapBytes: v8.getHeapStatistics().total_heap_size };
   } catch (error) {
     return { id: task.id, failure: failureOf(error), heapBytes: v8.getHeapStatistics().total_heap_size };
@@ -77,6 +84,8 @@ async function run(task: JobTask): Promise<JobReply> {
   }
 }
 
+// Tasks sent before the table is loaded wait in the port until the listener is added.
+const { JOB_TABLE } = (await import((workerData as WorkerSetup).tableModule)) as { JOB_TABLE: JobTable };
 parentPort!.on('message', (task: JobTask) => {
-  void run(task).then((reply) => parentPort!.postMessage(reply));
+  void run(JOB_TABLE, task).then((reply) => parentPort!.postMessage(reply));
 });

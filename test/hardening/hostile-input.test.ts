@@ -16,6 +16,7 @@ import {
   CLOSED_OLLAMA,
   checkLedgerFile,
   errorShapeProblems,
+  HANG_MS,
   listTree,
   rawHttp,
   recordResults,
@@ -198,6 +199,9 @@ let ajv: InstanceType<typeof Ajv2020>;
 let operations: Operation[] = [];
 const main = { id: '', token: '', email: '' };
 const other = { id: '', token: '' };
+/** The account whose sessions the session routes (logout, password change) end: each request gets a fresh one. */
+const sessions = { email: '' };
+const SESSION_ROUTES = new Set(['/api/auth/logout', '/api/auth/password']);
 const seeds: Record<string, string> = {};
 let clock = Date.now();
 const stats = { requests: 0, byStatus: {} as Record<string, number>, byOperation: {} as Record<string, number> };
@@ -213,6 +217,7 @@ beforeAll(async () => {
   });
   ({ id: main.id, token: main.token, email: main.email } = await registerUser(t.api, 'Fuzz Target'));
   ({ id: other.id, token: other.token } = await registerUser(t.api, 'Bystander'));
+  ({ email: sessions.email } = await registerUser(t.api, 'Session Owner'));
   const api = t.api;
   const made = async (res: Promise<{ status: number; body: any; text: string }>, status = 201) => {
     const r = await res;
@@ -330,6 +335,11 @@ function seedBody(op: Operation): Record<string, Json> {
       password: 'correct horse battery',
     }),
     'POST /api/auth/login': () => ({ email: main.email, password: 'correct horse battery' }),
+    // the same password again: the session owner keeps it, every earlier session of theirs ends
+    'POST /api/auth/password': () => ({
+      current_password: 'correct horse battery',
+      new_password: 'correct horse battery',
+    }),
     'POST /api/accounts': () => ({ name: `Fuzz ${unique}`, type: 'ASSET', currency: 'USD', description: 'd' }),
     'PUT /api/accounts/{id}': () => ({ name: 'Renamed', description: 'd', is_active: true }),
     'POST /api/journal-entries': () => ({
@@ -732,9 +742,14 @@ const pointer = (...parts: string[]) => '/' + parts.map((p) => p.replaceAll('~',
 
 /** Sends one request and checks it; returns a description of what is wrong, or null. */
 async function exchange(op: Operation, generated: Generated): Promise<string | null> {
+  if (op.auth && SESSION_ROUTES.has(op.path)) {
+    // Ending main's session would leave every later request a 401: these end a session of their own.
+    const login = await t.api.post('/api/auth/login', { email: sessions.email, password: 'correct horse battery' });
+    generated.request.headers = { ...generated.request.headers, authorization: `Bearer ${login.body.access_token}` };
+  }
   const before = digests();
   otherDigest ||= before.other;
-  const res = await rawHttp(t.server.port, { ...generated.request, timeoutMs: 15_000 });
+  const res = await rawHttp(t.server.port, generated.request);
   const after = digests();
   stats.requests += 1;
   stats.byStatus[`${String(res.status)[0]}xx`] = (stats.byStatus[`${String(res.status)[0]}xx`] ?? 0) + 1;
@@ -843,11 +858,10 @@ describe('hostile input over every endpoint of the OpenAPI document', () => {
         });
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+  });
 
   it('when the classic hostile bodies are sent to every JSON endpoint, then none is a 5xx or a hang and a refusal changes nothing', async () => {
     const failures: string[] = [];
-    const started = Date.now();
     for (const op of operations.filter((o) => o.jsonBody)) {
       const valid = validIds(op)[0];
       const seed = seedBody(op);
@@ -918,8 +932,7 @@ describe('hostile input over every endpoint of the OpenAPI document', () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(60_000);
-  }, 90_000);
+  });
 
   it('when the run is over, then no prototype was polluted, no file appeared outside ledgers/, both ledgers still hold their invariants, and the server still answers', async () => {
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeysBefore);
@@ -1011,7 +1024,7 @@ describe('huge amounts', () => {
     expect(trial.currencies[0].total_debit).toBe('4499999999999995.500');
     expect(trial.currencies[0].total_debit).toBe(trial.currencies[0].total_credit);
     expect(checkLedgerFile(ledgerFile(t.dataDir, user.id)).problems).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('requests refused before the app sees them, and fields where none are taken', () => {
@@ -1026,7 +1039,7 @@ describe('requests refused before the app sees them, and fields where none are t
       socket.on('error', (error: NodeJS.ErrnoException) =>
         error.code === 'ECONNRESET' ? resolve(text) : reject(error),
       );
-      socket.setTimeout(10_000, () => reject(new Error('HANG')));
+      socket.setTimeout(HANG_MS, () => reject(new Error('HANG')));
     });
   }
   const parse = (raw: string) => {

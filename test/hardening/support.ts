@@ -62,13 +62,20 @@ export function expectErrorShape(res: Answer, status?: number, code?: string): v
   if (code !== undefined) expect(res.body.code).toBe(code);
 }
 
-/** fetch with a hang guard: a request that takes longer than `timeoutMs` fails the test. */
+/**
+ * How long one request may go unanswered before it counts as a hang. Not a speed bound: two
+ * minutes is far beyond any answer on a machine busy with other work; it only names the request
+ * that hung, sooner than the test's own hang guard (vitest.config.ts).
+ */
+export const HANG_MS = 120_000;
+
+/** fetch with a hang guard: a request unanswered after `timeoutMs` (HANG_MS) fails the test. */
 export async function send(
   url: string,
   init: RequestInit & { timeoutMs?: number } = {},
 ): Promise<Answer & { ms: number; headers: Headers }> {
   const started = performance.now();
-  const { timeoutMs = 10_000, ...rest } = init;
+  const { timeoutMs = HANG_MS, ...rest } = init;
   let res: Response;
   try {
     res = await fetch(url, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
@@ -103,7 +110,7 @@ export function rawHttp(
   req: RawRequest,
 ): Promise<Answer & { headers: http.IncomingHttpHeaders; ms: number }> {
   const started = performance.now();
-  const timeoutMs = req.timeoutMs ?? 10_000;
+  const timeoutMs = req.timeoutMs ?? HANG_MS;
   return new Promise((resolve, reject) => {
     const r = http.request(
       {

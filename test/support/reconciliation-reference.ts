@@ -6,13 +6,13 @@ import {
   compareForAssignment,
   DEFAULT_THRESHOLDS,
   expectedLineDirection,
-  PayeeModel,
   prepareEntry,
   prepareTxn,
   scoreDays,
   scoreDescriptionPrepared,
   scoreHistoryPrepared,
   scorePrepared,
+  sharedPreparation,
   validateThresholds,
   type CandidateEntry,
   type PreparedDescription,
@@ -21,13 +21,14 @@ import {
   type ScoredPair,
   type Thresholds,
 } from '../../server/domain/reconciliation/index.ts';
-import { counterAccounts, payeeExamples } from '../../server/features/reconciliation/reconciliation.repository.ts';
+import { counterAccounts } from '../../server/features/reconciliation/reconciliation.payees.repository.ts';
+import { payeeModel } from '../../server/features/reconciliation/reconciliation.payees.service.ts';
 import {
   runWithMatching,
   type RunInput,
   type RunMatches,
   type RunMatching,
-} from '../../server/features/reconciliation/reconciliation.service.ts';
+} from '../../server/features/reconciliation/reconciliation.run.service.ts';
 
 /**
  * The reconciliation run as it was before the date sweep (commit 933921c): every candidate entry
@@ -211,7 +212,7 @@ export function levelByLevel(
   return { matches, unmatchedTxnIds: txns.filter((t) => !usedTxnIds.has(t.txn.id)).map((t) => t.txn.id) };
 }
 
-// --- the old candidate queries (reconciliation.repository.ts) ---
+// --- the old candidate queries (reconciliation.run.repository.ts) ---
 
 interface CandidateRow {
   entryId: string;
@@ -260,11 +261,7 @@ function candidateEntries(db: LedgerDb, accountId: string, from: string, to: str
   }));
 }
 
-// --- the old run (reconciliation.service.ts) ---
-
-function payeeModel(db: LedgerDb): PayeeModel {
-  return PayeeModel.fromExamples(payeeExamples(db));
-}
+// --- the old run (reconciliation.run.service.ts) ---
 
 /** The run as it was: the same steps as today's (`runWithMatching`), with the old matching. */
 export function referenceRunReconciliation(db: LedgerDb, input: RunInput, thresholds: Thresholds) {
@@ -291,7 +288,7 @@ function oldMatching(db: LedgerDb, { account, txns, inScope, rejected, digits, t
       rows.map((r) => r.entryId),
       account.id,
     );
-    const memos = new Map<string, PreparedDescription>();
+    const shared = sharedPreparation();
     for (const r of rows) {
       const candidate: CandidateEntry = {
         id: r.entryId,
@@ -303,7 +300,7 @@ function oldMatching(db: LedgerDb, { account, txns, inScope, rejected, digits, t
         },
         counterAccounts: counters.get(r.entryId) ?? [],
       };
-      byDirection[candidate.accountLine.direction].push(prepareEntry(candidate, memos));
+      byDirection[candidate.accountLine.direction].push(prepareEntry(candidate, shared));
     }
   }
   const model = payeeModel(db);

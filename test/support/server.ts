@@ -69,7 +69,11 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** The real app on port 0 over a fresh temporary data folder with the real migrations. */
+/**
+ * The real app on port 0 over a fresh temporary data folder with the real migrations. Its daily
+ * backups are off unless a test sets `backupIntervalMs`: they start a minute after the server, by the
+ * clock, and would change the data folder under a test that has run that long on a busy machine.
+ */
 export async function startTestServer(options: Partial<StartServerOptions> = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-test-'));
   const server = await startServer({
@@ -78,7 +82,10 @@ export async function startTestServer(options: Partial<StartServerOptions> = {})
     secretKey: TEST_SECRET,
     bcryptCost: 4,
     rendererDir: null,
+    backupIntervalMs: 0,
     log: () => {},
+    // Suites register many users from one address; the contract's limits are tested where asked for (`limits: {}`).
+    limits: { registerPerHour: 10_000 },
     ...options,
   });
   return {

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
-import type { AccountDto } from '../api.ts';
-import { useI18n } from '../i18n.tsx';
+import type { AccountDto } from '../api/index.ts';
+import { useI18n } from '../i18n/index.ts';
 
 interface AccountPickerProps {
   accounts: readonly AccountDto[];

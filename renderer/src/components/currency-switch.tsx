@@ -1,4 +1,4 @@
-import { useI18n } from '../i18n.tsx';
+import { useI18n } from '../i18n/index.ts';
 
 /** How figures are shown: converted into the home currency, or each currency on its own. */
 export type CurrencyMode = 'home' | 'each';

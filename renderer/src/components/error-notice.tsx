@@ -1,5 +1,5 @@
-import { ApiError } from '../api.ts';
-import { useI18n } from '../i18n.tsx';
+import { ApiError } from '../api/index.ts';
+import { useI18n } from '../i18n/index.ts';
 
 /** The server's own words for what went wrong (`detail`), with the fields it names. */
 export function ErrorNotice({ error, onDismiss }: { error: unknown; onDismiss?: () => void }) {

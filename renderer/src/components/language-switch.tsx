@@ -1,4 +1,4 @@
-import { useI18n, type Language } from '../i18n.tsx';
+import { useI18n, type Language } from '../i18n/index.ts';
 
 /** English or Chinese; the advisor's suggestions follow it. */
 export function LanguageSwitch() {

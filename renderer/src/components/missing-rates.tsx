@@ -1,5 +1,5 @@
-import type { MissingRate } from '../api.ts';
-import { useI18n } from '../i18n.tsx';
+import type { MissingRate } from '../api/index.ts';
+import { useI18n } from '../i18n/index.ts';
 
 /** The rates a converted figure lacked: those currencies are left out of it, never counted as zero. */
 export function MissingRates({ missing, onAddRates }: { missing: readonly MissingRate[]; onAddRates?: () => void }) {

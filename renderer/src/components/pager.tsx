@@ -1,4 +1,4 @@
-import { useI18n } from '../i18n.tsx';
+import { useI18n } from '../i18n/index.ts';
 
 /** Previous / next page of a server-paginated list. */
 export function Pager({

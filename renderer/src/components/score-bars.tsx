@@ -1,5 +1,5 @@
-import type { MatchDto } from '../api.ts';
-import { useI18n, type MessageKey } from '../i18n.tsx';
+import type { MatchDto } from '../api/index.ts';
+import { useI18n } from '../i18n/index.ts';
 import { ProgressBar } from './progress-bar.tsx';
 
 const PARTS = [
@@ -20,7 +20,7 @@ export function ScoreBars({ breakdown }: { breakdown: MatchDto['score_breakdown'
   return (
     <dl className="score-bars">
       {PARTS.map(({ key, weight }) => {
-        const name = t(`score.${key}` as MessageKey);
+        const name = t(`score.${key}`);
         const value = breakdown[key];
         return (
           <div key={key} className="score-part">

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getSettings, setHomeCurrency } from '../api.ts';
+import { getSettings, setHomeCurrency } from '../api/index.ts';
 
 /** The user's home currency (GET /api/settings) and a way to change it. */
 export function useHomeCurrency(): { home: string | undefined; change: (currency: string) => Promise<void> } {

@@ -35,13 +35,6 @@ export function quantityToMinor(text: string, currency: string, line: number): M
   const whole = (m[2] ?? '0').replace(/,/g, '');
   const fraction = m[3] ?? '';
   if (/^0*$/.test(whole) && /^0*$/.test(fraction)) return 0n;
-  // The common case without decimal.js (a bulk import reads millions): at most 12 whole digits (below
-  // a trillion) and no more decimals than the currency has. A property test holds it to parseAmount.
-  const digits = currencyDigits(currency);
-  if (whole.length <= 12 && fraction.length <= digits) {
-    const minor = BigInt(whole + fraction.padEnd(digits, '0'));
-    return m[1] === '-' ? -minor : minor;
-  }
   const parsed = parseAmount(fraction === '' ? whole : `${whole}.${fraction}`, currency);
   if ('problem' in parsed) {
     const why =

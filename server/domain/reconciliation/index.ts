@@ -62,7 +62,12 @@ export {
 } from './payee-model.ts';
 export type { Assignable, AssignOptions } from './assignment.ts';
 export { assignOneToOne, compareForAssignment } from './assignment.ts';
-export type { PreparedEntry, PreparedTxn, ScoredPair, ScoreOptions } from './pair.ts';
-export { prepareEntry, prepareTxn, scorePair, scorePrepared } from './pair.ts';
+export type { CounterFacts, PreparedEntry, PreparedTxn, ScoredPair, ScoreOptions, SharedPreparation } from './pair.ts';
+export { prepareEntry, prepareTxn, scorePair, scorePrepared, sharedPreparation } from './pair.ts';
 export type { SweepMatch, SweepOptions, SweepResult } from './sweep.ts';
-export { CANDIDATE_WINDOW_DAYS, matchInDateOrder } from './sweep.ts';
+export { matchInDateOrder } from './sweep.ts';
+export { CANDIDATE_WINDOW_DAYS } from './sweep-ranking.ts';
+export type { SuggestableAccount, SuggestedAccount } from './suggestions.ts';
+export { suggestCounterAccounts } from './suggestions.ts';
+export type { AssignedPair, RerunPlan, RunTxn } from './rerun.ts';
+export { planRerun } from './rerun.ts';

@@ -1,37 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { prepareDescription, scoreDescriptionPrepared } from './description.ts';
-import { prepareEntry, prepareTxn, scorePair, scorePrepared } from './pair.ts';
+import { prepareEntry, prepareTxn, scorePair, scorePrepared, sharedPreparation } from './pair.ts';
 import { PayeeModel } from './payee-model.ts';
-import type { AccountType, BankTxn, CandidateEntry } from './types.ts';
-
-const USD = 2;
-
-function txn(
-  id: string,
-  date: string,
-  description: string,
-  amountMinor: bigint,
-  type: BankTxn['type'] = 'debit',
-): BankTxn {
-  return { id, date, description, amountMinor, type };
-}
-
-function entry(
-  id: string,
-  entryDate: string,
-  memo: string | null,
-  amountMinor: bigint,
-  direction: 'DEBIT' | 'CREDIT' = 'CREDIT',
-  counters: [string, AccountType][] = [['groceries', 'EXPENSE']],
-): CandidateEntry {
-  return {
-    id,
-    entryDate,
-    memo,
-    accountLine: { direction, amountMinor },
-    counterAccounts: counters.map(([cid, type]) => ({ id: cid, type })),
-  };
-}
+import { entry, txn, USD } from './test-books.ts';
 
 describe('scorePair', () => {
   const model = PayeeModel.fromExamples([{ description: 'TESCO STORES 3021', accountId: 'groceries' }]);
@@ -112,7 +83,8 @@ describe('prepareEntry', () => {
     };
     const alsoOut = { ...out, id: 'e2', accountLine: { direction: 'CREDIT' as const, amountMinor: 9_99n } };
     const back = { ...out, id: 'e3', accountLine: { direction: 'DEBIT' as const, amountMinor: 42_50n } };
-    const [a, b, c] = [out, alsoOut, back].map((e) => prepareEntry(e));
+    const shared = sharedPreparation();
+    const [a, b, c] = [out, alsoOut, back].map((e) => prepareEntry(e, shared));
     expect(a!.counterAccountIds).toEqual(['groceries', 'savings']);
     expect(b!.counterAccountIds).toBe(a!.counterAccountIds);
     expect(b!.business).toBe(a!.business);
@@ -125,7 +97,8 @@ describe('prepareEntry', () => {
       credit: scorePair(txn('t', '2024-03-12', 'x', 1n, 'credit'), back, { digits: USD }).breakdown.business,
     });
     // the same accounts in another list are prepared on their own, to the same result
-    expect(prepareEntry({ ...out, counterAccounts: [...counters] }).business).toEqual(a!.business);
+    expect(prepareEntry({ ...out, counterAccounts: [...counters] }, shared).business).toEqual(a!.business);
+    expect(shared.counters.size).toBe(2);
   });
 });
 

@@ -70,47 +70,53 @@ export function prepareTxn(txn: BankTxn, payeeModel?: PayeeModel): PreparedTxn {
   };
 }
 
-interface CounterFacts {
+/** What a list of counter accounts decides. */
+export interface CounterFacts {
   readonly ids: readonly string[];
   /** the business scores against a bank debit and a bank credit, per direction of the entry's line */
   readonly business: Record<Direction, { readonly debit: number; readonly credit: number }>;
 }
 
 /**
- * What a list of counter accounts decides, per list: a run gives entries with the same counter
- * accounts one list, so that its hundreds of thousands of entries share a few hundred of these.
+ * What entries prepared together may share, kept and bounded by whoever prepares them: prepared
+ * memo texts by text (books repeat their payees, which also lets a run score each memo once per
+ * transaction), and what each list of counter accounts decides, by list (a run gives entries with
+ * the same counter accounts one list, so that its hundreds of thousands of entries share a few
+ * hundred of these).
  */
-const counterFacts = new WeakMap<readonly CounterAccount[], CounterFacts>();
-
-function factsOf(counterAccounts: readonly CounterAccount[]): CounterFacts {
-  let facts = counterFacts.get(counterAccounts);
-  if (!facts) {
-    const business = (direction: Direction) => {
-      const entry = { accountLine: { direction, amountMinor: 0n }, counterAccounts };
-      return { debit: scoreBusiness({ type: 'debit' }, entry), credit: scoreBusiness({ type: 'credit' }, entry) };
-    };
-    facts = {
-      ids: [...new Set(counterAccounts.map((c) => c.id))],
-      business: { DEBIT: business('DEBIT'), CREDIT: business('CREDIT') },
-    };
-    counterFacts.set(counterAccounts, facts);
-  }
-  return facts;
+export interface SharedPreparation {
+  readonly memos: Map<string, PreparedDescription>;
+  readonly counters: Map<readonly CounterAccount[], CounterFacts>;
 }
 
-/**
- * Prepares a candidate entry. Given a `memos` map, entries with the same memo share one prepared
- * description (books repeat their payees), which also lets a run score each memo once per
- * transaction.
- */
-export function prepareEntry(entry: CandidateEntry, memos?: Map<string, PreparedDescription>): PreparedEntry {
+export function sharedPreparation(): SharedPreparation {
+  return { memos: new Map(), counters: new Map() };
+}
+
+function factsOf(counterAccounts: readonly CounterAccount[]): CounterFacts {
+  const business = (direction: Direction) => {
+    const entry = { accountLine: { direction, amountMinor: 0n }, counterAccounts };
+    return { debit: scoreBusiness({ type: 'debit' }, entry), credit: scoreBusiness({ type: 'credit' }, entry) };
+  };
+  return {
+    ids: [...new Set(counterAccounts.map((c) => c.id))],
+    business: { DEBIT: business('DEBIT'), CREDIT: business('CREDIT') },
+  };
+}
+
+/** Prepares a candidate entry, with what `shared` holds already, adding to it what it does not. */
+export function prepareEntry(entry: CandidateEntry, shared?: SharedPreparation): PreparedEntry {
   const amountMinor = magnitude(entry.accountLine.amountMinor);
-  let memo = memos?.get(entry.memo ?? '');
+  let memo = shared?.memos.get(entry.memo ?? '');
   if (!memo) {
     memo = prepareDescription(entry.memo);
-    memos?.set(entry.memo ?? '', memo);
+    shared?.memos.set(entry.memo ?? '', memo);
   }
-  const facts = factsOf(entry.counterAccounts);
+  let facts = shared?.counters.get(entry.counterAccounts);
+  if (!facts) {
+    facts = factsOf(entry.counterAccounts);
+    shared?.counters.set(entry.counterAccounts, facts);
+  }
   return {
     entry,
     day: dayNumber(entry.entryDate),

@@ -3,47 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { levelByLevel } from '../../../test/support/reconciliation-reference.ts';
 import { addDays } from '../dates.ts';
 import { assignOneToOne } from './assignment.ts';
-import type { PreparedDescription } from './description.ts';
-import { prepareEntry, prepareTxn, scorePrepared } from './pair.ts';
+import { prepareEntry, prepareTxn, scorePrepared, sharedPreparation } from './pair.ts';
 import type { PreparedEntry, PreparedTxn, ScoredPair } from './pair.ts';
 import { PayeeModel } from './payee-model.ts';
 import { amountLimitMinor, expectedLineDirection } from './scoring.ts';
-import { CANDIDATE_WINDOW_DAYS, matchInDateOrder } from './sweep.ts';
+import { CANDIDATE_WINDOW_DAYS } from './sweep-ranking.ts';
+import { matchInDateOrder } from './sweep.ts';
 import type { SweepOptions } from './sweep.ts';
 import type { AccountType, BankTxn, CandidateEntry, Thresholds } from './types.ts';
-
-const USD = 2;
-
-function txn(
-  id: string,
-  date: string,
-  description: string,
-  amountMinor: bigint,
-  type: BankTxn['type'] = 'debit',
-): BankTxn {
-  return { id, date, description, amountMinor, type };
-}
-
-function entry(
-  id: string,
-  entryDate: string,
-  memo: string | null,
-  amountMinor: bigint,
-  direction: 'DEBIT' | 'CREDIT' = 'CREDIT',
-  counters: (readonly [string, AccountType])[] = [['groceries', 'EXPENSE']],
-): CandidateEntry {
-  return {
-    id,
-    entryDate,
-    memo,
-    accountLine: { direction, amountMinor },
-    counterAccounts: counters.map(([cid, type]) => ({ id: cid, type })),
-  };
-}
-
-function byDate(entries: CandidateEntry[]): CandidateEntry[] {
-  return [...entries].sort((a, b) => (a.entryDate < b.entryDate ? -1 : a.entryDate > b.entryDate ? 1 : 0));
-}
+import { byDate, entry, txn, USD } from './test-books.ts';
 
 /** The candidate rule, stated plainly: right direction, within 30 days, not refused, and past 50 units only the same day with the same text. */
 function candidateRule(digits: number, rejected: ReadonlyMap<string, ReadonlySet<string>>) {
@@ -65,8 +33,8 @@ function everyPairScored(
 ) {
   const rejected = options.rejected ?? new Map();
   const isCandidate = candidateRule(options.digits, rejected);
-  const memos = new Map<string, PreparedDescription>();
-  const prepared = entries.map((e) => prepareEntry(e, memos));
+  const shared = sharedPreparation();
+  const prepared = entries.map((e) => prepareEntry(e, shared));
   const scored: ScoredPair[] = [];
   for (const t of txns.map((x) => prepareTxn(x, options.payeeModel))) {
     for (const e of prepared)
@@ -88,8 +56,8 @@ function oldRun(
 ) {
   const rejected = options.rejected ?? new Map();
   const isCandidate = candidateRule(options.digits, rejected);
-  const memos = new Map<string, PreparedDescription>();
-  const prepared = byDate([...entries]).map((e) => prepareEntry(e, memos));
+  const shared = sharedPreparation();
+  const prepared = byDate([...entries]).map((e) => prepareEntry(e, shared));
   const sorted = [...txns].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return levelByLevel(
     sorted.map((t) => prepareTxn(t, options.payeeModel)),

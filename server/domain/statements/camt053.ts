@@ -1,8 +1,8 @@
-import { formatAmount, parseAmount } from './amount.ts';
+import { formatBankAmount, readBankAmount } from './bank-amount.ts';
 import { parseIsoDate } from './dates.ts';
 import { fail, quote } from './fail.ts';
 import { NO_DESCRIPTION, cleanText, joinText } from './text.ts';
-import { parseXml } from './xml.ts';
+import { parseXml, refuseTooManyEntries } from './xml.ts';
 import { child, childrenNamed, findAll, path, textAt } from './xnode.ts';
 import type { XNode } from './xnode.ts';
 import type { RawParse, RawRow, RawStatement } from './types.ts';
@@ -21,6 +21,7 @@ const SKIPPED_STATUS: Record<string, string> = {
  * reversals, RvslInd, whose CdtDbtInd already gives the direction of the booking).
  */
 export function parseCamt053(text: string, limit: number): RawParse {
+  refuseTooManyEntries(text, /<(?:[A-Za-z_][\w.-]*:)?Ntry[\s/>]/g, limit, 'entries');
   const root = parseXml(text);
   const document = child(root, 'Document');
   const report = child(document, 'BkToCstmrStmt');
@@ -71,9 +72,9 @@ function readEntry(entry: XNode, index: number): RawRow {
     external_id: cleanText(textAt(entry, 'AcctSvcrRef') ?? textAt(entry, 'NtryRef')) || null,
     skip_reason: skip,
   };
-  const amount = amountText === null ? null : parseAmount(amountText, '.');
+  const amount = amountText === null ? null : readBankAmount(amountText, '.');
   if (amount !== null && (indicator === 'CRDT' || indicator === 'DBIT')) {
-    row.amount = formatAmount(indicator === 'DBIT' ? amount.abs().negated() : amount.abs());
+    row.amount = formatBankAmount(indicator === 'DBIT' ? amount.abs().negated() : amount.abs());
   }
   if (skip !== null) return row;
   if (dateText === null) fail(`${where}: BookgDt (and ValDt) is missing`);

@@ -1,4 +1,4 @@
-import { parseAmount } from './amount.ts';
+import { readBankAmount } from './bank-amount.ts';
 import { readCsvTable, splitLine } from './csv-read.ts';
 import {
   ACCOUNT_HEADERS,
@@ -218,7 +218,7 @@ function guessDecimalMark(values: string[], delimiter: string): '.' | ',' {
   }
   const preferred: '.' | ',' = dot > comma ? '.' : comma > dot ? ',' : delimiter === ';' ? ',' : '.';
   const other: '.' | ',' = preferred === '.' ? ',' : '.';
-  const readsAll = (mark: '.' | ','): boolean => values.every((v) => parseAmount(v, mark) !== null);
+  const readsAll = (mark: '.' | ','): boolean => values.every((v) => readBankAmount(v, mark) !== null);
   return readsAll(preferred) || !readsAll(other) ? preferred : other;
 }
 

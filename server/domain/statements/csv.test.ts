@@ -1,26 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors.ts';
+import { parseFixture as parse, refusal, utf8 } from '../../../test/support/statement-fixtures.ts';
 import { parseStatementFile } from './index.ts';
 import type { CsvMapping, ParseResult } from './index.ts';
 
-const fixture = (name: string): Uint8Array =>
-  new Uint8Array(readFileSync(new URL(`../../../test/fixtures/statements/${name}`, import.meta.url)));
-const parse = (name: string): ParseResult => parseStatementFile(fixture(name));
-const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const rows = (result: ParseResult): [string, string, string][] =>
   (result.statements[0]?.transactions ?? []).map((t) => [t.date, t.amount, t.type]);
-
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe('INVALID_STATEMENT_FILE');
-    return (error as DomainError).message;
-  }
-  throw new Error('expected the file to be refused');
-}
 
 const mapping = (overrides: Partial<CsvMapping>): CsvMapping => ({
   delimiter: ',',
@@ -397,8 +381,7 @@ describe('CSV with a given mapping', () => {
 });
 
 describe('hostile CSV', () => {
-  it('when a line has a million columns, then it is refused quickly', () => {
-    const started = performance.now();
+  it('when a line has a million columns, then it is refused by its length, before its fields are split', () => {
     expect(
       refusal(() =>
         parseStatementFile(utf8(`Date,Amount,Text\n${','.repeat(1_000_000)}\n`), {
@@ -407,7 +390,6 @@ describe('hostile CSV', () => {
         }),
       ),
     ).toBe('line 2: longer than 65536 characters');
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('when a line has more than 200 fields, then it is refused naming the line', () => {
@@ -416,19 +398,15 @@ describe('hostile CSV', () => {
     ).toBe('line 2: 301 fields (at most 200 are allowed)');
   });
 
-  it('when the file is one gigantic line, then it is refused quickly', () => {
-    const started = performance.now();
+  it('when the file is one gigantic line, then it is refused by its length', () => {
     const bytes = utf8(`Date,Amount,Text\n2024-01-01,1.00,${'a'.repeat(5_000_000)}`);
     expect(refusal(() => parseStatementFile(bytes))).toBe('line 2: longer than 65536 characters');
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
-  it('when a file has millions of blank lines, then it finishes quickly', () => {
-    const started = performance.now();
+  it('when a file has millions of blank lines, then they are passed over and its one row is read', () => {
     const result = parseStatementFile(utf8(`Date,Text,Amount\n2024-01-01,x,1.00\n${'\n'.repeat(2_000_000)}`), {
       csvMapping: mapping({}),
     });
     expect(rows(result)).toEqual([['2024-01-01', '1.00', 'credit']]);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { formatAmount, parseAmount } from './amount.ts';
+import { formatBankAmount, readBankAmount } from './bank-amount.ts';
 import { readCsvTable } from './csv-read.ts';
 import type { CsvRecord } from './csv-read.ts';
 import { parseDateWithFormat } from './dates.ts';
@@ -39,7 +39,7 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
   const amountOf = (row: CsvRecord, index: number, name: string): Decimal | null => {
     const raw = cell(row, index);
     if (raw === '') return null;
-    const value = parseAmount(raw, mapping.decimal_mark);
+    const value = readBankAmount(raw, mapping.decimal_mark);
     if (value === null)
       fail(`line ${row.line}: ${name} ${quote(raw)} is not a number (decimal mark ${quote(mapping.decimal_mark)})`);
     return value;
@@ -105,7 +105,7 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
         fail(`line ${row.line}: neither ${mapping.debit_column} nor ${mapping.credit_column} has an amount`);
       value = hasDebit ? debit.abs().negated() : hasCredit ? credit.abs() : ((debit ?? credit) as Decimal);
     }
-    return formatAmount(value);
+    return formatBankAmount(value);
   };
 
   const rawRows = rows.map(readRow);

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../test/support/statement-fixtures.ts';
 import { decodeBytes } from './decode.ts';
 
-const fixture = (name: string): Uint8Array =>
-  new Uint8Array(readFileSync(new URL(`../../../test/fixtures/statements/${name}`, import.meta.url)));
 const bytes = (text: string, encoding: string): Uint8Array => new Uint8Array(iconv.encode(text, encoding));
 
 describe('decodeBytes', () => {

@@ -1,10 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixture, fixtureNames, utf8 } from '../../../test/support/statement-fixtures.ts';
 import { detectFormat } from './index.ts';
-
-const dir = new URL('../../../test/fixtures/statements/', import.meta.url);
-const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(name, dir)));
-const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 describe('detectFormat', () => {
   it('when each fixture is sniffed, then its name prefix gives its format (QFX is OFX)', () => {
@@ -16,7 +12,7 @@ describe('detectFormat', () => {
       camt053: 'camt053',
       csv: 'csv',
     };
-    const names = readdirSync(dir).filter((name) => name !== 'README.md');
+    const names = fixtureNames();
     expect(names.length).toBeGreaterThan(30);
     for (const name of names)
       expect([name, detectFormat(fixture(name))]).toEqual([name, expected[name.split('_')[0] ?? '']]);

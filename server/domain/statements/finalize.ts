@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { formatAmount } from './amount.ts';
+import { formatBankAmount } from './bank-amount.ts';
 import { NO_DESCRIPTION, limitDescription } from './text.ts';
 import type { ParsedStatement, RawParse, SkippedRow } from './types.ts';
 
@@ -29,7 +29,7 @@ export function finalize(raw: RawParse): { statements: ParsedStatement[]; skippe
       transactions.push({
         date: row.date,
         description: limitDescription(row.description || NO_DESCRIPTION),
-        amount: formatAmount(amount.abs()),
+        amount: formatBankAmount(amount.abs()),
         type: amount.isNegative() ? 'debit' : 'credit',
         external_id: row.external_id,
       });

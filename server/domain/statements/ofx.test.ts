@@ -1,24 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors.ts';
+import { parseFixture as parse, refusal, utf8 } from '../../../test/support/statement-fixtures.ts';
 import { parseStatementFile } from './index.ts';
-import type { ParseResult } from './index.ts';
-
-const fixture = (name: string): Uint8Array =>
-  new Uint8Array(readFileSync(new URL(`../../../test/fixtures/statements/${name}`, import.meta.url)));
-const parse = (name: string): ParseResult => parseStatementFile(fixture(name));
-const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
-
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe('INVALID_STATEMENT_FILE');
-    return (error as DomainError).message;
-  }
-  throw new Error('expected the file to be refused');
-}
 
 const sgml = (transactions: string, extra = ''): Uint8Array =>
   utf8(
@@ -269,5 +251,11 @@ describe('broken OFX files', () => {
     expect(refusal(() => parseStatementFile(utf8('<OFX><SIGNONMSGSRSV1></SIGNONMSGSRSV1></OFX>')))).toBe(
       'no <STMTRS> or <CCSTMTRS> statement in the OFX file',
     );
+  });
+
+  it('when a file holds more transactions than the limit, empty ones included, then it is refused at the first extra one before its tree is built', () => {
+    // The first transaction has no date: a reader that built the tree first would name that instead.
+    const bytes = sgml('<STMTTRN>\n</STMTTRN>\n'.repeat(3));
+    expect(refusal(() => parseStatementFile(bytes, { maxTransactions: 2 }))).toBe('line 18: more than 2 transactions');
   });
 });

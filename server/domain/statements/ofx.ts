@@ -1,9 +1,9 @@
-import { formatAmount, parseAmount } from './amount.ts';
+import { formatBankAmount, readBankAmount } from './bank-amount.ts';
 import { parseOfxDate } from './dates.ts';
 import { fail, quote } from './fail.ts';
 import { parseSgml } from './sgml.ts';
 import { NO_DESCRIPTION, cleanText } from './text.ts';
-import { isWellFormedXml, parseXml, refuseDoctype } from './xml.ts';
+import { isWellFormedXml, parseXml, refuseDoctype, refuseTooManyEntries } from './xml.ts';
 import { child, childrenNamed, findAll, textAt } from './xnode.ts';
 import type { XNode } from './xnode.ts';
 import type { RawParse, RawRow, RawStatement } from './types.ts';
@@ -15,6 +15,7 @@ import type { RawParse, RawRow, RawStatement } from './types.ts';
  */
 export function parseOfx(text: string, limit: number): RawParse {
   refuseDoctype(text);
+  refuseTooManyEntries(text, /<STMTTRN[\s>]/gi, limit, 'transactions');
   const sgmlHeader = /^\s*OFXHEADER\s*:/i.test(text);
   const root = !sgmlHeader && isWellFormedXml(text) ? parseXml(text, true, true) : parseSgml(bodyOf(text));
   const ofx = child(root, 'OFX');
@@ -72,12 +73,12 @@ function readTransaction(trn: XNode, index: number): RawRow {
   if (date === null) fail(`${where}: DTPOSTED ${quote(posted)} is not a valid date`);
   const trnamt = textAt(trn, 'TRNAMT');
   if (trnamt === null) fail(`${where}: TRNAMT is missing`);
-  const amount = parseAmount(trnamt, 'ofx');
+  const amount = readBankAmount(trnamt, 'ofx');
   if (amount === null) fail(`${where}: TRNAMT ${quote(trnamt)} is not a number`);
   return {
     line: trn.line,
     date,
-    amount: formatAmount(amount),
+    amount: formatBankAmount(amount),
     description: ofxDescription(trn),
     external_id: cleanText(textAt(trn, 'FITID')) || null,
     skip_reason: null,

@@ -1,24 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors.ts';
-import { parseStatementFile } from './index.ts';
-import type { ParseResult } from './index.ts';
+import { parseFixture as parse, refusal, utf8 } from '../../../test/support/statement-fixtures.ts';
+import { parseStatementFile, type ParseResult } from './index.ts';
 
-const fixture = (name: string): Uint8Array =>
-  new Uint8Array(readFileSync(new URL(`../../../test/fixtures/statements/${name}`, import.meta.url)));
-const parse = (name: string): ParseResult => parseStatementFile(fixture(name));
-const qif = (text: string): ParseResult => parseStatementFile(new TextEncoder().encode(text));
-
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe('INVALID_STATEMENT_FILE');
-    return (error as DomainError).message;
-  }
-  throw new Error('expected the file to be refused');
-}
+const qif = (text: string): ParseResult => parseStatementFile(utf8(text));
 
 describe('QIF', () => {
   it('when a QIF mixes sections, comments and a 0.00 opening balance, then only bank records count and the zero one is skipped', () => {

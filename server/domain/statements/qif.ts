@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from './amount.ts';
+import { formatBankAmount, readBankAmount } from './bank-amount.ts';
 import { expandTwoDigitYear, isoDate } from './dates.ts';
 import { fail, quote } from './fail.ts';
 import { LIMITS } from './limits.ts';
@@ -154,12 +154,12 @@ function slashOrder(rows: PendingRow[]): boolean {
 function finishRow(row: PendingRow, dayFirstSlash: boolean): RawRow {
   const date = parseQifDate(row.dateText, dayFirstSlash);
   if (date === null) fail(`line ${row.line}: date ${quote(row.dateText)} is not a valid date`);
-  const amount = parseAmount(row.amountText, 'auto');
+  const amount = readBankAmount(row.amountText, 'auto');
   if (amount === null) fail(`line ${row.line}: amount ${quote(row.amountText)} is not a number`);
   return {
     line: row.line,
     date,
-    amount: formatAmount(amount),
+    amount: formatBankAmount(amount),
     description: row.description,
     external_id: null,
     skip_reason: null,

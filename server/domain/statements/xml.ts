@@ -38,6 +38,18 @@ export function refuseDoctype(text: string): void {
   }
 }
 
+/**
+ * Refuses a file with more than `limit` elements named by `tag` (a statement's entries), counted in
+ * the text before any tree is built: a file of a million empty entries costs a scan, not a tree of
+ * a million nodes. The message is the one the statement's reader gives at the first extra entry.
+ */
+export function refuseTooManyEntries(text: string, tag: RegExp, limit: number, what: string): void {
+  let count = 0;
+  for (const match of text.matchAll(tag)) {
+    if (++count > limit) fail(`line ${new LineIndex(text).lineOf(match.index)}: more than ${limit} ${what}`);
+  }
+}
+
 /** Whether `text` is well-formed XML (no exception for malformed input). */
 export function isWellFormedXml(text: string): boolean {
   try {

@@ -141,6 +141,46 @@ describe('updating and deleting accounts', () => {
     expect(self.body.code).toBe('INVALID_PARENT');
   });
 
+  it('when an account would be the 17th level of its tree, then it is 400 INVALID_PARENT naming the 16-level limit, and nothing is stored', async () => {
+    let parent: string | null = null;
+    for (let level = 1; level <= 16; level++) {
+      const res = await create({ name: `Depth ${level}`, type: 'EQUITY', parent_id: parent });
+      expect(res.status).toBe(201);
+      parent = res.body.id;
+    }
+    const digest = databaseDigest(ledgerFile(t.dataDir, userId));
+    const res = await create({ name: 'Depth 17', type: 'EQUITY', parent_id: parent });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      detail: expect.stringContaining('at most 16 levels'),
+      code: 'INVALID_PARENT',
+      errors: [{ field: 'parent_id', message: 'would make the tree deeper than 16 levels' }],
+    });
+    expect(databaseDigest(ledgerFile(t.dataDir, userId))).toBe(digest);
+  });
+
+  it('when a move would take an account’s sub-accounts past 16 levels, then it is 400 INVALID_PARENT and nothing changes; a move that fits is made', async () => {
+    const chain = async (prefix: string, levels: number): Promise<string[]> => {
+      const ids: string[] = [];
+      for (let level = 1; level <= levels; level++) {
+        const res = await create({ name: `${prefix} ${level}`, type: 'INCOME', parent_id: ids.at(-1) ?? null });
+        ids.push(res.body.id);
+      }
+      return ids;
+    };
+    const deep = await chain('Deep', 10);
+    const branch = await chain('Branch', 7); // a branch of 7 levels under level 10 would reach 17
+    const digest = databaseDigest(ledgerFile(t.dataDir, userId));
+    const refused = await api.put(`/api/accounts/${branch[0]}`, { parent_id: deep[9] }, token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('INVALID_PARENT');
+    expect(refused.body.detail).toContain('at most 16 levels');
+    expect(databaseDigest(ledgerFile(t.dataDir, userId))).toBe(digest);
+    const fits = await api.put(`/api/accounts/${branch[0]}`, { parent_id: deep[8] }, token);
+    expect(fits.status).toBe(200);
+    expect(fits.body.parent_id).toBe(deep[8]);
+  });
+
   it('when a PUT tries to change the type or currency, then it is 400 VALIDATION_ERROR and nothing changes', async () => {
     const acc = (await create({ name: 'Wallet', type: 'ASSET' })).body;
     for (const body of [{ type: 'EXPENSE' }, { currency: 'EUR' }, { name: 'Purse', type: 'ASSET' }]) {

@@ -131,6 +131,29 @@ export function hasChildren(db: LedgerDb, id: string): boolean {
   return db.first(db.qb.selectFrom('accounts').select('id').where('parent_id', '=', id).limit(1)) !== undefined;
 }
 
+/** Whether a schedule books a line on the account (its lines would point at nothing). */
+export function hasScheduleLines(db: LedgerDb, id: string): boolean {
+  return db.existsSql('SELECT 1 FROM schedule_lines WHERE account_id = ? LIMIT 1', id);
+}
+
 export function hasStatements(db: LedgerDb, id: string): boolean {
   return db.first(db.qb.selectFrom('statements').select('id').where('account_id', '=', id).limit(1)) !== undefined;
+}
+
+/**
+ * How many levels of sub-accounts hang below an account (0 for none), counting at most `limit` + 1:
+ * one walk down the parent index, stopped past the limit whatever the tree holds.
+ */
+export function levelsBelow(db: LedgerDb, id: string, limit: number): number {
+  const [row] = db.allSql<{ levels: bigint | null }>(
+    `WITH RECURSIVE below (id, level) AS (
+       SELECT id, 1 FROM accounts WHERE parent_id = ?
+       UNION ALL
+       SELECT a.id, b.level + 1 FROM below b JOIN accounts a ON a.parent_id = b.id WHERE b.level <= ?
+     )
+     SELECT MAX(level) AS levels FROM below`,
+    id,
+    limit,
+  );
+  return Number(row?.levels ?? 0n);
 }

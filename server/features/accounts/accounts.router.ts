@@ -10,7 +10,7 @@ import {
   updateAccountBody,
 } from '../../contract/accounts.ts';
 import { errorBody, idParams } from '../../contract/common.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import {
   accountBalance,
   allBalances,

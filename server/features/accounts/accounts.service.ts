@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { AccountDto, CreateAccountInput, ListAccountsQuery, UpdateAccountInput } from '../../contract/accounts.ts';
+import { ACCOUNT_DEPTH_LIMIT, MAX_ACCOUNT_DEPTH } from '../../domain/account-tree.ts';
 import { localToday } from '../../domain/dates.ts';
 import { ACCOUNT_TYPES, normalBalance, type AccountType } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { formatMinor } from '../../domain/money.ts';
-import { convertedBalances } from '../reports/reports.converted.ts';
+import { convertedBalances } from '../prices/rate-book.ts';
 import { accountTotalsAsOf } from '../totals/totals.repository.ts';
 import {
   allAccounts,
@@ -14,8 +15,10 @@ import {
   findAccountByName,
   hasChildren,
   hasLines,
+  hasScheduleLines,
   hasStatements,
   insertAccount,
+  levelsBelow,
   listAccounts,
   updateAccount,
   type Account,
@@ -51,7 +54,11 @@ function assertNameFree(db: LedgerDb, name: string, selfId?: string): void {
     throw new DomainError('DUPLICATE_NAME', `An account named "${existing.name}" already exists`);
 }
 
-/** A parent is the same user's account of the same type, and never the account itself or below it. */
+/**
+ * A parent is the same user's account of the same type, and never the account itself or below it;
+ * the tree stays at most MAX_ACCOUNT_DEPTH levels deep, the moved account's own sub-accounts
+ * included. The walk up stops at the limit, whatever the ledger holds.
+ */
 function assertParent(db: LedgerDb, parentId: string, type: AccountType, selfId?: string): void {
   const parent = findAccount(db, parentId);
   if (!parent)
@@ -65,6 +72,11 @@ function assertParent(db: LedgerDb, parentId: string, type: AccountType, selfId?
       [{ field: 'parent_id', message: 'type differs' }],
     );
   }
+  const tooDeep = () =>
+    new DomainError('INVALID_PARENT', `The account cannot go there: ${ACCOUNT_DEPTH_LIMIT}`, [
+      { field: 'parent_id', message: `would make the tree deeper than ${MAX_ACCOUNT_DEPTH} levels` },
+    ]);
+  let parentLevel = 0;
   for (
     let cursor: Account | undefined = parent;
     cursor;
@@ -75,7 +87,10 @@ function assertParent(db: LedgerDb, parentId: string, type: AccountType, selfId?
         { field: 'parent_id', message: 'would make a cycle' },
       ]);
     }
+    if (++parentLevel >= MAX_ACCOUNT_DEPTH) throw tooDeep();
   }
+  const below = selfId === undefined ? 0 : levelsBelow(db, selfId, MAX_ACCOUNT_DEPTH);
+  if (parentLevel + 1 + below > MAX_ACCOUNT_DEPTH) throw tooDeep();
 }
 
 export function createAccount(db: LedgerDb, input: CreateAccountInput): AccountDto {
@@ -151,6 +166,11 @@ export function removeAccount(db: LedgerDb, id: string): void {
       );
     if (hasChildren(db, id))
       throw new DomainError('HAS_CHILDREN', 'The account has sub-accounts; move or delete them first');
+    if (hasScheduleLines(db, id))
+      throw new DomainError(
+        'HAS_ENTRIES',
+        'The account is used by a scheduled entry; change or delete the schedule first',
+      );
     deleteAccount(db, id);
   });
 }

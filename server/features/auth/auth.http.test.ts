@@ -332,18 +332,24 @@ describe('authenticating requests', () => {
 
   it('when /api/auth/me is called with a valid token, then it returns the user and a freshly issued token', async () => {
     const nowSec = Math.floor(Date.now() / 1000);
-    const old = jwt.sign({ sub: user.id, iat: nowSec - 3600, exp: nowSec + 600 }, TEST_SECRET, { algorithm: 'HS256' });
+    const sid = claims(user.token).sid;
+    const old = jwt.sign({ sub: user.id, sid, iat: nowSec - 3600, exp: nowSec + 600 }, TEST_SECRET, {
+      algorithm: 'HS256',
+    });
     const res = await api.get('/api/auth/me', old);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: user.id, email: user.email, name: 'Token Owner' });
     expect(res.body.access_token).not.toBe(old);
     const fresh = claims(res.body.access_token);
     expect(fresh.sub).toBe(user.id);
+    expect(fresh.sid).toBe(sid);
     expect(fresh.iat).toBeGreaterThanOrEqual(nowSec - 5);
     expect(fresh.exp! - fresh.iat!).toBe(1440 * 60);
   });
 
   const nowSec = () => Math.floor(Date.now() / 1000);
+  // Each crafted token carries the user's live session id, so that it is refused for the reason it names.
+  const sid = () => claims(user.token).sid as string;
   const badTokens: [string, () => string][] = [
     ['an Authorization: Basic header', () => `Basic ${Buffer.from(`${user.email}:${PASSWORD}`).toString('base64')}`],
     ['a Bearer header with garbage', () => 'Bearer not.a.jwt'],
@@ -351,40 +357,59 @@ describe('authenticating requests', () => {
     [
       'an expired token',
       () =>
-        `Bearer ${jwt.sign({ sub: user.id, iat: nowSec() - 7200, exp: nowSec() - 60 }, TEST_SECRET, { algorithm: 'HS256' })}`,
+        `Bearer ${jwt.sign({ sub: user.id, sid: sid(), iat: nowSec() - 7200, exp: nowSec() - 60 }, TEST_SECRET, { algorithm: 'HS256' })}`,
     ],
     [
       'a token signed with another key',
       () =>
-        `Bearer ${jwt.sign({ sub: user.id }, 'another-secret-that-is-also-long-enough-42', { algorithm: 'HS256', expiresIn: 3600 })}`,
+        `Bearer ${jwt.sign({ sub: user.id, sid: sid() }, 'another-secret-that-is-also-long-enough-42', { algorithm: 'HS256', expiresIn: 3600 })}`,
     ],
     [
       'a token signed with HS512 and the right key',
-      () => `Bearer ${jwt.sign({ sub: user.id }, TEST_SECRET, { algorithm: 'HS512', expiresIn: 3600 })}`,
+      () => `Bearer ${jwt.sign({ sub: user.id, sid: sid() }, TEST_SECRET, { algorithm: 'HS512', expiresIn: 3600 })}`,
     ],
     [
       'an alg "none" token',
-      () => `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: user.id, exp: nowSec() + 3600 })}.`,
+      () =>
+        `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: user.id, sid: sid(), exp: nowSec() + 3600 })}.`,
     ],
     [
       'a token without sub',
-      () => `Bearer ${jwt.sign({ name: 'Token Owner' }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`,
+      () =>
+        `Bearer ${jwt.sign({ name: 'Token Owner', sid: sid() }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`,
     ],
-    ['a token without exp', () => `Bearer ${jwt.sign({ sub: user.id }, TEST_SECRET, { algorithm: 'HS256' })}`],
+    [
+      'a token without a session (as issued before sessions)',
+      () => `Bearer ${jwt.sign({ sub: user.id }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`,
+    ],
+    [
+      'a token of a session that is not there',
+      () =>
+        `Bearer ${jwt.sign({ sub: user.id, sid: '00000000-0000-4000-8000-000000000000' }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`,
+    ],
+    [
+      'a token naming another user with this user’s session',
+      () => `Bearer ${jwt.sign({ sub: other.id, sid: sid() }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`,
+    ],
+    [
+      'a token without exp',
+      () => `Bearer ${jwt.sign({ sub: user.id, sid: sid() }, TEST_SECRET, { algorithm: 'HS256' })}`,
+    ],
     [
       'a token whose sub is no user',
       () =>
-        `Bearer ${jwt.sign({ sub: '00000000-0000-4000-8000-000000000000' }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`,
+        `Bearer ${jwt.sign({ sub: '00000000-0000-4000-8000-000000000000', sid: sid() }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`,
     ],
     [
       'a token whose sub is a path',
-      () => `Bearer ${jwt.sign({ sub: '../identity' }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`,
+      () =>
+        `Bearer ${jwt.sign({ sub: '../identity', sid: sid() }, TEST_SECRET, { algorithm: 'HS256', expiresIn: 3600 })}`,
     ],
     [
       'a tampered token (payload of another user)',
       () => {
         const [h, , s] = user.token.split('.');
-        return `Bearer ${h}.${base64url({ sub: other.id, exp: nowSec() + 3600 })}.${s}`;
+        return `Bearer ${h}.${base64url({ sub: other.id, sid: sid(), exp: nowSec() + 3600 })}.${s}`;
       },
     ],
   ];
@@ -456,36 +481,35 @@ describe('token lifetime', () => {
   });
 });
 
-describe('rate limits', () => {
+describe('rate limits (CONTRACT §8)', () => {
   const login = (s: TestServer, email: string, password: string, headers: Record<string, string> = {}) =>
     s.api.request('POST', '/api/auth/login', { body: { email, password }, headers });
 
   function expectRateLimited(res: { status: number; body: unknown; headers: Headers }, retryAfter?: number): void {
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ detail: expect.any(String), code: 'RATE_LIMITED' });
+    expect(res.body).toEqual({
+      detail: expect.stringMatching(/^Too many attempts: try again in /),
+      code: 'RATE_LIMITED',
+    });
     const header = res.headers.get('retry-after');
     expect(header).toMatch(/^[1-9]\d*$/);
     if (retryAfter !== undefined) expect(Number(header)).toBe(retryAfter);
   }
 
-  it('when an address has made 5 login attempts in 15 minutes, then the 6th is 429 even with the right password, until the window passes', async () => {
-    const s = await startClocked();
+  /** A server with the contract's own limits, on a clock the test moves. */
+  const contractLimits = () => startClocked({ limits: {} });
+
+  it('when an address has failed 5 logins for one email in 15 minutes, then that email is 429 from it even with the right password, in words and seconds, until the window passes; other emails are not', async () => {
+    const s = await contractLimits();
     try {
       const { email } = await registerUser(s.api);
+      const { email: neighbour } = await registerUser(s.api);
       for (let i = 0; i < 5; i += 1) expect((await login(s, email, 'wrong password')).status).toBe(401);
       s.advance(5 * MINUTE);
-      expectRateLimited(await login(s, email, PASSWORD), 600);
-      expectRateLimited(await login(s, 'someone-else@example.com', 'whatever'), 600);
-      // The register limit is a separate counter.
-      expect(
-        (
-          await s.api.post('/api/auth/register', {
-            email: 'separate@example.com',
-            name: 'Separate',
-            password: PASSWORD,
-          })
-        ).status,
-      ).toBe(201);
+      const refused = await login(s, email, PASSWORD);
+      expectRateLimited(refused, 600);
+      expect(refused.body.detail).toMatch(/^Too many attempts: try again in 10 minutes\./);
+      expect((await login(s, neighbour, PASSWORD)).status).toBe(200);
       s.advance(10 * MINUTE - 1000);
       expectRateLimited(await login(s, email, PASSWORD), 1);
       s.advance(1000);
@@ -495,30 +519,83 @@ describe('rate limits', () => {
     }
   });
 
-  it('when a login succeeds, then the counter is reset: 4 failures, a success, then 5 more failures before a 429', async () => {
-    const s = await startClocked();
+  it('when an attacker guesses 4 times, logs in to their own account and repeats, then the guessed email is 429 after its 5th failure: a success clears only its own pair', async () => {
+    const s = await contractLimits();
     try {
-      const { email } = await registerUser(s.api);
-      for (let i = 0; i < 4; i += 1) expect((await login(s, email, 'wrong password')).status).toBe(401);
-      expect((await login(s, email, PASSWORD)).status).toBe(200);
-      for (let i = 0; i < 5; i += 1) expect((await login(s, email, 'wrong password')).status).toBe(401);
-      expectRateLimited(await login(s, email, PASSWORD), 900);
+      const victim = await registerUser(s.api);
+      const attacker = await registerUser(s.api);
+      const guesses: number[] = [];
+      const own: number[] = [];
+      for (let round = 0; round < 6; round += 1) {
+        for (let i = 0; i < 4; i += 1) guesses.push((await login(s, victim.email, `guess ${round}-${i}`)).status);
+        own.push((await login(s, attacker.email, PASSWORD)).status);
+      }
+      // 5 wrong guesses, then nothing but 429 for the victim's email; the attacker's own logins go on
+      expect(guesses).toEqual([...Array(5).fill(401), ...Array(19).fill(429)]);
+      expect(own).toEqual(Array(6).fill(200));
+      expectRateLimited(await login(s, victim.email, PASSWORD));
     } finally {
       await s.stop();
     }
   });
 
-  it('when an address has made 3 register attempts in an hour, then the 4th is 429 and stores nothing, until the hour passes', async () => {
-    const s = await startClocked();
+  it('when an address has failed 20 logins over many emails, then every login from it is 429, its own right password too, and a success elsewhere does not clear it', async () => {
+    const s = await contractLimits();
     try {
-      const register = (email: string, password = PASSWORD) =>
-        s.api.post('/api/auth/register', { email, name: 'Limit', password });
-      for (let i = 0; i < 3; i += 1) expect((await register(`bad-address-${i}`)).status).toBe(400);
+      const own = await registerUser(s.api);
+      for (let i = 0; i < 20; i += 1) {
+        expect((await login(s, `nobody-${i}@example.com`, 'wrong password')).status).toBe(401);
+        if (i === 10) expect((await login(s, own.email, PASSWORD)).status).toBe(200);
+      }
+      expectRateLimited(await login(s, own.email, PASSWORD));
+      expectRateLimited(await login(s, 'someone-new@example.com', 'whatever'));
+      s.advance(15 * MINUTE);
+      expect((await login(s, own.email, PASSWORD)).status).toBe(200);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('when attempts are refused with 429, then they count as no failure: once the window passes the email gets all 5 again', async () => {
+    const s = await contractLimits();
+    try {
+      const { email } = await registerUser(s.api);
+      for (let i = 0; i < 5; i += 1) expect((await login(s, email, 'wrong password')).status).toBe(401);
+      for (let i = 0; i < 10; i += 1) expectRateLimited(await login(s, email, 'wrong password'));
+      s.advance(15 * MINUTE);
+      for (let i = 0; i < 5; i += 1) expect((await login(s, email, 'wrong password')).status).toBe(401);
+      expectRateLimited(await login(s, email, PASSWORD));
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('when 20 wrong logins for one email arrive at once, then 5 are evaluated and 15 are 429', async () => {
+    const s = await contractLimits();
+    try {
+      const { email } = await registerUser(s.api);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => login(s, email, 'wrong password')));
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('when an address has made 3 register attempts in an hour, successful or not, then the 4th is 429 and stores nothing, until the hour passes', async () => {
+    const s = await contractLimits();
+    try {
+      const register = (email: string) =>
+        s.api.post('/api/auth/register', { email, name: 'Limit', password: PASSWORD });
+      expect((await register('first@example.com')).status).toBe(201);
+      expect((await register('bad-address')).status).toBe(400);
+      expect((await register('second@example.com')).status).toBe(201);
       const digest = databaseDigest(identityFile(s.dataDir));
+      const ledgers = ledgerNames(s.dataDir);
       s.advance(20 * MINUTE);
       expectRateLimited(await register('fourth@example.com'), 40 * 60);
       expect(databaseDigest(identityFile(s.dataDir))).toBe(digest);
-      expect(ledgerNames(s.dataDir)).toEqual([]);
+      expect(ledgerNames(s.dataDir)).toEqual(ledgers);
       s.advance(40 * MINUTE);
       expect((await register('fourth@example.com')).status).toBe(201);
     } finally {
@@ -526,23 +603,8 @@ describe('rate limits', () => {
     }
   });
 
-  it('when a registration succeeds, then the register counter is reset', async () => {
-    const s = await startClocked();
-    try {
-      const register = (email: string) =>
-        s.api.post('/api/auth/register', { email, name: 'Limit', password: PASSWORD });
-      expect((await register('bad-1')).status).toBe(400);
-      expect((await register('bad-2')).status).toBe(400);
-      expect((await register('good@example.com')).status).toBe(201);
-      for (let i = 0; i < 3; i += 1) expect((await register(`worse-${i}`)).status).toBe(400);
-      expectRateLimited(await register('later@example.com'), 3600);
-    } finally {
-      await s.stop();
-    }
-  });
-
-  it('when TRUST_PROXY is true, then each X-Forwarded-For client address has its own login counter', async () => {
-    const s = await startClocked({ env: { TRUST_PROXY: 'true' } });
+  it('when TRUST_PROXY is true, then each X-Forwarded-For client address has its own counts', async () => {
+    const s = await startClocked({ limits: {}, env: { TRUST_PROXY: 'true' } });
     try {
       const { email } = await registerUser(s.api);
       const from = (ip: string) => ({ 'x-forwarded-for': ip });
@@ -559,7 +621,7 @@ describe('rate limits', () => {
   });
 
   it('when TRUST_PROXY is not set, then X-Forwarded-For is ignored and changing it does not escape the limit', async () => {
-    const s = await startClocked();
+    const s = await contractLimits();
     try {
       const { email } = await registerUser(s.api);
       for (let i = 0; i < 5; i += 1) {
@@ -571,4 +633,134 @@ describe('rate limits', () => {
       await s.stop();
     }
   });
+});
+
+describe('sessions', () => {
+  const live = async (token: string) => (await api.get('/api/accounts', token)).status;
+
+  it('when a session logs out, then it is 204 and its login token and every token refreshed from it are 401, while another session of the user goes on', async () => {
+    newWindow();
+    const u = await registerUser(api);
+    newWindow();
+    const first = (await api.post('/api/auth/login', { email: u.email, password: PASSWORD })).body.access_token;
+    const refreshed = (await api.get('/api/auth/me', first)).body.access_token;
+    const second = (await api.post('/api/auth/login', { email: u.email, password: PASSWORD })).body.access_token;
+    const out = await api.request('POST', '/api/auth/logout', { token: refreshed });
+    expect(out.status).toBe(204);
+    expect(out.text).toBe('');
+    for (const token of [first, refreshed]) {
+      for (const p of ['/api/auth/me', '/api/accounts']) {
+        const res = await api.get(p, token);
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual(BAD_CREDENTIALS);
+      }
+    }
+    expect(await live(second)).toBe(200);
+    expect(await live(u.token)).toBe(200);
+    const again = await api.request('POST', '/api/auth/logout', { token: first });
+    expect(again.status).toBe(401);
+  });
+
+  it('when tokens are refreshed through /me again and again, then the identity file is not written (a read stays a read)', async () => {
+    newWindow();
+    const u = await registerUser(api);
+    const digest = databaseDigest(identityFile(t.dataDir));
+    let token = u.token;
+    for (let i = 0; i < 5; i += 1) {
+      const res = await api.get('/api/auth/me', token);
+      expect(res.status).toBe(200);
+      token = res.body.access_token;
+    }
+    expect(databaseDigest(identityFile(t.dataDir))).toBe(digest);
+    expect(await live(token)).toBe(200);
+  });
+
+  it('when a token of an ended session is refreshed through /me, then no fresh token comes of it', async () => {
+    newWindow();
+    const u = await registerUser(api);
+    expect((await api.request('POST', '/api/auth/logout', { token: u.token })).status).toBe(204);
+    const res = await api.get('/api/auth/me', u.token);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(BAD_CREDENTIALS);
+  });
+
+  it('when the password is changed, then the answer is a token of a new session, every earlier token is 401, and only the new password logs in', async () => {
+    newWindow();
+    const u = await registerUser(api);
+    newWindow();
+    const other = (await api.post('/api/auth/login', { email: u.email, password: PASSWORD })).body.access_token;
+    const res = await api.post(
+      '/api/auth/password',
+      { current_password: PASSWORD, new_password: 'a brand new passphrase' },
+      u.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'bearer' });
+    expect(claims(res.body.access_token).sid).not.toBe(claims(u.token).sid);
+    for (const token of [u.token, other]) expect(await live(token)).toBe(401);
+    expect(await live(res.body.access_token)).toBe(200);
+    newWindow();
+    expect((await api.post('/api/auth/login', { email: u.email, password: PASSWORD })).status).toBe(401);
+    expect((await api.post('/api/auth/login', { email: u.email, password: 'a brand new passphrase' })).status).toBe(
+      200,
+    );
+  });
+
+  it('when the current password is wrong, then it is 401 "Invalid email or password", nothing changes, and it counts as a failed login', async () => {
+    const s = await startClocked({ limits: {} });
+    try {
+      const u = await registerUser(s.api);
+      const digest = databaseDigest(identityFile(s.dataDir));
+      for (let i = 0; i < 5; i += 1) {
+        const res = await s.api.post(
+          '/api/auth/password',
+          { current_password: `wrong ${i}`, new_password: 'a brand new passphrase' },
+          u.token,
+        );
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual(INVALID_LOGIN);
+      }
+      expect(databaseDigest(identityFile(s.dataDir))).toBe(digest);
+      const locked = await s.api.post('/api/auth/login', { email: u.email, password: PASSWORD });
+      expect(locked.status).toBe(429);
+      const change = await s.api.post(
+        '/api/auth/password',
+        { current_password: PASSWORD, new_password: 'a brand new passphrase' },
+        u.token,
+      );
+      expect(change.status).toBe(429);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it.each([
+    ['of 8 spaces', ' '.repeat(8)],
+    ['of tabs, newlines and ideographic spaces', '\t\n\u3000\u3000\t\n'],
+    ['of 7 bytes', 'abcdefg'],
+    ['of 73 bytes', 'a'.repeat(73)],
+  ])(
+    'when a new password is one %s, then registering and changing to it are 400 VALIDATION_ERROR and nothing changes',
+    async (_what, password) => {
+      newWindow();
+      const u = await registerUser(api);
+      const digest = databaseDigest(identityFile(t.dataDir));
+      newWindow();
+      const reg = await api.post('/api/auth/register', { email: freshEmail('blank'), name: 'Blank', password });
+      const change = await api.post(
+        '/api/auth/password',
+        { current_password: PASSWORD, new_password: password },
+        u.token,
+      );
+      for (const res of [reg, change]) {
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('VALIDATION_ERROR');
+        expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual([
+          res === reg ? 'password' : 'new_password',
+        ]);
+      }
+      expect(databaseDigest(identityFile(t.dataDir))).toBe(digest);
+      expect(await live(u.token)).toBe(200);
+    },
+  );
 });

@@ -13,7 +13,7 @@ import {
 } from '../../../test/support/server.ts';
 import { LEDGER_REPLACED } from '../../db/sqlite.ts';
 import { Stores } from '../../db/stores.ts';
-import { JobRunner } from '../../jobs/job-runner.ts';
+import { appJobRunner } from '../../../test/support/jobs.ts';
 import { BackupService, BACKUPS_KEPT, DAY_MS, DailyBackups } from './backup.service.ts';
 
 let t: TestServer;
@@ -240,10 +240,7 @@ describe('daily backups', () => {
     await account(v.token, 'B');
     await api.post('/api/backup', {}, v.token);
     const stores = new Stores(t.dataDir);
-    const jobs = new JobRunner({
-      fileOf: (userId) => stores.ledgerFile(userId),
-      ledgerOf: (userId) => stores.ledger(userId),
-    });
+    const jobs = appJobRunner(stores);
     try {
       let now = clock + 60_000;
       const daily = new DailyBackups(new BackupService(stores, jobs, t.dataDir, () => now), {

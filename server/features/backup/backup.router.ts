@@ -1,6 +1,6 @@
-import { errorBody } from '../../contract/common.ts';
+import { errorBody, jobBudgetResponse } from '../../contract/common.ts';
 import { backup, backupList, backupNameParams, restoreResult } from '../../contract/export.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import { BACKUPS_KEPT, type BackupService } from './backup.service.ts';
 
 export function backupRoutes(backups: BackupService): RouteDef[] {
@@ -11,7 +11,7 @@ export function backupRoutes(backups: BackupService): RouteDef[] {
       tag: 'backup',
       summary: `Back up the ledger now (SQLite online backup, consistent while the app runs); the newest ${BACKUPS_KEPT} backups are kept`,
       auth: true,
-      responses: [{ status: 201, description: 'The backup', schema: backup }],
+      responses: [{ status: 201, description: 'The backup', schema: backup }, jobBudgetResponse],
       handler: async ({ session }) => ({ status: 201, body: await backups.create(session.userId, 'manual') }),
     }),
     defineRoute({
@@ -44,6 +44,7 @@ export function backupRoutes(backups: BackupService): RouteDef[] {
           description: 'INVALID_BACKUP (damaged, or written by a newer app); the ledger is unchanged',
           schema: errorBody,
         },
+        jobBudgetResponse,
       ],
       handler: async ({ session, params }) => {
         const { restored, safety, summary } = await backups.restore(session.userId, params.name);

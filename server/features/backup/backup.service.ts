@@ -3,7 +3,8 @@ import path from 'node:path';
 import { removeStaged, type Stores } from '../../db/stores.ts';
 import { BACKUP_NAME_PATTERN, type BackupDto } from '../../contract/export.ts';
 import { DomainError } from '../../domain/errors.ts';
-import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { JobQueue } from '../../jobs/job.ts';
+import type { backupJobs } from './backup.jobs.ts';
 import { ledgerSummary } from './backup.repository.ts';
 
 /** How many backups each user keeps; older ones are removed after each new one. */
@@ -31,14 +32,14 @@ function parseStamp(name: string): number {
  */
 export class BackupService {
   private readonly stores: Stores;
-  private readonly jobs: JobRunner;
+  private readonly jobs: JobQueue<typeof backupJobs>;
   private readonly root: string;
   private readonly ledgersDir: string;
   private readonly now: () => number;
   /** One backup or restore at a time per user (a restore closes the connection a backup reads). */
   private readonly busy = new Map<string, Promise<unknown>>();
 
-  constructor(stores: Stores, jobs: JobRunner, dataDir: string, now: () => number = Date.now) {
+  constructor(stores: Stores, jobs: JobQueue<typeof backupJobs>, dataDir: string, now: () => number = Date.now) {
     this.stores = stores;
     this.jobs = jobs;
     this.root = path.join(dataDir, 'backups');
@@ -113,8 +114,14 @@ export class BackupService {
     while (fs.existsSync(path.join(dir, name))) name = `ledger-${stamp(++ms)}-${reason}.sqlite`;
     const partial = path.join(dir, `.${name}.partial`);
     try {
-      if (onThisThread) await this.stores.ledger(userId).sqlite.backup(partial);
-      else await this.jobs.run(userId, 'backupLedger', { to: partial });
+      if (onThisThread) {
+        const lease = this.stores.lease(userId);
+        try {
+          await lease.db.sqlite.backup(partial);
+        } finally {
+          lease.release();
+        }
+      } else await this.jobs.run(userId, 'backupLedger', { to: partial });
       fs.chmodSync(partial, 0o600);
       fs.renameSync(partial, path.join(dir, name));
     } finally {
@@ -163,7 +170,8 @@ export class BackupService {
           try {
             await own.run('stageRestore', { from: file, to: staged, migrations: this.stores.ledgerMigrations });
           } catch (error) {
-            if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') throw error;
+            if (error instanceof DomainError && ['SERVICE_UNAVAILABLE', 'JOB_BUDGET_EXCEEDED'].includes(error.code))
+              throw error;
             throw new DomainError(
               'INVALID_BACKUP',
               `The backup cannot be restored: ${error instanceof Error ? error.message : String(error)}; the ledger is unchanged`,

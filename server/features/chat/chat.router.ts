@@ -8,7 +8,7 @@ import {
 } from '../../contract/chat.ts';
 import { errorBody, idParams } from '../../contract/common.ts';
 import { detectLanguage } from '../../domain/chat-text.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import type { ChatModel } from '../../llm/model.ts';
 import { chatHistory, deleteSession, modelStatus, streamAnswer, suggestions } from './chat.service.ts';
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { TreeNode } from '../../contract/reports.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -7,9 +8,12 @@ import type { ToolDefinition } from '../../llm/model.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import { balancesAsOf } from '../accounts/accounts.service.ts';
 import { listEntryPage } from '../journal/journal.service.ts';
-import { reconciliationStats } from '../reconciliation/reconciliation.service.ts';
+import { reconciliationStats } from '../reconciliation/reconciliation.stats.service.ts';
 import { balanceSheet, incomeStatement } from '../reports/reports.service.ts';
+import { BUDGET_TOOL_DESCRIPTION, getBudgetAndUpcomingBills, MAX_BILL_DAYS } from '../budgets/budgets.advisor.ts';
 import { homeCurrency } from '../settings/settings.service.ts';
+
+type ToolParameters = ToolDefinition['function']['parameters'];
 
 /**
  * The advisor's read-only tools over the user's ledger. Each runs one synchronous read (no
@@ -44,104 +48,63 @@ export function findAccounts(accounts: readonly Account[], query: string): Accou
   return exact.length > 0 ? exact : accounts.filter((a) => a.name.toLowerCase().includes(q));
 }
 
-function dateArg(value: unknown): string | undefined {
-  return typeof value === 'string' && isCalendarDate(value) ? value : undefined;
-}
+/**
+ * The tools' arguments, read leniently: a value the model gets wrong is left out, as if not sent,
+ * and the tool uses its default. The same schemas tell the model the arguments (TOOL_DEFINITIONS).
+ */
+const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const date = z.string().refine(isCalendarDate).describe('YYYY-MM-DD');
+const accountQuery = z.string().describe('an account name, or part of one');
 
-function rangeArgs(args: Record<string, unknown>): { start: string; end: string } {
-  const period = PERIODS.find((p) => p === args.period);
-  if (period) return periodRange(period);
-  const end = dateArg(args.end_date) ?? localToday();
-  const start = dateArg(args.start_date) ?? startOfMonth(end);
+const balancesArgs = z.object({ as_of: optional(date), account: optional(accountQuery) });
+const netWorthArgs = z.object({ as_of: optional(date) });
+const incomeArgs = z.object({
+  period: optional(z.enum(PERIODS)),
+  start_date: optional(date),
+  end_date: optional(date),
+});
+const recentEntriesArgs = z.object({
+  limit: optional(z.number().int().describe('at most 50, default 10')),
+  account: optional(accountQuery),
+  start_date: optional(date),
+  end_date: optional(date),
+});
+const reconciliationArgs = z.object({ account: optional(accountQuery) });
+const budgetArgs = z.object({
+  month: optional(z.string().describe('YYYY-MM, default this month')),
+  account: optional(z.string().describe('only budget lines whose account name contains this')),
+  days: optional(
+    z.number().int().describe(`upcoming bills over this many days from today, default 14, at most ${MAX_BILL_DAYS}`),
+  ),
+});
+
+function dateRange(args: z.output<typeof incomeArgs>): { start: string; end: string } {
+  if (args.period) return periodRange(args.period);
+  const end = args.end_date ?? localToday();
+  const start = args.start_date ?? startOfMonth(end);
   return start <= end ? { start, end } : { start: end, end: start };
 }
 
+/** The tree's nodes in depth-first order, each named by its path (`Food > Dining`): a loop over a stack, not a recursion. */
 function flatten(
   nodes: readonly TreeNode[],
   currency: string,
-  prefix = '',
 ): { account: string; currency: string; amount: string }[] {
-  return nodes.flatMap((n) => [
-    { account: prefix + n.name, currency, amount: n.total },
-    ...flatten(n.children, currency, `${prefix}${n.name} > `),
-  ]);
+  const out: { account: string; currency: string; amount: string }[] = [];
+  const stack = [...nodes].reverse().map((node) => ({ node, prefix: '' }));
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { node, prefix } = next;
+    out.push({ account: prefix + node.name, currency, amount: node.total });
+    for (let i = node.children.length - 1; i >= 0; i--)
+      stack.push({ node: node.children[i]!, prefix: `${prefix}${node.name} > ` });
+  }
+  return out;
 }
 
-export const TOOL_DEFINITIONS: ToolDefinition[] = [
-  {
-    type: 'function',
-    function: {
-      name: 'get_balances',
-      description:
-        'Balances of the user’s accounts as of a date (default today), signed in each account’s normal direction. Optionally only accounts whose name matches `account`.',
-      parameters: {
-        type: 'object',
-        properties: {
-          as_of: { type: 'string', description: 'YYYY-MM-DD' },
-          account: { type: 'string', description: 'an account name, or part of one' },
-        },
-      },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'get_net_worth',
-      description:
-        'Total assets, liabilities and net worth per currency as of a date (default today); with more than one currency, also in the home currency (`in_home_currency`, converted at that date’s rates, naming any missing rate).',
-      parameters: { type: 'object', properties: { as_of: { type: 'string', description: 'YYYY-MM-DD' } } },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'get_income_and_spending',
-      description:
-        'Income and spending by account over a period: either `period` or start_date/end_date (default: this month to today). Parent accounts include their sub-accounts. With more than one currency, also the totals in the home currency (`in_home_currency`, each entry at its date’s rate).',
-      parameters: {
-        type: 'object',
-        properties: {
-          period: { type: 'string', enum: [...PERIODS] },
-          start_date: { type: 'string', description: 'YYYY-MM-DD' },
-          end_date: { type: 'string', description: 'YYYY-MM-DD' },
-        },
-      },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'get_recent_entries',
-      description: 'Recent posted journal entries, newest first, optionally touching one account and within dates.',
-      parameters: {
-        type: 'object',
-        properties: {
-          limit: { type: 'integer', description: 'at most 50, default 10' },
-          account: { type: 'string', description: 'an account name, or part of one' },
-          start_date: { type: 'string', description: 'YYYY-MM-DD' },
-          end_date: { type: 'string', description: 'YYYY-MM-DD' },
-        },
-      },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'get_reconciliation_status',
-      description:
-        'How many bank transactions are reconciled, awaiting review or unmatched, overall or for one account.',
-      parameters: {
-        type: 'object',
-        properties: { account: { type: 'string', description: 'an account name, or part of one' } },
-      },
-    },
-  },
-];
-
-export function getBalances(db: LedgerDb, args: Record<string, unknown>) {
-  const asOf = dateArg(args.as_of) ?? localToday();
+export function getBalances(db: LedgerDb, args: z.output<typeof balancesArgs>) {
+  const asOf = args.as_of ?? localToday();
   let rows = balancesAsOf(db, asOf);
-  if (typeof args.account === 'string' && args.account.trim()) {
+  if (args.account?.trim()) {
     const wanted = new Set(
       findAccounts(
         rows.map((r) => r.account),
@@ -168,8 +131,8 @@ function homeIfMixed(db: LedgerDb): string | undefined {
   return new Set(allAccounts(db).map((a) => a.currency)).size > 1 ? homeCurrency(db) : undefined;
 }
 
-export function getNetWorth(db: LedgerDb, args: Record<string, unknown>) {
-  const sheet = balanceSheet(db, dateArg(args.as_of), homeIfMixed(db));
+export function getNetWorth(db: LedgerDb, args: z.output<typeof netWorthArgs>) {
+  const sheet = balanceSheet(db, args.as_of, homeIfMixed(db));
   const home = sheet.converted;
   return {
     as_of: sheet.as_of,
@@ -191,8 +154,8 @@ export function getNetWorth(db: LedgerDb, args: Record<string, unknown>) {
   };
 }
 
-export function getIncomeAndSpending(db: LedgerDb, args: Record<string, unknown>) {
-  const { start, end } = rangeArgs(args);
+export function getIncomeAndSpending(db: LedgerDb, args: z.output<typeof incomeArgs>) {
+  const { start, end } = dateRange(args);
   const statement = incomeStatement(db, start, end, homeIfMixed(db));
   const home = statement.converted;
   return {
@@ -218,11 +181,10 @@ export function getIncomeAndSpending(db: LedgerDb, args: Record<string, unknown>
   };
 }
 
-export function getRecentEntries(db: LedgerDb, args: Record<string, unknown>) {
-  const limit =
-    typeof args.limit === 'number' && Number.isInteger(args.limit) ? Math.min(Math.max(args.limit, 1), 50) : 10;
+export function getRecentEntries(db: LedgerDb, args: z.output<typeof recentEntriesArgs>) {
+  const limit = args.limit === undefined ? 10 : Math.min(Math.max(args.limit, 1), 50);
   let accountId: string | undefined;
-  if (typeof args.account === 'string' && args.account.trim()) {
+  if (args.account?.trim()) {
     const found = findAccounts(allAccounts(db), args.account);
     if (found.length === 0) return { error: `no account matches "${args.account}"` };
     accountId = found[0]!.id;
@@ -230,8 +192,8 @@ export function getRecentEntries(db: LedgerDb, args: Record<string, unknown>) {
   const page = listEntryPage(db, {
     status: 'posted',
     account_id: accountId,
-    start_date: dateArg(args.start_date),
-    end_date: dateArg(args.end_date),
+    start_date: args.start_date,
+    end_date: args.end_date,
     source_type: undefined,
     page: 1,
     per_page: limit,
@@ -250,9 +212,9 @@ export function getRecentEntries(db: LedgerDb, args: Record<string, unknown>) {
   };
 }
 
-export function getReconciliationStatus(db: LedgerDb, args: Record<string, unknown>) {
+export function getReconciliationStatus(db: LedgerDb, args: z.output<typeof reconciliationArgs>) {
   let accountId: string | undefined;
-  if (typeof args.account === 'string' && args.account.trim()) {
+  if (args.account?.trim()) {
     const found = findAccounts(allAccounts(db), args.account);
     if (found.length === 0) return { error: `no account matches "${args.account}"` };
     accountId = found[0]!.id;
@@ -268,20 +230,82 @@ export function getReconciliationStatus(db: LedgerDb, args: Record<string, unkno
   };
 }
 
-const RUNNERS: Record<string, (db: LedgerDb, args: Record<string, unknown>) => unknown> = {
-  get_balances: getBalances,
-  get_net_worth: getNetWorth,
-  get_income_and_spending: getIncomeAndSpending,
-  get_recent_entries: getRecentEntries,
-  get_reconciliation_status: getReconciliationStatus,
-};
+interface Tool {
+  definition: ToolDefinition;
+  run(db: LedgerDb, args: unknown): unknown;
+}
+
+/** A tool: what the model is told (its arguments as JSON Schema, from their zod schema) and what it runs. */
+function tool<A>(
+  name: string,
+  description: string,
+  args: z.ZodType<A>,
+  run: (db: LedgerDb, args: A) => unknown,
+): [string, Tool] {
+  // As the model reads it: the arguments a call may send (io: input), without the $schema line.
+  const { $schema: _, ...parameters } = z.toJSONSchema(args, {
+    io: 'input',
+    // an integer argument's safe-integer bounds are JavaScript's, not the tool's
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.type === 'integer' && jsonSchema.maximum === Number.MAX_SAFE_INTEGER) {
+        delete jsonSchema.minimum;
+        delete jsonSchema.maximum;
+      }
+    },
+  });
+  return [
+    name,
+    {
+      definition: { type: 'function', function: { name, description, parameters: parameters as ToolParameters } },
+      // every field falls back to undefined, so only a non-object fails: it is read as no arguments
+      run: (db, raw) => run(db, args.parse(raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {})),
+    },
+  ];
+}
+
+const TOOLS = new Map<string, Tool>([
+  tool(
+    'get_balances',
+    'Balances of the user’s accounts as of a date (default today), signed in each account’s normal direction. Optionally only accounts whose name matches `account`.',
+    balancesArgs,
+    getBalances,
+  ),
+  tool(
+    'get_net_worth',
+    'Total assets, liabilities and net worth per currency as of a date (default today); with more than one currency, also in the home currency (`in_home_currency`, converted at that date’s rates, naming any missing rate).',
+    netWorthArgs,
+    getNetWorth,
+  ),
+  tool(
+    'get_income_and_spending',
+    'Income and spending by account over a period: either `period` or start_date/end_date (default: this month to today). Parent accounts include their sub-accounts. With more than one currency, also the totals in the home currency (`in_home_currency`, each entry at its date’s rate).',
+    incomeArgs,
+    getIncomeAndSpending,
+  ),
+  tool(
+    'get_recent_entries',
+    'Recent posted journal entries, newest first, optionally touching one account and within dates.',
+    recentEntriesArgs,
+    getRecentEntries,
+  ),
+  tool(
+    'get_reconciliation_status',
+    'How many bank transactions are reconciled, awaiting review or unmatched, overall or for one account.',
+    reconciliationArgs,
+    getReconciliationStatus,
+  ),
+  tool('get_budget_and_upcoming_bills', BUDGET_TOOL_DESCRIPTION, budgetArgs, getBudgetAndUpcomingBills),
+]);
+
+/** The tools as the model is told them. */
+export const TOOL_DEFINITIONS: ToolDefinition[] = [...TOOLS.values()].map((t) => t.definition);
 
 /** Runs one tool call; an unknown tool or a failure is answered as data for the model, never thrown. */
 export function runTool(db: LedgerDb, name: string, args: Record<string, unknown>): unknown {
-  const runner = RUNNERS[name];
-  if (!runner) return { error: `there is no tool named ${name}; the tools are ${Object.keys(RUNNERS).join(', ')}` };
+  const tool = TOOLS.get(name);
+  if (!tool) return { error: `there is no tool named ${name}; the tools are ${[...TOOLS.keys()].join(', ')}` };
   try {
-    return runner(db, args && typeof args === 'object' ? args : {});
+    return tool.run(db, args);
   } catch (error) {
     // A ledger that cannot be read at all (replaced by a restore meanwhile) stops the answer with
     // a readable line; the model would only answer without figures.

@@ -4,9 +4,10 @@ import { findAccount, findAccountByName, insertAccount, type Account } from '../
 
 /**
  * The currency trading accounts: one EQUITY account per currency that takes that currency's side of
- * every exchange (GnuCash's "Trading" accounts). Each is found by the registry of migration
- * 0006_prices_and_exchanges; the first exchange in a currency creates it, named "Currency trading
- * <code>" (or adopts an EQUITY account of that name and currency).
+ * every exchange (GnuCash's "Trading" accounts). Each is found by its registry, the
+ * currency_trading_accounts table of the prices-and-exchanges migration; the first exchange in a
+ * currency creates it, named "Currency trading <code>" (or adopts an EQUITY account of that name and
+ * currency).
  */
 
 export function tradingAccountName(currency: string): string {

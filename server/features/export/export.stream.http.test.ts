@@ -80,7 +80,7 @@ beforeAll(async () => {
     },
     token,
   );
-}, 60_000);
+});
 afterAll(() => t.stop());
 
 /** The books read all at once with plain queries, written by the whole-book writers (what the export gave before it streamed). */
@@ -143,14 +143,12 @@ function wholeBookText(query: { format: ExportFormat; start_date?: string; end_d
         `SELECT l.* FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id WHERE ${where} ORDER BY l.entry_id, l.line_no`,
       )
       .all(from, to) as LineRow[]) {
-      byId
-        .get(l.entry_id)!
-        .lines.push({
-          accountId: l.account_id,
-          direction: l.direction,
-          amountMinor: l.amount_minor,
-          currency: l.currency,
-        });
+      byId.get(l.entry_id)!.lines.push({
+        accountId: l.account_id,
+        direction: l.direction,
+        amountMinor: l.amount_minor,
+        currency: l.currency,
+      });
     }
     const book: Book = { accounts, entries };
     const header = [

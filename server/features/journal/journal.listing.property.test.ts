@@ -8,6 +8,7 @@ import type { LedgerDb } from '../../db/stores.ts';
 import { createAccount } from '../accounts/accounts.service.ts';
 import { listEntries, type EntryFilter } from './journal.repository.ts';
 import { createEntry, postEntry, updateDraft, voidEntry } from './journal.service.ts';
+import { matchedEntryVoidGuard } from '../reconciliation/reconciliation.review.service.ts';
 
 /**
  * The listing reads its totals and page positions from the day counts that triggers keep. Random
@@ -147,7 +148,7 @@ describe('entry listing from the day counts', () => {
                   lines: balanced(accounts, a.lines, a.against),
                 });
               else if (a.kind === 'post') postEntry(db, ids[a.i % ids.length]!);
-              else voidEntry(db, ids[a.i % ids.length]!, null, '2026-03-04');
+              else voidEntry(db, ids[a.i % ids.length]!, null, matchedEntryVoidGuard, '2026-03-04');
             } catch (error) {
               expect((error as { code?: string }).code).toBe('INVALID_STATUS');
             }

@@ -10,6 +10,7 @@ import { balancesAsOf } from '../accounts/accounts.service.ts';
 import { trialBalance } from '../reports/reports.service.ts';
 import { maintainedTotals, recomputeFromLines } from '../totals/totals.repository.ts';
 import { createEntry, postEntry, voidEntry } from './journal.service.ts';
+import { matchedEntryVoidGuard } from '../reconciliation/reconciliation.review.service.ts';
 
 /** Random sequences of create / post / void on a real ledger file, checked against invariants. */
 
@@ -100,7 +101,7 @@ describe('journal invariants under random use', () => {
             const id = ids[action.i % ids.length]!;
             try {
               if (action.kind === 'post') postEntry(db, id);
-              else voidEntry(db, id, 'random');
+              else voidEntry(db, id, 'random', matchedEntryVoidGuard);
             } catch (error) {
               expect((error as { code?: string }).code).toBe('INVALID_STATUS');
             }
@@ -140,7 +141,7 @@ describe('journal invariants under random use', () => {
           amount: format(total, 'USD'),
         } as never);
         const entry = createEntry(db, { entry_date: dateFrom(e.dayOffset), lines, auto_post: true });
-        voidEntry(db, entry.id, null);
+        voidEntry(db, entry.id, null, matchedEntryVoidGuard);
         expect(balancesAsOf(db, far).map((b) => b.balanceMinor)).toEqual(before);
       }),
       { numRuns: 40 },

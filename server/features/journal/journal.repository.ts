@@ -1,3 +1,4 @@
+import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { Cost } from '../../domain/exchange.ts';
@@ -31,20 +32,7 @@ export interface JournalEntry {
   lines: JournalLine[];
 }
 
-type EntryRow = {
-  id: string;
-  entry_date: string;
-  memo: string | null;
-  status: string;
-  source_type: string;
-  created_at: string;
-  updated_at: string;
-  posted_at: string | null;
-  voided_at: string | null;
-  void_reason: string | null;
-  reversal_entry_id: string | null;
-  reverses_entry_id: string | null;
-};
+type EntryRow = Omit<LedgerSchema['journal_entries'], 'seq'>;
 
 const ENTRY_COLUMNS = [
   'id',
@@ -61,18 +49,7 @@ const ENTRY_COLUMNS = [
   'reverses_entry_id',
 ] as const;
 
-type LineRow = {
-  id: string;
-  entry_id: string;
-  account_id: string;
-  account_name: string;
-  direction: string;
-  amount_minor: bigint;
-  currency: string;
-  cost_minor: bigint | null;
-  cost_currency: string | null;
-  automatic: bigint;
-};
+type LineRow = Omit<LedgerSchema['journal_lines'], 'line_no' | 'entry_date'> & { account_name: string };
 
 /** A line's cost as stored (both columns or neither). */
 export function costOf(costMinor: bigint | null, costCurrency: string | null): Cost | null {

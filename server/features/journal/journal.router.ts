@@ -8,8 +8,16 @@ import {
   voidEntryBody,
   voidResult,
 } from '../../contract/journal.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
-import { createEntry, getEntry, listEntryPage, postEntry, updateDraft, voidEntry } from './journal.service.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
+import {
+  createEntry,
+  getEntry,
+  listEntryPage,
+  postEntry,
+  updateDraft,
+  voidEntry,
+  type VoidGuard,
+} from './journal.service.ts';
 
 const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
 const invalid = {
@@ -19,7 +27,8 @@ const invalid = {
   schema: errorBody,
 };
 
-export function journalRoutes(): RouteDef[] {
+/** `voidGuard`: what voiding asks of the features that hold on to entries (see `VoidGuard`). */
+export function journalRoutes(voidGuard: VoidGuard): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
@@ -89,7 +98,7 @@ export function journalRoutes(): RouteDef[] {
       ],
       handler: ({ session, params, body }) => ({
         status: 200,
-        body: voidEntry(session.ledger, params.id, body.reason || null),
+        body: voidEntry(session.ledger, params.id, body.reason || null, voidGuard),
       }),
     }),
   ];

@@ -15,7 +15,6 @@ import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseAmount, type AmountProblem } from '../../domain/money.ts';
 import { accountsByIds, type Account } from '../accounts/accounts.repository.ts';
 import { tradingAccount } from '../exchange/trading-accounts.ts';
-import { decide, liveMatchesOfEntry } from '../reconciliation/reconciliation.repository.ts';
 import { applyPosting } from '../totals/totals.repository.ts';
 import {
   findEntry,
@@ -72,7 +71,7 @@ export interface CheckedLine extends NewLine {
  * Checks lines as every entry must be: at least two, on existing accounts, in each account's
  * currency, amounts exact to the currency's digits, accounts active, and balanced per currency.
  */
-function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLine[] {
+export function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLine[] {
   if (lines.length < 2) throw new DomainError('TOO_FEW_LINES', 'An entry needs at least 2 lines');
   const accounts = accountsByIds(
     db,
@@ -321,15 +320,30 @@ export function postEntry(db: LedgerDb, id: string): JournalEntryDto {
 }
 
 /**
+ * What voiding asks of the features that hold on to posted entries (reconciliation's matches):
+ * journal defines it, the composition root (server/index.ts) wires it. `beforeVoid` runs inside
+ * the void's transaction before anything is written; a DomainError it throws refuses the void.
+ */
+export interface VoidGuard {
+  beforeVoid(db: LedgerDb, entryId: string, at: string): void;
+}
+
+/**
  * Voids a posted entry by a reversal: the same lines with directions swapped, posted, dated the
  * later of today and the original's date. Both stay in history and point at each other.
  */
-export function voidEntry(db: LedgerDb, id: string, reason: string | null, today: string = localToday()) {
+export function voidEntry(
+  db: LedgerDb,
+  id: string,
+  reason: string | null,
+  guard: VoidGuard,
+  today: string = localToday(),
+) {
   return db.transaction(() => {
     const entry = requireEntry(db, id);
     assertStatus(entry, 'posted', 'void');
     const now = new Date().toISOString();
-    settleMatchesBeforeVoid(db, entry.id, now);
+    guard.beforeVoid(db, entry.id, now);
     const reversalId = newId();
     const reversalDate = entry.entryDate > today ? entry.entryDate : today;
     const lines = reversalLines(checkedLinesOf(db, entry));
@@ -356,19 +370,6 @@ export function voidEntry(db: LedgerDb, id: string, reason: string | null, today
     post(db, reversalDate, lines);
     return { voided_entry: toEntryDto(requireEntry(db, id)), reversal_entry: toEntryDto(requireEntry(db, reversalId)) };
   });
-}
-
-/**
- * An entry reconciled with a bank transaction cannot be voided; one only awaiting review has its
- * pending match rejected, since the entry it proposes is going away.
- */
-function settleMatchesBeforeVoid(db: LedgerDb, entryId: string, at: string): void {
-  for (const m of liveMatchesOfEntry(db, entryId)) {
-    if (m.status === 'accepted' || m.status === 'auto_accepted') {
-      throw new DomainError('INVALID_STATUS', 'The entry is reconciled with a bank transaction and cannot be voided');
-    }
-    decide(db, m.id, m.version, { status: 'rejected', at, rejectedAt: at, rejectReason: 'the entry was voided' });
-  }
 }
 
 export function getEntry(db: LedgerDb, id: string): JournalEntryDto {

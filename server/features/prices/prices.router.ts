@@ -10,7 +10,7 @@ import {
   PRICE_FILE_LIMIT,
 } from '../../contract/prices.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import { readUpload } from '../../http/upload.ts';
 import { importPriceCsv, latestPrices, listPricePage, removePrice, savePrice } from './prices.service.ts';
 

@@ -1,5 +1,6 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { MissingRate } from '../../contract/prices.ts';
+import { formatMinor } from '../../domain/money.ts';
 import { Conversion, directRate, inverseRate, rateOn, SAME, type PriceSeries, type Rate } from '../../domain/rates.ts';
 import { latestRate, priceSeries } from './prices.repository.ts';
 
@@ -144,4 +145,31 @@ export class ConvertedSum {
     for (const [currency, c] of this.byCurrency) if (!this.book.isMissing(currency)) total.addAll(c);
     return total.result();
   }
+}
+
+/** What a balance is held in: an account's id and its one currency. */
+interface Held {
+  id: string;
+  currency: string;
+}
+
+/** `converted_balance` of every account (null where its currency lacks the rate) and the missing rates. */
+export function convertedBalances(
+  db: LedgerDb,
+  balances: readonly { account: Held; balanceMinor: bigint }[],
+  asOf: string,
+  target: string,
+) {
+  const book = new RateBook(db, target, asOf, asOf);
+  const sums = new Map<string, ConvertedSum>();
+  for (const { account, balanceMinor } of balances) {
+    const sum = new ConvertedSum(book);
+    sum.add(balanceMinor, account.currency, asOf);
+    sums.set(account.id, sum);
+  }
+  return {
+    balanceOf: (account: Held) =>
+      book.isMissing(account.currency) ? null : formatMinor(sums.get(account.id)!.result(), target),
+    missing_rates: book.missingRates(),
+  };
 }

@@ -1,4 +1,4 @@
-import { errorBody, idParams } from '../../contract/common.ts';
+import { errorBody, idParams, jobBudgetResponse } from '../../contract/common.ts';
 import { journalEntry } from '../../contract/journal.ts';
 import {
   acceptResult,
@@ -19,19 +19,15 @@ import {
   unmatchedQuery,
 } from '../../contract/reconciliation.ts';
 import type { Thresholds } from '../../domain/reconciliation/index.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
-import type { JobRunner } from '../../jobs/job-runner.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
+import type { JobQueue } from '../../jobs/job.ts';
+import type { reconciliationJobs } from './reconciliation.jobs.ts';
 import { z } from 'zod';
-import {
-  acceptMatch,
-  batchAccept,
-  createEntryForBankTransaction,
-  getMatch,
-  listPending,
-  listUnmatched,
-  reconciliationStats,
-  rejectMatch,
-} from './reconciliation.service.ts';
+import { createEntryForBankTransaction } from './reconciliation.booking.service.ts';
+import { KeptPayeeModels } from './reconciliation.payees.service.ts';
+import { acceptMatch, batchAccept, getMatch, listPending, rejectMatch } from './reconciliation.review.service.ts';
+import { reconciliationStats } from './reconciliation.stats.service.ts';
+import { listUnmatched } from './reconciliation.unmatched.service.ts';
 
 const decisionErrors = [
   { status: 400, description: 'ALREADY_PROCESSED or SUPERSEDED', schema: errorBody },
@@ -40,7 +36,9 @@ const decisionErrors = [
 ];
 
 /** A run is a job (server/jobs): scoring 10,000 bank transactions against their candidates takes seconds. */
-export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): RouteDef[] {
+export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<typeof reconciliationJobs>): RouteDef[] {
+  // the unmatched list's payee models, kept for this server's ledgers
+  const payeeModels = new KeptPayeeModels(8);
   return [
     defineRoute({
       method: 'post',
@@ -52,6 +50,7 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): R
       responses: [
         { status: 200, description: 'The run', schema: runResult },
         { status: 400, description: 'VALIDATION_ERROR, INVALID_ACCOUNT', schema: errorBody },
+        jobBudgetResponse,
       ],
       handler: async ({ session, body }) => ({
         status: 200,
@@ -139,7 +138,7 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobRunner): R
       auth: true,
       query: unmatchedQuery,
       responses: [{ status: 200, description: 'A page of unmatched items', schema: unmatchedPage }],
-      handler: ({ session, query }) => ({ status: 200, body: listUnmatched(session.ledger, query) }),
+      handler: ({ session, query }) => ({ status: 200, body: listUnmatched(session.ledger, query, payeeModels) }),
     }),
     defineRoute({
       method: 'post',

@@ -117,26 +117,6 @@ function trees(
 
 const money = (book: RateBook, sum: ConvertedSum) => formatMinor(sum.result(), book.target);
 
-/** `converted_balance` of every account (null where its currency lacks the rate) and the missing rates. */
-export function convertedBalances(
-  db: LedgerDb,
-  balances: readonly { account: Account; balanceMinor: bigint }[],
-  asOf: string,
-  target: string,
-) {
-  const book = new RateBook(db, target, asOf, asOf);
-  const sums = new Map<string, ConvertedSum>();
-  for (const { account, balanceMinor } of balances) {
-    const sum = new ConvertedSum(book);
-    sum.add(balanceMinor, account.currency, asOf);
-    sums.set(account.id, sum);
-  }
-  return {
-    balanceOf: (account: Account) => (book.isMissing(account.currency) ? null : money(book, sums.get(account.id)!)),
-    missing_rates: book.missingRates(),
-  };
-}
-
 export function convertedTrialBalance(db: LedgerDb, asOf: string, target: string) {
   const book = new RateBook(db, target, asOf, asOf);
   const accounts = allAccounts(db);

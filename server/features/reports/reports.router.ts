@@ -8,7 +8,7 @@ import {
   seriesQuery,
   trialBalance as trialBalanceSchema,
 } from '../../contract/reports.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import { balanceSheet, cashFlow, incomeStatement, netWorthSeries, trialBalance } from './reports.service.ts';
 
 export function reportRoutes(): RouteDef[] {

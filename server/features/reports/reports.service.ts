@@ -1,6 +1,7 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { TreeNode } from '../../contract/reports.ts';
 import { addDays, countPeriods, localToday, periods, startOfYear, type Interval } from '../../domain/dates.ts';
+import { nearestMemberAncestors, placeMembers } from '../../domain/account-tree.ts';
 import { normalBalance, type AccountType } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { formatMinor, type Minor } from '../../domain/money.ts';
@@ -32,7 +33,9 @@ function balanceOf(account: Account, totals: Map<string, Pair>): Minor {
 
 /**
  * Account trees of one currency and some types, with own and rolled-up balances. An account whose
- * parent is in another currency hangs under its nearest ancestor in this currency, or at the top.
+ * parent is in another currency hangs under its nearest ancestor in this currency, or at the top;
+ * one deeper than MAX_ACCOUNT_DEPTH (a ledger made before the limit) under its ancestor at that
+ * level (domain/account-tree.ts). Built without recursion: totals roll up from the deepest level.
  */
 function trees(
   accounts: readonly Account[],
@@ -40,35 +43,38 @@ function trees(
   types: readonly AccountType[],
   own: (a: Account) => Minor,
 ): { roots: TreeNode[]; total: Minor } {
-  const byId = new Map(accounts.map((a) => [a.id, a]));
-  const members = accounts.filter((a) => a.currency === currency && types.includes(a.type));
-  const memberIds = new Set(members.map((a) => a.id));
-  const children = new Map<string | null, Account[]>();
-  for (const account of members) {
-    let parentId = account.parentId;
-    while (parentId !== null && !memberIds.has(parentId)) parentId = byId.get(parentId)?.parentId ?? null;
-    const list = children.get(parentId) ?? [];
-    list.push(account);
-    children.set(parentId, list);
+  const isMember = (a: Account) => a.currency === currency && types.includes(a.type);
+  const members = accounts.filter(isMember);
+  const ancestors = nearestMemberAncestors(accounts, isMember);
+  const placement = placeMembers(members.map((a) => ({ id: a.id, parentId: ancestors.get(a.id) ?? null })));
+  const totals = new Map<string, Minor>(members.map((a) => [a.id, own(a)]));
+  const deepestFirst = [...members].sort((x, y) => placement.get(y.id)!.depth - placement.get(x.id)!.depth);
+  for (const account of deepestFirst) {
+    const parentId = placement.get(account.id)!.parentId;
+    if (parentId !== null) totals.set(parentId, totals.get(parentId)! + totals.get(account.id)!);
   }
-  const build = (account: Account): { node: TreeNode; total: Minor } => {
-    const kids = (children.get(account.id) ?? []).map(build);
-    const balance = own(account);
-    const total = kids.reduce((sum, k) => sum + k.total, balance);
-    return {
-      node: {
-        account_id: account.id,
-        name: account.name,
-        type: account.type,
-        balance: formatMinor(balance, currency),
-        total: formatMinor(total, currency),
-        children: kids.map((k) => k.node),
-      },
-      total,
-    };
-  };
-  const roots = (children.get(null) ?? []).map(build);
-  return { roots: roots.map((r) => r.node), total: roots.reduce((sum, r) => sum + r.total, 0n) };
+  const nodes = new Map<string, TreeNode>();
+  for (const account of members) {
+    nodes.set(account.id, {
+      account_id: account.id,
+      name: account.name,
+      type: account.type,
+      balance: formatMinor(own(account), currency),
+      total: formatMinor(totals.get(account.id)!, currency),
+      children: [],
+    });
+  }
+  const roots: TreeNode[] = [];
+  let total = 0n;
+  for (const account of members) {
+    const parentId = placement.get(account.id)!.parentId;
+    const node = nodes.get(account.id)!;
+    if (parentId === null) {
+      roots.push(node);
+      total += totals.get(account.id)!;
+    } else nodes.get(parentId)!.children.push(node);
+  }
+  return { roots, total };
 }
 
 function resolveRange(start: string | undefined, end: string | undefined): { start: string; end: string } {

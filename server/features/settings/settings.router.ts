@@ -1,6 +1,6 @@
 import { errorBody } from '../../contract/common.ts';
 import { settings, updateSettingsBody } from '../../contract/settings.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import { getSettings, updateSettings } from './settings.service.ts';
 
 export function settingsRoutes(): RouteDef[] {

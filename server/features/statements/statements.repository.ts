@@ -27,6 +27,36 @@ export interface BankTransaction {
   externalId: string | null;
 }
 
+/** The columns a `BankTransaction` is read from, with `bank_transactions` as `t`. */
+export const BANK_TRANSACTION_COLUMNS = [
+  't.id',
+  't.statement_id',
+  't.account_id',
+  't.date',
+  't.description',
+  't.amount_minor',
+  't.type',
+  't.external_id',
+] as const;
+
+export type BankTransactionRow = Pick<
+  LedgerSchema['bank_transactions'],
+  'id' | 'statement_id' | 'account_id' | 'date' | 'description' | 'amount_minor' | 'type' | 'external_id'
+>;
+
+export function toBankTransaction(r: BankTransactionRow): BankTransaction {
+  return {
+    id: r.id,
+    statementId: r.statement_id,
+    accountId: r.account_id,
+    date: r.date,
+    description: r.description,
+    amountMinor: r.amount_minor,
+    type: r.type as 'debit' | 'credit',
+    externalId: r.external_id,
+  };
+}
+
 export interface NewBankTransaction extends BankTransaction {
   dedupeKey: string;
 }
@@ -123,6 +153,20 @@ export function findStatement(db: LedgerDb, id: string): Statement | undefined {
   return row && toStatement(row);
 }
 
+/** The accounts that have a statement, each once (from the index of statements by account). */
+export function statementAccountIds(db: LedgerDb): string[] {
+  return db
+    .all(db.qb.selectFrom('statements').select('account_id').distinct().orderBy('account_id'))
+    .map((r) => r.account_id);
+}
+
+export function findBankTransaction(db: LedgerDb, id: string): BankTransaction | undefined {
+  const row = db.first(
+    db.qb.selectFrom('bank_transactions as t').select(BANK_TRANSACTION_COLUMNS).where('t.id', '=', id),
+  );
+  return row && toBankTransaction(row);
+}
+
 export function listStatements(
   db: LedgerDb,
   accountId: string | undefined,
@@ -160,18 +204,7 @@ export function listStatementTransactions(
       .leftJoin('reconciliation_matches as m', (join) =>
         join.onRef('m.bank_transaction_id', '=', 't.id').on('m.status', 'in', [...LIVE_MATCH_STATUSES]),
       )
-      .select([
-        't.id',
-        't.statement_id',
-        't.account_id',
-        't.date',
-        't.description',
-        't.amount_minor',
-        't.type',
-        't.external_id',
-        'm.id as match_id',
-        'm.status as match_status',
-      ])
+      .select([...BANK_TRANSACTION_COLUMNS, 'm.id as match_id', 'm.status as match_status'])
       .where('t.statement_id', '=', statementId)
       .orderBy('t.date')
       .orderBy('t.seq')
@@ -180,18 +213,7 @@ export function listStatementTransactions(
   );
   return {
     total: Number(total),
-    items: rows.map((r) => ({
-      id: r.id,
-      statementId: r.statement_id,
-      accountId: r.account_id,
-      date: r.date,
-      description: r.description,
-      amountMinor: r.amount_minor,
-      type: r.type as 'debit' | 'credit',
-      externalId: r.external_id,
-      matchId: r.match_id,
-      matchStatus: r.match_status,
-    })),
+    items: rows.map((r) => ({ ...toBankTransaction(r), matchId: r.match_id, matchStatus: r.match_status })),
   };
 }
 
@@ -211,12 +233,6 @@ export function statementHasReconciled(db: LedgerDb, statementId: string): boole
 
 export function deleteStatement(db: LedgerDb, id: string): void {
   db.run(db.qb.deleteFrom('statements').where('id', '=', id));
-}
-
-export function accountHasStatements(db: LedgerDb, accountId: string): boolean {
-  return (
-    db.first(db.qb.selectFrom('statements').select('id').where('account_id', '=', accountId).limit(1)) !== undefined
-  );
 }
 
 export function loadCsvMapping(db: LedgerDb, accountId: string): unknown {

@@ -1,4 +1,4 @@
-import { errorBody, idParams } from '../../contract/common.ts';
+import { errorBody, idParams, jobBudgetResponse } from '../../contract/common.ts';
 import {
   bankTransactionPage,
   createStatementBody,
@@ -14,9 +14,10 @@ import {
   STATEMENT_JSON_LIMIT,
 } from '../../contract/statements.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { defineRoute, type RouteDef } from '../../http/route.ts';
+import { defineRoute, type RouteDef } from '../define-route.ts';
 import { readUpload, requestBytes } from '../../http/upload.ts';
-import type { JobRunner } from '../../jobs/job-runner.ts';
+import type { JobQueue } from '../../jobs/job.ts';
+import type { statementJobs } from './statements.jobs.ts';
 import { getStatement, listStatementPage, listTransactionPage, removeStatement } from './statements.service.ts';
 
 const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
@@ -33,7 +34,7 @@ function mappingFrom(text: string | undefined): unknown {
 }
 
 /** Imports run as jobs (server/jobs): 100,000 rows take seconds to parse, check and store, and the server keeps answering meanwhile. */
-export function statementRoutes(jobs: JobRunner): RouteDef[] {
+export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
@@ -63,6 +64,7 @@ export function statementRoutes(jobs: JobRunner): RouteDef[] {
         },
         { status: 400, description: 'INVALID_ACCOUNT, VALIDATION_ERROR', schema: errorBody },
         { status: 413, description: `PAYLOAD_TOO_LARGE (over ${STATEMENT_JSON_LIMIT})`, schema: errorBody },
+        jobBudgetResponse,
       ],
       handler: async ({ session, req }) => {
         const bytes = requestBytes(req);
@@ -108,6 +110,7 @@ export function statementRoutes(jobs: JobRunner): RouteDef[] {
           schema: errorBody,
         },
         { status: 413, description: 'PAYLOAD_TOO_LARGE', schema: errorBody },
+        jobBudgetResponse,
       ],
       handler: async ({ session, query, req }) => {
         const upload = await readUpload(req);

@@ -237,21 +237,51 @@ function parseMapping(raw: unknown): CsvMapping {
  */
 export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
   const account = statementAccount(db, input.accountId);
+  const parsed = parseBankFile(db, account, input);
+  const incoming = checkedRows(parsed, account);
+  return db.transaction(() => {
+    const id = crypto.randomUUID();
+    const planned = plan(db, account, incoming);
+    if (input.dryRun) return preview(parsed, planned, account);
+    const name =
+      input.name ?? input.fileName ?? `${parsed.format.toUpperCase()} import ${planned.startDate ?? ''}`.trim();
+    const statement = store(db, account, id, name, parsed.format, planned);
+    if (statement.id !== null && parsed.format === 'csv' && parsed.csv_mapping)
+      saveCsvMapping(db, account.id, parsed.csv_mapping, statement.created_at!);
+    return {
+      preview: false as const,
+      ...statement,
+      format: parsed.format,
+      skipped: parsed.skipped,
+      csv_mapping: parsed.csv_mapping,
+    };
+  });
+}
+
+type ParsedFile = ReturnType<typeof parseStatementFile>;
+
+/**
+ * The file parsed, a CSV with the mapping given, else with the account's remembered one; a
+ * remembered mapping that no longer fits (the bank changed its export) is dropped for a fresh guess.
+ */
+function parseBankFile(db: LedgerDb, account: Account, input: ImportFileInput): ParsedFile {
   const given = input.mapping !== undefined ? parseMapping(input.mapping) : undefined;
   const remembered =
     given ?? (input.format === undefined || input.format === 'csv' ? rememberedMapping(db, account.id) : undefined);
-  let parsed;
   try {
-    parsed = parseStatementFile(input.bytes, {
+    return parseStatementFile(input.bytes, {
       format: input.format,
       csvMapping: remembered,
       maxTransactions: MAX_STATEMENT_TRANSACTIONS,
     });
   } catch (error) {
-    // A remembered mapping that no longer fits (the bank changed its export): guess afresh.
     if (given || !remembered) throw error;
-    parsed = parseStatementFile(input.bytes, { format: input.format, maxTransactions: MAX_STATEMENT_TRANSACTIONS });
+    return parseStatementFile(input.bytes, { format: input.format, maxTransactions: MAX_STATEMENT_TRANSACTIONS });
   }
+}
+
+/** The file's rows in the account's minor units; a file in another currency, or any bad amount, is refused whole. */
+function checkedRows(parsed: ParsedFile, account: Account): IncomingTransaction[] {
   const errors: FieldError[] = [];
   const incoming: IncomingTransaction[] = [];
   let index = 0;
@@ -282,45 +312,32 @@ export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
     }
   }
   if (errors.length > 0) throw new DomainError('INVALID_STATEMENT_FILE', errors[0]!.message, errors);
+  return incoming;
+}
 
-  return db.transaction(() => {
-    const id = crypto.randomUUID();
-    const planned = plan(db, account, incoming);
-    if (input.dryRun) {
-      return {
-        preview: true as const,
-        format: parsed.format,
-        encoding: parsed.encoding,
-        transaction_count: incoming.length,
-        duplicate_count: incoming.length - planned.newCount,
-        start_date: planned.startDate,
-        end_date: planned.endDate,
-        csv_mapping: parsed.csv_mapping,
-        csv_columns: parsed.csv_columns,
-        skipped: parsed.skipped,
-        transactions: incoming.slice(0, 50).map((t, i) => ({
-          date: t.date,
-          description: t.description,
-          amount: formatMinor(t.amountMinor, account.currency),
-          type: t.type,
-          external_id: t.externalId,
-          duplicate: planned.duplicates[i] === 1,
-        })),
-      };
-    }
-    const name =
-      input.name ?? input.fileName ?? `${parsed.format.toUpperCase()} import ${planned.startDate ?? ''}`.trim();
-    const statement = store(db, account, id, name, parsed.format, planned);
-    if (statement.id !== null && parsed.format === 'csv' && parsed.csv_mapping)
-      saveCsvMapping(db, account.id, parsed.csv_mapping, statement.created_at!);
-    return {
-      preview: false as const,
-      ...statement,
-      format: parsed.format,
-      skipped: parsed.skipped,
-      csv_mapping: parsed.csv_mapping,
-    };
-  });
+/** A dry run's answer: what the file holds and what of it is new, with its first 50 rows. */
+function preview(parsed: ParsedFile, planned: Planned, account: Account) {
+  const { incoming } = planned;
+  return {
+    preview: true as const,
+    format: parsed.format,
+    encoding: parsed.encoding,
+    transaction_count: incoming.length,
+    duplicate_count: incoming.length - planned.newCount,
+    start_date: planned.startDate,
+    end_date: planned.endDate,
+    csv_mapping: parsed.csv_mapping,
+    csv_columns: parsed.csv_columns,
+    skipped: parsed.skipped,
+    transactions: incoming.slice(0, 50).map((t, i) => ({
+      date: t.date,
+      description: t.description,
+      amount: formatMinor(t.amountMinor, account.currency),
+      type: t.type,
+      external_id: t.externalId,
+      duplicate: planned.duplicates[i] === 1,
+    })),
+  };
 }
 
 function rememberedMapping(db: LedgerDb, accountId: string): CsvMapping | undefined {

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { createAccount, type AccountType, type BalanceRow } from '../../api.ts';
+import { createAccount, type AccountType, type BalanceRow } from '../../api/index.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { TYPE_ORDER } from './account-tree-model.ts';
 
 export interface NewAccountDraft {

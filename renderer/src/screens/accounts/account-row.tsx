@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { deleteAccount, updateAccount } from '../../api.ts';
+import { deleteAccount, updateAccount } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import type { AccountNode } from './account-tree-model.ts';
 
 type Mode = 'view' | 'rename' | 'confirm-delete';

@@ -1,4 +1,4 @@
-import type { AccountType, AllBalances, BalanceSheet, IncomeStatement, TreeNode } from '../../api.ts';
+import type { AccountType, AllBalances, BalanceSheet, IncomeStatement, TreeNode } from '../../api/index.ts';
 
 export interface AccountNode {
   id: string;

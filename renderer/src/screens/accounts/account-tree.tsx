@@ -1,5 +1,6 @@
 import { Amount } from '../../components/amount.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { TableHead } from '../../components/data-table.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import type { AccountNode, CurrencyTree } from './account-tree-model.ts';
 import { AccountRow } from './account-row.tsx';
 
@@ -30,21 +31,15 @@ export function AccountTree({
       </div>
       <div className="table-scroll">
         <table className="data-table account-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('accounts.name')}</th>
-              <th scope="col" className="num">
-                {t('accounts.own')}
-              </th>
-              <th scope="col" className="num">
-                {t('accounts.total')}
-              </th>
-              <th scope="col">{t('accounts.status')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('accounts.actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { header: t('accounts.name') },
+              { header: t('accounts.own'), numeric: true },
+              { header: t('accounts.total'), numeric: true },
+              { header: t('accounts.status') },
+              { header: t('accounts.actions'), hiddenHeader: true },
+            ]}
+          />
           {tree.sections
             .filter((s) => s.nodes.length > 0)
             .map((section) => (

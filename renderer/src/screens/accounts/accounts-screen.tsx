@@ -5,14 +5,14 @@ import {
   createAccount,
   incomeStatementReport,
   type AccountType,
-} from '../../api.ts';
+} from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { today } from '../../dates.ts';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n, type MessageKey } from '../../i18n.tsx';
+import { useI18n, type MessageKey } from '../../i18n/index.ts';
 import { AccountForm, type NewAccountDraft } from './account-form.tsx';
 import { buildAccountTrees } from './account-tree-model.ts';
 import { AccountTree } from './account-tree.tsx';

@@ -6,19 +6,21 @@ import {
   netWorthReport,
   reconciliationStats,
   type MissingRate,
-} from '../../api.ts';
+} from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
+import { CreateAccountsFirst } from '../../components/create-accounts-first.tsx';
 import { CurrencySwitch, type CurrencyMode } from '../../components/currency-switch.tsx';
 import { MissingRates } from '../../components/missing-rates.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { monthEnd, monthStart, today } from '../../dates.ts';
 import { inHomeCurrency, useHomeCurrency } from '../../hooks/use-home-currency.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 import { NetWorthChart } from './net-worth-chart.tsx';
 import { ReconciliationCard } from './reconciliation-card.tsx';
+import { BudgetCard } from './budget-card.tsx';
+import { BillsCard } from './bills-card.tsx';
 import { SpendingChart } from './spending-chart.tsx';
 import { SummaryCard } from './summary-card.tsx';
 
@@ -107,16 +109,11 @@ export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => 
       <ErrorNotice error={error} />
       <MissingRates missing={missing} onAddRates={() => onNavigate('/prices')} />
       {accounts.length === 0 ? (
-        <EmptyState
+        <CreateAccountsFirst
           title={t('dashboard.emptyTitle')}
-          action={
-            <button type="button" className="primary" onClick={() => onNavigate('/accounts')}>
-              {t('dashboard.emptyAction')}
-            </button>
-          }
-        >
-          {t('dashboard.emptyHint')}
-        </EmptyState>
+          hint={t('dashboard.emptyHint')}
+          onNavigate={onNavigate}
+        />
       ) : (
         <>
           <div className="cards">
@@ -124,6 +121,8 @@ export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => 
               <SummaryCard key={c.currency} sheet={c} month={month.currencies.find((x) => x.currency === c.currency)} />
             ))}
             <ReconciliationCard stats={stats} onNavigate={onNavigate} />
+            <BudgetCard onNavigate={onNavigate} />
+            <BillsCard onNavigate={onNavigate} />
           </div>
           {currency && (
             <div className="charts">

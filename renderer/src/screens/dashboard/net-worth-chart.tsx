@@ -1,8 +1,8 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { NetWorthSeries } from '../../api.ts';
+import type { NetWorthSeries } from '../../api/index.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { monthOf } from '../../dates.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { chartValue, groupDecimal, isZero } from '../../money.ts';
 
 type Point = NetWorthSeries['currencies'][number]['series'][number];

@@ -1,7 +1,8 @@
-import type { ReconciliationStats } from '../../api.ts';
+import type { ReconciliationStats } from '../../api/index.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { Facts } from '../../components/facts.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 
 /** How far the imported bank lines are reconciled, or where to start when none are. */
@@ -37,16 +38,12 @@ export function ReconciliationCard({
             tone="good"
           />
           <p className="muted">{progress}</p>
-          <dl className="facts">
-            <div>
-              <dt>{t('stats.pending')}</dt>
-              <dd>{stats.pending_review}</dd>
-            </div>
-            <div>
-              <dt>{t('stats.unmatched')}</dt>
-              <dd>{stats.unmatched}</dd>
-            </div>
-          </dl>
+          <Facts
+            facts={[
+              { label: t('stats.pending'), value: stats.pending_review },
+              { label: t('stats.unmatched'), value: stats.unmatched },
+            ]}
+          />
         </>
       )}
     </article>

@@ -1,8 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { IncomeStatement } from '../../api.ts';
+import type { IncomeStatement } from '../../api/index.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { monthOf } from '../../dates.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { chartValue, groupDecimal, isZero } from '../../money.ts';
 import type { Route } from '../../router.ts';
 

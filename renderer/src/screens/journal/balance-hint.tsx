@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { useI18n } from '../../i18n.tsx';
-import { formatMinor, groupDecimal } from '../../money.ts';
+import { useI18n } from '../../i18n/index.ts';
+import { formatMinor } from '../../../../server/contract/money.ts';
+import { groupDecimal } from '../../money.ts';
 import type { EditorCheck } from './entry-lines.ts';
 
 /** The live "unbalanced by …" line of the entry editor, per currency, from exact minor units. */
@@ -12,7 +13,7 @@ export function BalanceHint({ id, check }: { id: string; check: EditorCheck }) {
     content = unbalanced.map((b) => (
       <span key={b.currency}>
         {t(b.difference > 0n ? 'editor.unbalancedDebit' : 'editor.unbalancedCredit', {
-          amount: groupDecimal(formatMinor(b.difference > 0n ? b.difference : -b.difference, b.digits)),
+          amount: groupDecimal(formatMinor(b.difference > 0n ? b.difference : -b.difference, b.currency)),
           currency: b.currency,
         })}
       </span>
@@ -20,7 +21,7 @@ export function BalanceHint({ id, check }: { id: string; check: EditorCheck }) {
   } else if (check.filled.length >= 2 && check.problems.size === 0) {
     content = check.balances.map((b) => (
       <span key={b.currency}>
-        {t('editor.balanced', { amount: groupDecimal(formatMinor(b.debits, b.digits)), currency: b.currency })}
+        {t('editor.balanced', { amount: groupDecimal(formatMinor(b.debits, b.currency)), currency: b.currency })}
       </span>
     ));
   } else {

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { postEntry, voidEntry, type JournalEntryDto } from '../../api.ts';
+import { postEntry, voidEntry, type JournalEntryDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Facts } from '../../components/facts.tsx';
 import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { EntryLinesTable } from './entry-lines-table.tsx';
+import { RepeatEntryButton } from './repeat-entry-button.tsx';
 
 interface EntryDetailsProps {
   entry: JournalEntryDto;
@@ -13,10 +15,12 @@ interface EntryDetailsProps {
   onChanged: (entry: JournalEntryDto) => void;
   onOpen: (entryId: string) => void;
   onClose: () => void;
+  /** A monthly schedule was made of the entry. */
+  onRepeated?: () => void;
 }
 
 /** One entry: its lines and state; post a draft, void a posted entry (showing the reversal). */
-export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose }: EntryDetailsProps) {
+export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose, onRepeated }: EntryDetailsProps) {
   const { t } = useI18n();
   const headingId = useId();
   const [voiding, setVoiding] = useState(false);
@@ -43,30 +47,22 @@ export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose }: Entr
           ×
         </button>
       </div>
-      <dl className="facts inline-facts">
-        <div>
-          <dt>{t('entry.date')}</dt>
-          <dd>{entry.entry_date}</dd>
-        </div>
-        <div>
-          <dt>{t('entry.status')}</dt>
-          <dd>
-            <span className={`badge status-${entry.status}`} data-testid="entry-status">
-              {t(`status.${entry.status}`)}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('entry.source')}</dt>
-          <dd>{t(`source.${entry.source_type}`)}</dd>
-        </div>
-        {entry.void_reason && (
-          <div>
-            <dt>{t('entry.voidReason')}</dt>
-            <dd>{entry.void_reason}</dd>
-          </div>
-        )}
-      </dl>
+      <Facts
+        className="inline-facts"
+        facts={[
+          { label: t('entry.date'), value: entry.entry_date },
+          {
+            label: t('entry.status'),
+            value: (
+              <span className={`badge status-${entry.status}`} data-testid="entry-status">
+                {t(`status.${entry.status}`)}
+              </span>
+            ),
+          },
+          { label: t('entry.source'), value: t(`source.${entry.source_type}`) },
+          !!entry.void_reason && { label: t('entry.voidReason'), value: entry.void_reason },
+        ]}
+      />
       <EntryLinesTable entry={entry} label={t('entry.lines')} />
       {entry.reverses_entry_id && (
         <p>
@@ -94,6 +90,11 @@ export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose }: Entr
             {t('journal.void')}
           </button>
           <span className="hint">{t('journal.voidHint')}</span>
+        </div>
+      )}
+      {onRepeated && entry.status !== 'void' && !entry.reverses_entry_id && (
+        <div className="form-actions">
+          <RepeatEntryButton entry={entry} onDone={onRepeated} />
         </div>
       )}
       {voiding && (

@@ -1,33 +1,14 @@
-import { Fragment, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { createEntry, postEntry, updateEntry, type AccountDto, type JournalEntryDto } from '../../api.ts';
-import { AccountPicker } from '../../components/account-picker.tsx';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { createEntry, postEntry, updateEntry, type AccountDto, type JournalEntryDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
+import { TableHead } from '../../components/data-table.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { today } from '../../dates.ts';
-import { useI18n, type MessageKey } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { BalanceHint } from './balance-hint.tsx';
-import {
-  balancingAmount,
-  blankLine,
-  checkEntry,
-  linesOf,
-  statedRate,
-  toLineInputs,
-  type EditableLine,
-  type LineProblem,
-} from './entry-lines.ts';
-
-const PROBLEM_TEXT: Record<LineProblem, MessageKey> = {
-  'no-account': 'editor.problem.noAccount',
-  'no-amount': 'editor.problem.noAmount',
-  both: 'editor.problem.both',
-  format: 'editor.problem.format',
-  digits: 'editor.problem.digits',
-  zero: 'editor.problem.zero',
-  inactive: 'editor.problem.inactive',
-  cost: 'currency.problem.cost',
-  'cost-same': 'currency.problem.same',
-};
+import { balancingAmount, blankLine, checkEntry, linesOf, toLineInputs, type EditableLine } from './entry-lines.ts';
+import { EntryLineRow } from './entry-line-row.tsx';
+import { useLineFocus } from './use-line-focus.ts';
 
 interface EntryEditorProps {
   accounts: AccountDto[];
@@ -36,9 +17,6 @@ interface EntryEditorProps {
   onSaved: (entry: JournalEntryDto) => void;
   onCancel: () => void;
 }
-
-type Field = 'account' | 'debit' | 'credit' | 'cost';
-type Focus = { line: number; field: Field } | null;
 
 /**
  * A journal entry being written. Keyboard: Tab moves between fields; Enter in an account search
@@ -57,28 +35,11 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
   const [lines, setLines] = useState<EditableLine[]>(() => (draft ? linesOf(draft) : [blankLine(), blankLine()]));
   const [busy, setBusy] = useState<'draft' | 'post' | null>(null);
   const [error, setError] = useState<unknown>(undefined);
-  const [focus, setFocus] = useState<Focus>(null);
-  const fields = useRef(new Map<string, HTMLInputElement>());
 
   const byId = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
   const choosable = useMemo(() => accounts.filter((a) => a.is_active), [accounts]);
   const check = checkEntry(lines, byId);
-
-  useEffect(() => {
-    if (!focus) return;
-    const key = lines[focus.line]?.key;
-    const element = key === undefined ? undefined : fields.current.get(`${key}:${focus.field}`);
-    if (element) {
-      element.focus();
-      element.select();
-    }
-    setFocus(null);
-  }, [focus, lines]);
-
-  const ref = (key: number, field: Field) => (element: HTMLInputElement | null) => {
-    if (element) fields.current.set(`${key}:${field}`, element);
-    else fields.current.delete(`${key}:${field}`);
-  };
+  const { fieldRef, focusField } = useLineFocus(lines);
 
   const change = (index: number, patch: Partial<EditableLine>) =>
     setLines((all) => all.map((line, i) => (i === index ? { ...line, ...patch } : line)));
@@ -92,30 +53,29 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
       const offer = balancingAmount(lines, line.key, account.currency, byId);
       if (offer) {
         change(index, { [offer.side]: offer.amount });
-        setFocus({ line: index, field: offer.side });
+        focusField(index, offer.side);
         return;
       }
     }
-    setFocus({ line: index, field: line.credit.trim() && !line.debit.trim() ? 'credit' : 'debit' });
+    focusField(index, line.credit.trim() && !line.debit.trim() ? 'credit' : 'debit');
   };
 
   const nextLine = (index: number) => {
     if (index === lines.length - 1) setLines((all) => [...all, blankLine()]);
-    setFocus({ line: index + 1, field: 'account' });
+    focusField(index + 1, 'account');
   };
 
   /** Opens a line's cost, in the entry's other currency where there is one. */
   const openCost = (index: number) => {
-    const line = lines[index];
-    const own = byId.get(line?.accountId ?? '')?.currency;
+    const own = byId.get(lines[index]?.accountId ?? '')?.currency;
     const other =
       lines.map((l) => byId.get(l.accountId)?.currency).find((c) => c !== undefined && c !== own) ??
       (own === 'USD' ? 'EUR' : 'USD');
     change(index, { cost: { amount: '', currency: other } });
-    setFocus({ line: index, field: 'cost' });
+    focusField(index, 'cost');
   };
 
-  const changeCost = (index: number, patch: Partial<{ amount: string; currency: string }>) =>
+  const changeCost = (index: number, patch: Partial<NonNullable<EditableLine['cost']>>) =>
     setLines((all) =>
       all.map((line, i) => (i === index && line.cost ? { ...line, cost: { ...line.cost, ...patch } } : line)),
     );
@@ -154,13 +114,6 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
     }
   };
 
-  const amountKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
-      event.preventDefault();
-      nextLine(index);
-    }
-  };
-
   return (
     <form
       className="panel entry-editor"
@@ -184,137 +137,33 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
         </label>
       </div>
       <table className="lines-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('entry.account')}</th>
-            <th scope="col" className="num">
-              {t('entry.debit')}
-            </th>
-            <th scope="col" className="num">
-              {t('entry.credit')}
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">{t('accounts.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { header: t('entry.account') },
+            { header: t('entry.debit'), numeric: true },
+            { header: t('entry.credit'), numeric: true },
+            { header: t('accounts.actions'), hiddenHeader: true },
+          ]}
+        />
         <tbody>
-          {lines.map((line, index) => {
-            const problem = check.problems.get(line.key);
-            const account = byId.get(line.accountId);
-            const n = index + 1;
-            return (
-              <Fragment key={line.key}>
-                <tr className={problem ? 'line-problem' : undefined}>
-                  <td>
-                    <AccountPicker
-                      accounts={choosable}
-                      value={line.accountId}
-                      onChange={(id) => change(index, { accountId: id })}
-                      onChosen={(id) => accountChosen(index, id)}
-                      label={t('editor.accountOfLine', { n })}
-                      inputRef={ref(line.key, 'account')}
-                    />
-                    {problem && (
-                      <span className="line-error" role="note">
-                        {t(PROBLEM_TEXT[problem])}
-                      </span>
-                    )}
-                  </td>
-                  <td className="num">
-                    <input
-                      ref={ref(line.key, 'debit')}
-                      className="amount-input"
-                      inputMode="decimal"
-                      aria-label={t('editor.debitOfLine', { n })}
-                      aria-describedby={hintId}
-                      value={line.debit}
-                      onChange={(e) => change(index, { debit: e.target.value })}
-                      onKeyDown={amountKeyDown(index)}
-                    />
-                  </td>
-                  <td className="num">
-                    <input
-                      ref={ref(line.key, 'credit')}
-                      className="amount-input"
-                      inputMode="decimal"
-                      aria-label={t('editor.creditOfLine', { n })}
-                      aria-describedby={hintId}
-                      value={line.credit}
-                      onChange={(e) => change(index, { credit: e.target.value })}
-                      onKeyDown={amountKeyDown(index)}
-                    />
-                    {account && <span className="line-currency">{account.currency}</span>}
-                    {account && !line.cost && (
-                      <button
-                        type="button"
-                        className="icon-button exchange-button"
-                        aria-label={t('currency.addCost', { n })}
-                        title={t('currency.addCost', { n })}
-                        onClick={() => openCost(index)}
-                      >
-                        ⇄
-                      </button>
-                    )}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      tabIndex={-1}
-                      aria-label={t('editor.removeLine', { n })}
-                      onClick={() => removeLine(index)}
-                    >
-                      ×
-                    </button>
-                  </td>
-                </tr>
-                {line.cost && (
-                  <tr className="cost-row">
-                    <td colSpan={4}>
-                      <div className="cost-fields">
-                        <span className="cost-label">{t('currency.cost')}</span>
-                        <input
-                          ref={ref(line.key, 'cost')}
-                          className="amount-input"
-                          inputMode="decimal"
-                          aria-label={t('currency.costAmount', { n })}
-                          aria-describedby={hintId}
-                          value={line.cost.amount}
-                          onChange={(e) => changeCost(index, { amount: e.target.value })}
-                          onKeyDown={amountKeyDown(index)}
-                        />
-                        <input
-                          className="currency-input"
-                          maxLength={3}
-                          aria-label={t('currency.costCurrency', { n })}
-                          value={line.cost.currency}
-                          onChange={(e) => changeCost(index, { currency: e.target.value.toUpperCase() })}
-                        />
-                        {account && statedRate(line, account) && (
-                          <span className="stated-rate" data-testid={`rate-of-line-${n}`}>
-                            {t('currency.rate', {
-                              from: account.currency,
-                              to: line.cost.currency,
-                              rate: statedRate(line, account)!,
-                            })}
-                          </span>
-                        )}
-                        <button
-                          type="button"
-                          className="icon-button"
-                          aria-label={t('currency.removeCost', { n })}
-                          onClick={() => change(index, { cost: null })}
-                        >
-                          ×
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            );
-          })}
+          {lines.map((line, index) => (
+            <EntryLineRow
+              key={line.key}
+              line={line}
+              n={index + 1}
+              account={byId.get(line.accountId)}
+              accounts={choosable}
+              problem={check.problems.get(line.key)}
+              hintId={hintId}
+              fieldRef={fieldRef}
+              onChange={(patch) => change(index, patch)}
+              onChosen={(id) => accountChosen(index, id)}
+              onNext={() => nextLine(index)}
+              onRemove={() => removeLine(index)}
+              onOpenCost={() => openCost(index)}
+              onCostChange={(patch) => changeCost(index, patch)}
+            />
+          ))}
         </tbody>
       </table>
       <div className="editor-foot">

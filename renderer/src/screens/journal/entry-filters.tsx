@@ -1,5 +1,5 @@
-import type { AccountDto, EntryFilter, EntryStatus, SourceType } from '../../api.ts';
-import { useI18n } from '../../i18n.tsx';
+import type { AccountDto, EntryFilter, EntryStatus, SourceType } from '../../api/index.ts';
+import { useI18n } from '../../i18n/index.ts';
 
 export type Filters = Omit<EntryFilter, 'page' | 'per_page'>;
 

@@ -1,52 +1,49 @@
-import type { JournalEntryDto } from '../../api.ts';
+import type { JournalEntryDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { useI18n } from '../../i18n/index.ts';
+
+type Line = JournalEntryDto['lines'][number];
 
 /** An entry's lines in debit and credit columns; an exchange's cost beside its amount, automatic lines marked. */
 export function EntryLinesTable({ entry, label }: { entry: JournalEntryDto; label: string }) {
   const { t } = useI18n();
+  const amountIf = (direction: Line['direction']) => (line: Line) =>
+    line.direction === direction && (
+      <>
+        <Amount value={line.amount} currency={line.currency} />
+        {line.cost && !line.automatic && (
+          <span className="line-cost">
+            {' '}
+            ({t('currency.cost')} <Amount value={line.cost.amount} currency={line.cost.currency} />)
+          </span>
+        )}
+      </>
+    );
   return (
-    <table className="data-table compact" aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">{t('entry.account')}</th>
-          <th scope="col" className="num">
-            {t('entry.debit')}
-          </th>
-          <th scope="col" className="num">
-            {t('entry.credit')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {entry.lines.map((line) => (
-          <tr key={line.id} className={line.automatic ? 'automatic-line' : undefined}>
-            <td>
+    <DataTable
+      className="compact"
+      label={label}
+      rows={entry.lines}
+      rowKey={(line) => line.id}
+      rowProps={(line) => ({ className: line.automatic ? 'automatic-line' : undefined })}
+      columns={[
+        {
+          header: t('entry.account'),
+          cell: (line) => (
+            <>
               {line.account_name}
               {line.automatic && (
                 <span className="tag" title={t('currency.automaticHint')}>
                   {t('currency.automatic')}
                 </span>
               )}
-            </td>
-            {(['DEBIT', 'CREDIT'] as const).map((side) => (
-              <td key={side} className="num">
-                {line.direction === side && (
-                  <>
-                    <Amount value={line.amount} currency={line.currency} />
-                    {line.cost && !line.automatic && (
-                      <span className="line-cost">
-                        {' '}
-                        ({t('currency.cost')} <Amount value={line.cost.amount} currency={line.cost.currency} />)
-                      </span>
-                    )}
-                  </>
-                )}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        { header: t('entry.debit'), numeric: true, cell: amountIf('DEBIT') },
+        { header: t('entry.credit'), numeric: true, cell: amountIf('CREDIT') },
+      ]}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountDto } from '../../api.ts';
+import type { AccountDto } from '../../api/index.ts';
 import { balancingAmount, checkEntry, statedRate, toLineInputs, type EditableLine } from './entry-lines.ts';
 
 function account(id: string, currency = 'USD', isActive = true): AccountDto {
@@ -54,6 +54,18 @@ describe('the entry being edited', () => {
     expect(checkEntry([line(1, 'yen', '10.5'), line(2, 'yen', '', '10.5')], accounts).problems.get(1)).toBe('digits');
   });
 
+  it('when an amount is not the API’s plain decimal, is zero or reaches a trillion, then its line says so', () => {
+    const problem = (amount: string) => checkEntry([line(1, 'food', amount)], accounts).problems.get(1);
+    expect(problem('1,000.00')).toBe('format');
+    expect(problem('-5')).toBe('format');
+    expect(problem('1e3')).toBe('format');
+    expect(problem('  ')).toBe('no-amount');
+    expect(problem('0.00')).toBe('zero');
+    expect(problem('82.501')).toBe('digits');
+    expect(problem('1000000000000')).toBe('too-large');
+    expect(problem(' 82.500 ')).toBeUndefined();
+  });
+
   it('when an account is chosen on an empty line, then the amount that balances the others is offered on the right side', () => {
     const lines = [line(1, 'food', '82.50'), line(2, 'bank', '', '2.25'), line(3, 'bank')];
     expect(balancingAmount(lines, 3, 'USD', accounts)).toEqual({ side: 'credit', amount: '80.25' });
@@ -73,7 +85,7 @@ describe('an exchange in the editor', () => {
   it('when a EUR line states its cost in USD, then it balances against the USD lines and the editor shows the rate', () => {
     const check = checkEntry([euros('108.50'), line(2, 'bank', '', '108.50')], accounts);
     expect(check.ready).toBe(true);
-    expect(check.balances).toEqual([{ currency: 'USD', digits: 2, debits: 10850n, credits: 10850n, difference: 0n }]);
+    expect(check.balances).toEqual([{ currency: 'USD', debits: 10850n, credits: 10850n, difference: 0n }]);
     expect(toLineInputs(check.filled)[0]).toEqual({
       account_id: 'travel',
       direction: 'DEBIT',
@@ -87,8 +99,12 @@ describe('an exchange in the editor', () => {
     });
   });
 
-  it("when the cost is unreadable or in the line's own currency, then the line says so and the entry is not ready", () => {
+  it("when the cost is unreadable, half-typed or in the line's own currency, then the line says so and the entry is not ready", () => {
     expect(checkEntry([euros('1.005'), line(2, 'bank', '', '1.01')], accounts).problems.get(1)).toBe('cost');
+    const halfTyped = checkEntry([euros('108.50', 'US'), line(2, 'bank', '', '108.50')], accounts);
+    expect(halfTyped.problems.get(1)).toBe('cost');
+    expect(halfTyped.balances).toEqual([{ currency: 'USD', debits: 0n, credits: 10850n, difference: -10850n }]);
+    expect(statedRate(euros('108.50', 'US'), accounts.get('travel'))).toBeNull();
     expect(checkEntry([euros('100.00', 'EUR'), line(2, 'bank', '', '100')], accounts).problems.get(1)).toBe(
       'cost-same',
     );

@@ -1,5 +1,12 @@
-import type { AccountDto, JournalEntryDto, LineInput } from '../../api.ts';
-import { currencyDigits, entryBalance, formatMinor, parseAmount, type CurrencyBalance } from '../../money.ts';
+import type { AccountDto, JournalEntryDto, LineInput } from '../../api/index.ts';
+import {
+  currencyDigits,
+  formatMinor,
+  formatScaled,
+  isKnownCurrency,
+  parseAmount,
+} from '../../../../server/contract/money.ts';
+import { entryBalance, type CurrencyBalance, type LineAmount } from '../../money.ts';
 
 /** A line as the editor holds it: what the user typed, not yet validated. */
 export interface EditableLine {
@@ -12,7 +19,7 @@ export interface EditableLine {
 }
 
 export type LineProblem =
-  'no-account' | 'no-amount' | 'both' | 'format' | 'digits' | 'zero' | 'inactive' | 'cost' | 'cost-same';
+  'no-account' | 'no-amount' | 'both' | 'format' | 'digits' | 'zero' | 'too-large' | 'inactive' | 'cost' | 'cost-same';
 
 let nextKey = 1;
 export function blankLine(): EditableLine {
@@ -45,19 +52,23 @@ export function lineProblem(line: EditableLine, account: AccountDto | undefined)
   const credit = line.credit.trim();
   if (debit && credit) return 'both';
   if (!debit && !credit) return 'no-amount';
-  const parsed = parseAmount(debit || credit, currencyDigits(account.currency));
-  if (!parsed.ok) return parsed.reason === 'empty' ? 'no-amount' : parsed.reason;
+  const parsed = parseAmount(debit || credit, account.currency);
+  if (!('minor' in parsed)) return parsed.problem === 'too_large' ? 'too-large' : parsed.problem;
   if (line.cost) {
     if (line.cost.currency === account.currency) return 'cost-same';
-    if (!/^[A-Z]{3}$/.test(line.cost.currency) || !parseAmount(line.cost.amount, currencyDigits(line.cost.currency)).ok)
+    if (!isKnownCurrency(line.cost.currency) || !('minor' in parseAmount(line.cost.amount.trim(), line.cost.currency)))
       return 'cost';
   }
   return null;
 }
 
-/** What a line weighs in the balance: its cost where it states one, else its own amount. */
-function weightOf(line: EditableLine, account: AccountDto): { currency: string; debit: string; credit: string } {
+/**
+ * What a line weighs in the balance: its cost where it states one, else its own amount; null while
+ * its cost's currency is not a known code (the line is flagged on its own).
+ */
+function weightOf(line: EditableLine, account: AccountDto): LineAmount | null {
   if (!line.cost) return { currency: account.currency, debit: line.debit, credit: line.credit };
+  if (!isKnownCurrency(line.cost.currency)) return null;
   const side = line.debit.trim() ? 'debit' : 'credit';
   return {
     currency: line.cost.currency,
@@ -66,19 +77,28 @@ function weightOf(line: EditableLine, account: AccountDto): { currency: string; 
   };
 }
 
+/** The lines' weights in the balance (lines without an account, or with an unknown cost currency, left out). */
+function weightsOf(lines: readonly EditableLine[], accounts: ReadonlyMap<string, AccountDto>): LineAmount[] {
+  const out: LineAmount[] = [];
+  for (const line of lines) {
+    const account = accounts.get(line.accountId);
+    const weight = account && weightOf(line, account);
+    if (weight) out.push(weight);
+  }
+  return out;
+}
+
 /** The rate an exchange line states: units of the cost currency per unit of the line's, or null. */
 export function statedRate(line: EditableLine, account: AccountDto | undefined, decimals = 4): string | null {
-  if (!line.cost || !account) return null;
-  const digits = currencyDigits(account.currency);
-  const costDigits = currencyDigits(line.cost.currency);
-  const amount = parseAmount(line.debit.trim() || line.credit.trim(), digits);
-  const cost = parseAmount(line.cost.amount, costDigits);
-  if (!amount.ok || !cost.ok) return null;
+  if (!line.cost || !account || !isKnownCurrency(line.cost.currency)) return null;
+  const amount = parseAmount(line.debit.trim() || line.credit.trim(), account.currency);
+  const cost = parseAmount(line.cost.amount.trim(), line.cost.currency);
+  if (!('minor' in amount) || !('minor' in cost)) return null;
   const scale = 10n ** BigInt(decimals);
-  const num = cost.minor * 10n ** BigInt(digits) * scale;
-  const den = amount.minor * 10n ** BigInt(costDigits);
+  const num = cost.minor * 10n ** BigInt(currencyDigits(account.currency)) * scale;
+  const den = amount.minor * 10n ** BigInt(currencyDigits(line.cost.currency));
   const rounded = (num * 2n + den) / (den * 2n); // half up: the rate is shown, never booked
-  return formatMinor(rounded, decimals);
+  return formatScaled(rounded, decimals);
 }
 
 export interface EditorCheck {
@@ -97,9 +117,7 @@ export function checkEntry(lines: readonly EditableLine[], accounts: ReadonlyMap
     const problem = lineProblem(line, accounts.get(line.accountId));
     if (problem) problems.set(line.key, problem);
   }
-  const balances = entryBalance(
-    filled.filter((line) => accounts.has(line.accountId)).map((line) => weightOf(line, accounts.get(line.accountId)!)),
-  );
+  const balances = entryBalance(weightsOf(filled, accounts));
   const ready = filled.length >= 2 && problems.size === 0 && balances.every((b) => b.difference === 0n);
   return { balances, problems, filled, ready };
 }
@@ -114,16 +132,15 @@ export function balancingAmount(
   currency: string,
   accounts: ReadonlyMap<string, AccountDto>,
 ): { side: 'debit' | 'credit'; amount: string } | null {
-  const others = lines
-    .filter((l) => l.key !== except && accounts.has(l.accountId))
-    .map((l) => weightOf(l, accounts.get(l.accountId)!))
-    .filter((w) => w.currency === currency);
+  const others = weightsOf(
+    lines.filter((l) => l.key !== except),
+    accounts,
+  ).filter((w) => w.currency === currency);
   const balance = entryBalance(others)[0];
   if (!balance || balance.difference === 0n) return null;
-  const digits = currencyDigits(currency);
   return balance.difference > 0n
-    ? { side: 'credit', amount: formatMinor(balance.difference, digits) }
-    : { side: 'debit', amount: formatMinor(-balance.difference, digits) };
+    ? { side: 'credit', amount: formatMinor(balance.difference, currency) }
+    : { side: 'debit', amount: formatMinor(-balance.difference, currency) };
 }
 
 export function toLineInputs(lines: readonly EditableLine[]): LineInput[] {

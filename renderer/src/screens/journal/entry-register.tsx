@@ -1,6 +1,8 @@
-import type { JournalEntryDto } from '../../api.ts';
+import type { ReactNode } from 'react';
+import type { JournalEntryDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { entryAccounts, entryTotals } from './entry-summary.ts';
 
 /** One page of the journal, newest first; choosing a row opens the entry. */
@@ -8,64 +10,62 @@ export function EntryRegister({
   entries,
   selectedId,
   onOpen,
+  empty,
 }: {
   entries: JournalEntryDto[];
   selectedId: string | null;
   onOpen: (entry: JournalEntryDto) => void;
+  /** shown instead of the table when the page holds no entries */
+  empty: ReactNode;
 }) {
   const { t } = useI18n();
   return (
-    <div className="table-scroll">
-      <table className="data-table register" aria-label={t('journal.register')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('entry.date')}</th>
-            <th scope="col">{t('entry.memo')}</th>
-            <th scope="col">{t('entry.accounts')}</th>
-            <th scope="col" className="num">
-              {t('entry.amount')}
-            </th>
-            <th scope="col">{t('entry.status')}</th>
-            <th scope="col">{t('entry.source')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr
-              key={entry.id}
-              className={entry.id === selectedId ? 'selected' : undefined}
-              onClick={() => onOpen(entry)}
+    <DataTable
+      scroll
+      className="register"
+      label={t('journal.register')}
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      empty={empty}
+      rowProps={(entry) => ({
+        className: entry.id === selectedId ? 'selected' : undefined,
+        onClick: () => onOpen(entry),
+      })}
+      columns={[
+        { header: t('entry.date'), cellClassName: 'nowrap', cell: (entry) => entry.entry_date },
+        {
+          header: t('entry.memo'),
+          cell: (entry) => (
+            <button
+              type="button"
+              className="link row-open"
+              aria-label={t('journal.openEntry', { memo: entry.memo || t('entry.noMemo'), date: entry.entry_date })}
+              onClick={(e) => {
+                e.stopPropagation();
+                onOpen(entry);
+              }}
             >
-              <td className="nowrap">{entry.entry_date}</td>
-              <td>
-                <button
-                  type="button"
-                  className="link row-open"
-                  aria-label={t('journal.openEntry', { memo: entry.memo || t('entry.noMemo'), date: entry.entry_date })}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    onOpen(entry);
-                  }}
-                >
-                  {entry.memo || <span className="muted">{t('entry.noMemo')}</span>}
-                </button>
-              </td>
-              <td className="accounts-cell">{entryAccounts(entry)}</td>
-              <td className="num">
-                {entryTotals(entry).map((x) => (
-                  <div key={x.currency}>
-                    <Amount value={x.amount} currency={x.currency} />
-                  </div>
-                ))}
-              </td>
-              <td>
-                <span className={`badge status-${entry.status}`}>{t(`status.${entry.status}`)}</span>
-              </td>
-              <td>{t(`source.${entry.source_type}`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              {entry.memo || <span className="muted">{t('entry.noMemo')}</span>}
+            </button>
+          ),
+        },
+        { header: t('entry.accounts'), cellClassName: 'accounts-cell', cell: entryAccounts },
+        {
+          header: t('entry.amount'),
+          numeric: true,
+          cell: (entry) =>
+            entryTotals(entry).map((x) => (
+              <div key={x.currency}>
+                <Amount value={x.amount} currency={x.currency} />
+              </div>
+            )),
+        },
+        {
+          header: t('entry.status'),
+          cell: (entry) => <span className={`badge status-${entry.status}`}>{t(`status.${entry.status}`)}</span>,
+        },
+        { header: t('entry.source'), cell: (entry) => t(`source.${entry.source_type}`) },
+      ]}
+    />
   );
 }

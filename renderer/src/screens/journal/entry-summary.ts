@@ -1,15 +1,15 @@
-import type { JournalEntryDto } from '../../api.ts';
-import { currencyDigits, decimalToMinor, formatMinor } from '../../money.ts';
+import type { JournalEntryDto } from '../../api/index.ts';
+import { formatMinor, parseAmount } from '../../../../server/contract/money.ts';
 
 /** The entry's size: its debits per currency, summed exactly ("82.50 USD"). */
 export function entryTotals(entry: JournalEntryDto): { currency: string; amount: string }[] {
   const sums = new Map<string, bigint>();
   for (const line of entry.lines) {
     if (line.direction !== 'DEBIT') continue;
-    const digits = currencyDigits(line.currency);
-    sums.set(line.currency, (sums.get(line.currency) ?? 0n) + decimalToMinor(line.amount, digits));
+    const parsed = parseAmount(line.amount, line.currency);
+    if ('minor' in parsed) sums.set(line.currency, (sums.get(line.currency) ?? 0n) + parsed.minor);
   }
-  return [...sums].map(([currency, minor]) => ({ currency, amount: formatMinor(minor, currencyDigits(currency)) }));
+  return [...sums].map(([currency, minor]) => ({ currency, amount: formatMinor(minor, currency) }));
 }
 
 export function entryAccounts(entry: JournalEntryDto): string {

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
-import { allAccounts, getEntry, listEntries, type JournalEntryDto } from '../../api.ts';
+import { allAccounts, getEntry, listEntries, type JournalEntryDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
+import { CreateAccountsFirst } from '../../components/create-accounts-first.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 import { EntryDetails } from './entry-details.tsx';
 import { EntryEditor } from './entry-editor.tsx';
@@ -59,16 +60,11 @@ export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => vo
       <ErrorNotice error={accounts.error ?? list.error} />
       <ErrorNotice error={openError} onDismiss={() => setOpenError(undefined)} />
       {accounts.data && accountList.length === 0 ? (
-        <EmptyState
+        <CreateAccountsFirst
           title={t('journal.noAccountsTitle')}
-          action={
-            <button type="button" className="primary" onClick={() => onNavigate('/accounts')}>
-              {t('dashboard.emptyAction')}
-            </button>
-          }
-        >
-          {t('journal.noAccountsHint')}
-        </EmptyState>
+          hint={t('journal.noAccountsHint')}
+          onNavigate={onNavigate}
+        />
       ) : (
         <div className={pane.kind === 'none' ? 'split' : 'split split-open'}>
           <div className="split-main">
@@ -81,16 +77,16 @@ export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => vo
               }}
             />
             {list.loading && <Busy label={t('loading')} />}
-            {list.data && entries.length === 0 && (
-              <EmptyState title={filtered ? t('journal.noMatches') : t('journal.emptyTitle')}>
-                {filtered ? t('journal.noMatchesHint') : t('journal.emptyHint')}
-              </EmptyState>
-            )}
-            {entries.length > 0 && (
+            {list.data && (
               <EntryRegister
                 entries={entries}
                 selectedId={pane.kind === 'view' ? pane.entry.id : null}
                 onOpen={(entry) => setPane({ kind: 'view', entry })}
+                empty={
+                  <EmptyState title={filtered ? t('journal.noMatches') : t('journal.emptyTitle')}>
+                    {filtered ? t('journal.noMatchesHint') : t('journal.emptyHint')}
+                  </EmptyState>
+                }
               />
             )}
             {list.data && (
@@ -130,6 +126,7 @@ export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => vo
                   }}
                   onOpen={(id) => void open(id)}
                   onClose={() => setPane({ kind: 'none' })}
+                  onRepeated={() => onNavigate('/schedules')}
                 />
               )}
             </div>

@@ -1,7 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
-import { deletePrice, importPrices, latestRates, listPrices, savePrice, type PriceImportResult } from '../../api.ts';
+import {
+  deletePrice,
+  importPrices,
+  latestRates,
+  listPrices,
+  savePrice,
+  type PriceImportResult,
+} from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { Busy } from '../../components/busy.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -9,7 +17,7 @@ import { today } from '../../dates.ts';
 import { useAction } from '../../hooks/use-action.ts';
 import { useHomeCurrency } from '../../hooks/use-home-currency.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 /** Codes offered while typing a currency (any ISO 4217 code is accepted). */
 const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'CHF', 'CAD', 'AUD', 'HKD', 'SGD', 'SEK', 'NOK'];
@@ -222,32 +230,27 @@ export function PricesScreen() {
         <article className="panel" aria-labelledby="latest-rates-title">
           <h2 id="latest-rates-title">{t('prices.latest')}</h2>
           <ErrorNotice error={latest.error} />
-          {latest.data && latest.data.items.length === 0 && <EmptyState title={t('prices.none')} />}
-          {latest.data && latest.data.items.length > 0 && (
-            <table className="data-table compact" aria-labelledby="latest-rates-title">
-              <thead>
-                <tr>
-                  <th scope="col">{t('prices.pair')}</th>
-                  <th scope="col" className="num">
-                    {t('prices.rate')}
-                  </th>
-                  <th scope="col">{t('prices.date')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {latest.data.items.map((p) => (
-                  <tr key={p.id}>
-                    <td>
-                      {p.from} → {p.to}
-                    </td>
-                    <td className="num" data-testid={`latest-${p.from}-${p.to}`}>
+          {latest.data && (
+            <DataTable
+              className="compact"
+              label={t('prices.latest')}
+              rows={latest.data.items}
+              rowKey={(p) => p.id}
+              empty={<EmptyState title={t('prices.none')} />}
+              columns={[
+                { header: t('prices.pair'), cell: (p) => `${p.from} → ${p.to}` },
+                {
+                  header: t('prices.rate'),
+                  numeric: true,
+                  cell: (p) => (
+                    <span data-testid={`latest-${p.from}-${p.to}`}>
                       {t('prices.oneUnit', { from: p.from, to: p.to, rate: p.rate })}
-                    </td>
-                    <td>{p.date}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </span>
+                  ),
+                },
+                { header: t('prices.date'), cell: (p) => p.date },
+              ]}
+            />
           )}
         </article>
       </div>
@@ -260,44 +263,32 @@ export function PricesScreen() {
         <ErrorNotice error={all.error ?? remove.error} />
         {all.loading && !all.data && <Busy label={t('loading')} />}
         {all.data && all.data.items.length > 0 && (
-          <table className="data-table compact" aria-labelledby="all-rates-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('prices.date')}</th>
-                <th scope="col">{t('prices.pair')}</th>
-                <th scope="col" className="num">
-                  {t('prices.rate')}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('accounts.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {all.data.items.map((p) => (
-                <tr key={p.id}>
-                  <td>{p.date}</td>
-                  <td>
-                    {p.from} → {p.to}
-                  </td>
-                  <td className="num">
-                    <Amount value={p.rate} />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={t('prices.delete', { pair: `${p.from}/${p.to}`, date: p.date })}
-                      disabled={remove.busy}
-                      onClick={() => void remove.run(p.id)}
-                    >
-                      ×
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className="compact"
+            label={t('prices.all')}
+            rows={all.data.items}
+            rowKey={(p) => p.id}
+            columns={[
+              { header: t('prices.date'), cell: (p) => p.date },
+              { header: t('prices.pair'), cell: (p) => `${p.from} → ${p.to}` },
+              { header: t('prices.rate'), numeric: true, cell: (p) => <Amount value={p.rate} /> },
+              {
+                header: t('accounts.actions'),
+                hiddenHeader: true,
+                cell: (p) => (
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t('prices.delete', { pair: `${p.from}/${p.to}`, date: p.date })}
+                    disabled={remove.busy}
+                    onClick={() => void remove.run(p.id)}
+                  >
+                    ×
+                  </button>
+                ),
+              },
+            ]}
+          />
         )}
         {all.data && (
           <Pager page={page} perPage={PER_PAGE} total={all.data.total} onPage={setPage} label={t('prices.all')} />

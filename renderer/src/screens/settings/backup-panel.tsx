@@ -1,12 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { createBackup, listBackups, restoreBackup, type BackupDto, type RestoreResult } from '../../api.ts';
+import { useId, useState } from 'react';
+import { createBackup, listBackups, restoreBackup, type BackupDto, type RestoreResult } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
-import { formatMoment, formatSize } from './save-file.ts';
+import { useI18n } from '../../i18n/index.ts';
+import { formatMoment, formatSize } from './backup-format.ts';
+import { RestoreConfirm } from './restore-confirm.tsx';
 
 /** Backing up now, the kept backups (newest first), and restoring one after a confirm step. */
 export function BackupPanel() {
@@ -70,48 +72,38 @@ export function BackupPanel() {
 
       <ErrorNotice error={list.error} />
       {list.loading && !list.data && <Busy label={t('loading')} />}
-      {list.data && items.length === 0 && (
-        <EmptyState title={t('backup.emptyTitle')}>{t('backup.emptyHint')}</EmptyState>
-      )}
-      {items.length > 0 && (
-        <div className="table-scroll">
-          <table className="data-table compact" aria-label={t('backup.list')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('backup.created')}</th>
-                <th scope="col">{t('backup.kind')}</th>
-                <th scope="col" className="num">
-                  {t('backup.size')}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('accounts.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((backup) => (
-                <tr key={backup.name} className={confirming?.name === backup.name ? 'selected' : undefined}>
-                  <td className="nowrap">{when(backup)}</td>
-                  <td>{kind(backup)}</td>
-                  <td className="num">{formatSize(backup.size_bytes)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      disabled={restore.busy}
-                      aria-label={t('backup.restoreLabel', { when: when(backup), kind: kind(backup) })}
-                      onClick={() => {
-                        restore.clearError();
-                        setConfirming(backup);
-                      }}
-                    >
-                      {t('backup.restore')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {list.data && (
+        <DataTable
+          scroll
+          className="compact"
+          label={t('backup.list')}
+          rows={items}
+          rowKey={(backup) => backup.name}
+          rowProps={(backup) => ({ className: confirming?.name === backup.name ? 'selected' : undefined })}
+          empty={<EmptyState title={t('backup.emptyTitle')}>{t('backup.emptyHint')}</EmptyState>}
+          columns={[
+            { header: t('backup.created'), cellClassName: 'nowrap', cell: when },
+            { header: t('backup.kind'), cell: kind },
+            { header: t('backup.size'), numeric: true, cell: (backup) => formatSize(backup.size_bytes) },
+            {
+              header: t('accounts.actions'),
+              hiddenHeader: true,
+              cell: (backup) => (
+                <button
+                  type="button"
+                  disabled={restore.busy}
+                  aria-label={t('backup.restoreLabel', { when: when(backup), kind: kind(backup) })}
+                  onClick={() => {
+                    restore.clearError();
+                    setConfirming(backup);
+                  }}
+                >
+                  {t('backup.restore')}
+                </button>
+              ),
+            },
+          ]}
+        />
       )}
       {confirming && (
         <RestoreConfirm
@@ -124,46 +116,5 @@ export function BackupPanel() {
       {restore.busy && <Busy label={t('backup.restoring')} />}
       <ErrorNotice error={restore.error} onDismiss={restore.clearError} />
     </article>
-  );
-}
-
-/** The confirm step before a restore: says what happens, focuses Cancel, Escape cancels. */
-function RestoreConfirm({
-  question,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  question: string;
-  busy: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const { t } = useI18n();
-  const questionId = useId();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancelRef.current?.focus(), [question]);
-  return (
-    <div
-      role="group"
-      aria-label={t('backup.confirmLabel')}
-      aria-describedby={questionId}
-      className="notice notice-warn restore-confirm"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && !busy) onCancel();
-      }}
-    >
-      <div className="notice-body stack">
-        <p id={questionId}>{question}</p>
-        <div className="form-actions">
-          <button type="button" className="primary danger" disabled={busy} onClick={onConfirm}>
-            {t('backup.confirmRestore')}
-          </button>
-          <button type="button" ref={cancelRef} disabled={busy} onClick={onCancel}>
-            {t('action.cancel')}
-          </button>
-        </div>
-      </div>
-    </div>
   );
 }

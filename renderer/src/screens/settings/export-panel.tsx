@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { EXPORT_FORMAT_LIST, exportBooks, type ExportFormat } from '../../api.ts';
+import { EXPORT_FORMAT_LIST, exportBooks, type ExportFormat } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
+import { FormatSelect } from './format-select.tsx';
 import { saveFile } from './save-file.ts';
 
 /** Exporting the books as a journal or CSV file, optionally for a date range. */
@@ -31,16 +32,13 @@ export function ExportPanel() {
       <h2 id={headingId}>{t('export.title')}</h2>
       <p className="hint">{t('export.hint')}</p>
       <form className="form-grid" aria-labelledby={headingId} onSubmit={submit}>
-        <label className="span-2">
-          {t('export.format')}
-          <select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
-            {EXPORT_FORMAT_LIST.map((f) => (
-              <option key={f} value={f}>
-                {t(`format.${f}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormatSelect
+          className="span-2"
+          label={t('export.format')}
+          formats={EXPORT_FORMAT_LIST}
+          value={format}
+          onChange={setFormat}
+        />
         <label>
           {t('export.from')}
           <input

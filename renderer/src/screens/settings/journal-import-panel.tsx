@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { JOURNAL_FORMAT_LIST, importJournal, type ImportJournalResult, type JournalFormat } from '../../api.ts';
+import { JOURNAL_FORMAT_LIST, importJournal, type ImportJournalResult, type JournalFormat } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Facts } from '../../components/facts.tsx';
 import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
+import { FormatSelect } from './format-select.tsx';
 
 /** Importing a ledger, hledger or beancount journal: all of it, or (a line refused) nothing. */
 export function JournalImportPanel({ onNavigate }: { onNavigate: (route: Route) => void }) {
@@ -31,16 +33,12 @@ export function JournalImportPanel({ onNavigate }: { onNavigate: (route: Route) 
       <h2 id={headingId}>{t('journalImport.title')}</h2>
       <p className="hint">{t('journalImport.hint')}</p>
       <form className="form-grid" aria-labelledby={headingId} onSubmit={submit}>
-        <label>
-          {t('journalImport.format')}
-          <select value={format} onChange={(e) => setFormat(e.target.value as JournalFormat)}>
-            {JOURNAL_FORMAT_LIST.map((f) => (
-              <option key={f} value={f}>
-                {t(`format.${f}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormatSelect
+          label={t('journalImport.format')}
+          formats={JOURNAL_FORMAT_LIST}
+          value={format}
+          onChange={setFormat}
+        />
         <label>
           {t('journalImport.file')}
           <input
@@ -74,24 +72,20 @@ export function JournalImportPanel({ onNavigate }: { onNavigate: (route: Route) 
                 })
               : t('journalImport.doneEmpty')}
           </p>
-          <dl className="facts inline-facts" aria-label={t('journalImport.summary')}>
-            <div>
-              <dt>{t('journalImport.entries')}</dt>
-              <dd data-testid="entries-imported">{result.entries_imported}</dd>
-            </div>
-            <div>
-              <dt>{t('journalImport.lines')}</dt>
-              <dd data-testid="lines-imported">{result.lines_imported}</dd>
-            </div>
-            <div>
-              <dt>{t('journalImport.accountsCreated')}</dt>
-              <dd data-testid="accounts-created">{result.accounts_created}</dd>
-            </div>
-            <div>
-              <dt>{t('journalImport.accountsClosed')}</dt>
-              <dd data-testid="accounts-closed">{result.accounts_closed}</dd>
-            </div>
-          </dl>
+          <Facts
+            className="inline-facts"
+            label={t('journalImport.summary')}
+            facts={[
+              { label: t('journalImport.entries'), value: result.entries_imported, testId: 'entries-imported' },
+              { label: t('journalImport.lines'), value: result.lines_imported, testId: 'lines-imported' },
+              {
+                label: t('journalImport.accountsCreated'),
+                value: result.accounts_created,
+                testId: 'accounts-created',
+              },
+              { label: t('journalImport.accountsClosed'), value: result.accounts_closed, testId: 'accounts-closed' },
+            ]}
+          />
           {result.entries_imported > 0 && (
             <div className="form-actions">
               <button type="button" onClick={() => onNavigate('/journal')}>

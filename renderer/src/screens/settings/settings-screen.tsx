@@ -1,11 +1,21 @@
-import { useI18n } from '../../i18n.tsx';
+import type { SignedInUser } from '../../api/index.ts';
+import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
+import { AccountPanel } from './account-panel.tsx';
 import { BackupPanel } from './backup-panel.tsx';
 import { ExportPanel } from './export-panel.tsx';
 import { JournalImportPanel } from './journal-import-panel.tsx';
 
-/** Settings: export the books, import a journal, back up and restore the ledger. */
-export function SettingsScreen({ onNavigate }: { onNavigate: (route: Route) => void }) {
+/** Settings: export the books, import a journal, back up and restore the ledger, and the account itself. */
+export function SettingsScreen({
+  user,
+  onNavigate,
+  onSignOut,
+}: {
+  user: SignedInUser;
+  onNavigate: (route: Route) => void;
+  onSignOut: () => void;
+}) {
   const { t } = useI18n();
   return (
     <section className="screen" aria-labelledby="settings-title">
@@ -18,6 +28,7 @@ export function SettingsScreen({ onNavigate }: { onNavigate: (route: Route) => v
         <JournalImportPanel onNavigate={onNavigate} />
       </div>
       <BackupPanel />
+      <AccountPanel user={user} onSignOut={onSignOut} />
     </section>
   );
 }

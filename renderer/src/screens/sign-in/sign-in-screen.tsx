@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { signIn, signUp, type SignedInUser } from '../../api.ts';
+import { signIn, signUp, type SignedInUser } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
+import { AuthError } from '../../components/auth-error.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { TabList } from '../../components/tab-list.tsx';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -120,7 +121,7 @@ export function SignInScreen({
               {t('auth.stay')}
             </label>
             <p className="hint">{stay ? t('auth.stayOn') : t('auth.stayOff')}</p>
-            <ErrorNotice error={error} />
+            <AuthError error={error} kind={mode} email={email} />
             <button type="submit" className="primary" disabled={busy}>
               {mode === 'sign-in' ? t('auth.signIn') : t('auth.createAccount')}
             </button>

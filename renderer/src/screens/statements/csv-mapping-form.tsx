@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { CsvMapping } from '../../api.ts';
-import { useI18n } from '../../i18n.tsx';
+import type { CsvMapping } from '../../api/index.ts';
+import { useI18n } from '../../i18n/index.ts';
 
 /** Every date layout the server reads (a Record, so that the compiler sees one missing). */
 const DATE_FORMATS: Record<CsvMapping['date_format'], true> = {
@@ -54,35 +54,17 @@ export function CsvMappingForm({
     onApply(draft);
   };
 
-  const columnSelect = (
-    label: string,
-    value: string | null,
-    onChange: (v: string | null) => void,
-    optional = false,
-  ) => (
-    <label>
-      {label}
-      <select
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
-        required={!optional}
-      >
-        {(optional || value === null) && <option value="">{optional ? t('mapping.none') : t('mapping.choose')}</option>}
-        {named.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-
   return (
     <form className="panel mapping-form" aria-labelledby={headingId} onSubmit={submit}>
       <h3 id={headingId}>{t('mapping.title')}</h3>
       <p className="hint">{t('mapping.hint')}</p>
       <div className="form-grid">
-        {columnSelect(t('mapping.date'), draft.date_column, (v) => set({ date_column: v ?? draft.date_column }))}
+        <ColumnSelect
+          label={t('mapping.date')}
+          columns={named}
+          value={draft.date_column}
+          onChange={(v) => set({ date_column: v ?? draft.date_column })}
+        />
         <label>
           {t('mapping.dateFormat')}
           <select
@@ -149,11 +131,26 @@ export function CsvMappingForm({
         </fieldset>
         {split ? (
           <>
-            {columnSelect(t('mapping.debit'), draft.debit_column, (v) => set({ debit_column: v }))}
-            {columnSelect(t('mapping.credit'), draft.credit_column, (v) => set({ credit_column: v }))}
+            <ColumnSelect
+              label={t('mapping.debit')}
+              columns={named}
+              value={draft.debit_column}
+              onChange={(v) => set({ debit_column: v })}
+            />
+            <ColumnSelect
+              label={t('mapping.credit')}
+              columns={named}
+              value={draft.credit_column}
+              onChange={(v) => set({ credit_column: v })}
+            />
           </>
         ) : (
-          columnSelect(t('mapping.amount'), draft.amount_column, (v) => set({ amount_column: v }))
+          <ColumnSelect
+            label={t('mapping.amount')}
+            columns={named}
+            value={draft.amount_column}
+            onChange={(v) => set({ amount_column: v })}
+          />
         )}
         <label>
           {t('mapping.decimalMark')}
@@ -188,7 +185,13 @@ export function CsvMappingForm({
             onChange={(e) => set({ header_row: Math.max(0, Number.parseInt(e.target.value || '0', 10)) })}
           />
         </label>
-        {columnSelect(t('mapping.externalId'), draft.external_id_column, (v) => set({ external_id_column: v }), true)}
+        <ColumnSelect
+          optional
+          label={t('mapping.externalId')}
+          columns={named}
+          value={draft.external_id_column}
+          onChange={(v) => set({ external_id_column: v })}
+        />
       </div>
       <div className="form-actions">
         <button type="submit" disabled={busy || draft.description_columns.length === 0}>
@@ -199,5 +202,39 @@ export function CsvMappingForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** A choice of one of the file's columns; an optional one may be "(none)". */
+function ColumnSelect({
+  label,
+  columns,
+  value,
+  onChange,
+  optional = false,
+}: {
+  label: string;
+  columns: string[];
+  value: string | null;
+  onChange: (column: string | null) => void;
+  optional?: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <label>
+      {label}
+      <select
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+        required={!optional}
+      >
+        {(optional || value === null) && <option value="">{optional ? t('mapping.none') : t('mapping.choose')}</option>}
+        {columns.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

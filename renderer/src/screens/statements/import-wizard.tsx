@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   importStatement,
   previewImport,
@@ -6,13 +6,14 @@ import {
   type CsvMapping,
   type ImportPreview,
   type ImportResult,
-} from '../../api.ts';
+} from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
-import { useI18n } from '../../i18n.tsx';
-import { CsvMappingForm } from './csv-mapping-form.tsx';
-import { ImportPreviewTable } from './import-preview-table.tsx';
+import { useI18n } from '../../i18n/index.ts';
+import { ImportDoneStep } from './import-done-step.tsx';
+import { ImportFileStep } from './import-file-step.tsx';
+import { ImportPreviewStep } from './import-preview-step.tsx';
 
 interface ImportWizardProps {
   /** the bank accounts: active ASSET and LIABILITY accounts */
@@ -85,11 +86,6 @@ export function ImportWizard({ accounts, onImported, onRun }: ImportWizardProps)
     setFileInputKey((k) => k + 1);
   };
 
-  const submitChoice = (event: FormEvent) => {
-    event.preventDefault();
-    void runPreview(undefined);
-  };
-
   if (accounts.length === 0) {
     return (
       <article className="panel" aria-labelledby={headingId}>
@@ -109,133 +105,32 @@ export function ImportWizard({ accounts, onImported, onRun }: ImportWizardProps)
       </ol>
 
       {!preview && !result && (
-        <form className="form-grid" onSubmit={submitChoice}>
-          <label>
-            {t('import.account')}
-            <select required value={chosenAccount?.id ?? ''} onChange={(e) => setAccountId(e.target.value)}>
-              {!chosenAccount && <option value="">{t('mapping.choose')}</option>}
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name} ({a.currency})
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t('import.file')}
-            <input
-              key={fileInputKey}
-              type="file"
-              required
-              accept=".csv,.txt,.ofx,.qfx,.qif,.xml,.camt,.053"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </label>
-          <label className="span-2">
-            {t('import.name')}
-            <input
-              maxLength={200}
-              value={name}
-              placeholder={t('import.namePlaceholder')}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </label>
-          <p className="hint span-2">{t('import.formats')}</p>
-          <div className="form-actions span-2">
-            <button type="submit" className="primary" disabled={!file || !chosenAccount || busy !== null}>
-              {t('import.preview')}
-            </button>
-          </div>
-        </form>
+        <ImportFileStep
+          accounts={accounts}
+          chosenAccount={chosenAccount}
+          onAccount={setAccountId}
+          fileInputKey={fileInputKey}
+          onFile={setFile}
+          name={name}
+          onName={setName}
+          canPreview={!!file && !!chosenAccount && busy === null}
+          onPreview={() => void runPreview(undefined)}
+        />
       )}
 
       {preview && (
-        <div className="stack">
-          <dl className="facts inline-facts" aria-label={t('import.summary')}>
-            <div>
-              <dt>{t('import.format')}</dt>
-              <dd>{preview.format.toUpperCase()}</dd>
-            </div>
-            <div>
-              <dt>{t('import.encoding')}</dt>
-              <dd>{preview.encoding}</dd>
-            </div>
-            <div>
-              <dt>{t('import.transactions')}</dt>
-              <dd data-testid="preview-count">{preview.transaction_count}</dd>
-            </div>
-            <div>
-              <dt>{t('import.duplicates')}</dt>
-              <dd>{preview.duplicate_count}</dd>
-            </div>
-            <div>
-              <dt>{t('import.period')}</dt>
-              <dd>{preview.start_date ? `${preview.start_date} – ${preview.end_date}` : '—'}</dd>
-            </div>
-          </dl>
-          {preview.skipped.length > 0 && (
-            <div className="notice notice-warn" role="note">
-              <strong>{t('import.skipped', { count: preview.skipped.length })}</strong>
-              <ul>
-                {preview.skipped.slice(0, 10).map((s) => (
-                  <li key={s.line}>{t('import.skippedLine', { line: s.line, reason: s.reason })}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {preview.format === 'csv' && mapping && preview.csv_columns && (
-            <CsvMappingForm
-              key={JSON.stringify(mapping)}
-              mapping={mapping}
-              columns={preview.csv_columns}
-              busy={busy !== null}
-              onApply={(m) => void runPreview(m)}
-            />
-          )}
-          <ImportPreviewTable preview={preview} currency={chosenAccount?.currency} />
-          <div className="form-actions">
-            <button
-              type="button"
-              className="primary"
-              disabled={busy !== null || preview.transaction_count === 0}
-              onClick={() => void runImport()}
-            >
-              {t('import.import', { count: preview.transaction_count - preview.duplicate_count })}
-            </button>
-            <button type="button" disabled={busy !== null} onClick={() => setPreview(null)}>
-              {t('action.back')}
-            </button>
-          </div>
-        </div>
+        <ImportPreviewStep
+          preview={preview}
+          mapping={mapping}
+          currency={chosenAccount?.currency}
+          busy={busy !== null}
+          onMapping={(m) => void runPreview(m)}
+          onImport={() => void runImport()}
+          onBack={() => setPreview(null)}
+        />
       )}
 
-      {result && (
-        <div className="stack">
-          {result.id === null ? (
-            <p role="status" className="notice notice-warn">
-              {t('import.nothingNew', { duplicates: result.duplicate_count })}
-            </p>
-          ) : (
-            <p role="status" className="notice notice-ok">
-              {t('import.done', {
-                count: result.imported_count,
-                duplicates: result.duplicate_count,
-                name: result.name,
-              })}
-            </p>
-          )}
-          <div className="form-actions">
-            {result.id !== null && (
-              <button type="button" className="primary" onClick={() => result.id !== null && onRun(result.id)}>
-                {t('import.runNow')}
-              </button>
-            )}
-            <button type="button" onClick={restart}>
-              {t('import.another')}
-            </button>
-          </div>
-        </div>
-      )}
+      {result && <ImportDoneStep result={result} onRun={onRun} onAnother={restart} />}
 
       {busy === 'preview' && <Busy label={t('import.reading')} />}
       {busy === 'import' && <Busy label={t('import.importing')} />}

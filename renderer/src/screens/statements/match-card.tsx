@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { acceptMatch, rejectMatch, type MatchDto } from '../../api.ts';
+import { acceptMatch, rejectMatch, type MatchDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { ScoreBars, scoreTone } from '../../components/score-bars.tsx';
 import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 /** A proposed match under review: the bank line and the entry side by side, the score, accept or reject. */
 export function MatchCard({

@@ -1,10 +1,12 @@
-import { reconciliationStats } from '../../api.ts';
+import { reconciliationStats } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Facts } from '../../components/facts.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 /** How much of the imported bank lines is reconciled, in all and per account. */
 export function ReconciliationStats({ refresh }: { refresh: number }) {
@@ -22,32 +24,17 @@ export function ReconciliationStats({ refresh }: { refresh: number }) {
   return (
     <div className="stats" data-testid="reconciliation-stats">
       <ErrorNotice error={error} />
-      <dl className="facts stat-facts">
-        <div>
-          <dt>{t('stats.total')}</dt>
-          <dd>{data.total_transactions}</dd>
-        </div>
-        <div>
-          <dt>{t('stats.reconciled')}</dt>
-          <dd data-testid="stats-reconciled">{data.reconciled}</dd>
-        </div>
-        <div>
-          <dt>{t('stats.pending')}</dt>
-          <dd>{data.pending_review}</dd>
-        </div>
-        <div>
-          <dt>{t('stats.unmatched')}</dt>
-          <dd>{data.unmatched}</dd>
-        </div>
-        <div>
-          <dt>{t('stats.rate')}</dt>
-          <dd>{data.reconciliation_rate.toFixed(1)}%</dd>
-        </div>
-        <div>
-          <dt>{t('stats.average')}</dt>
-          <dd>{data.average_score.toFixed(1)}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="stat-facts"
+        facts={[
+          { label: t('stats.total'), value: data.total_transactions },
+          { label: t('stats.reconciled'), value: data.reconciled, testId: 'stats-reconciled' },
+          { label: t('stats.pending'), value: data.pending_review },
+          { label: t('stats.unmatched'), value: data.unmatched },
+          { label: t('stats.rate'), value: `${data.reconciliation_rate.toFixed(1)}%` },
+          { label: t('stats.average'), value: data.average_score.toFixed(1) },
+        ]}
+      />
       <ProgressBar
         value={data.reconciled}
         max={data.total_transactions}
@@ -74,33 +61,18 @@ export function ReconciliationStats({ refresh }: { refresh: number }) {
         ))}
       </dl>
       {data.by_account.length > 0 && (
-        <table className="data-table compact">
-          <caption className="visually-hidden">{t('stats.byAccount')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('import.account')}</th>
-              <th scope="col" className="num">
-                {t('stats.reconciled')}
-              </th>
-              <th scope="col" className="num">
-                {t('stats.pending')}
-              </th>
-              <th scope="col" className="num">
-                {t('stats.unmatched')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.by_account.map((a) => (
-              <tr key={a.account_id}>
-                <td>{a.account_name}</td>
-                <td className="num">{a.reconciled}</td>
-                <td className="num">{a.pending}</td>
-                <td className="num">{a.unmatched}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="compact"
+          caption={t('stats.byAccount')}
+          rows={data.by_account}
+          rowKey={(a) => a.account_id}
+          columns={[
+            { header: t('import.account'), cell: (a) => a.account_name },
+            { header: t('stats.reconciled'), numeric: true, cell: (a) => a.reconciled },
+            { header: t('stats.pending'), numeric: true, cell: (a) => a.pending },
+            { header: t('stats.unmatched'), numeric: true, cell: (a) => a.unmatched },
+          ]}
+        />
       )}
     </div>
   );

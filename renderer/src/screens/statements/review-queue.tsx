@@ -1,12 +1,12 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { batchAccept, pendingMatches } from '../../api.ts';
+import { batchAccept, pendingMatches } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { MatchCard } from './match-card.tsx';
 
 const PER_PAGE = 10;

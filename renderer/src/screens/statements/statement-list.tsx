@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
-import { listStatements, type AccountDto } from '../../api.ts';
+import { listStatements, type AccountDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 const PER_PAGE = 10;
 
@@ -31,57 +32,59 @@ export function StatementList({
       <h2 id="statements-heading">{t('statements.title')}</h2>
       <ErrorNotice error={error} />
       {loading && !data && <Busy label={t('loading')} />}
-      {data && data.items.length === 0 && (
-        <EmptyState title={t('statements.empty')}>{t('statements.emptyHint')}</EmptyState>
-      )}
-      {data && data.items.length > 0 && (
-        <div className="table-scroll">
-          <table className="data-table compact">
-            <thead>
-              <tr>
-                <th scope="col">{t('statements.name')}</th>
-                <th scope="col">{t('import.account')}</th>
-                <th scope="col">{t('import.period')}</th>
-                <th scope="col" className="num">
-                  {t('statements.imported')}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('accounts.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((s) => (
-                <tr key={s.id}>
-                  <td>
-                    {s.name} <span className="muted">({s.source.toUpperCase()})</span>
-                  </td>
-                  <td>{names.get(s.account_id) ?? '—'}</td>
-                  <td className="nowrap">{s.start_date ? `${s.start_date} – ${s.end_date}` : '—'}</td>
-                  <td className="num">
-                    {s.imported_count}
-                    {s.duplicate_count > 0 && (
-                      <span className="muted">
-                        {' '}
-                        (+{s.duplicate_count} {t('import.duplicates').toLowerCase()})
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      disabled={running}
-                      aria-label={t('statements.runLabel', { name: s.name })}
-                      onClick={() => onRun(s.id)}
-                    >
-                      {t('statements.run')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {data && (
+        <DataTable
+          scroll
+          className="compact"
+          rows={data.items}
+          rowKey={(s) => s.id}
+          empty={<EmptyState title={t('statements.empty')}>{t('statements.emptyHint')}</EmptyState>}
+          columns={[
+            {
+              header: t('statements.name'),
+              cell: (s) => (
+                <>
+                  {s.name} <span className="muted">({s.source.toUpperCase()})</span>
+                </>
+              ),
+            },
+            { header: t('import.account'), cell: (s) => names.get(s.account_id) ?? '—' },
+            {
+              header: t('import.period'),
+              cellClassName: 'nowrap',
+              cell: (s) => (s.start_date ? `${s.start_date} – ${s.end_date}` : '—'),
+            },
+            {
+              header: t('statements.imported'),
+              numeric: true,
+              cell: (s) => (
+                <>
+                  {s.imported_count}
+                  {s.duplicate_count > 0 && (
+                    <span className="muted">
+                      {' '}
+                      (+{s.duplicate_count} {t('import.duplicates').toLowerCase()})
+                    </span>
+                  )}
+                </>
+              ),
+            },
+            {
+              header: t('accounts.actions'),
+              hiddenHeader: true,
+              cell: (s) => (
+                <button
+                  type="button"
+                  disabled={running}
+                  aria-label={t('statements.runLabel', { name: s.name })}
+                  onClick={() => onRun(s.id)}
+                >
+                  {t('statements.run')}
+                </button>
+              ),
+            },
+          ]}
+        />
       )}
       {data && (
         <Pager page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} label={t('statements.pages')} />

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
-import { allAccounts, runReconciliation, type RunResult } from '../../api.ts';
+import { allAccounts, runReconciliation, type RunResult } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { CreateAccountsFirst } from '../../components/create-accounts-first.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { TabList } from '../../components/tab-list.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n, type MessageKey } from '../../i18n.tsx';
+import { useI18n, type MessageKey } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 import { ImportWizard } from './import-wizard.tsx';
 import { ReconciliationStats } from './reconciliation-stats.tsx';
@@ -41,16 +41,11 @@ export function StatementsScreen({ onNavigate }: { onNavigate: (route: Route) =>
     return (
       <section className="screen" aria-labelledby="statements-title">
         <h1 id="statements-title">{t('nav.statements')}</h1>
-        <EmptyState
+        <CreateAccountsFirst
           title={t('journal.noAccountsTitle')}
-          action={
-            <button type="button" className="primary" onClick={() => onNavigate('/accounts')}>
-              {t('dashboard.emptyAction')}
-            </button>
-          }
-        >
-          {t('import.noBankAccountHint')}
-        </EmptyState>
+          hint={t('import.noBankAccountHint')}
+          onNavigate={onNavigate}
+        />
       </section>
     );
   }

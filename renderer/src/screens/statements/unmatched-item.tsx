@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { createEntryForBankTransaction, type AccountDto, type UnmatchedItemDto } from '../../api.ts';
+import { createEntryForBankTransaction, type AccountDto, type UnmatchedItemDto } from '../../api/index.ts';
 import { AccountPicker } from '../../components/account-picker.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 
 /**
  * A bank transaction nothing matched: pick the counter account (a suggested one is a click) and

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { unmatchedItems, type AccountDto } from '../../api.ts';
+import { unmatchedItems, type AccountDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n } from '../../i18n.tsx';
+import { useI18n } from '../../i18n/index.ts';
 import { UnmatchedItem } from './unmatched-item.tsx';
 
 const PER_PAGE = 10;

@@ -1,0 +1,353 @@
+/**
+ * `npm run lint` (part of `npm test`): the dependency directions of STYLE.md, and a few rules that
+ * catch plain mistakes. docs/lint.md says how to read and change it.
+ *
+ * Parser: @babel/eslint-parser, with Babel's own TypeScript (and JSX) syntax plugin and no Babel
+ * config or transform. The repository is on TypeScript 7, whose package has no JavaScript compiler
+ * API, and typescript-eslint needs TypeScript < 6.1: it would need a second, older TypeScript
+ * installed beside the one that checks the code. Babel parses the syntax without one; `tsc` checks
+ * the types, so no rule here needs them.
+ *
+ * Directions: eslint-plugin-boundaries puts every file in an element (a layer, one feature, one
+ * screen) and allows an import from one element to another only where a policy below says so.
+ * The arrows cannot form a circle: each layer imports only layers below it, and the features'
+ * uses of one another (FEATURE_USES) are checked for a circle when this file loads.
+ */
+import babelParser from '@babel/eslint-parser';
+import type { ESLint, Linter } from 'eslint';
+import boundaries from 'eslint-plugin-boundaries';
+
+/**
+ * Which features a feature may call (their services or repositories); never the other way round.
+ * A feature not listed calls no other feature.
+ */
+const FEATURE_USES: Record<string, string[]> = {
+  totals: [],
+  prices: [],
+  settings: [],
+  accounts: ['prices', 'totals'],
+  auth: [],
+  backup: [],
+  statements: ['accounts'],
+  exchange: ['accounts'],
+  journal: ['accounts', 'exchange', 'totals'],
+  reports: ['accounts', 'exchange', 'prices', 'totals'],
+  reconciliation: ['accounts', 'journal', 'statements'],
+  export: ['accounts', 'journal', 'prices', 'totals'],
+  'journal-import': ['accounts', 'exchange', 'export', 'journal', 'prices', 'totals'],
+  schedules: ['accounts', 'journal'],
+  budgets: ['accounts', 'totals', 'schedules'],
+  chat: ['accounts', 'budgets', 'journal', 'reconciliation', 'reports', 'schedules', 'settings'],
+};
+
+/** Refuses to load when the features' uses form a circle, naming it. */
+export function assertNoCircle(uses: Readonly<Record<string, readonly string[]>>): void {
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (name: string, path: string[]): void => {
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'open')
+      throw new Error(`eslint.config.ts: features call each other in a circle: ${[...path, name].join(' -> ')}`);
+    state.set(name, 'open');
+    for (const used of uses[name] ?? []) visit(used, [...path, name]);
+    state.set(name, 'done');
+  };
+  for (const name of Object.keys(uses)) visit(name, []);
+}
+assertNoCircle(FEATURE_USES);
+
+/**
+ * The elements, each a folder. A file belongs to the first one listed that holds it, so deeper
+ * folders come first. A test file belongs to its folder's element; its file category sets it apart.
+ */
+const ELEMENTS = [
+  // the server
+  { type: 'domain-module', pattern: 'server/domain/*', capture: ['module'] },
+  { type: 'domain', pattern: 'server/domain' },
+  { type: 'contract', pattern: 'server/contract' },
+  { type: 'db', pattern: 'server/db' },
+  { type: 'http', pattern: 'server/http' },
+  { type: 'llm', pattern: 'server/llm' },
+  { type: 'jobs', pattern: 'server/jobs' },
+  { type: 'feature', pattern: 'server/features/*', capture: ['feature'] },
+  { type: 'features', pattern: 'server/features' },
+  { type: 'server', pattern: 'server' },
+  // the desktop shell
+  { type: 'main', pattern: 'main' },
+  // the renderer
+  { type: 'screen', pattern: 'renderer/src/screens/*', capture: ['screen'] },
+  { type: 'components', pattern: 'renderer/src/components' },
+  { type: 'hooks', pattern: 'renderer/src/hooks' },
+  { type: 'renderer', pattern: 'renderer/src' },
+  { type: 'renderer-build', pattern: 'renderer' },
+  // around the app
+  { type: 'e2e-pages', pattern: 'e2e/pages' },
+  { type: 'e2e-support', pattern: 'e2e/support' },
+  { type: 'e2e', pattern: 'e2e' },
+  { type: 'test-support', pattern: 'test/support' },
+  { type: 'test', pattern: 'test' },
+  { type: 'bench', pattern: 'bench' },
+  { type: 'scripts', pattern: 'scripts' },
+].map((descriptor) => ({ ...descriptor, partialMatch: false }));
+
+/** Files set apart inside their element. */
+const FILES = [
+  { category: 'test', pattern: ['**/*.test.ts', '**/*.test.tsx'] },
+  { category: 'router', pattern: 'server/features/*/*.router.ts' },
+  { category: 'repository', pattern: 'server/features/*/*.repository.ts' },
+  // server/: the entry points that put the server together, and the plain settings under everything
+  {
+    category: 'server-entry',
+    pattern: ['server/index.ts', 'server/cli.ts', 'server/job-table.ts', 'server/reset-password.ts'],
+  },
+  { category: 'server-settings', pattern: ['server/config.ts', 'server/app-root.ts', 'server/heap.ts'] },
+  // main/: the shell's one door to the server
+  { category: 'server-door', pattern: 'main/server.ts' },
+  // renderer/src/: the shell that puts the screens together, above them
+  {
+    category: 'renderer-shell',
+    pattern: [
+      'renderer/src/main.tsx',
+      'renderer/src/app.tsx',
+      'renderer/src/app-shell.tsx',
+      'renderer/src/top-bar.tsx',
+    ],
+  },
+];
+
+const from = (type: string | string[], more = {}) => ({ element: { type }, ...more });
+const to = (type: string | string[], more = {}) => ({ to: { element: { type }, ...more } });
+const inCategory = (categories: string | string[]) => ({ file: { categories } });
+
+const SERVER_LAYERS = [
+  'domain',
+  'domain-module',
+  'contract',
+  'db',
+  'http',
+  'llm',
+  'jobs',
+  'features',
+  'feature',
+  'server',
+];
+const APP = [...SERVER_LAYERS, 'main', 'renderer', 'screen', 'components', 'hooks'];
+
+/** [the importing files, what they may import]; anything else between elements is refused. */
+const POLICIES = [
+  // the server, bottom-up: each layer imports only layers before it here, and the plain settings
+  // (config, app root, heap), which import nothing of the server
+  [from('domain-module'), [to('domain')]],
+  [from('contract'), [to('domain'), to('domain-module')]],
+  [from('db'), [to('domain'), to('server', inCategory('server-settings'))]],
+  [from('http'), [to('domain'), to('contract')]],
+  [from('llm'), [to('domain')]],
+  [from('jobs'), [to('domain'), to('domain-module'), to('contract'), to('db')]],
+  [from('features'), [to('db'), to('http')]],
+  [
+    from('feature'),
+    [to('domain'), to('domain-module'), to('contract'), to('db'), to('http'), to('llm'), to('jobs'), to('features')],
+  ],
+  ...Object.entries(FEATURE_USES)
+    .filter(([, uses]) => uses.length > 0)
+    .map(([name, uses]) => [
+      { element: { type: 'feature', captured: { feature: name } } },
+      [{ to: { element: { type: 'feature', captured: { feature: uses } } } }],
+    ]),
+  [from('server', inCategory('server-entry')), [to(SERVER_LAYERS)]],
+  // main reaches the server only through main/server.ts, and there only its entry point and settings
+  [from('main', inCategory('server-door')), [to('server', inCategory(['server-entry', 'server-settings']))]],
+  // the renderer: its shell above the screens, the screens above the components and hooks, all of
+  // them above renderer/src's own modules (api, i18n, money, router, dates); of the server, only its
+  // contract
+  [from('renderer'), [to('contract')]],
+  [from('hooks'), [to('renderer'), to('contract')]],
+  [from('components'), [to('renderer'), to('hooks'), to('contract')]],
+  [from('screen'), [to('renderer'), to('hooks'), to('components'), to('contract')]],
+  [from('renderer', inCategory('renderer-shell')), [to('screen'), to('components'), to('hooks')]],
+  // end-to-end tests: the support (fixtures) makes the page objects, which import nothing of it
+  [from('e2e-support'), [to('e2e-pages'), to('test-support'), to('server'), to('main')]],
+  [from('e2e'), [to('e2e-pages'), to('e2e-support'), to('test-support'), to('server'), to('main')]],
+  // tests, benchmarks and scripts stand above the app and may use any of it; the test support
+  // stands below the tests. The server's own tests stay within the server (and the test support).
+  [from(['bench', 'scripts']), [to(APP)]],
+  [from('test-support'), [to(SERVER_LAYERS)]],
+  [from('test'), [to(APP), to('test-support')]],
+  [from(SERVER_LAYERS, inCategory('test')), [to(SERVER_LAYERS), to('test-support')]],
+];
+
+/** Packages and Node modules a folder must not import, with why. */
+const IO_MODULES = ['express', 'kysely', 'better-sqlite3', 'electron', 'ollama', 'busboy', 'jsonwebtoken'];
+const NODE_IO = [
+  'fs',
+  'fs/promises',
+  'net',
+  'http',
+  'https',
+  'http2',
+  'child_process',
+  'worker_threads',
+  'dgram',
+  'cluster',
+];
+
+function restrictedImports(
+  paths: string[],
+  message: string,
+  patterns: { regex: string; message: string }[] = [],
+): Linter.RuleEntry {
+  return ['error', { paths: paths.map((name) => ({ name, message })), patterns }];
+}
+
+/**
+ * The plugin's types describe its CommonJS `exports.default`; imported from ESM, the default is
+ * module.exports, which is the plugin itself.
+ */
+const boundariesPlugin = boundaries as unknown as ESLint.Plugin;
+
+/** Babel's parser with its TypeScript syntax plugin (and JSX for .tsx): no Babel config, no transform. */
+function typescript(plugins: string[]): Linter.LanguageOptions {
+  return {
+    parser: babelParser,
+    parserOptions: {
+      requireConfigFile: false,
+      babelOptions: { babelrc: false, configFile: false, parserOpts: { plugins } },
+    },
+  };
+}
+
+const config: Linter.Config[] = [
+  {
+    ignores: ['node_modules/', 'dist/', 'renderer/dist/', 'release/', 'test-results/', 'e2e/artifacts/', '.tmp/'],
+  },
+  { files: ['**/*.ts'], languageOptions: typescript(['typescript']) },
+  { files: ['**/*.tsx'], languageOptions: typescript(['typescript', 'jsx']) },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { boundaries: boundariesPlugin },
+    settings: {
+      'boundaries/elements': ELEMENTS,
+      'boundaries/files': FILES,
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          // files of one element import each other freely, but not its test files (below)
+          checkInternals: true,
+          message:
+            '{{from.element.type}} may not import {{to.element.type}} here: the arrow would point the wrong way (eslint.config.ts, docs/lint.md)',
+          policies: [
+            { allow: { dependency: { relationship: { to: 'internal' } } } },
+            ...POLICIES.map(([importing, allow]) => ({ from: importing, allow })),
+            { disallow: { to: inCategory('test') }, message: 'nothing imports a test file' },
+            {
+              from: inCategory('router'),
+              disallow: { to: inCategory('repository') },
+              message: 'a router never imports a repository: row types stay in repositories (STYLE.md)',
+            },
+          ],
+        },
+      ],
+      // plain mistakes
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-async-promise-executor': 'error',
+      'no-compare-neg-zero': 'error',
+      'no-cond-assign': 'error',
+      'no-constant-binary-expression': 'error',
+      'no-debugger': 'error',
+      'no-dupe-keys': 'error',
+      'no-duplicate-case': 'error',
+      'no-loss-of-precision': 'error',
+      'no-self-assign': 'error',
+      'no-self-compare': 'error',
+      'no-sparse-arrays': 'error',
+      'no-unreachable': 'error',
+      'no-unsafe-finally': 'error',
+      'no-unsafe-negation': 'error',
+      'no-useless-catch': 'error',
+      'use-isnan': 'error',
+      'valid-typeof': 'error',
+      // money never passes through a binary float
+      'no-restricted-globals': [
+        'error',
+        { name: 'parseFloat', message: 'Money is exact: domain/money.ts reads amounts.' },
+      ],
+      // every test runs: no focused test, no test skipped for good (a skip on a condition of the machine stays)
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression > MemberExpression.callee[property.name='only']",
+          message: 'No .only: it runs one test and silently leaves out the rest.',
+        },
+        {
+          selector:
+            "CallExpression[arguments.0.type=/Literal$/] > MemberExpression.callee[property.name='skip'][object.name=/^(it|test|describe)$/]",
+          message: 'No test skipped for good: fix it or delete it.',
+        },
+      ],
+    },
+  },
+  // Later blocks replace an earlier block's no-restricted-imports for their files: each lists all it refuses.
+  {
+    // the server runs in Electron's main process, a utility process or plain Node alike
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports(['electron'], 'The server never imports Electron (STYLE.md).'),
+    },
+  },
+  {
+    // the domain is pure: no I/O, no database, no HTTP
+    files: ['server/domain/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports(
+        [...IO_MODULES, ...NODE_IO],
+        'server/domain is pure TypeScript: no I/O, database or HTTP (STYLE.md).',
+        [{ regex: '^node:', message: 'server/domain is pure TypeScript: no Node I/O (STYLE.md).' }],
+      ),
+    },
+  },
+  {
+    // the contract is zod schemas over the domain: the renderer imports it
+    files: ['server/contract/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports([], '', [
+        {
+          regex: '^(?!zod$|\\.)',
+          message: 'server/contract imports zod and the domain only: the renderer imports it.',
+        },
+      ]),
+    },
+  },
+  {
+    // the HTTP layer holds no SQL: it knows a ledger only as a VersionedLedger
+    files: ['server/http/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports(
+        ['kysely', 'better-sqlite3', 'electron'],
+        'server/http imports no database, and the server no Electron.',
+      ),
+    },
+  },
+  {
+    // main is a thin shell: no SQL, no business rules
+    files: ['main/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports(['kysely', 'better-sqlite3'], 'main holds no SQL (STYLE.md).'),
+    },
+  },
+  {
+    // the renderer runs in the browser: no Node, no Electron
+    files: ['renderer/src/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports(['electron'], 'The renderer talks to the HTTP API only.', [
+        { regex: '^node:', message: 'The renderer runs in a browser: no Node modules.' },
+      ]),
+    },
+  },
+];
+
+export default config;

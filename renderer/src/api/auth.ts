@@ -1,0 +1,57 @@
+import type { UserDto } from '../../../server/contract/auth.ts';
+import { json } from './http.ts';
+import { currentToken, dropToken, keepToken, stayedSignedIn } from './token.ts';
+
+export type { UserDto };
+/** The signed-in person as the app shows them (the token stays inside the client). */
+export type SignedInUser = Omit<UserDto, 'access_token' | 'token_type'>;
+
+function signedIn(user: UserDto, stay: boolean): SignedInUser {
+  keepToken(user.access_token, stay);
+  const { access_token: _token, token_type: _type, ...rest } = user;
+  return rest;
+}
+
+export async function signUp(
+  input: { email: string; name: string; password: string },
+  stay: boolean,
+): Promise<SignedInUser> {
+  return signedIn(await json<UserDto>('POST', '/api/auth/register', { json: input, auth: false }), stay);
+}
+
+export async function signIn(input: { email: string; password: string }, stay: boolean): Promise<SignedInUser> {
+  return signedIn(await json<UserDto>('POST', '/api/auth/login', { json: input, auth: false }), stay);
+}
+
+/** Resumes a kept session; the server hands out a fresh token, kept where the old one was. */
+export async function resumeSession(): Promise<SignedInUser> {
+  return signedIn(await json<UserDto>('GET', '/api/auth/me'), stayedSignedIn());
+}
+
+/**
+ * Signs out: the server ends the session (every token of it stops working), and the token is
+ * dropped here whatever the server answers (an ended session, or no server, signs out as well).
+ */
+export async function signOut(): Promise<void> {
+  const token = currentToken();
+  dropToken();
+  if (!token) return;
+  try {
+    await fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      credentials: 'omit',
+    });
+  } catch {
+    // the server is gone: the token is dropped here all the same
+  }
+}
+
+/**
+ * Changes the password. The server ends every session of the user and answers a token of a new
+ * one, kept where the old one was; a wrong current password is a 401 that does not end this session.
+ */
+export async function changePassword(input: { current_password: string; new_password: string }): Promise<void> {
+  const answer = await json<{ access_token: string }>('POST', '/api/auth/password', { json: input, auth: 'keep' });
+  keepToken(answer.access_token, stayedSignedIn());
+}

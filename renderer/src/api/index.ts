@@ -1,0 +1,30 @@
+/**
+ * The renderer's one way to the ledger: screens import every call and type from here, never from
+ * the files behind it. One file per resource, named as in server/contract (accounts, journal,
+ * reports, statements, reconciliation, export and journal import as `books`, backups, the advisor, budgets, schedules,
+ * prices, settings);
+ * `http.ts` sends the requests, `token.ts` keeps the session's token.
+ *
+ * - Error answers (`{ detail, code?, errors? }`) become thrown `ApiError`s that carry them.
+ * - A 401 on an authenticated call drops the token and tells the app (`onSessionEnded`), which
+ *   returns to the sign-in screen with the reason.
+ * - The advisor's answer is read as a stream (fetch + ReadableStream), stoppable with an AbortSignal.
+ *
+ * Types come from the server's contract (type-only imports: nothing of the server is bundled).
+ */
+export { ApiError, type FieldError } from './api-error.ts';
+export type { Page } from './http.ts';
+export { hasToken, onSessionEnded } from './token.ts';
+export * from './auth.ts';
+export * from './accounts.ts';
+export * from './journal.ts';
+export * from './reports.ts';
+export * from './statements.ts';
+export * from './reconciliation.ts';
+export * from './books.ts';
+export * from './backups.ts';
+export * from './advisor.ts';
+export * from './budgets.ts';
+export * from './schedules.ts';
+export * from './prices.ts';
+export * from './settings.ts';

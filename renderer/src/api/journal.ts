@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type {
+  CreateEntryInput,
+  EntryStatus,
+  JournalEntryDto,
+  LineInput,
+  SourceType,
+  UpdateEntryInput,
+  voidResult,
+} from '../../../server/contract/journal.ts';
+import { json, type Page } from './http.ts';
+
+export type { EntryStatus, JournalEntryDto, LineInput, SourceType };
+export type VoidResult = z.infer<typeof voidResult>;
+
+export interface EntryFilter {
+  status?: EntryStatus | undefined;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+  account_id?: string | undefined;
+  source_type?: SourceType | undefined;
+  page: number;
+  per_page: number;
+}
+
+export function listEntries(filter: EntryFilter, signal?: AbortSignal): Promise<Page<JournalEntryDto>> {
+  return json('GET', '/api/journal-entries', { query: { ...filter }, ...(signal ? { signal } : {}) });
+}
+
+export function getEntry(id: string): Promise<JournalEntryDto> {
+  return json('GET', `/api/journal-entries/${encodeURIComponent(id)}`);
+}
+
+export function createEntry(input: CreateEntryInput): Promise<JournalEntryDto> {
+  return json('POST', '/api/journal-entries', { json: input });
+}
+
+export function updateEntry(id: string, input: UpdateEntryInput): Promise<JournalEntryDto> {
+  return json('PUT', `/api/journal-entries/${encodeURIComponent(id)}`, { json: input });
+}
+
+export function postEntry(id: string): Promise<JournalEntryDto> {
+  return json('POST', `/api/journal-entries/${encodeURIComponent(id)}/post`);
+}
+
+export function voidEntry(id: string, reason: string): Promise<VoidResult> {
+  return json('POST', `/api/journal-entries/${encodeURIComponent(id)}/void`, {
+    json: reason.trim() ? { reason: reason.trim() } : {},
+  });
+}

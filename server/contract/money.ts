@@ -1,0 +1,16 @@
+/**
+ * Money as both sides of the API read and write it: the amount format, the currencies' minor-unit
+ * digits, and amounts read and printed exactly in minor units. The renderer takes them from here
+ * (it imports nothing of the server but its contract); the server's code uses the same module,
+ * domain/money.ts, directly. No zod here: what the renderer imports stays small.
+ */
+export {
+  AMOUNT_PATTERN,
+  MAX_AMOUNT_UNITS,
+  formatMinor,
+  formatScaled,
+  parseAmount,
+  type AmountProblem,
+  type Minor,
+} from '../domain/money.ts';
+export { currencyDigits, isKnownCurrency } from '../domain/currencies.ts';

@@ -1,0 +1,11 @@
+import type { Thresholds } from '../../domain/reconciliation/index.ts';
+import { defineJob } from '../../jobs/job.ts';
+import { runReconciliation, type RunInput } from './reconciliation.run.service.ts';
+
+export const reconciliationJobs = {
+  /** POST /api/reconciliation/run: scoring 10,000 bank transactions against their candidates takes seconds. */
+  runReconciliation: defineJob({
+    kind: 'writes',
+    run: (db, input: { run: RunInput; thresholds: Thresholds }) => runReconciliation(db, input.run, input.thresholds),
+  }),
+};

@@ -1,0 +1,47 @@
+import type { LedgerDb } from '../../db/stores.ts';
+import { LIVE } from './reconciliation.matches.repository.ts';
+import { scoped, type Scope } from './reconciliation.run.repository.ts';
+
+/** The counts behind the reconciliation statistics. */
+
+export interface StatusCounts {
+  accountId: string;
+  accountName: string;
+  total: number;
+  reconciled: number;
+  pending: number;
+  scores: number[];
+}
+
+/** Per statement account: its bank transactions in scope and the status and score of their live matches. */
+export function statusCounts(db: LedgerDb, scope: Scope): StatusCounts[] {
+  const rows = db.all(
+    scoped(
+      db.qb
+        .selectFrom('bank_transactions as t')
+        .innerJoin('accounts as a', 'a.id', 't.account_id')
+        .leftJoin('reconciliation_matches as m', (j) =>
+          j.onRef('m.bank_transaction_id', '=', 't.id').on('m.status', 'in', [...LIVE]),
+        )
+        .select(['t.account_id', 'a.name', 'm.status', 'm.score']),
+      scope,
+    ),
+  );
+  const byAccount = new Map<string, StatusCounts>();
+  for (const r of rows) {
+    const c = byAccount.get(r.account_id) ?? {
+      accountId: r.account_id,
+      accountName: r.name,
+      total: 0,
+      reconciled: 0,
+      pending: 0,
+      scores: [],
+    };
+    c.total += 1;
+    if (r.status === 'accepted' || r.status === 'auto_accepted') c.reconciled += 1;
+    if (r.status === 'pending_review') c.pending += 1;
+    if (r.score !== null) c.scores.push(Number(r.score));
+    byAccount.set(r.account_id, c);
+  }
+  return [...byAccount.values()].sort((a, b) => a.accountName.localeCompare(b.accountName));
+}

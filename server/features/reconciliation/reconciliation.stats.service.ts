@@ -1,0 +1,42 @@
+import type { LedgerDb } from '../../db/stores.ts';
+import { statusCounts } from './reconciliation.stats.repository.ts';
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/** How much of the bank transactions in scope is reconciled, pending review or unmatched, in all and per account. */
+export function reconciliationStats(
+  db: LedgerDb,
+  query: { account_id?: string | undefined; start_date?: string | undefined; end_date?: string | undefined },
+) {
+  const counts = statusCounts(db, {
+    accountId: query.account_id,
+    startDate: query.start_date,
+    endDate: query.end_date,
+  });
+  const total = counts.reduce((s, c) => s + c.total, 0);
+  const reconciled = counts.reduce((s, c) => s + c.reconciled, 0);
+  const pending = counts.reduce((s, c) => s + c.pending, 0);
+  const scores = counts.flatMap((c) => c.scores);
+  return {
+    total_transactions: total,
+    reconciled,
+    pending_review: pending,
+    unmatched: total - reconciled - pending,
+    reconciliation_rate: total === 0 ? 0 : round2((reconciled / total) * 100),
+    average_score: scores.length === 0 ? 0 : round2(scores.reduce((s, x) => s + x, 0) / scores.length),
+    score_distribution: {
+      '85_100': scores.filter((s) => s >= 85).length,
+      '60_84': scores.filter((s) => s >= 60 && s < 85).length,
+      '0_59': scores.filter((s) => s < 60).length,
+    },
+    by_account: counts.map((c) => ({
+      account_id: c.accountId,
+      account_name: c.accountName,
+      reconciled: c.reconciled,
+      pending: c.pending,
+      unmatched: c.total - c.reconciled - c.pending,
+    })),
+  };
+}

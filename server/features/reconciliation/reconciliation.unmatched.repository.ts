@@ -1,0 +1,150 @@
+import type { LedgerDb } from '../../db/stores.ts';
+import type { Minor } from '../../domain/money.ts';
+import {
+  BANK_TRANSACTION_COLUMNS,
+  toBankTransaction,
+  type BankTransaction,
+  type BankTransactionRow,
+} from '../statements/statements.repository.ts';
+
+/**
+ * The unmatched list's pages, read from the maintained unmatched counts (migration 0005), and the
+ * accounts' use that ranks suggestions without history. `accountIds` are the accounts the list
+ * covers (those with statements, from the statements feature).
+ */
+
+const LIVE_SQL = "('auto_accepted', 'accepted', 'pending_review')";
+
+/** The accounts as one parameter (a JSON array: any number of them), for `account_id IN ${IN_ACCOUNTS}`. */
+const IN_ACCOUNTS = '(SELECT value FROM json_each(?))';
+
+/** The days a page of the unmatched list spans (newest `to`, oldest `from`), and how many rows of day `to` come before it. */
+interface UnmatchedSpan {
+  from: string;
+  to: string;
+  skip: number;
+}
+
+/**
+ * Walks the maintained unmatched counts of the accounts (migration 0005), newest day
+ * first, to the days holding rows `offset` and `offset + limit - 1`: one row per account and day,
+ * never one per transaction or entry. Also answers the exact total.
+ */
+function unmatchedSpan(
+  db: LedgerDb,
+  table: 'unmatched_transaction_day_counts' | 'unmatched_entry_day_counts',
+  accounts: string,
+  offset: number,
+  limit: number,
+): { total: number; span: UnmatchedSpan | undefined } {
+  const column = table === 'unmatched_transaction_day_counts' ? 'transactions' : 'entries';
+  const where = `account_id IN ${IN_ACCOUNTS}`;
+  const params = [accounts];
+  const total = Number(
+    db.allSql<{ n: bigint | null }>(`SELECT SUM(${column}) AS n FROM ${table} WHERE ${where}`, ...params)[0]?.n ?? 0n,
+  );
+  if (limit <= 0 || offset >= total) return { total, span: undefined };
+  let before = 0;
+  let to: string | null = null;
+  let skip = 0;
+  let from = '';
+  for (const row of db.iterateSql<{ day: string; n: bigint }>(
+    `SELECT day, SUM(${column}) AS n FROM ${table} WHERE ${where} GROUP BY day ORDER BY day DESC`,
+    ...params,
+  )) {
+    const n = Number(row.n);
+    if (to === null && before + n > offset) {
+      to = row.day;
+      skip = offset - before;
+    }
+    before += n;
+    from = row.day;
+    if (to !== null && before >= offset + limit) break;
+  }
+  return { total, span: to === null ? undefined : { from, to, skip } };
+}
+
+/** The accounts' bank transactions with no live match, newest first: a page read from the dates the counts give. */
+export function unmatchedTransactions(
+  db: LedgerDb,
+  accountIds: readonly string[],
+  limit: number,
+  offset: number,
+): { items: (BankTransaction & { currency: string })[]; total: number } {
+  if (accountIds.length === 0) return { total: 0, items: [] };
+  const accounts = JSON.stringify(accountIds);
+  const { total, span } = unmatchedSpan(db, 'unmatched_transaction_day_counts', accounts, offset, limit);
+  if (!span) return { total, items: [] };
+  const rows = db.allSql<BankTransactionRow & { currency: string }>(
+    `SELECT ${BANK_TRANSACTION_COLUMNS.join(', ')}, a.currency
+       FROM bank_transactions t JOIN accounts a ON a.id = t.account_id
+      WHERE t.account_id IN ${IN_ACCOUNTS}
+        AND t.date >= ? AND t.date <= ?
+        AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE_SQL})
+      ORDER BY t.date DESC, t.seq DESC LIMIT ? OFFSET ?`,
+    accounts,
+    span.from,
+    span.to,
+    limit,
+    span.skip,
+  );
+  return { total, items: rows.map((r) => ({ ...toBankTransaction(r), currency: r.currency })) };
+}
+
+/**
+ * Posted entries on the accounts with no live match, newest first (an entry with lines on two of
+ * them is listed once for each). Reversal entries are never listed.
+ */
+export function unmatchedEntries(
+  db: LedgerDb,
+  accountIds: readonly string[],
+  limit: number,
+  offset: number,
+): {
+  items: { entryId: string; entryDate: string; memo: string | null; netMinor: Minor; currency: string }[];
+  total: number;
+} {
+  if (accountIds.length === 0) return { total: 0, items: [] };
+  const accounts = JSON.stringify(accountIds);
+  const { total, span } = unmatchedSpan(db, 'unmatched_entry_day_counts', accounts, offset, limit);
+  if (!span) return { total, items: [] };
+  // `+e.status`: drive by the lines' (account, date) ranges, not by the status index.
+  const rows = db.allSql<{ entry_id: string; entry_date: string; memo: string | null; net: bigint; currency: string }>(
+    `SELECT e.id AS entry_id, e.entry_date, e.memo, l.currency,
+            SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) AS net
+       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+      WHERE l.account_id IN ${IN_ACCOUNTS}
+        AND l.entry_date >= ? AND l.entry_date <= ?
+        AND +e.status = 'posted' AND e.reverses_entry_id IS NULL
+        AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.entry_id = e.id AND m.status IN ${LIVE_SQL})
+      GROUP BY e.id, l.account_id
+      ORDER BY e.entry_date DESC, e.seq DESC, l.account_id
+      LIMIT ? OFFSET ?`,
+    accounts,
+    span.from,
+    span.to,
+    limit,
+    span.skip,
+  );
+  return {
+    total,
+    items: rows.map((r) => ({
+      entryId: r.entry_id,
+      entryDate: r.entry_date,
+      memo: r.memo,
+      netMinor: r.net,
+      currency: r.currency,
+    })),
+  };
+}
+
+/**
+ * How many entries use each account (a line on it, any status), for suggestions without history:
+ * from the maintained day counts of migration 0004, one row per account and day, never every line.
+ */
+export function accountUsage(db: LedgerDb): Map<string, number> {
+  const rows = db.allSql<{ account_id: string; n: bigint }>(
+    'SELECT account_id, SUM(entries) AS n FROM account_day_counts GROUP BY account_id',
+  );
+  return new Map(rows.map((r) => [r.account_id, Number(r.n)]));
+}

@@ -1,0 +1,96 @@
+import type { LedgerDb } from '../../db/stores.ts';
+import type { UnmatchedItemDto } from '../../contract/reconciliation.ts';
+import { formatMinor } from '../../domain/money.ts';
+import { suggestCounterAccounts } from '../../domain/reconciliation/index.ts';
+import { allAccounts } from '../accounts/accounts.repository.ts';
+import { statementAccountIds } from '../statements/statements.repository.ts';
+import type { KeptPayeeModels } from './reconciliation.payees.service.ts';
+import { accountUsage, unmatchedEntries, unmatchedTransactions } from './reconciliation.unmatched.repository.ts';
+
+/**
+ * What is left to reconcile on the accounts with statements: bank transactions with no live match,
+ * each with suggested counter accounts to book it against, then posted entries with none. A page
+ * runs on from the bank transactions into the entries.
+ */
+export function listUnmatched(
+  db: LedgerDb,
+  query: {
+    account_id?: string | undefined;
+    type?: 'bank_transaction' | 'journal_entry' | undefined;
+    page: number;
+    per_page: number;
+  },
+  payeeModels: KeptPayeeModels,
+) {
+  const offset = (query.page - 1) * query.per_page;
+  const accountIds = statementAccountIds(db).filter((id) => query.account_id === undefined || id === query.account_id);
+  const bank =
+    query.type === 'journal_entry'
+      ? { items: [], total: 0 }
+      : bankTransactionItems(db, accountIds, query.per_page, offset, payeeModels);
+  const entries =
+    query.type === 'bank_transaction'
+      ? { items: [], total: 0 }
+      : entryItems(db, accountIds, query.per_page - bank.items.length, Math.max(0, offset - bank.total));
+  return {
+    items: [...bank.items, ...entries.items],
+    total: bank.total + entries.total,
+    page: query.page,
+    per_page: query.per_page,
+  };
+}
+
+/** A page of the unmatched bank transactions, each with its suggested counter accounts. */
+function bankTransactionItems(
+  db: LedgerDb,
+  accountIds: readonly string[],
+  limit: number,
+  offset: number,
+  payeeModels: KeptPayeeModels,
+): { items: UnmatchedItemDto[]; total: number } {
+  const txns = unmatchedTransactions(db, accountIds, limit, offset);
+  if (txns.items.length === 0) return { items: [], total: txns.total };
+  const model = payeeModels.modelOf(db);
+  const accounts = new Map(allAccounts(db).map((a) => [a.id, a]));
+  const usage = accountUsage(db);
+  const items = txns.items.map((t): UnmatchedItemDto => ({
+    type: 'bank_transaction',
+    transaction: {
+      id: t.id,
+      date: t.date,
+      description: t.description,
+      amount: formatMinor(t.amountMinor, t.currency),
+      currency: t.currency,
+      type: t.type,
+    },
+    suggested_action: 'create_entry',
+    suggested_accounts: suggestCounterAccounts(model, accounts, usage, t),
+  }));
+  return { items, total: txns.total };
+}
+
+/** A page of the unmatched entries (`limit` 0 or less: only their total), as the bank would see them. */
+function entryItems(
+  db: LedgerDb,
+  accountIds: readonly string[],
+  limit: number,
+  offset: number,
+): { items: UnmatchedItemDto[]; total: number } {
+  const entries = unmatchedEntries(db, accountIds, Math.max(limit, 0), offset);
+  if (limit <= 0) return { items: [], total: entries.total };
+  const items = entries.items.map((e): UnmatchedItemDto => ({
+    type: 'journal_entry',
+    // seen from the bank: money into the account is the bank's credit
+    transaction: {
+      id: e.entryId,
+      date: e.entryDate,
+      description: e.memo ?? '',
+      amount: formatMinor(e.netMinor < 0n ? -e.netMinor : e.netMinor, e.currency),
+      currency: e.currency,
+      type: e.netMinor >= 0n ? 'credit' : 'debit',
+    },
+    suggested_action: 'find_bank_transaction',
+    suggested_accounts: [],
+  }));
+  return { items, total: entries.total };
+}
