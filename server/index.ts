@@ -155,7 +155,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...accountRoutes(),
     ...journalRoutes(matchedEntryVoidGuard),
     ...reportRoutes(),
-    ...priceRoutes(),
+    ...priceRoutes(jobs),
     ...settingsRoutes(),
     ...statementRoutes(jobs),
     ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { INLINE_BYTES, JobRunner } from '../../jobs/job-runner.ts';
 import {
   databaseDigest,
   ledgerFile,
@@ -103,6 +104,30 @@ describe('prices (CONTRACT §16)', () => {
     expect(res.body).toEqual({ created: 2, replaced: 1, first_date: '2025-06-01', last_date: '2025-09-02' });
     const jpy = await api.get('/api/prices?from=JPY&to=USD', token);
     expect(jpy.body.items.map((p: { rate: string }) => p.rate)).toEqual(['0.00675', '0.0067']);
+  });
+
+  it('when a rates file is larger than the server thread takes at once, then the job worker imports it, a bad row refusing it all as before', async () => {
+    const days = Array.from({ length: 3000 }, (_, i) =>
+      new Date(Date.UTC(2015, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+    );
+    const text = `date,from,to,rate\n${days.map((d, i) => `${d},CHF,USD,1.${String(i).padStart(4, '0')}`).join('\n')}\n`;
+    expect(text.length).toBeGreaterThan(INLINE_BYTES);
+    const jobs = vi.spyOn(JobRunner.prototype, 'run');
+    try {
+      const res = await csv(text);
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ created: 3000, replaced: 0, first_date: days[0], last_date: days.at(-1) });
+      expect(jobs.mock.calls.map(([, name, , size]) => `${name} ${size! > INLINE_BYTES}`)).toEqual([
+        'importPriceCsv true',
+      ]);
+      const before = databaseDigest(ledgerFile(t.dataDir, userId));
+      const refused = await csv(text.replace(/\n[^\n]+\n$/, '\n2099-01-01,CHF,USD,0\n'));
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR', detail: expect.stringMatching(/^Line 3001:/) });
+      expect(databaseDigest(ledgerFile(t.dataDir, userId))).toBe(before);
+    } finally {
+      jobs.mockRestore();
+    }
+    expect((await api.get('/api/prices?from=CHF&to=USD&per_page=1', token)).body.total).toBe(3000);
   });
 
   it('when a CSV row is bad, then the file is refused naming its line, and nothing of it is stored', async () => {

@@ -1,4 +1,4 @@
-import { errorBody, idParams } from '../../contract/common.ts';
+import { errorBody, idParams, jobBudgetResponse } from '../../contract/common.ts';
 import {
   latestPrices as latestPricesSchema,
   listPricesQuery,
@@ -12,11 +12,14 @@ import {
 import { DomainError } from '../../domain/errors.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
 import { readUpload } from '../../http/upload.ts';
-import { importPriceCsv, latestPrices, listPricePage, removePrice, savePrice } from './prices.service.ts';
+import type { JobQueue } from '../../jobs/job.ts';
+import type { priceJobs } from './prices.jobs.ts';
+import { latestPrices, listPricePage, removePrice, savePrice } from './prices.service.ts';
 
 const invalid = { status: 400, description: 'VALIDATION_ERROR', schema: errorBody };
 
-export function priceRoutes(): RouteDef[] {
+/** A rates file is a job (server/jobs) past the size the server's thread takes at once. */
+export function priceRoutes(jobs: JobQueue<typeof priceJobs>): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
@@ -73,12 +76,14 @@ export function priceRoutes(): RouteDef[] {
         { status: 201, description: 'How many prices were created and replaced', schema: priceImportResult },
         { status: 400, description: 'VALIDATION_ERROR: the detail starts with the line at fault', schema: errorBody },
         { status: 413, description: 'PAYLOAD_TOO_LARGE', schema: errorBody },
+        jobBudgetResponse,
       ],
       handler: async ({ session, req }) => {
-        const upload = await readUpload(req);
-        if (upload.bytes.byteLength > PRICE_FILE_BYTES)
+        const { bytes } = await readUpload(req);
+        if (bytes.byteLength > PRICE_FILE_BYTES)
           throw new DomainError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MiB');
-        return { status: 201, body: importPriceCsv(session.ledger, upload.bytes) };
+        const size = bytes.byteLength;
+        return { status: 201, body: await jobs.run(session.userId, 'importPriceCsv', { bytes }, size) };
       },
     }),
     defineRoute({
