@@ -11,6 +11,8 @@ import { AuthService } from './features/auth/auth.service.ts';
 import { authRoutes } from './features/auth/auth.router.ts';
 import { journalRoutes } from './features/journal/journal.router.ts';
 import { reportRoutes } from './features/reports/reports.router.ts';
+import { priceRoutes } from './features/prices/prices.router.ts';
+import { settingsRoutes } from './features/settings/settings.router.ts';
 import { statementRoutes } from './features/statements/statements.router.ts';
 import { ruleRoutes } from './features/rules/rules.router.ts';
 import { reconciliationRoutes } from './features/reconciliation/reconciliation.router.ts';
@@ -155,6 +157,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...accountRoutes(),
     ...journalRoutes(matchedEntryVoidGuard),
     ...reportRoutes(),
+    ...priceRoutes(jobs),
+    ...settingsRoutes(),
     ...statementRoutes(jobs),
     ...ruleRoutes(),
     ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),

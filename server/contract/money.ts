@@ -9,6 +9,7 @@ export {
   MAX_AMOUNT_UNITS,
   SIGNED_AMOUNT_PATTERN,
   formatMinor,
+  formatScaled,
   parseAmount,
   parseSignedAmount,
   type AmountProblem,

@@ -82,6 +82,8 @@ describe('creating entries', () => {
         amount: '82.50',
         currency: 'USD',
         cleared: 'uncleared',
+        cost: null,
+        automatic: false,
       },
       {
         id: expect.any(String),
@@ -91,6 +93,8 @@ describe('creating entries', () => {
         amount: '82.50',
         currency: 'USD',
         cleared: 'uncleared',
+        cost: null,
+        automatic: false,
       },
     ]);
     expect(await balance(acct.groceries!)).toBe('0.00');
