@@ -138,3 +138,21 @@ test('when a run matches a line on its own, then the match is listed under the r
     app.statements.unmatched(FEE).filter({ has: page.getByRole('checkbox', { name: `Select ${FEE}` }) }),
   ).toBeVisible();
 });
+
+test('when the language is Chinese, then rules and reconciling speak it', async ({ app, page, ledger }) => {
+  const seed = await Seed.user(ledger.api);
+  await seed.account('Checking', 'ASSET');
+  await app.open();
+  await app.signIn.signIn({ email: seed.email });
+  await page.getByLabel('Language').selectOption('zh');
+  await page.getByRole('link', { name: '对账单', exact: true }).click();
+  const reconcile = page.getByRole('article', { name: '账户对账' });
+  await expect(reconcile.getByLabel('要对账的账户')).toBeVisible();
+  await reconcile.getByLabel('要对账的账户').selectOption({ label: 'Checking (USD)' });
+  await expect(reconcile.getByLabel('对账单期末余额')).toBeVisible();
+  await expect(reconcile.getByRole('button', { name: '完成对账' })).toBeDisabled();
+  await page.getByRole('tab', { name: '规则' }).click();
+  await expect(page.getByRole('tabpanel').getByText('还没有规则')).toBeVisible();
+  await page.getByRole('tabpanel').getByRole('button', { name: '新建规则' }).click();
+  await expect(page.getByRole('form', { name: '新建规则' }).getByRole('button', { name: '保存规则' })).toBeVisible();
+});
