@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { DIRECTIONS } from '../domain/double-entry.ts';
-import { amountString, currencyCode, isoDate, isoDateTime, pageOf, pagination, uuid } from './common.ts';
+import { amountString, currencyCode, isoDate, isoDateTime, pageOf, pagination, resourceId, uuid } from './common.ts';
 
 export const ENTRY_STATUSES = ['draft', 'posted', 'void'] as const;
 export const SOURCE_TYPES = ['manual', 'import', 'system', 'reconciliation'] as const;
 export const MAX_LINES_PER_ENTRY = 1000;
 
 export const lineInput = z.strictObject({
-  account_id: z.string().max(100),
+  account_id: resourceId,
   direction: z.enum(DIRECTIONS),
   amount: amountString,
   currency: currencyCode.optional(),
@@ -44,8 +44,8 @@ export const listEntriesQuery = z
 
 export const journalLine = z
   .object({
-    id: z.string(),
-    account_id: z.string(),
+    id: resourceId,
+    account_id: resourceId,
     account_name: z.string(),
     direction: z.enum(DIRECTIONS),
     amount: z.string(),
@@ -55,7 +55,7 @@ export const journalLine = z
 
 export const journalEntry = z
   .object({
-    id: z.string(),
+    id: resourceId,
     entry_date: isoDate,
     memo: z.string().nullable(),
     status: z.enum(ENTRY_STATUSES),
@@ -66,8 +66,8 @@ export const journalEntry = z
     posted_at: isoDateTime.nullable(),
     voided_at: isoDateTime.nullable(),
     void_reason: z.string().nullable(),
-    reversal_entry_id: z.string().nullable(),
-    reverses_entry_id: z.string().nullable(),
+    reversal_entry_id: resourceId.nullable(),
+    reverses_entry_id: resourceId.nullable(),
   })
   .meta({ id: 'JournalEntry' });
 

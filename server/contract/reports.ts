@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountType } from './accounts.ts';
-import { isoDate } from './common.ts';
+import { isoDate, resourceId } from './common.ts';
 
 const dateRange = {
   start_date: isoDate.optional(),
@@ -31,7 +31,7 @@ export interface TreeNode {
 
 export const treeNode: z.ZodType<TreeNode> = z
   .object({
-    account_id: z.string(),
+    account_id: resourceId,
     name: z.string(),
     type: accountType,
     /** the account's own balance */
@@ -51,7 +51,7 @@ export const trialBalance = z.object({
       currency: z.string(),
       rows: z.array(
         z.object({
-          account_id: z.string(),
+          account_id: resourceId,
           name: z.string(),
           type: accountType,
           debit: z.string(),
@@ -124,7 +124,7 @@ export const cashFlow = z.object({
           net: z.string(),
           by_account: z.array(
             z.object({
-              account_id: z.string(),
+              account_id: resourceId,
               name: z.string(),
               type: accountType,
               money_in: z.string(),
