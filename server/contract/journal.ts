@@ -21,6 +21,13 @@ const entryFields = {
 };
 
 export const createEntryBody = z.strictObject({ ...entryFields, auto_post: z.boolean().optional() });
+
+/** How many entries one batch request may create (CONTRACT §18). */
+export const MAX_BATCH_ENTRIES = 1000;
+
+export const createEntriesBody = z.strictObject({
+  entries: z.array(createEntryBody).min(1).max(MAX_BATCH_ENTRIES),
+});
 export const updateEntryBody = z.strictObject({
   entry_date: entryFields.entry_date.optional(),
   memo: entryFields.memo,
@@ -72,12 +79,14 @@ export const journalEntry = z
   .meta({ id: 'JournalEntry' });
 
 export const entryPage = pageOf(journalEntry);
+export const entryList = z.object({ items: z.array(journalEntry) });
 export const voidResult = z.object({ voided_entry: journalEntry, reversal_entry: journalEntry });
 
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 export type SourceType = (typeof SOURCE_TYPES)[number];
 export type JournalEntryDto = z.infer<typeof journalEntry>;
 export type CreateEntryInput = z.infer<typeof createEntryBody>;
+export type CreateEntriesInput = z.infer<typeof createEntriesBody>;
 export type UpdateEntryInput = z.infer<typeof updateEntryBody>;
 export type ListEntriesQuery = z.infer<typeof listEntriesQuery>;
 export type LineInput = z.infer<typeof lineInput>;
