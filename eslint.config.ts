@@ -32,7 +32,9 @@ const FEATURE_USES: Record<string, string[]> = {
   reconciliation: ['accounts', 'journal', 'statements'],
   export: ['accounts', 'journal', 'totals'],
   'journal-import': ['accounts', 'export', 'journal', 'totals'],
-  chat: ['accounts', 'journal', 'reconciliation', 'reports'],
+  schedules: ['accounts', 'journal'],
+  budgets: ['accounts', 'totals', 'schedules'],
+  chat: ['accounts', 'budgets', 'journal', 'reconciliation', 'reports', 'schedules'],
 };
 
 /** Refuses to load when the features' uses form a circle, naming it. */

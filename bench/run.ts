@@ -47,6 +47,8 @@ const { values: args } = parseArgs({
     /** flags for the server's node beside those of `npm run serve`, e.g. "--max-semi-space-size=2" */
     'server-node-flags': { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
+    /** `reads`: after the load, only the cold start and the reads (balances, reports, budgets, register) */
+    only: { type: 'string' },
     out: { type: 'string', default: path.join(REPO, 'bench/results/latest.json') },
   },
 });
@@ -604,6 +606,64 @@ async function measureReports(bench: Bench): Promise<void> {
     };
   });
 
+  raw.close();
+}
+
+/**
+ * Budgets: every EXPENSE and INCOME account budgeted each month of 2025, expenses
+ * carried over, so that a month's read walks back through the year.
+ */
+async function measureBudgets(bench: Bench): Promise<void> {
+  const { client, ids, ledgerFile } = bench;
+  const raw = new RawLedger(ledgerFile);
+  const budgetLines = ids.all
+    .filter((a) => a.type === 'EXPENSE' || a.type === 'INCOME')
+    .map((a) => ({
+      account_id: a.id,
+      amount: a.currency === 'JPY' ? '20000' : '250.00',
+      carry_over: a.type === 'EXPENSE',
+    }));
+  const months2025 = Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`);
+  for (const month of months2025) await client.ok('PUT', `/api/budgets/${month}`, { lines: budgetLines });
+  /**
+   * Each read is made uncached: a write to another month (not timed) first changes the ledger, so
+   * the kept answer is dropped and the read is computed from the month totals.
+   */
+  const uncachedTimed = async (n: number, pathOf: (i: number) => string): Promise<Summary> => {
+    const out: number[] = [];
+    for (let i = 0; i < n + 5; i++) {
+      await client.ok('PUT', '/api/budgets/2030-01', { lines: budgetLines.slice(0, 1 + (i % 2)) });
+      const start = process.hrtime.bigint();
+      await client.ok('GET', pathOf(i));
+      if (i >= 5) out.push(since(start));
+    }
+    return summarize(out);
+  };
+  await attempt(
+    'budget_month',
+    "a month's budget vs actual (carry-over through the year), uncached",
+    'ms',
+    async () => {
+      const api = await uncachedTimed(COUNTS.report, (i) => `/api/budgets/${months2025[i % 12]}`);
+      const rawS = rawTimed(COUNTS.report, (i) => raw.budgetMonth(months2025[i % 12]!));
+      const scan = rawTimed(5, () => raw.monthFromLines('2025-06'));
+      return {
+        summary: api,
+        raw: { label: 'budget lines, month totals and the carry-over months', summary: rawS },
+        ratio: ratioOf(api, rawS),
+        note: `${budgetLines.length} lines a month; the month's actuals summed from the lines instead: ${scan.p50.toFixed(1)} ms`,
+      };
+    },
+  );
+  await attempt('budget_year', "a year's budget vs actual report, uncached", 'ms', async () => {
+    const api = await uncachedTimed(COUNTS.report, () => '/api/reports/budget-vs-actual?year=2025');
+    const rawS = rawTimed(COUNTS.report, () => raw.budgetYear('2025'));
+    return {
+      summary: api,
+      raw: { label: "the year's budget lines and month totals", summary: rawS },
+      ratio: ratioOf(api, rawS),
+    };
+  });
   raw.close();
 }
 
@@ -1208,15 +1268,24 @@ async function main(): Promise<void> {
   const started = Date.now();
   const loadAtStart = os.loadavg();
   const bench = await loadBooks();
-  const peerFiles = await exportForPeers(bench);
-  await measureServeStart(bench);
+  if (args.only !== undefined && args.only !== 'reads') throw new Error(`--only takes "reads", not ${args.only}`);
+  const peerFiles = args.only ? undefined : await exportForPeers(bench);
+  if (!args.only) await measureServeStart(bench);
   await measureColdStart(bench);
   const memorySampler = new MemorySampler(bench.server.pid);
   memorySampler.phase('reads');
   const dates = pastDates(bench.manifest, 50);
   await measureBalances(bench, dates);
   await measureReports(bench);
+  await measureBudgets(bench);
   const pages = { ...(await measureRegister(bench)), dates };
+  if (args.only === 'reads') {
+    memorySampler.stop();
+    bench.client.close();
+    await bench.server.stop();
+    writeReport(bench, started, loadAtStart);
+    return;
+  }
   const bareRawPost = await measureThroughput(bench, pages, memorySampler);
   const rawWrites = await measureWrites(bench, memorySampler, bareRawPost);
   const probes = new ProbedRuns(bench, memorySampler);
@@ -1225,7 +1294,7 @@ async function main(): Promise<void> {
   await measureLongReads(bench, probes);
   await reportStalls(probes.stalls);
   await measureMemory(bench, memorySampler);
-  if (!args['skip-peers']) measurePeers(bench, peerFiles);
+  if (!args['skip-peers'] && peerFiles) measurePeers(bench, peerFiles);
   writeReport(bench, started, loadAtStart);
 }
 

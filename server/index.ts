@@ -19,6 +19,9 @@ import { exportRoutes } from './features/export/export.router.ts';
 import { journalImportRoutes } from './features/journal-import/journal-import.router.ts';
 import { backupRoutes } from './features/backup/backup.router.ts';
 import { BackupService, DailyBackups } from './features/backup/backup.service.ts';
+import { budgetRoutes } from './features/budgets/budgets.router.ts';
+import { scheduleRoutes } from './features/schedules/schedules.router.ts';
+import { dailyBooking, ScheduleBooking, type BookingTrigger } from './features/schedules/schedules.runner.ts';
 import { OllamaModel, type ChatModel } from './llm/model.ts';
 import { createApp } from './http/app.ts';
 import { JobRunner, type JobBudget } from './jobs/job-runner.ts';
@@ -55,6 +58,8 @@ export interface StartServerOptions {
   jobBudget?: Partial<JobBudget>;
   /** How many ledgers not in use stay open, and for how long (ms) at most (defaults: Stores). */
   ledgers?: { maxOpen?: number; idleMs?: number };
+  /** When scheduled entries are booked; by default at start and whenever the machine's calendar day changes. */
+  scheduleTrigger?: BookingTrigger;
 }
 
 export interface RunningServer {
@@ -154,6 +159,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...exportRoutes(jobs),
     ...journalImportRoutes(jobs),
     ...backupRoutes(backups),
+    ...budgetRoutes(),
+    ...scheduleRoutes(),
   ];
   routes.push(openApiRoute(routes));
   const app = createApp({
@@ -198,6 +205,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // Ledgers nobody has used for a while are closed (their file descriptors given back).
   const idleLedgers = setInterval(() => stores.closeIdle(), LEDGER_SWEEP_MS);
   idleLedgers.unref();
+  const booking = new ScheduleBooking({
+    users: () => backups.usersWithLedgers(),
+    ledger: async (userId) => stores.leaseOf(userId, await stores.ledgerWhenReady(userId, migrateOnWorker)),
+    idle: (userId) => jobs.idle(userId),
+    now: Date.now,
+    log,
+  });
+  // the machine's clock, not `now` (the rate limits' clock, which tests use to see a request arrive)
+  const stopBooking = (options.scheduleTrigger ?? dailyBooking({ now: Date.now }))(() => booking.bookAll());
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -205,7 +221,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       shuttingDown = true;
       clearInterval(idleLedgers);
       server.close(() => {
-        void Promise.all([dailyBackups.stop(), jobs.close()]).finally(() => {
+        void Promise.all([dailyBackups.stop(), stopBooking(), jobs.close()]).finally(() => {
           stores.close();
           fs.rmSync(serverFile, { force: true });
           resolve();

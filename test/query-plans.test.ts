@@ -34,6 +34,9 @@ let food: string;
 let statementId: string;
 /** SQL prepared on the user's ledger file while the screens were read */
 const caught = new Set<string>();
+/** statements prepared while budgets and schedules were written and read (their reads are prepared by the writes first) */
+const caughtBudgets = new Set<string>();
+let catchBudgets = false;
 const prepare = Database.prototype.prepare;
 
 beforeAll(async () => {
@@ -74,9 +77,25 @@ beforeAll(async () => {
   expect((await t.api.post('/api/reconciliation/run', { statement_id: statementId }, token)).status).toBe(200);
   const file = ledgerFile(t.dataDir, userId);
   Database.prototype.prepare = function (this: Database.Database, sql: string) {
-    if (this.name === file) caught.add(sql);
+    if (this.name === file) {
+      caught.add(sql);
+      if (catchBudgets) caughtBudgets.add(sql);
+    }
     return prepare.call(this, sql);
   } as typeof prepare;
+  catchBudgets = true;
+  for (const month of ['2026-01', '2026-02', '2026-03']) {
+    const budget = { lines: [{ account_id: food, amount: '100.00', carry_over: true }] };
+    expect((await t.api.put(`/api/budgets/${month}`, budget, token)).status).toBe(200);
+  }
+  const lines = [
+    { account_id: food, direction: 'DEBIT', amount: '9.99' },
+    { account_id: bank, direction: 'CREDIT', amount: '9.99' },
+  ];
+  const schedule = { name: 'Streaming', frequency: 'monthly', start_date: '2026-01-31', auto_post: true, lines };
+  expect((await t.api.post('/api/schedules', schedule, token)).status).toBe(201);
+  expect((await t.api.post('/api/schedules/run', undefined, token)).status).toBe(200);
+  catchBudgets = false;
 });
 
 afterAll(async () => {
@@ -88,10 +107,10 @@ afterAll(async () => {
  * The plan's steps that read a big table whole (`SCAN <table or its alias>`, with or without an
  * index), or sort everything a query reads from one (`USE TEMP B-TREE`), unless known bounded.
  */
-function fullScans(db: Database.Database, sql: string): string[] {
+function fullScans(db: Database.Database, sql: string, tables: readonly string[] = BIG_TABLES): string[] {
   const names = new Map<string, string>();
-  for (const table of BIG_TABLES) names.set(table, table);
-  for (const m of sql.matchAll(new RegExp(`\\b(${BIG_TABLES.join('|')})\\s+(?:AS\\s+)?(\\w+)`, 'gi'))) {
+  for (const table of tables) names.set(table, table);
+  for (const m of sql.matchAll(new RegExp(`\\b(${tables.join('|')})\\s+(?:AS\\s+)?(\\w+)`, 'gi'))) {
     if (!/^(WHERE|ON|JOIN|LEFT|INNER|GROUP|ORDER|LIMIT|SET|VALUES|USING|WHEN)$/i.test(m[2]!)) names.set(m[2]!, m[1]!);
   }
   const explain = db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
@@ -138,6 +157,32 @@ describe('the queries behind the screens', () => {
     try {
       const offenders = [...caught].flatMap((sql) =>
         fullScans(db, sql).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
+      );
+      expect(offenders).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('when budgets, the budget report and schedules are read, then no query scans the lines, the month totals, budgets or occurrences whole', async () => {
+    const screens = [
+      '/api/budgets/2026-03',
+      '/api/budgets/2026-04',
+      '/api/reports/budget-vs-actual?year=2026',
+      '/api/reports/budget-vs-actual?month=2026-02',
+      '/api/schedules',
+      '/api/schedules/upcoming',
+    ];
+    catchBudgets = true;
+    for (const screen of screens) expect((await t.api.get(screen, token)).status, screen).toBe(200);
+    catchBudgets = false;
+    const reads = [...caughtBudgets].filter((sql) => /^\s*SELECT/i.test(sql));
+    expect(reads.filter((sql) => /budget_lines|schedule/.test(sql)).length).toBeGreaterThan(5);
+    const tables = [...BIG_TABLES, 'account_month_totals', 'budget_lines', 'schedule_occurrences'];
+    const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
+    try {
+      const offenders = reads.flatMap((sql) =>
+        fullScans(db, sql, tables).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
       );
       expect(offenders).toEqual([]);
     } finally {

@@ -110,6 +110,86 @@ export class RawLedger {
     return opening.size + rows.length;
   }
 
+  /** One month's month totals per account (the budget's actuals). */
+  private monthTotals(month: string): Map<string, [bigint, bigint]> {
+    const rows = this.st(
+      'SELECT account_id, debit_minor a, credit_minor b FROM account_month_totals WHERE month >= ? AND month <= ?',
+    ).all(month, month) as { account_id: string; a: bigint; b: bigint }[];
+    return new Map(rows.map((r) => [r.account_id, [r.a, r.b]]));
+  }
+
+  /**
+   * A month's budget as GET /api/budgets/{month} reads it, in one read transaction: the accounts,
+   * the month's budget lines and month totals, then the carry-over months before it a year at a
+   * time (one range of budget lines and one of month totals a year) while any line's run goes on.
+   */
+  budgetMonth(month: string): number {
+    return this.db
+      .transaction(() => {
+        this.accounts();
+        type Line = { month: string; account_id: string; amount_minor: bigint; carry_over: bigint };
+        const linesOf = (from: string, to: string) =>
+          this.st(
+            'SELECT month, account_id, amount_minor, carry_over FROM budget_lines WHERE month >= ? AND month <= ? ORDER BY month',
+          ).all(from, to) as Line[];
+        const lines = linesOf(month, month);
+        this.monthTotals(month);
+        const expected = new Map(lines.map((l) => [l.account_id, previousMonth(month)]));
+        let carried = 0n;
+        for (let end = previousMonth(month); expected.size > 0;) {
+          let start = end;
+          for (let i = 1; i < 12; i++) start = previousMonth(start);
+          const before = new Map(linesOf(start, end).map((l) => [`${l.account_id} ${l.month}`, l]));
+          const totals = this.st(
+            'SELECT month, account_id, debit_minor AS a, credit_minor AS b FROM account_month_totals WHERE month >= ? AND month <= ?',
+          ).all(start, end) as { month: string; account_id: string; a: bigint; b: bigint }[];
+          const byKey = new Map(totals.map((t) => [`${t.account_id} ${t.month}`, t]));
+          for (const [id, from] of expected) {
+            let at = from;
+            for (;;) {
+              if (at < start) {
+                expected.set(id, at);
+                break;
+              }
+              const line = before.get(`${id} ${at}`);
+              if (!line || line.carry_over !== 1n) {
+                expected.delete(id);
+                break;
+              }
+              const t = byKey.get(`${id} ${at}`);
+              carried += line.amount_minor - (t ? t.a - t.b : 0n);
+              at = previousMonth(at);
+            }
+          }
+          end = previousMonth(start);
+        }
+        return lines.length + Number(carried & 1n);
+      })
+      .deferred();
+  }
+
+  /** A year's budget against actual: the year's budget lines and its month totals. */
+  budgetYear(year: string): number {
+    this.accounts();
+    const lines = this.st(
+      'SELECT month, account_id, amount_minor, carry_over FROM budget_lines WHERE month >= ? AND month <= ? ORDER BY month',
+    ).all(`${year}-01`, `${year}-12`) as unknown[];
+    const rows = this.st(
+      'SELECT month, account_id, debit_minor AS a, credit_minor AS b FROM account_month_totals WHERE month >= ? AND month <= ?',
+    ).all(`${year}-01`, `${year}-12`) as unknown[];
+    return lines.length + rows.length;
+  }
+
+  /** The same month's actuals summed from the lines instead of the totals: what the totals save. */
+  monthFromLines(month: string): number {
+    return (
+      this.st(
+        `SELECT l.account_id, SUM(l.amount_minor) s FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+          WHERE l.entry_date >= ? AND l.entry_date <= ? AND e.status IN ('posted', 'void') GROUP BY l.account_id`,
+      ).all(`${month}-01`, `${month}-31`) as unknown[]
+    ).length;
+  }
+
   /**
    * A register page as the app reads it since migration 0004: the exact total and the page's
    * first day from the day counts, then an index range of the page's days, then the lines.

@@ -8,6 +8,8 @@ import { DashboardScreen } from './screens/dashboard/dashboard-screen.tsx';
 import { JournalScreen } from './screens/journal/journal-screen.tsx';
 import { SettingsScreen } from './screens/settings/settings-screen.tsx';
 import { StatementsScreen } from './screens/statements/statements-screen.tsx';
+import { BudgetScreen } from './screens/budget/budget-screen.tsx';
+import { SchedulesScreen } from './screens/schedules/schedules-screen.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /** What a screen may need from the shell: where to go, and the signed-in person. */
@@ -23,6 +25,8 @@ const SCREENS: Record<Route, (context: ScreenContext) => ReactNode> = {
   '/accounts': () => <AccountsScreen />,
   '/journal': ({ navigate }) => <JournalScreen onNavigate={navigate} />,
   '/statements': ({ navigate }) => <StatementsScreen onNavigate={navigate} />,
+  '/budget': () => <BudgetScreen />,
+  '/schedules': () => <SchedulesScreen />,
   '/settings': ({ navigate, user, onSignOut }) => (
     <SettingsScreen user={user} onNavigate={navigate} onSignOut={onSignOut} />
   ),

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { MessageKey } from './i18n/index.ts';
 
 /** The screens, by path (the server answers index.html for any of them), in the navigation's order. */
-export const ROUTES = ['/', '/accounts', '/journal', '/statements', '/settings'] as const;
+export const ROUTES = ['/', '/accounts', '/journal', '/statements', '/budget', '/schedules', '/settings'] as const;
 export type Route = (typeof ROUTES)[number];
 
 /** Each screen's name in the navigation and the window title. */
@@ -11,6 +11,8 @@ export const ROUTE_TITLES: Record<Route, MessageKey> = {
   '/accounts': 'nav.accounts',
   '/journal': 'nav.journal',
   '/statements': 'nav.statements',
+  '/budget': 'nav.budget',
+  '/schedules': 'nav.schedules',
   '/settings': 'nav.settings',
 };
 

@@ -3,7 +3,7 @@ import { DIRECTIONS } from '../domain/double-entry.ts';
 import { amountString, currencyCode, isoDate, isoDateTime, pageOf, pagination, resourceId, uuid } from './common.ts';
 
 export const ENTRY_STATUSES = ['draft', 'posted', 'void'] as const;
-export const SOURCE_TYPES = ['manual', 'import', 'system', 'reconciliation'] as const;
+export const SOURCE_TYPES = ['manual', 'import', 'system', 'reconciliation', 'schedule'] as const;
 export const MAX_LINES_PER_ENTRY = 1000;
 
 export const lineInput = z.strictObject({

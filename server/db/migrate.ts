@@ -89,6 +89,9 @@ export function applyMigrations(sqlite: Database.Database, pending: readonly Mig
   );
   for (const migration of pending) {
     try {
+      // Migrations are the app's own files: they may edit a table's definition in place as SQLite
+      // documents for loosening a constraint (writable_schema), which defensive mode forbids.
+      sqlite.unsafeMode(true);
       sqlite
         .transaction(() => {
           sqlite.exec(migration.sql);
@@ -98,6 +101,8 @@ export function applyMigrations(sqlite: Database.Database, pending: readonly Mig
     } catch (error) {
       const file = `${String(migration.version).padStart(4, '0')}_${migration.name}.sql`;
       throw new MigrationError(`${label}: migration ${file} failed and was rolled back: ${(error as Error).message}`);
+    } finally {
+      sqlite.unsafeMode(false);
     }
   }
 }

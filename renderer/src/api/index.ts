@@ -1,7 +1,7 @@
 /**
  * The renderer's one way to the ledger: screens import every call and type from here, never from
  * the files behind it. One file per resource, named as in server/contract (accounts, journal,
- * reports, statements, reconciliation, export and journal import as `books`, backups, the advisor);
+ * reports, statements, reconciliation, export and journal import as `books`, backups, the advisor, budgets, schedules);
  * `http.ts` sends the requests, `token.ts` keeps the session's token.
  *
  * - Error answers (`{ detail, code?, errors? }`) become thrown `ApiError`s that carry them.
@@ -23,3 +23,5 @@ export * from './reconciliation.ts';
 export * from './books.ts';
 export * from './backups.ts';
 export * from './advisor.ts';
+export * from './budgets.ts';
+export * from './schedules.ts';

@@ -14,6 +14,7 @@ import {
   findAccountByName,
   hasChildren,
   hasLines,
+  hasScheduleLines,
   hasStatements,
   insertAccount,
   levelsBelow,
@@ -164,6 +165,11 @@ export function removeAccount(db: LedgerDb, id: string): void {
       );
     if (hasChildren(db, id))
       throw new DomainError('HAS_CHILDREN', 'The account has sub-accounts; move or delete them first');
+    if (hasScheduleLines(db, id))
+      throw new DomainError(
+        'HAS_ENTRIES',
+        'The account is used by a scheduled entry; change or delete the schedule first',
+      );
     deleteAccount(db, id);
   });
 }

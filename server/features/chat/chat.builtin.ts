@@ -9,6 +9,7 @@ import {
   periodRange,
   type Period,
 } from './chat.tools.ts';
+import { builtinBudgetAnswer } from '../budgets/budgets.advisor.ts';
 
 /**
  * The advisor without a model: it recognises the common questions (net worth, balances, income,
@@ -16,10 +17,13 @@ import {
  * read-only tools the model uses, so its figures are the books' own.
  */
 
-type Intent = 'net_worth' | 'balance' | 'spending' | 'income' | 'top_expenses' | 'reconciliation' | 'overview';
+type Intent =
+  'net_worth' | 'balance' | 'spending' | 'income' | 'top_expenses' | 'reconciliation' | 'budget' | 'bills' | 'overview';
 
 const INTENTS: [Intent, RegExp][] = [
   ['reconciliation', /reconcil|unmatched|bank match|对账|核对|未匹配/i],
+  ['budget', /budget|left to spend|(can|could) i (still )?spend|预算|还能花|还可以花|剩多少可花/i],
+  ['bills', /\bbills?\b|upcoming|\bdue\b|scheduled|recurring|subscription|账单|到期|定期/i],
   [
     'top_expenses',
     /\b(top|biggest|largest|highest|most)\b.*(expens|spend|cost)|最大.*(支出|开销)|(支出|开销).*最(多|大)|前几/i,
@@ -204,6 +208,17 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
     }
     case 'reconciliation':
       reconciliation();
+      break;
+    case 'budget':
+    case 'bills':
+      lines.push(
+        ...builtinBudgetAnswer(
+          db,
+          language,
+          mentioned.map((a) => a.name),
+          intent === 'bills',
+        ),
+      );
       break;
     case 'overview': {
       netWorth();

@@ -246,6 +246,7 @@ export function suggestions(db: LedgerDb, language: Language): string[] {
       ...(asset ? [`${asset.name}的余额是多少？`] : []),
       '我的银行对账进展如何？',
       '今年的收入和支出相比如何？',
+      '未来两周有哪些账单到期？',
     ];
   }
   return [
@@ -256,5 +257,6 @@ export function suggestions(db: LedgerDb, language: Language): string[] {
     ...(asset ? [`What is the balance of ${asset.name}?`] : []),
     'How far along is my bank reconciliation?',
     'How does my income compare with my spending this year?',
+    'What bills are due in the next two weeks?',
   ];
 }

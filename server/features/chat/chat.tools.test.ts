@@ -76,6 +76,25 @@ const HAND_WRITTEN = [
       },
     },
   },
+  {
+    type: 'function',
+    function: {
+      name: 'get_budget_and_upcoming_bills',
+      description:
+        "A month's budget per account (budgeted, spent, remaining, carried in, left to spend; parent accounts include their sub-accounts) and the scheduled bills due in the next days. `left_to_spend` is what can still be spent this month.",
+      parameters: {
+        type: 'object',
+        properties: {
+          month: { type: 'string', description: 'YYYY-MM, default this month' },
+          account: { type: 'string', description: 'only budget lines whose account name contains this' },
+          days: {
+            type: 'integer',
+            description: 'upcoming bills over this many days from today, default 14, at most 60',
+          },
+        },
+      },
+    },
+  },
 ];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-chat-tools-'));

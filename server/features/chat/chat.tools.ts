@@ -10,6 +10,7 @@ import { balancesAsOf } from '../accounts/accounts.service.ts';
 import { listEntryPage } from '../journal/journal.service.ts';
 import { reconciliationStats } from '../reconciliation/reconciliation.stats.service.ts';
 import { balanceSheet, incomeStatement } from '../reports/reports.service.ts';
+import { BUDGET_TOOL_DESCRIPTION, getBudgetAndUpcomingBills, MAX_BILL_DAYS } from '../budgets/budgets.advisor.ts';
 
 type ToolParameters = ToolDefinition['function']['parameters'];
 
@@ -68,6 +69,13 @@ const recentEntriesArgs = z.object({
   end_date: optional(date),
 });
 const reconciliationArgs = z.object({ account: optional(accountQuery) });
+const budgetArgs = z.object({
+  month: optional(z.string().describe('YYYY-MM, default this month')),
+  account: optional(z.string().describe('only budget lines whose account name contains this')),
+  days: optional(
+    z.number().int().describe(`upcoming bills over this many days from today, default 14, at most ${MAX_BILL_DAYS}`),
+  ),
+});
 
 function dateRange(args: z.output<typeof incomeArgs>): { start: string; end: string } {
   if (args.period) return periodRange(args.period);
@@ -260,6 +268,7 @@ const TOOLS = new Map<string, Tool>([
     reconciliationArgs,
     getReconciliationStatus,
   ),
+  tool('get_budget_and_upcoming_bills', BUDGET_TOOL_DESCRIPTION, budgetArgs, getBudgetAndUpcomingBills),
 ]);
 
 /** The tools as the model is told them. */

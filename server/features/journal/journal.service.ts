@@ -68,7 +68,7 @@ export interface CheckedLine extends NewLine {
  * Checks lines as every entry must be: at least two, on existing accounts, in each account's
  * currency, amounts exact to the currency's digits, accounts active, and balanced per currency.
  */
-function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLine[] {
+export function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLine[] {
   if (lines.length < 2) throw new DomainError('TOO_FEW_LINES', 'An entry needs at least 2 lines');
   const accounts = accountsByIds(
     db,

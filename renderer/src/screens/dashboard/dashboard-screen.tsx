@@ -15,6 +15,8 @@ import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 import { NetWorthChart } from './net-worth-chart.tsx';
 import { ReconciliationCard } from './reconciliation-card.tsx';
+import { BudgetCard } from './budget-card.tsx';
+import { BillsCard } from './bills-card.tsx';
 import { SpendingChart } from './spending-chart.tsx';
 import { SummaryCard } from './summary-card.tsx';
 
@@ -89,6 +91,8 @@ export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => 
               <SummaryCard key={c.currency} sheet={c} month={month.currencies.find((x) => x.currency === c.currency)} />
             ))}
             <ReconciliationCard stats={stats} onNavigate={onNavigate} />
+            <BudgetCard onNavigate={onNavigate} />
+            <BillsCard onNavigate={onNavigate} />
           </div>
           {currency && (
             <div className="charts">

@@ -6,6 +6,7 @@ import { Facts } from '../../components/facts.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { EntryLinesTable } from './entry-lines-table.tsx';
+import { RepeatEntryButton } from './repeat-entry-button.tsx';
 
 interface EntryDetailsProps {
   entry: JournalEntryDto;
@@ -14,10 +15,12 @@ interface EntryDetailsProps {
   onChanged: (entry: JournalEntryDto) => void;
   onOpen: (entryId: string) => void;
   onClose: () => void;
+  /** A monthly schedule was made of the entry. */
+  onRepeated?: () => void;
 }
 
 /** One entry: its lines and state; post a draft, void a posted entry (showing the reversal). */
-export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose }: EntryDetailsProps) {
+export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose, onRepeated }: EntryDetailsProps) {
   const { t } = useI18n();
   const headingId = useId();
   const [voiding, setVoiding] = useState(false);
@@ -87,6 +90,11 @@ export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose }: Entr
             {t('journal.void')}
           </button>
           <span className="hint">{t('journal.voidHint')}</span>
+        </div>
+      )}
+      {onRepeated && entry.status !== 'void' && !entry.reverses_entry_id && (
+        <div className="form-actions">
+          <RepeatEntryButton entry={entry} onDone={onRepeated} />
         </div>
       )}
       {voiding && (

@@ -126,6 +126,7 @@ export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => vo
                   }}
                   onOpen={(id) => void open(id)}
                   onClose={() => setPane({ kind: 'none' })}
+                  onRepeated={() => onNavigate('/schedules')}
                 />
               )}
             </div>

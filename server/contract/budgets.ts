@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { isMonth } from '../domain/budgets.ts';
+import { accountType } from './accounts.ts';
+import { uuid } from './common.ts';
+
+export const MAX_BUDGET_LINES = 1000;
+
+/** YYYY-MM, 0001-01 to 9999-12. */
+export const month = z.string().refine(isMonth, 'must be a month YYYY-MM').meta({ example: '2026-03' });
+
+export const monthParams = z.strictObject({ month });
+
+/** A budget amount: a decimal string ≥ 0 ("0" budgets nothing for the account, on purpose). */
+const budgetAmount = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "300.00"')
+  .meta({ example: '300.00' });
+
+export const putBudgetBody = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        account_id: uuid,
+        amount: budgetAmount,
+        /** carry what is left (or overspent) at the month's end into the next month's line */
+        carry_over: z.boolean().optional(),
+      }),
+    )
+    .max(MAX_BUDGET_LINES),
+});
+
+export const FILL_SOURCES = ['previous_month', 'average_actuals'] as const;
+export const fillBudgetBody = z.strictObject({ from: z.enum(FILL_SOURCES) });
+
+export const budgetLine = z
+  .object({
+    account_id: z.string(),
+    name: z.string(),
+    type: accountType,
+    currency: z.string(),
+    parent_id: z.string().nullable(),
+    budgeted: z.string(),
+    /** posted activity of the month in the account's normal direction, sub-accounts of its currency included */
+    actual: z.string(),
+    /** budgeted − actual */
+    remaining: z.string(),
+    carry_over: z.boolean(),
+    /** what the months before carried in (0 unless the month before had carry-over) */
+    carried_in: z.string(),
+    /** budgeted + carried_in − actual: what is left to spend (or to receive, for INCOME) */
+    available: z.string(),
+  })
+  .meta({ id: 'BudgetLine' });
+
+export const budgetTotals = z.object({
+  currency: z.string(),
+  type: z.enum(['EXPENSE', 'INCOME']),
+  budgeted: z.string(),
+  actual: z.string(),
+  remaining: z.string(),
+  available: z.string(),
+});
+
+export const budget = z
+  .object({
+    month,
+    lines: z.array(budgetLine),
+    /** per currency and type; a line whose ancestor is budgeted too counts once, in the ancestor */
+    totals: z.array(budgetTotals),
+  })
+  .meta({ id: 'Budget' });
+
+export const budgetReportQuery = z
+  .strictObject({
+    month: month.optional(),
+    year: z
+      .string()
+      .regex(/^\d{4}$/, 'must be a year YYYY')
+      .optional(),
+  })
+  .refine((q) => !(q.month && q.year), { message: 'give month or year, not both', path: ['year'] })
+  .refine((q) => q.year === undefined || q.year !== '0000', { message: 'must be a year from 0001', path: ['year'] });
+
+const monthFigures = { budgeted: z.string(), actual: z.string(), remaining: z.string() };
+
+export const budgetReport = z.object({
+  start_month: month,
+  end_month: month,
+  rows: z.array(
+    z.object({
+      account_id: z.string(),
+      name: z.string(),
+      type: accountType,
+      currency: z.string(),
+      ...monthFigures,
+      months: z.array(z.object({ month, ...monthFigures })),
+    }),
+  ),
+  totals: z.array(z.object({ currency: z.string(), type: z.enum(['EXPENSE', 'INCOME']), ...monthFigures })),
+});
+
+export type PutBudgetInput = z.infer<typeof putBudgetBody>;
+export type BudgetDto = z.infer<typeof budget>;
+export type BudgetLineDto = z.infer<typeof budgetLine>;
+export type BudgetReportDto = z.infer<typeof budgetReport>;
+export type FillSource = (typeof FILL_SOURCES)[number];

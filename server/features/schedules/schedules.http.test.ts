@@ -1,0 +1,396 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localToday } from '../../domain/dates.ts';
+import {
+  databaseDigest,
+  ledgerFile,
+  registerUser,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from '../../../test/support/server.ts';
+import { MAX_UPCOMING_DAYS, MAX_UPCOMING_OCCURRENCES } from '../../contract/schedules.ts';
+
+let t: TestServer;
+let api: Api;
+/** The booking round the server hands its trigger; the tests call it instead of a timer. */
+let bookAll: (() => Promise<void>) | undefined;
+const today = localToday();
+
+beforeAll(async () => {
+  t = await startTestServer({
+    scheduleTrigger: (book) => {
+      bookAll = book;
+      return async () => {};
+    },
+  });
+  api = t.api;
+});
+
+afterAll(async () => {
+  await t.stop();
+});
+
+async function book() {
+  const user = await registerUser(api);
+  const ids: Record<string, string> = {};
+  for (const [name, type] of [
+    ['Checking', 'ASSET'],
+    ['Rent', 'EXPENSE'],
+    ['Streaming', 'EXPENSE'],
+    ['Salary', 'INCOME'],
+  ] as const) {
+    const res = await api.post('/api/accounts', { name, type }, user.token);
+    expect(res.status).toBe(201);
+    ids[name] = res.body.id;
+  }
+  const lines = (expense: string, amount: string) => [
+    { account_id: ids[expense], direction: 'DEBIT', amount },
+    { account_id: ids.Checking, direction: 'CREDIT', amount },
+  ];
+  const create = async (body: Record<string, unknown>) => {
+    const res = await api.post('/api/schedules', { lines: lines('Rent', '1200.00'), ...body }, user.token);
+    expect(res.status, res.text).toBe(201);
+    return res.body;
+  };
+  const entries = async (perPage = 100) =>
+    (await api.get(`/api/journal-entries?source_type=schedule&per_page=${perPage}`, user.token)).body;
+  return {
+    user,
+    ids,
+    lines,
+    create,
+    entries,
+    file: ledgerFile(t.dataDir, user.id),
+    get: (path: string) => api.get(path, user.token),
+    post: (path: string, body?: unknown) => api.post(path, body, user.token),
+  };
+}
+
+describe('POST, GET, PUT, DELETE /api/schedules', () => {
+  it('when a monthly schedule starts on the 31st, then it answers 201 with next_date, and shorter months get their last day', async () => {
+    const b = await book();
+    const created = await b.create({ name: 'Rent', frequency: 'monthly', start_date: '2099-01-31', memo: 'Flat' });
+    expect(created).toMatchObject({
+      name: 'Rent',
+      memo: 'Flat',
+      frequency: 'monthly',
+      interval: 1,
+      start_date: '2099-01-31',
+      end_date: null,
+      auto_post: false,
+      next_date: '2099-01-31',
+      amount: '1200.00',
+      currency: 'USD',
+    });
+    expect(created.lines).toEqual([
+      { account_id: b.ids.Rent, account_name: 'Rent', direction: 'DEBIT', amount: '1200.00', currency: 'USD' },
+      { account_id: b.ids.Checking, account_name: 'Checking', direction: 'CREDIT', amount: '1200.00', currency: 'USD' },
+    ]);
+    expect((await b.get(`/api/schedules/${created.id}`)).body).toEqual(created);
+    // skipping January moves next_date to the last day of February
+    expect((await b.post(`/api/schedules/${created.id}/skip`, { date: '2099-01-31' })).status).toBe(204);
+    expect((await b.get(`/api/schedules/${created.id}`)).body.next_date).toBe('2099-02-28');
+    const list = await b.get('/api/schedules');
+    expect(list.body).toMatchObject({ total: 1, page: 1, per_page: 20 });
+    expect(list.body.items[0].id).toBe(created.id);
+
+    const replaced = await api.put(
+      `/api/schedules/${created.id}`,
+      { name: 'Rent, new flat', lines: b.lines('Rent', '1350.00'), frequency: 'monthly', start_date: '2099-03-15' },
+      b.user.token,
+    );
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ name: 'Rent, new flat', amount: '1350.00', next_date: '2099-03-15' });
+    expect((await api.delete(`/api/schedules/${created.id}`, b.user.token)).status).toBe(204);
+    expect((await b.get(`/api/schedules/${created.id}`)).status).toBe(404);
+    expect((await api.delete(`/api/schedules/${created.id}`, b.user.token)).status).toBe(404);
+  });
+
+  it("when the lines are bad, then the entry's §7 codes answer and nothing is stored", async () => {
+    const b = await book();
+    const before = databaseDigest(b.file);
+    const base = { name: 'X', frequency: 'weekly', start_date: '2099-01-01' };
+    const cases: [unknown, number, string][] = [
+      [{ ...base, lines: [{ account_id: b.ids.Rent, direction: 'DEBIT', amount: '1.00' }] }, 400, 'TOO_FEW_LINES'],
+      [
+        { ...base, lines: [...b.lines('Rent', '1.00').slice(0, 1), ...b.lines('Rent', '2.00').slice(1)] },
+        400,
+        'UNBALANCED',
+      ],
+      [
+        { ...base, lines: b.lines('Rent', '1.00').map((l, i) => (i ? { ...l, account_id: crypto.randomUUID() } : l)) },
+        400,
+        'INVALID_ACCOUNT',
+      ],
+      [{ ...base, lines: b.lines('Rent', '1.00'), frequency: 'hourly' }, 400, 'VALIDATION_ERROR'],
+      [{ ...base, lines: b.lines('Rent', '1.00'), interval: 0 }, 400, 'VALIDATION_ERROR'],
+      [{ ...base, lines: b.lines('Rent', '1.00'), end_date: '2098-12-31' }, 400, 'VALIDATION_ERROR'],
+      [{ ...base, lines: b.lines('Rent', '1.001') }, 400, 'VALIDATION_ERROR'],
+      [{ ...base, lines: b.lines('Rent', '1.00'), name: '  ' }, 400, 'VALIDATION_ERROR'],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await b.post('/api/schedules', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.code).toBe(code);
+    }
+    expect((await b.get(`/api/schedules/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await b.get('/api/schedules/not-an-id')).status).toBe(404);
+    expect(databaseDigest(b.file)).toBe(before);
+  });
+
+  it('when an account is used by a schedule, then deleting it is 409 HAS_ENTRIES', async () => {
+    const b = await book();
+    await b.create({ name: 'Rent', frequency: 'monthly', start_date: '2099-01-01' });
+    const res = await api.delete(`/api/accounts/${b.ids.Rent}`, b.user.token);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('HAS_ENTRIES');
+  });
+
+  it("when another user asks for a schedule, then it is 404 and that user's ledger is untouched", async () => {
+    const b = await book();
+    const s = await b.create({ name: 'Rent', frequency: 'monthly', start_date: '2099-01-01' });
+    const other = await registerUser(api);
+    expect((await api.get(`/api/schedules/${s.id}`, other.token)).status).toBe(404);
+    expect((await api.post(`/api/schedules/${s.id}/skip`, { date: '2099-01-01' }, other.token)).status).toBe(404);
+    expect((await api.get('/api/schedules', other.token)).body.total).toBe(0);
+  });
+});
+
+describe('GET /api/schedules/upcoming', () => {
+  it('when schedules fall due in the window, then their open occurrences are listed in date order, skipped ones left out', async () => {
+    const b = await book();
+    const weekly = await b.create({
+      name: 'Cleaner',
+      frequency: 'weekly',
+      start_date: addDays(today, 1),
+      lines: b.lines('Streaming', '40.00'),
+    });
+    await b.create({ name: 'Rent', frequency: 'monthly', start_date: addDays(today, 3) });
+    await b.create({ name: 'Later', frequency: 'monthly', start_date: addDays(today, 40) });
+    await b.create({ name: 'Ended', frequency: 'daily', start_date: '2020-01-01', end_date: '2020-01-05' });
+    expect((await b.post(`/api/schedules/${weekly.id}/skip`, { date: addDays(today, 8) })).status).toBe(204);
+    const res = await b.get(`/api/schedules/upcoming?until=${addDays(today, 14)}`);
+    expect(res.status).toBe(200);
+    expect(
+      res.body.items.map((o: { name: string; date: string; amount: string }) => [o.date, o.name, o.amount]),
+    ).toEqual([
+      [addDays(today, 1), 'Cleaner', '40.00'],
+      [addDays(today, 3), 'Rent', '1200.00'],
+    ]);
+    expect(res.body.until).toBe(addDays(today, 14));
+    // default: 30 days ahead
+    expect((await b.get('/api/schedules/upcoming')).body.until).toBe(addDays(today, 30));
+  });
+
+  it('when until is too far or the window holds too many occurrences, then 400 names the limit', async () => {
+    const b = await book();
+    const far = await b.get(`/api/schedules/upcoming?until=${addDays(today, MAX_UPCOMING_DAYS + 1)}`);
+    expect(far.status).toBe(400);
+    expect(far.body.detail).toContain(String(MAX_UPCOMING_DAYS));
+    expect((await b.get(`/api/schedules/upcoming?until=${addDays(today, -1)}`)).status).toBe(400);
+    // a daily schedule begun a century ago is found by arithmetic, not walked
+    await b.create({
+      name: 'Coffee',
+      frequency: 'daily',
+      start_date: '1926-01-01',
+      lines: b.lines('Streaming', '3.00'),
+    });
+    for (let i = 0; i < 2; i++)
+      await b.create({
+        name: `Daily ${i}`,
+        frequency: 'daily',
+        start_date: addDays(today, 1),
+        lines: b.lines('Streaming', '1.00'),
+      });
+    const many = await b.get(`/api/schedules/upcoming?until=${addDays(today, MAX_UPCOMING_DAYS)}`);
+    expect(many.status).toBe(400);
+    expect(many.body.detail).toContain(String(MAX_UPCOMING_OCCURRENCES));
+    const some = await b.get(`/api/schedules/upcoming?until=${addDays(today, 10)}&per_page=5&page=2`);
+    expect(some.status).toBe(200);
+    expect(some.body.total).toBe(11 + 10 + 10);
+    expect(some.body.items).toHaveLength(5);
+  });
+});
+
+describe('booking due occurrences', () => {
+  it('when occurrences are due, then run books each once as an entry with source_type schedule, posted when auto_post', async () => {
+    const b = await book();
+    const posted = await b.create({
+      name: 'Streaming',
+      frequency: 'daily',
+      start_date: addDays(today, -4),
+      auto_post: true,
+      lines: b.lines('Streaming', '9.99'),
+    });
+    const draft = await b.create({
+      name: 'Rent',
+      frequency: 'monthly',
+      start_date: addDays(today, -1),
+      memo: 'Flat rent',
+    });
+    await b.create({ name: 'Future', frequency: 'monthly', start_date: addDays(today, 1) });
+    expect((await b.post(`/api/schedules/${posted.id}/skip`, { date: addDays(today, -2) })).status).toBe(204);
+    const run = await b.post('/api/schedules/run');
+    expect(run.status).toBe(200);
+    expect(run.body.created).toHaveLength(5);
+    expect(run.body).toMatchObject({ failed: [], more_due: false });
+    const entries = await b.entries();
+    expect(entries.total).toBe(5);
+    expect(new Set(entries.items.map((e: { id: string }) => e.id))).toEqual(new Set(run.body.created));
+    const streaming = entries.items.filter((e: { memo: string }) => e.memo === 'Streaming');
+    expect(streaming.map((e: { entry_date: string }) => e.entry_date).sort()).toEqual(
+      [-4, -3, -1, 0].map((d) => addDays(today, d)),
+    );
+    expect(
+      streaming.every(
+        (e: { status: string; source_type: string }) => e.status === 'posted' && e.source_type === 'schedule',
+      ),
+    ).toBe(true);
+    const rent = entries.items.find((e: { memo: string }) => e.memo === 'Flat rent');
+    expect(rent).toMatchObject({ status: 'draft', entry_date: addDays(today, -1) });
+    expect((await b.get(`/api/accounts/${b.ids.Streaming}/balance`)).body.balance).toBe('39.96');
+    // booking again adds nothing; next dates moved past today
+    expect((await b.post('/api/schedules/run')).body.created).toEqual([]);
+    expect((await b.get(`/api/schedules/${posted.id}`)).body.next_date).toBe(addDays(today, 1));
+    expect((await b.get(`/api/schedules/${draft.id}`)).body.next_date > today).toBe(true);
+    // a booked occurrence cannot be skipped; a day that is no occurrence cannot either
+    expect((await b.post(`/api/schedules/${posted.id}/skip`, { date: today })).body.code).toBe('INVALID_STATUS');
+    const notOne = await b.post(`/api/schedules/${draft.id}/skip`, { date: addDays(today, 2) });
+    expect(notOne.status).toBe(400);
+    expect(notOne.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('when runs are sent concurrently, then each occurrence becomes exactly one entry', async () => {
+    const b = await book();
+    // 250 occurrences: each run books them in several transactions, so the runs interleave
+    await b.create({
+      name: 'Coffee',
+      frequency: 'daily',
+      start_date: addDays(today, -249),
+      auto_post: true,
+      lines: b.lines('Streaming', '2.50'),
+    });
+    await b.create({ name: 'Rent', frequency: 'weekly', start_date: addDays(today, -70), auto_post: true });
+    const runs = await Promise.all([
+      ...Array.from({ length: 4 }, () => b.post('/api/schedules/run')),
+      bookAll!().then(() => ({ status: 200, body: { created: [] as string[] } })),
+    ]);
+    expect(runs.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const created = runs.flatMap((r) => r.body.created as string[]);
+    expect(new Set(created).size).toBe(created.length);
+    const entries = await b.entries(1);
+    expect(entries.total).toBe(250 + 11);
+    expect((await b.get(`/api/accounts/${b.ids.Streaming}/balance`)).body.balance).toBe('625.00');
+    const trial = (await b.get('/api/reports/trial-balance')).body.currencies[0];
+    expect(trial.total_debit).toBe(trial.total_credit);
+  });
+
+  it('when the booking mark is stale, then the database still refuses a second entry for an occurrence', async () => {
+    const b = await book();
+    const s = await b.create({
+      name: 'Gym',
+      frequency: 'weekly',
+      start_date: addDays(today, -21),
+      auto_post: true,
+      lines: b.lines('Streaming', '30.00'),
+    });
+    expect((await b.post('/api/schedules/run')).body.created).toHaveLength(4);
+    // another connection (another process) rewinds the mark, as a crash between two writers could
+    const raw = new Database(b.file);
+    try {
+      raw.prepare('UPDATE schedules SET next_date = start_date WHERE id = ?').run(s.id);
+      expect(() =>
+        raw
+          .prepare(
+            "INSERT INTO schedule_occurrences (schedule_id, date, entry_id, skipped, created_at) VALUES (?, ?, NULL, 0, 'x')",
+          )
+          .run(s.id, addDays(today, -21)),
+      ).toThrow(/UNIQUE|PRIMARY KEY/);
+    } finally {
+      raw.close();
+    }
+    expect((await b.post('/api/schedules/run')).body.created).toEqual([]);
+    expect((await b.entries()).total).toBe(4);
+    expect((await b.get(`/api/schedules/${s.id}`)).body.next_date).toBe(addDays(today, 7));
+  });
+
+  it("when the server's booking round runs, then every user's due occurrences are booked", async () => {
+    const b = await book();
+    const c = await book();
+    await b.create({ name: 'Rent', frequency: 'monthly', start_date: today, auto_post: true });
+    await c.create({ name: 'Rent', frequency: 'yearly', start_date: addDays(today, -366), auto_post: false });
+    await bookAll!();
+    expect((await b.entries()).total).toBe(1);
+    expect((await c.entries()).total).toBe(2);
+  });
+
+  it('when a due occurrence cannot be booked, then it is reported and stays due while other schedules are booked', async () => {
+    const b = await book();
+    const blocked = await b.create({
+      name: 'Blocked',
+      frequency: 'daily',
+      start_date: addDays(today, -1),
+      lines: b
+        .lines('Salary', '5.00')
+        .map((l, i) => (i === 0 ? { ...l, direction: 'CREDIT' } : { ...l, direction: 'DEBIT' })),
+    });
+    await b.create({ name: 'Fine', frequency: 'daily', start_date: today, lines: b.lines('Rent', '5.00') });
+    expect((await api.put(`/api/accounts/${b.ids.Salary}`, { is_active: false }, b.user.token)).status).toBe(200);
+    const run = await b.post('/api/schedules/run');
+    expect(run.body.created).toHaveLength(1);
+    expect(run.body.failed).toEqual([
+      {
+        schedule_id: blocked.id,
+        date: addDays(today, -1),
+        code: 'INACTIVE_ACCOUNT',
+        detail: expect.stringContaining('Salary'),
+      },
+    ]);
+    expect((await b.get(`/api/schedules/${blocked.id}`)).body.next_date).toBe(addDays(today, -1));
+    expect((await api.put(`/api/accounts/${b.ids.Salary}`, { is_active: true }, b.user.token)).status).toBe(200);
+    expect((await b.post('/api/schedules/run')).body.created).toHaveLength(2);
+  });
+
+  it('when a schedule with booked occurrences is changed, then the past is not booked again', async () => {
+    const b = await book();
+    const s = await b.create({ name: 'Rent', frequency: 'daily', start_date: addDays(today, -3), auto_post: true });
+    expect((await b.post('/api/schedules/run')).body.created).toHaveLength(4);
+    const res = await api.put(
+      `/api/schedules/${s.id}`,
+      {
+        name: 'Rent',
+        lines: b.lines('Rent', '10.00'),
+        frequency: 'weekly',
+        start_date: addDays(today, -30),
+        auto_post: true,
+      },
+      b.user.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.next_date > today).toBe(true);
+    expect((await b.post('/api/schedules/run')).body.created).toEqual([]);
+  });
+
+  it('when a bank line matches a booked scheduled entry, then reconciliation matches it like any other entry', async () => {
+    const b = await book();
+    await b.create({
+      name: 'Netflix',
+      frequency: 'monthly',
+      start_date: addDays(today, -2),
+      auto_post: true,
+      lines: b.lines('Streaming', '15.49'),
+    });
+    const [entryId] = (await b.post('/api/schedules/run')).body.created;
+    const statement = await b.post('/api/statements', {
+      account_id: b.ids.Checking,
+      transactions: [{ date: addDays(today, -2), description: 'NETFLIX', amount: '15.49', type: 'debit' }],
+    });
+    expect(statement.status).toBe(201);
+    const run = await b.post('/api/reconciliation/run', { statement_id: statement.body.id });
+    expect(run.body.summary).toMatchObject({ auto_accepted: 1, unmatched: 0 });
+    const [line] = (await b.get(`/api/statements/${statement.body.id}/transactions`)).body.items;
+    const match = await b.get(`/api/reconciliation/matches/${line.match_id}`);
+    expect(match.body.journal_entries.map((e: { id: string }) => e.id)).toEqual([entryId]);
+  });
+});
