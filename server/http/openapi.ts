@@ -39,6 +39,7 @@ const DESCRIPTION = `Personal Ledger's local API: a double-entry ledger per user
 - **Authentication**: send \`Authorization: Bearer <access_token>\` from register or login.
 - **Errors** are JSON \`{ detail, code?, errors? }\` (schema \`Error\`); \`errors\` names each field by its path
   (\`lines.1.amount\`). 401 answers carry only \`detail\`.
+- **Bodies** are at most their operation's \`x-max-body-bytes\` (JSON: 1 MiB unless it says otherwise).
 - **Amounts** are decimal strings (\`"82.50"\`) with at most the currency's minor-unit digits; never JSON numbers.
 - **Every answer** carries ${HEADERS_OF_EVERY_ANSWER.map((h) => `\`${h}\``).join(', ')}
   (\`no-store\` on /api). No CORS headers: scripts send no \`Origin\`, and a foreign one is refused.
@@ -91,13 +92,14 @@ const GENERAL: {
     name: 'NotFound',
     mentions: 'NOT_FOUND',
     description: "NOT_FOUND: nothing of this user's has that id (a malformed id included)",
-    applies: (route) => route.params !== undefined,
+    applies: (route) => namesOneThing(route),
   },
   {
     status: 413,
     name: 'PayloadTooLarge',
     mentions: 'PAYLOAD_TOO_LARGE',
-    description: `PAYLOAD_TOO_LARGE: the body is over the operation's limit (JSON: ${JSON_LIMIT.replace('mb', ' MiB')} unless the operation says otherwise)`,
+    description:
+      "PAYLOAD_TOO_LARGE: the body is larger than the operation's limit (its request body's `x-max-body-bytes`)",
     applies: (route) => route.body !== undefined || route.rawBody !== undefined || route.deferredJson !== undefined,
   },
   {
@@ -153,8 +155,24 @@ function cleanQueryType(ctx: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchem
   if (def.type === 'default' && json.default === undefined) json.default = (def as z.core.$ZodDefaultDef).defaultValue;
 }
 
+/**
+ * Whether the path names one thing of the user's, which may not exist: an `{id}`, or a backup's
+ * `{name}`. A path that names a period (`/api/budgets/{month}`) always finds one.
+ */
+function namesOneThing(route: RouteDoc): boolean {
+  const shape = (route.params as z.ZodObject | undefined)?.shape;
+  return shape !== undefined && ('id' in shape || 'name' in shape);
+}
+
 /** Where a request's named schema is referred to until its component's name is settled. */
 const INPUT_REF = '#/components/schemas/@input@';
+
+/** `1mb` (a body limit as Express reads it) in bytes. */
+function byteCount(limit: string): number {
+  const match = /^(\d+)(kb|mb)$/.exec(limit);
+  if (!match) throw new Error(`a body limit the document cannot state: ${limit}`);
+  return Number(match[1]) * (match[2] === 'kb' ? 1024 : 1024 * 1024);
+}
 
 /** Whether a body schema takes an empty object, so that no body at all will do. */
 function takesNoBody(schema: z.ZodType): boolean {
@@ -238,14 +256,16 @@ export function buildOpenApi(routes: readonly RouteDoc[]): JsonSchema {
     if (jsonBody) {
       operation.requestBody = {
         required: !takesNoBody(jsonBody),
+        'x-max-body-bytes': byteCount(route.deferredJson?.limit ?? JSON_LIMIT),
         content: { 'application/json': { schema: convert(jsonBody, 'input') } },
       };
     }
     if (route.rawBody) {
-      const { parts, contentTypes, description } = route.rawBody;
+      const { parts, contentTypes, description, limit } = route.rawBody;
       operation.requestBody = {
         required: true,
         description,
+        'x-max-body-bytes': byteCount(limit),
         content: Object.fromEntries(
           contentTypes.map((type) => [
             type,
