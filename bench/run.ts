@@ -47,7 +47,7 @@ const { values: args } = parseArgs({
     /** flags for the server's node beside those of `npm run serve`, e.g. "--max-semi-space-size=2" */
     'server-node-flags': { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
-    /** `reads`: after the load, only the cold start and the reads (balances, reports, budgets, register) */
+    /** `reads`: after the load, only the cold start and the reads (balances, reports, budgets, register); `writes`: only the posting rows */
     only: { type: 'string' },
     out: { type: 'string', default: path.join(REPO, 'bench/results/latest.json') },
   },
@@ -755,7 +755,12 @@ async function measureRegister(bench: Bench): Promise<Omit<Pages, 'dates'>> {
  * Read throughput, 50 clients of mixed GETs, against a bare Express route with the same bodies;
  * returns the bare route's time for the raw posting transaction, the writes' reference.
  */
-async function measureThroughput(bench: Bench, pages: Pages, memorySampler: MemorySampler): Promise<Summary> {
+async function measureThroughput(
+  bench: Bench,
+  pages: Pages,
+  memorySampler: MemorySampler,
+  readsToo = true,
+): Promise<Summary> {
   const { client, ids, info, manifest, dataDir, ledgerFile, server, token } = bench;
   const { perPage, accountPages, rangePages, dates } = pages;
   const entryBody = (i: number) => postingBody(ids, i);
@@ -774,7 +779,7 @@ async function measureThroughput(bench: Bench, pages: Pages, memorySampler: Memo
   const cannedFile = path.join(dataDir, 'canned.json');
   fs.writeFileSync(
     cannedFile,
-    JSON.stringify(await Promise.all(viewPaths.map(async (p) => (await client.ok('GET', p)).text))),
+    JSON.stringify(readsToo ? await Promise.all(viewPaths.map(async (p) => (await client.ok('GET', p)).text)) : []),
   );
   // and a copy of the ledger for the bare route's raw posting transaction
   const bareCopy = copyOfLedger(ledgerFile, path.join(dataDir, 'bare-copy.sqlite'));
@@ -785,6 +790,30 @@ async function measureThroughput(bench: Bench, pages: Pages, memorySampler: Memo
     {},
     /listening on (http:\S+)/,
   );
+  const bareClient = new Client(bare.url);
+  for (let i = 0; i < 20; i++) await bareClient.ok('POST', '/api/echo', entryBody(i));
+  const barePost = summarize(
+    await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/echo', entryBody(i))),
+  );
+  for (let i = 0; i < 5; i++) await bareClient.ok('POST', '/api/raw-post', entryBody(i));
+  const bareRawPost = summarize(
+    await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/raw-post', entryBody(i))),
+  );
+  bareClient.close();
+  info.bareExpress = { postSequential: barePost, rawPostSequential: bareRawPost };
+  await attempt('bare_post', 'bare Express POST of the same JSON, one at a time', 'ms', async () => ({
+    summary: barePost,
+  }));
+  await attempt(
+    'bare_raw_post',
+    'bare Express POST running only the raw posting transaction, one at a time',
+    'ms',
+    async () => ({ summary: bareRawPost }),
+  );
+  if (!readsToo) {
+    await bare.stop();
+    return bareRawPost;
+  }
   const ping: LoadRequest[] = [{ method: 'GET', path: '/api/ping' }];
   const cannedViews: LoadRequest[] = viewPaths.map((_, i) => ({ method: 'GET', path: `/api/canned/${i}` }));
   await load(bare.url, { connections: 50, amount: 2000, requests: ping });
@@ -801,16 +830,6 @@ async function measureThroughput(bench: Bench, pages: Pages, memorySampler: Memo
   }
   const cannedCeiling = medianByRate(bareTurns);
   const cachedReads = medianByRate(apiTurns);
-  const bareClient = new Client(bare.url);
-  for (let i = 0; i < 20; i++) await bareClient.ok('POST', '/api/echo', entryBody(i));
-  const barePost = summarize(
-    await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/echo', entryBody(i))),
-  );
-  for (let i = 0; i < 5; i++) await bareClient.ok('POST', '/api/raw-post', entryBody(i));
-  const bareRawPost = summarize(
-    await timeEach(COUNTS.postSequential, (i) => bareClient.ok('POST', '/api/raw-post', entryBody(i))),
-  );
-  bareClient.close();
   const bareMemory = memoryOf(bare.pid);
   await bare.stop();
   info.bareExpress = {
@@ -824,15 +843,6 @@ async function measureThroughput(bench: Bench, pages: Pages, memorySampler: Memo
     value: ceiling.rate,
     note: `latency p50 ${ceiling.latency.p50.toFixed(1)} ms, p99 ${ceiling.latency.p99.toFixed(1)} ms`,
   }));
-  await attempt('bare_post', 'bare Express POST of the same JSON, one at a time', 'ms', async () => ({
-    summary: barePost,
-  }));
-  await attempt(
-    'bare_raw_post',
-    'bare Express POST running only the raw posting transaction, one at a time',
-    'ms',
-    async () => ({ summary: bareRawPost }),
-  );
   await attempt('mixed_reads', 'read throughput, 50 clients, the same 6 views over and over', 'req/s', async () => {
     const result = cachedReads;
     const failed = apiTurns.find((turn) => turn.failures);
@@ -1332,7 +1342,20 @@ async function main(): Promise<void> {
   const started = Date.now();
   const loadAtStart = os.loadavg();
   const bench = await loadBooks();
-  if (args.only !== undefined && args.only !== 'reads') throw new Error(`--only takes "reads", not ${args.only}`);
+  if (args.only !== undefined && args.only !== 'reads' && args.only !== 'writes')
+    throw new Error(`--only takes "reads" or "writes", not ${args.only}`);
+  if (args.only === 'writes') {
+    // the posting rows alone, beside the bare route running the raw transaction
+    const memorySampler = new MemorySampler(bench.server.pid);
+    const pages = { perPage: 0, accountPages: 0, rangePages: 0, dates: [] };
+    const bareRawPost = await measureThroughput(bench, pages, memorySampler, false);
+    (await measureWrites(bench, memorySampler, bareRawPost)).close();
+    memorySampler.stop();
+    bench.client.close();
+    await bench.server.stop();
+    writeReport(bench, started, loadAtStart);
+    return;
+  }
   const peerFiles = args.only ? undefined : await exportForPeers(bench);
   if (!args.only) await measureServeStart(bench);
   await measureColdStart(bench);
