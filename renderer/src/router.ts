@@ -2,7 +2,16 @@ import { useCallback, useEffect, useState } from 'react';
 import type { MessageKey } from './i18n/index.ts';
 
 /** The screens, by path (the server answers index.html for any of them), in the navigation's order. */
-export const ROUTES = ['/', '/accounts', '/journal', '/statements', '/budget', '/schedules', '/settings'] as const;
+export const ROUTES = [
+  '/',
+  '/accounts',
+  '/journal',
+  '/statements',
+  '/budget',
+  '/schedules',
+  '/prices',
+  '/settings',
+] as const;
 export type Route = (typeof ROUTES)[number];
 
 /** Each screen's name in the navigation and the window title. */
@@ -13,6 +22,7 @@ export const ROUTE_TITLES: Record<Route, MessageKey> = {
   '/statements': 'nav.statements',
   '/budget': 'nav.budget',
   '/schedules': 'nav.schedules',
+  '/prices': 'nav.prices',
   '/settings': 'nav.settings',
 };
 
@@ -21,7 +31,7 @@ function current(): Route {
   return (ROUTES as readonly string[]).includes(path) ? (path as Route) : '/';
 }
 
-/** A tiny history router: five screens need no more. */
+/** A tiny history router: a handful of screens need no more. */
 export function useRoute(): [Route, (route: Route) => void] {
   const [route, setRoute] = useState<Route>(current);
   useEffect(() => {

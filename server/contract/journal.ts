@@ -6,11 +6,16 @@ export const ENTRY_STATUSES = ['draft', 'posted', 'void'] as const;
 export const SOURCE_TYPES = ['manual', 'import', 'system', 'reconciliation', 'schedule'] as const;
 export const MAX_LINES_PER_ENTRY = 1000;
 
+/** What a line in one currency cost in another (ledger's `@@`, beancount's total price). */
+export const lineCost = z.strictObject({ amount: amountString, currency: currencyCode }).meta({ id: 'LineCost' });
+
 export const lineInput = z.strictObject({
   account_id: resourceId,
   direction: z.enum(DIRECTIONS),
   amount: amountString,
   currency: currencyCode.optional(),
+  /** an exchange: the line weighs its cost; automatic lines on the currency trading accounts balance each currency */
+  cost: lineCost.nullable().optional(),
 });
 
 const entryFields = {
@@ -57,6 +62,9 @@ export const journalLine = z
     direction: z.enum(DIRECTIONS),
     amount: z.string(),
     currency: z.string(),
+    cost: z.object({ amount: z.string(), currency: z.string() }).nullable(),
+    /** a line the server added on a currency trading account for an exchange */
+    automatic: z.boolean(),
   })
   .meta({ id: 'JournalLine' });
 

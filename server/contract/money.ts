@@ -8,6 +8,7 @@ export {
   AMOUNT_PATTERN,
   MAX_AMOUNT_UNITS,
   formatMinor,
+  formatScaled,
   parseAmount,
   type AmountProblem,
   type Minor,

@@ -58,6 +58,8 @@ const T = {
     unavailable: (why: string) =>
       `The local AI model is unavailable (${why}), so this answer comes from the built-in advisor.`,
     netWorth: (c: string, a: string, l: string, n: string) => `Net worth (${c}): ${n} — assets ${a}, liabilities ${l}.`,
+    netWorthHome: (c: string, n: string, missing: string[]) =>
+      `In your home currency: ${n} ${c}${missing.length ? ` (leaving out ${missing.join(', ')}: no exchange rate)` : ''}.`,
     noAccounts: 'You have no accounts yet: create some under Accounts, then post entries.',
     balance: (name: string, b: string, c: string) => `${name}: ${b} ${c}`,
     balancesHead: (asOf: string) => `Balances as of ${asOf}:`,
@@ -86,6 +88,8 @@ const T = {
   zh: {
     unavailable: (why: string) => `本地 AI 模型不可用（${why}），以下回答来自内置顾问。`,
     netWorth: (c: string, a: string, l: string, n: string) => `净资产（${c}）：${n}，其中资产 ${a}，负债 ${l}。`,
+    netWorthHome: (c: string, n: string, missing: string[]) =>
+      `折合本位币：${n} ${c}${missing.length ? `（未计入 ${missing.join('、')}：缺少汇率）` : ''}。`,
     noAccounts: '您还没有任何账户：请先在“账户”中创建账户，再记账。',
     balance: (name: string, b: string, c: string) => `${name}：${b} ${c}`,
     balancesHead: (asOf: string) => `截至 ${asOf} 的余额：`,
@@ -127,8 +131,18 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
   const mentioned = mentionedAccounts(message, accounts);
 
   const netWorth = () => {
-    for (const c of getNetWorth(db, {}).currencies)
+    const worth = getNetWorth(db, {});
+    for (const c of worth.currencies)
       lines.push(t.netWorth(c.currency, c.total_assets, c.total_liabilities, c.net_worth));
+    const home = worth.in_home_currency;
+    if (home)
+      lines.push(
+        t.netWorthHome(
+          home.currency,
+          home.net_worth,
+          home.missing_rates.map((m) => m.from),
+        ),
+      );
   };
   const flows = () => getIncomeAndSpending(db, { period });
   const reconciliation = () => {

@@ -10,9 +10,11 @@ import type {
 } from '../../contract/journal.ts';
 import { localToday } from '../../domain/dates.ts';
 import { reversalLines, reversalMemo, unbalancedCurrencies } from '../../domain/double-entry.ts';
+import { tradingLines, weightImbalances, type Cost } from '../../domain/exchange.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseAmount, type AmountProblem } from '../../domain/money.ts';
 import { accountsByIds, type Account } from '../accounts/accounts.repository.ts';
+import { tradingAccount } from '../exchange/trading-accounts.ts';
 import { applyPosting } from '../totals/totals.repository.ts';
 import {
   findEntries,
@@ -42,6 +44,8 @@ export function toEntryDto(e: JournalEntry): JournalEntryDto {
       direction: l.direction,
       amount: formatMinor(l.amountMinor, l.currency),
       currency: l.currency,
+      cost: l.cost ? { amount: formatMinor(l.cost.amountMinor, l.cost.currency), currency: l.cost.currency } : null,
+      automatic: l.automatic,
     })),
     created_at: e.createdAt,
     updated_at: e.updatedAt,
@@ -97,7 +101,33 @@ export function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLi
       badAmounts.push({ field: `lines.${i}.amount`, message: AMOUNT_MESSAGES[parsed.problem](currency) });
       return;
     }
-    checked.push({ accountId: account.id, direction: line.direction, amountMinor: parsed.minor, currency, account });
+    let cost: Cost | null = null;
+    if (line.cost) {
+      if (line.cost.currency === currency) {
+        badAmounts.push({
+          field: `lines.${i}.cost.currency`,
+          message: `must differ from the line's currency ${currency}`,
+        });
+        return;
+      }
+      const parsedCost = parseAmount(line.cost.amount, line.cost.currency);
+      if ('problem' in parsedCost) {
+        badAmounts.push({
+          field: `lines.${i}.cost.amount`,
+          message: AMOUNT_MESSAGES[parsedCost.problem](line.cost.currency),
+        });
+        return;
+      }
+      cost = { amountMinor: parsedCost.minor, currency: line.cost.currency };
+    }
+    checked.push({
+      accountId: account.id,
+      direction: line.direction,
+      amountMinor: parsed.minor,
+      currency,
+      cost,
+      account,
+    });
   });
   if (missing.length > 0)
     throw new DomainError('INVALID_ACCOUNT', `Line ${missing[0]!.field} names an account that does not exist`, missing);
@@ -109,8 +139,53 @@ export function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLi
       `Invalid body: ${badAmounts[0]!.field} ${badAmounts[0]!.message}`,
       badAmounts,
     );
-  assertPostable(checked);
-  return checked;
+  assertWeightsBalance(checked);
+  const withTrading = [...checked, ...tradingLinesOf(db, checked)];
+  assertPostable(withTrading);
+  return withTrading;
+}
+
+/**
+ * The automatic lines of an entry's exchanges, on each currency's trading account. `accountOf`
+ * finds (or plans) a currency's trading account; by default it is found or created in the ledger.
+ */
+export function tradingLinesOf(
+  db: LedgerDb,
+  lines: readonly CheckedLine[],
+  accountOf: (currency: string) => Account = (currency) => tradingAccount(db, currency),
+): CheckedLine[] {
+  return tradingLines(lines).map((t) => {
+    const account = accountOf(t.tradingCurrency);
+    return {
+      accountId: account.id,
+      direction: t.direction,
+      amountMinor: t.amountMinor,
+      currency: t.currency,
+      cost: t.cost,
+      automatic: true,
+      account,
+    };
+  });
+}
+
+function describeImbalance(unbalanced: readonly { currency: string; imbalance: bigint }[]): string {
+  return unbalanced
+    .map(
+      ({ currency, imbalance }) =>
+        `${currency} ${imbalance > 0n ? 'debits exceed credits' : 'credits exceed debits'} by ${formatMinor(imbalance < 0n ? -imbalance : imbalance, currency)}`,
+    )
+    .join('; ');
+}
+
+/** An entry with exchanges balances by weight: each costed line counts as its cost. */
+export function assertWeightsBalance(lines: readonly CheckedLine[]): void {
+  const unbalanced = weightImbalances(lines);
+  if (unbalanced.length > 0) {
+    throw new DomainError(
+      'UNBALANCED',
+      `Debits do not equal credits: ${describeImbalance(unbalanced)}${lines.some((l) => l.cost) ? ' (a line with a cost counts as its cost)' : ''}`,
+    );
+  }
 }
 
 /** What posting re-checks: every account active and the lines balanced per currency. */
@@ -121,13 +196,7 @@ export function assertPostable(lines: readonly CheckedLine[]): void {
   }
   const unbalanced = unbalancedCurrencies(lines);
   if (unbalanced.length > 0) {
-    const what = unbalanced
-      .map(
-        ({ currency, imbalance }) =>
-          `${currency} ${imbalance > 0n ? 'debits exceed credits' : 'credits exceed debits'} by ${formatMinor(imbalance < 0n ? -imbalance : imbalance, currency)}`,
-      )
-      .join('; ');
-    throw new DomainError('UNBALANCED', `Debits do not equal credits: ${what}`);
+    throw new DomainError('UNBALANCED', `Debits do not equal credits: ${describeImbalance(unbalanced)}`);
   }
 }
 
@@ -266,12 +335,15 @@ export function updateDraft(db: LedgerDb, id: string, input: UpdateEntryInput): 
     const lines = checkLines(
       db,
       input.lines ??
-        entry.lines.map((l) => ({
-          account_id: l.accountId,
-          direction: l.direction,
-          amount: formatMinor(l.amountMinor, l.currency),
-          currency: l.currency,
-        })),
+        entry.lines
+          .filter((l) => !l.automatic)
+          .map((l) => ({
+            account_id: l.accountId,
+            direction: l.direction,
+            amount: formatMinor(l.amountMinor, l.currency),
+            currency: l.currency,
+            cost: l.cost && { amount: formatMinor(l.cost.amountMinor, l.cost.currency), currency: l.cost.currency },
+          })),
     );
     rewriteDraft(
       db,
@@ -302,6 +374,7 @@ export function postEntry(db: LedgerDb, id: string): JournalEntryDto {
     assertStatus(entry, 'draft', 'post');
     const lines = checkedLinesOf(db, entry);
     if (lines.length < 2) throw new DomainError('TOO_FEW_LINES', 'An entry needs at least 2 lines');
+    assertWeightsBalance(lines);
     assertPostable(lines);
     markPosted(db, id, new Date().toISOString());
     post(db, entry.entryDate, lines);

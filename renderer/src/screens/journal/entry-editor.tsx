@@ -22,6 +22,9 @@ interface EntryEditorProps {
  * A journal entry being written. Keyboard: Tab moves between fields; Enter in an account search
  * chooses the account (and offers the balancing amount); Enter in an amount goes to the next line
  * (adding one); Ctrl+Enter posts. The "unbalanced by …" hint is computed exactly (BigInt minor units).
+ * A line in another currency can state what it cost (an exchange): the ⇄ button opens its cost, the
+ * editor shows the rate it implies, and the entry balances by cost (the server adds the automatic
+ * lines on the currency trading accounts).
  */
 export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorProps) {
   const { t } = useI18n();
@@ -61,6 +64,21 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
     if (index === lines.length - 1) setLines((all) => [...all, blankLine()]);
     focusField(index + 1, 'account');
   };
+
+  /** Opens a line's cost, in the entry's other currency where there is one. */
+  const openCost = (index: number) => {
+    const own = byId.get(lines[index]?.accountId ?? '')?.currency;
+    const other =
+      lines.map((l) => byId.get(l.accountId)?.currency).find((c) => c !== undefined && c !== own) ??
+      (own === 'USD' ? 'EUR' : 'USD');
+    change(index, { cost: { amount: '', currency: other } });
+    focusField(index, 'cost');
+  };
+
+  const changeCost = (index: number, patch: Partial<NonNullable<EditableLine['cost']>>) =>
+    setLines((all) =>
+      all.map((line, i) => (i === index && line.cost ? { ...line, cost: { ...line.cost, ...patch } } : line)),
+    );
 
   const removeLine = (index: number) =>
     setLines((all) =>
@@ -142,6 +160,8 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
               onChosen={(id) => accountChosen(index, id)}
               onNext={() => nextLine(index)}
               onRemove={() => removeLine(index)}
+              onOpenCost={() => openCost(index)}
+              onCostChange={(patch) => changeCost(index, patch)}
             />
           ))}
         </tbody>
