@@ -150,6 +150,7 @@ function seedId(op: Operation) {
       [/^\/api\/reconciliation\/unmatched\//, 'unmatchedTxn'],
       [/^\/api\/chat\/session\//, 'chatSession'],
       [/^\/api\/schedules\//, 'schedule'],
+      [/^\/api\/prices\//, 'price'],
     ];
     const key = byPath.find(([pattern]) => pattern.test(op.template))?.[1];
     if (!key || !ids[key]) throw new Error(`no seed id for ${op.key}`);
@@ -189,6 +190,9 @@ const spend = (amount: string, memo: string, autoPost: boolean) => ({
     { account_id: ids.bank, direction: 'CREDIT', amount },
   ],
 });
+
+/** The EUR/USD rate of a day. */
+const rate = (date: string, value: string) => ({ date, from: 'EUR', to: 'USD', rate: value });
 
 /** Rent every month from `start`, as a draft. */
 const monthly = (start: string) => ({
@@ -233,6 +237,7 @@ beforeAll(async () => {
   const chat = await send('POST', '/api/chat', { json: { message: 'How much did I spend?' } });
   ids.chatSession = chat.headers.get('x-session-id')!;
   // the backup last: restoring it (a scenario) brings back everything seeded
+  ids.price = (await made(send('POST', '/api/prices', { json: rate('2026-01-02', '1.08') }), 201)).id;
   ids.schedule = (await made(send('POST', '/api/schedules', { json: monthly('2027-01-05') }), 201)).id;
   ids.backup = (await made(send('POST', '/api/backup'), 201)).name;
 });
@@ -545,6 +550,37 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     const nothing = `/api/schedules/${crypto.randomUUID()}/skip`;
     expect((await send('POST', nothing, { json: { date: '2027-02-05' } })).status).toBe(404);
   },
+  async 'GET /api/prices'() {
+    expect((await send('GET', '/api/prices?from=EUR&per_page=5')).status).toBe(200);
+  },
+  async 'POST /api/prices'() {
+    expect((await send('POST', '/api/prices', { json: rate('2026-01-03', '1.081') })).status).toBe(201);
+    expect((await send('POST', '/api/prices', { json: rate('2026-01-03', '1.082') })).status).toBe(200);
+  },
+  async 'GET /api/prices/latest'() {
+    expect((await send('GET', '/api/prices/latest')).status).toBe(200);
+  },
+  async 'POST /api/prices/import'() {
+    const url = '/api/prices/import';
+    const file = 'date,from,to,rate\n2026-01-04,EUR,USD,1.083\n2026-01-04,USD,JPY,151.2\n';
+    expect((await send('POST', url, { raw: file, contentType: 'text/csv' })).status).toBe(201);
+    const broken = await send('POST', url, {
+      raw: 'date,from,to,rate\n2026-01-05,EUR,USD,-1\n',
+      contentType: 'text/csv',
+    });
+    expect(broken.status).toBe(400);
+  },
+  async 'DELETE /api/prices/{id}'() {
+    const other = await made(send('POST', '/api/prices', { json: rate('2026-01-09', '1.07') }), 201);
+    expect((await send('DELETE', `/api/prices/${other.id}`)).status).toBe(204);
+  },
+  async 'GET /api/settings'() {
+    expect((await send('GET', '/api/settings')).status).toBe(200);
+  },
+  async 'PUT /api/settings'() {
+    expect((await send('PUT', '/api/settings', { json: { home_currency: 'EUR' } })).status).toBe(200);
+    expect((await send('PUT', '/api/settings', { json: { home_currency: 'USD' } })).status).toBe(200);
+  },
   async 'GET /api/statements'() {
     expect((await send('GET', `/api/statements?account_id=${ids.bank}`)).status).toBe(200);
   },
@@ -742,6 +778,7 @@ describe("each operation's own answers", () => {
         { length: 2000 },
         (_, i) => `2026-01-02 Shop ${i}\n    Expenses:Food    ${i + 1}.00 USD\n    Assets:Bank\n`,
       ).join('\n');
+      const rates = `date,from,to,rate\n${rows.map((r, i) => `${r.slice(0, 10)},EUR,USD,1.${String(i).padStart(4, '0')}`).join('\n')}\n`;
       const asSomeone = { token: someone.token, base };
       const budgeted: [string, string, Send][] = [
         [
@@ -766,6 +803,7 @@ describe("each operation's own answers", () => {
           { ...asSomeone, raw: `Date,Description,Amount\n${rows.join('\n')}\n`, contentType: 'text/csv' },
         ],
         ['POST', '/api/import/journal?format=hledger', { ...asSomeone, raw: journal, contentType: 'text/plain' }],
+        ['POST', '/api/prices/import', { ...asSomeone, raw: rates, contentType: 'text/csv' }],
         ['POST', '/api/reconciliation/run', { ...asSomeone, json: { account_id: bank } }],
         ['GET', '/api/export?format=ledger', asSomeone],
         ['POST', '/api/backup', asSomeone],
