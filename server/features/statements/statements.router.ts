@@ -2,7 +2,7 @@ import { errorBody, idParams, jobBudgetResponse } from '../../contract/common.ts
 import {
   bankTransactionPage,
   createStatementBody,
-  importPreview,
+  importNothingStored,
   importQuery,
   importResult,
   listStatementsQuery,
@@ -11,6 +11,7 @@ import {
   statement,
   statementPage,
   statementResult,
+  statementUploadParts,
   STATEMENT_FILE_LIMIT,
   STATEMENT_JSON_LIMIT,
 } from '../../contract/statements.ts';
@@ -102,6 +103,7 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
         ],
         description: 'the statement file, at most 20 MiB',
         limit: STATEMENT_FILE_LIMIT,
+        parts: statementUploadParts,
       },
       responses: [
         {
@@ -112,7 +114,7 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
         {
           status: 200,
           description: 'dry_run: what would be imported; or, with `id: null`, a re-import that added nothing',
-          schema: importPreview,
+          schema: importNothingStored,
         },
         {
           status: 400,
