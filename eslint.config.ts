@@ -29,6 +29,7 @@ const FEATURE_USES: Record<string, string[]> = {
   statements: ['accounts'],
   journal: ['accounts', 'totals'],
   reports: ['accounts', 'totals'],
+  register: ['accounts', 'totals'],
   reconciliation: ['accounts', 'journal', 'statements'],
   export: ['accounts', 'journal', 'totals'],
   'journal-import': ['accounts', 'export', 'journal', 'totals'],
