@@ -141,7 +141,10 @@ describe('GET /api/accounts/{id}/register (CONTRACT §15)', () => {
   });
 
   it('when each line is taken away from the balance after it, then the balance before the first line is zero', async () => {
-    const rows = (await register('Checking', '?per_page=100')).body.items as { amount: string; running_balance: string }[];
+    const rows = (await register('Checking', '?per_page=100')).body.items as {
+      amount: string;
+      running_balance: string;
+    }[];
     const cents = (s: string) => BigInt(s.replace('.', ''));
     for (let i = 0; i < rows.length - 1; i++) {
       expect(cents(rows[i]!.running_balance) - cents(rows[i]!.amount)).toBe(cents(rows[i + 1]!.running_balance));
