@@ -12,7 +12,8 @@ import { localToday } from '../../domain/dates.ts';
 import { reversalLines, reversalMemo, unbalancedCurrencies } from '../../domain/double-entry.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseAmount, type AmountProblem } from '../../domain/money.ts';
-import { accountsByIds, type Account } from '../accounts/accounts.repository.ts';
+import { parseSearch } from '../../domain/search.ts';
+import { accountsByIds, allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import { applyPosting } from '../totals/totals.repository.ts';
 import {
   findEntry,
@@ -21,6 +22,8 @@ import {
   markPosted,
   markVoid,
   rewriteDraft,
+  searchEntries,
+  type EntrySearch,
   type JournalEntry,
   type NewLine,
 } from './journal.repository.ts';
@@ -303,18 +306,38 @@ export function getEntry(db: LedgerDb, id: string): JournalEntryDto {
   return toEntryDto(requireEntry(db, id));
 }
 
+/**
+ * A search's amounts as lines to look for: the amount in minor units of each currency the ledger's
+ * accounts use that can hold it exactly (82.5 is 8250 cents and 82500 fils, never yen).
+ */
+function entrySearch(db: LedgerDb, text: string): EntrySearch | null {
+  const parsed = parseSearch(text);
+  if (!parsed) return null;
+  const currencies = [...new Set(allAccounts(db).map((a) => a.currency))];
+  return {
+    words: parsed.words,
+    amounts: parsed.amounts.map(({ amount, memoPhrase }) => ({
+      memoPhrase,
+      lines: currencies.flatMap((currency) => {
+        const read = parseAmount(amount, currency);
+        return 'minor' in read ? [{ minor: read.minor, currency }] : [];
+      }),
+    })),
+  };
+}
+
 export function listEntryPage(db: LedgerDb, query: ListEntriesQuery) {
-  const { items, total } = listEntries(
-    db,
-    {
-      status: query.status,
-      startDate: query.start_date,
-      endDate: query.end_date,
-      accountId: query.account_id,
-      sourceType: query.source_type,
-    },
-    query.per_page,
-    (query.page - 1) * query.per_page,
-  );
+  const filter = {
+    status: query.status,
+    startDate: query.start_date,
+    endDate: query.end_date,
+    accountId: query.account_id,
+    sourceType: query.source_type,
+  };
+  const search = query.q === undefined ? null : entrySearch(db, query.q);
+  const offset = (query.page - 1) * query.per_page;
+  const { items, total } = search
+    ? searchEntries(db, filter, search, query.per_page, offset)
+    : listEntries(db, filter, query.per_page, offset);
   return { items: items.map(toEntryDto), total, page: query.page, per_page: query.per_page };
 }
