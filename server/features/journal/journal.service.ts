@@ -68,9 +68,14 @@ export interface CheckedLine extends NewLine {
 
 /**
  * Checks lines as every entry must be: at least two, on existing accounts, in each account's
- * currency, amounts exact to the currency's digits, accounts active, and balanced per currency.
+ * currency, amounts exact to the currency's digits, accounts active, and (unless it is a draft
+ * being saved: `balanced: false`) balanced per currency.
  */
-export function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLine[] {
+export function checkLines(
+  db: LedgerDb,
+  lines: readonly LineInput[],
+  { balanced = true }: { balanced?: boolean } = {},
+): CheckedLine[] {
   if (lines.length < 2) throw new DomainError('TOO_FEW_LINES', 'An entry needs at least 2 lines');
   const accounts = accountsByIds(
     db,
@@ -111,16 +116,21 @@ export function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLi
       `Invalid body: ${badAmounts[0]!.field} ${badAmounts[0]!.message}`,
       badAmounts,
     );
-  assertPostable(checked);
+  if (balanced) assertPostable(checked);
+  else assertActive(checked);
   return checked;
 }
 
-/** What posting re-checks: every account active and the lines balanced per currency. */
-export function assertPostable(lines: readonly CheckedLine[]): void {
+function assertActive(lines: readonly CheckedLine[]): void {
   const inactive = lines.filter((l) => !l.account.isActive);
   if (inactive.length > 0) {
     throw new DomainError('INACTIVE_ACCOUNT', `The account ${inactive[0]!.account.name} is deactivated`);
   }
+}
+
+/** What posting re-checks: every account active and the lines balanced per currency. */
+export function assertPostable(lines: readonly CheckedLine[]): void {
+  assertActive(lines);
   const unbalanced = unbalancedCurrencies(lines);
   if (unbalanced.length > 0) {
     const what = unbalanced
@@ -155,9 +165,10 @@ export function requireEntry(db: LedgerDb, id: string): JournalEntry {
 
 export function createEntry(db: LedgerDb, input: CreateEntryInput, sourceType: SourceType = 'manual'): JournalEntryDto {
   return db.transaction(() => {
-    const lines = checkLines(db, input.lines);
-    const now = new Date().toISOString();
     const posted = input.auto_post === true;
+    // a draft is work in progress: it need not balance until it is posted
+    const lines = checkLines(db, input.lines, { balanced: posted });
+    const now = new Date().toISOString();
     const id = newId();
     insertEntry(
       db,
@@ -212,6 +223,7 @@ export function updateDraft(db: LedgerDb, id: string, input: UpdateEntryInput): 
           amount: formatMinor(l.amountMinor, l.currency),
           currency: l.currency,
         })),
+      { balanced: false },
     );
     rewriteDraft(
       db,
