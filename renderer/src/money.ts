@@ -4,15 +4,9 @@
  * module the server uses too): integer minor units (BigInt), never a binary float, so "0.10" +
  * "0.20" is exactly "0.30" here.
  */
-import { parseAmount } from '../../server/contract/money.ts';
+import { parseAmount, plainAmount } from '../../server/contract/money.ts';
 
-/** A decimal string from the server ("-1234567.80") with thousands separators for reading. */
-export function groupDecimal(decimal: string): string {
-  const match = /^(-?)(\d+)(\.\d+)?$/.exec(decimal);
-  if (!match) return decimal;
-  const grouped = (match[2] ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${match[1] ?? ''}${grouped}${match[3] ?? ''}`;
-}
+export { groupDecimal, plainAmount, tidyAmount } from '../../server/contract/money.ts';
 
 export function isNegative(decimal: string): boolean {
   return decimal.startsWith('-') && !isZero(decimal);
@@ -52,8 +46,8 @@ export function entryBalance(lines: readonly LineAmount[]): CurrencyBalance[] {
   const byCurrency = new Map<string, CurrencyBalance>();
   for (const line of lines) {
     const entry = byCurrency.get(line.currency) ?? { currency: line.currency, debits: 0n, credits: 0n, difference: 0n };
-    const debit = parseAmount(line.debit.trim(), line.currency);
-    const credit = parseAmount(line.credit.trim(), line.currency);
+    const debit = parseAmount(plainAmount(line.debit), line.currency);
+    const credit = parseAmount(plainAmount(line.credit), line.currency);
     if ('minor' in debit) entry.debits += debit.minor;
     if ('minor' in credit) entry.credits += credit.minor;
     entry.difference = entry.debits - entry.credits;

@@ -8,7 +8,10 @@ export {
   AMOUNT_PATTERN,
   MAX_AMOUNT_UNITS,
   formatMinor,
+  groupDecimal,
   parseAmount,
+  plainAmount,
+  tidyAmount,
   type AmountProblem,
   type Minor,
 } from '../domain/money.ts';
