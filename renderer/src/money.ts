@@ -4,7 +4,7 @@
  * module the server uses too): integer minor units (BigInt), never a binary float, so "0.10" +
  * "0.20" is exactly "0.30" here.
  */
-import { parseAmount, plainAmount } from '../../server/contract/money.ts';
+import { formatMinor, parseAmount, plainAmount } from '../../server/contract/money.ts';
 
 export { groupDecimal, plainAmount, tidyAmount } from '../../server/contract/money.ts';
 
@@ -54,4 +54,33 @@ export function entryBalance(lines: readonly LineAmount[]): CurrencyBalance[] {
     byCurrency.set(line.currency, entry);
   }
   return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+/** A signed decimal string of the server ("-45.00") in minor units of its currency; text that is not one counts 0. */
+export function signedMinor(decimal: string, currency: string): bigint {
+  const negative = decimal.startsWith('-');
+  const read = parseAmount(negative ? decimal.slice(1) : decimal, currency);
+  const minor = 'minor' in read ? read.minor : 0n;
+  return negative ? -minor : minor;
+}
+
+/** a − b, exactly, as the server would print it. */
+export function subtractDecimal(a: string, b: string, currency: string): string {
+  return formatMinor(signedMinor(a, currency) - signedMinor(b, currency), currency);
+}
+
+/** The sum of decimal strings of one currency, exactly. */
+export function sumDecimals(values: readonly string[], currency: string): string {
+  return formatMinor(
+    values.reduce((sum, v) => sum + signedMinor(v, currency), 0n),
+    currency,
+  );
+}
+
+/**
+ * A chart axis tick (a position on the axis, not a figure of the books) with the thousands grouped
+ * as the chosen language groups them: 6000 → "6,000".
+ */
+export function axisTick(value: number, language: 'en' | 'zh'): string {
+  return new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 2 }).format(value);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountDto } from '../../api/index.ts';
+import type { AccountDto } from './api/index.ts';
 import { balancingAmount, checkEntry, toLineInputs, type EditableLine } from './entry-lines.ts';
 
 function account(id: string, currency = 'USD', isActive = true): AccountDto {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { EditableLine } from './entry-lines.ts';
+import type { EditableLine } from '../entry-lines.ts';
 
 export type LineField = 'account' | 'debit' | 'credit';
 

@@ -1,6 +1,6 @@
-import type { AccountDto, JournalEntryDto, LineInput } from '../../api/index.ts';
-import { formatMinor, parseAmount } from '../../../../server/contract/money.ts';
-import { entryBalance, type CurrencyBalance } from '../../money.ts';
+import type { AccountDto, JournalEntryDto, LineInput } from './api/index.ts';
+import { formatMinor, groupDecimal, parseAmount, plainAmount } from '../../server/contract/money.ts';
+import { entryBalance, type CurrencyBalance } from './money.ts';
 
 /** A line as the editor holds it: what the user typed, not yet validated. */
 export interface EditableLine {
@@ -17,12 +17,12 @@ export function blankLine(): EditableLine {
   return { key: nextKey++, accountId: '', debit: '', credit: '' };
 }
 
-export function linesOf(entry: JournalEntryDto): EditableLine[] {
+export function linesOf(entry: Pick<JournalEntryDto, 'lines'>): EditableLine[] {
   return entry.lines.map((line) => ({
     key: nextKey++,
     accountId: line.account_id,
-    debit: line.direction === 'DEBIT' ? line.amount : '',
-    credit: line.direction === 'CREDIT' ? line.amount : '',
+    debit: line.direction === 'DEBIT' ? groupDecimal(line.amount) : '',
+    credit: line.direction === 'CREDIT' ? groupDecimal(line.amount) : '',
   }));
 }
 
@@ -39,7 +39,7 @@ export function lineProblem(line: EditableLine, account: AccountDto | undefined)
   const credit = line.credit.trim();
   if (debit && credit) return 'both';
   if (!debit && !credit) return 'no-amount';
-  const parsed = parseAmount(debit || credit, account.currency);
+  const parsed = parseAmount(plainAmount(debit || credit), account.currency);
   if ('minor' in parsed) return null;
   return parsed.problem === 'too_large' ? 'too-large' : parsed.problem;
 }
@@ -50,7 +50,10 @@ export interface EditorCheck {
   problems: Map<number, LineProblem>;
   /** the lines to send */
   filled: EditableLine[];
+  /** can be posted: two lines or more, none with a problem, balanced in every currency */
   ready: boolean;
+  /** can be kept as a draft: two lines or more, none with a problem (a draft need not balance) */
+  draftReady: boolean;
 }
 
 export function checkEntry(lines: readonly EditableLine[], accounts: ReadonlyMap<string, AccountDto>): EditorCheck {
@@ -65,8 +68,9 @@ export function checkEntry(lines: readonly EditableLine[], accounts: ReadonlyMap
       .filter((line) => accounts.has(line.accountId))
       .map((line) => ({ currency: accounts.get(line.accountId)!.currency, debit: line.debit, credit: line.credit })),
   );
-  const ready = filled.length >= 2 && problems.size === 0 && balances.every((b) => b.difference === 0n);
-  return { balances, problems, filled, ready };
+  const draftReady = filled.length >= 2 && problems.size === 0;
+  const ready = draftReady && balances.every((b) => b.difference === 0n);
+  return { balances, problems, filled, ready, draftReady };
 }
 
 /**
@@ -83,14 +87,14 @@ export function balancingAmount(
   const balance = entryBalance(others.map((l) => ({ currency, debit: l.debit, credit: l.credit })))[0];
   if (!balance || balance.difference === 0n) return null;
   return balance.difference > 0n
-    ? { side: 'credit', amount: formatMinor(balance.difference, currency) }
-    : { side: 'debit', amount: formatMinor(-balance.difference, currency) };
+    ? { side: 'credit', amount: groupDecimal(formatMinor(balance.difference, currency)) }
+    : { side: 'debit', amount: groupDecimal(formatMinor(-balance.difference, currency)) };
 }
 
 export function toLineInputs(lines: readonly EditableLine[]): LineInput[] {
   return lines.map((line) => ({
     account_id: line.accountId,
     direction: line.debit.trim() ? 'DEBIT' : 'CREDIT',
-    amount: line.debit.trim() || line.credit.trim(),
+    amount: plainAmount(line.debit.trim() || line.credit.trim()),
   }));
 }
