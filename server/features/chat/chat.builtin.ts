@@ -148,13 +148,13 @@ export function builtinAnswer(
   const t = T[language];
   const lines = unavailable ? [t.unavailable(unavailable), ''] : [];
   const head = lines.length;
+  const writeRequest = WRITE_REQUEST.test(message);
+  const intent = intentOf(message);
+  // a question not about the books gets the scope, whatever the books hold
+  if (intent === 'overview' && !writeRequest && !ABOUT_THE_BOOKS.test(message)) return [...lines, t.scope].join('\n');
   const accounts = allAccounts(db);
   if (accounts.length === 0) return [...lines, t.noAccounts].join('\n');
-  const writeRequest = WRITE_REQUEST.test(message);
   if (writeRequest) lines.push(t.cannotWrite, '');
-
-  const intent = intentOf(message);
-  if (intent === 'overview' && !writeRequest && !ABOUT_THE_BOOKS.test(message)) return [...lines, t.scope].join('\n');
   const period = periodOf(message);
   const periodName = t.periodName[period];
   const range = periodRange(period);

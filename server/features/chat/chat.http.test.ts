@@ -335,6 +335,11 @@ describe('without a reachable model', () => {
     expect((await ask(down, tok, { message: 'How am I doing with my money?' })).text).toContain(
       'Net worth (USD): 2,876.55',
     );
+    // books with no accounts yet: still the scope, not advice to create accounts
+    const { token: newcomer } = await registerUser(down.api);
+    const poem = (await ask(down, newcomer, { message: 'Write me a poem about the sea' })).text;
+    expect(poem).toContain('I can only answer questions about your own books');
+    expect(poem).not.toContain('You have no accounts yet');
   });
 
   it('when the model is not pulled, then the answer says how to pull it', async () => {
