@@ -721,6 +721,62 @@ async function measureRegister(bench: Bench): Promise<Omit<Pages, 'dates'>> {
       target: { text: 'p99 ≤ 15 ms', stat: 'p99', atMost: 15 },
     };
   });
+  // the account register screen (CONTRACT §15): lines with their running balance and other accounts
+  const lineTotal: number = (await client.json('GET', `/api/accounts/${ids.checking}/register?per_page=${perPage}`))
+    .total;
+  const linePages = Math.max(1, Math.ceil(lineTotal / perPage));
+  info.registerLines = { checkingLines: lineTotal, checkingLinePages: linePages };
+  const anyLinePage = Array.from({ length: COUNTS.page + 5 }, (_, i) =>
+    i % 10 === 9 ? linePages : pageRandom.int(1, linePages),
+  );
+  const registerPath = (page: number) => `/api/accounts/${ids.checking}/register?per_page=${perPage}&page=${page}`;
+  await attempt('account_register_first', 'account register (checking), first page', 'ms', async () => {
+    const api = await timed(client, COUNTS.page, () => registerPath(1));
+    const rawS = rawTimed(COUNTS.page, () => raw.accountRegister(ids.checking, 1, perPage));
+    return {
+      summary: api,
+      raw: { label: 'day counts + lines + balance + other accounts', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p99 ≤ 15 ms', stat: 'p99', atMost: 15 },
+    };
+  });
+  await attempt('account_register_any', `account register, any page (of ${linePages})`, 'ms', async () => {
+    const api = await timed(client, COUNTS.page, (i) => registerPath(anyLinePage[i]!));
+    const rawS = rawTimed(COUNTS.page, (i) => raw.accountRegister(ids.checking, anyLinePage[i]!, perPage));
+    return {
+      summary: api,
+      raw: { label: 'day counts + lines + balance + other accounts', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p99 ≤ 15 ms', stat: 'p99', atMost: 15 },
+    };
+  });
+  // search (q=): a common memo word, a rarer phrase, an amount
+  const searches: [string, string, string, () => number][] = [
+    ['search_word', 'search a common memo word ("kroger")', 'kroger', () => raw.searchWords('"kroger"*', perPage)],
+    [
+      'search_words',
+      'search two memo words ("dividend vti")',
+      'dividend vti',
+      () => raw.searchWords('"dividend"* "vti"*', perPage),
+    ],
+    ['search_amount', 'search an amount (79.99)', '79.99', () => raw.searchAmount(7999n, 'USD', '"79.99"', perPage)],
+  ];
+  for (const [id, label, q, rawRead] of searches) {
+    await attempt(id, label, 'ms', async () => {
+      const api = await timed(
+        client,
+        COUNTS.page,
+        () => `/api/journal-entries?q=${encodeURIComponent(q)}&per_page=${perPage}`,
+      );
+      const rawS = rawTimed(COUNTS.page, rawRead);
+      return {
+        summary: api,
+        raw: { label: 'index matches counted + page + lines', summary: rawS },
+        ratio: ratioOf(api, rawS),
+        target: { text: 'p99 ≤ 50 ms', stat: 'p99', atMost: 50 },
+      };
+    });
+  }
   await attempt('register_range_first', 'entries of a year (date range), first page', 'ms', async () => {
     const api = await timed(
       client,
