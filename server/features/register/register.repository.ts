@@ -43,7 +43,7 @@ function rangeWhere(range: DateRange): { sql: string; params: string[] } {
   return { sql: parts.map((p) => ` AND ${p}`).join(''), params };
 }
 
-/** How many of the account's lines count in its balance within the range (migration 0007's day rows). */
+/** How many of the account's lines count in its balance within the range (migration register_and_search's day rows). */
 export function countLines(db: LedgerDb, accountId: string, range: DateRange): number {
   const where = rangeWhere(range);
   const [row] = db.allSql<{ n: bigint | null }>(
