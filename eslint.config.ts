@@ -23,19 +23,22 @@ import boundaries from 'eslint-plugin-boundaries';
  */
 const FEATURE_USES: Record<string, string[]> = {
   totals: [],
-  accounts: ['totals'],
+  prices: [],
+  settings: [],
+  accounts: ['prices', 'totals'],
   auth: [],
   backup: [],
   statements: ['accounts'],
-  journal: ['accounts', 'totals'],
-  reports: ['accounts', 'totals'],
+  exchange: ['accounts'],
+  journal: ['accounts', 'exchange', 'totals'],
+  reports: ['accounts', 'exchange', 'prices', 'totals'],
   register: ['accounts', 'totals'],
   reconciliation: ['accounts', 'journal', 'statements'],
-  export: ['accounts', 'journal', 'totals'],
-  'journal-import': ['accounts', 'export', 'journal', 'totals'],
+  export: ['accounts', 'journal', 'prices', 'totals'],
+  'journal-import': ['accounts', 'exchange', 'export', 'journal', 'prices', 'totals'],
   schedules: ['accounts', 'journal'],
   budgets: ['accounts', 'totals', 'schedules'],
-  chat: ['accounts', 'budgets', 'journal', 'reconciliation', 'reports', 'schedules'],
+  chat: ['accounts', 'budgets', 'journal', 'reconciliation', 'reports', 'schedules', 'settings'],
 };
 
 /** Refuses to load when the features' uses form a circle, naming it. */

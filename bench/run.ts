@@ -47,7 +47,7 @@ const { values: args } = parseArgs({
     /** flags for the server's node beside those of `npm run serve`, e.g. "--max-semi-space-size=2" */
     'server-node-flags': { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
-    /** `reads`: after the load, only the cold start and the reads (balances, reports, budgets, register) */
+    /** `reads`: after the load, only the cold start and the reads (balances, reports, converted, budgets, register) */
     only: { type: 'string' },
     out: { type: 'string', default: path.join(REPO, 'bench/results/latest.json') },
   },
@@ -278,6 +278,22 @@ async function voidSample(client: Client, manifest: Manifest, n: number): Promis
   return times;
 }
 
+/** Daily rates 2020–2025 as a CSV file: EUR in USD around 1.10, USD in JPY around 140, drifting by day. */
+function dailyRatesCsv(): string {
+  const random = new Random('rates');
+  const rows = ['date,from,to,rate'];
+  let eur = 11000;
+  let jpy = 14000;
+  for (let t = Date.parse('2020-01-01T00:00:00Z'); t <= Date.parse('2025-12-31T00:00:00Z'); t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    eur = Math.min(12500, Math.max(9500, eur + random.int(-40, 40)));
+    jpy = Math.min(16000, Math.max(10000, jpy + random.int(-50, 50)));
+    rows.push(`${day},EUR,USD,${Math.floor(eur / 10000)}.${String(eur % 10000).padStart(4, '0')}`);
+    rows.push(`${day},USD,JPY,${Math.floor(jpy / 100)}.${String(jpy % 100).padStart(2, '0')}`);
+  }
+  return `${rows.join('\n')}\n`;
+}
+
 function pastDates(manifest: Manifest, n: number): string[] {
   const random = new Random('past-dates');
   const first = new Date(`${manifest.firstDay}T00:00:00Z`).getTime();
@@ -432,6 +448,10 @@ async function loadBooks(): Promise<Bench> {
     note: `${Math.round(manifest.entries / (loadMs / 1000))} entries/s; the server's longest silence meanwhile ${loadStall.maxMs.toFixed(0)} ms`,
   }));
   const ids = await accountIds(client, manifest);
+  // Daily rates over the books' six years: EUR in USD, and USD in JPY (JPY's rate into USD is then
+  // the inverse of the opposite pair's), as a user imports them from a CSV file.
+  const rates = await client.request('POST', '/api/prices/import', dailyRatesCsv(), 'text/csv');
+  if (rates.status !== 201) throw new Error(`price import: ${rates.status} ${rates.text.slice(0, 200)}`);
   await attempt('void', 'void one entry (HTTP)', 'ms', async () => ({
     summary: summarize(await voidSample(client, manifest, COUNTS.voids)),
   }));
@@ -627,6 +647,71 @@ async function measureReports(bench: Bench): Promise<void> {
     };
   });
 
+  raw.close();
+}
+
+/**
+ * The same reads converted into USD (CONTRACT §16), beside the raw reads of the totals and rates.
+ * Every request asks something new (another date or range), so that none is served from the
+ * response cache: these rows measure the conversion itself, warm-up requests included in the
+ * sequence (k counts every call).
+ */
+async function measureConverted(bench: Bench): Promise<void> {
+  const { client, manifest, ledgerFile } = bench;
+  const raw = new RawLedger(ledgerFile);
+  const firstMs = Date.parse(`${manifest.firstDay}T00:00:00Z`);
+  const convertedDays = Array.from({ length: COUNTS.read + 10 }, (_, i) =>
+    new Date(firstMs + (30 + i * 10) * 86_400_000).toISOString().slice(0, 10),
+  );
+  let k = 0;
+  const yearOf = (n: number) => 2021 + (n % 5);
+  const yearEnd = (n: number) => `${yearOf(n)}-12-${String(31 - (Math.floor(n / 5) % 28)).padStart(2, '0')}`;
+  const seriesEnd = (n: number) =>
+    `2025-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (Math.floor(n / 12) % 28)).padStart(2, '0')}`;
+  await attempt('balances_converted', 'all balances in USD, as of a past date (none cached)', 'ms', async () => {
+    k = 0;
+    const api = await timed(
+      client,
+      COUNTS.read,
+      () => `/api/accounts/balances?as_of=${convertedDays[k++]}&convert_to=USD`,
+    );
+    const rawS = rawTimed(COUNTS.read, (i) => raw.convertedBalances(convertedDays[i]!, 'USD'));
+    return {
+      summary: api,
+      raw: { label: 'month + day totals, one rate per currency', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p50 ≤ 5, p99 ≤ 20 ms', stat: 'p99', atMost: 20 },
+    };
+  });
+  await attempt('income_statement_converted', "a year's income statement in USD (none cached)", 'ms', async () => {
+    k = 0;
+    const api = await timed(client, COUNTS.report, () => {
+      const n = k++;
+      return `/api/reports/income-statement?start_date=${yearOf(n)}-01-01&end_date=${yearEnd(n)}&convert_to=USD`;
+    });
+    const rawS = rawTimed(COUNTS.report, (i) => raw.convertedIncomeStatement(`${yearOf(i)}-01-01`, yearEnd(i), 'USD'));
+    return {
+      summary: api,
+      raw: { label: 'month totals, day totals of EUR/JPY accounts, the rates', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p50 ≤ 20 ms', stat: 'p50', atMost: 20 },
+    };
+  });
+  await attempt('net_worth_converted', '5-year monthly net-worth series in USD (none cached)', 'ms', async () => {
+    k = 0;
+    const api = await timed(
+      client,
+      COUNTS.report,
+      () => `/api/reports/net-worth?start_date=2021-01-01&end_date=${seriesEnd(k++)}&interval=month&convert_to=USD`,
+    );
+    const rawS = rawTimed(COUNTS.report, (i) => raw.convertedNetWorth('2021-01-01', seriesEnd(i), 'USD'));
+    return {
+      summary: api,
+      raw: { label: 'the series read, the rates', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p50 ≤ 20 ms', stat: 'p50', atMost: 20 },
+    };
+  });
   raw.close();
 }
 
@@ -1356,6 +1441,7 @@ async function main(): Promise<void> {
   const dates = pastDates(bench.manifest, 50);
   await measureBalances(bench, dates);
   await measureReports(bench);
+  await measureConverted(bench);
   await measureBudgets(bench);
   const pages = { ...(await measureRegister(bench)), dates };
   if (args.only === 'reads') {

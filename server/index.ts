@@ -11,6 +11,8 @@ import { AuthService } from './features/auth/auth.service.ts';
 import { authRoutes } from './features/auth/auth.router.ts';
 import { journalRoutes } from './features/journal/journal.router.ts';
 import { reportRoutes } from './features/reports/reports.router.ts';
+import { priceRoutes } from './features/prices/prices.router.ts';
+import { settingsRoutes } from './features/settings/settings.router.ts';
 import { statementRoutes } from './features/statements/statements.router.ts';
 import { reconciliationRoutes } from './features/reconciliation/reconciliation.router.ts';
 import { matchedEntryVoidGuard } from './features/reconciliation/reconciliation.review.service.ts';
@@ -155,6 +157,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...registerRoutes(),
     ...journalRoutes(matchedEntryVoidGuard),
     ...reportRoutes(),
+    ...priceRoutes(jobs),
+    ...settingsRoutes(),
     ...statementRoutes(jobs),
     ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
     ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),

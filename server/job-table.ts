@@ -2,6 +2,7 @@ import { migrate, type Migration } from './db/migrate.ts';
 import { backupJobs } from './features/backup/backup.jobs.ts';
 import { exportJobs } from './features/export/export.jobs.ts';
 import { journalImportJobs } from './features/journal-import/journal-import.jobs.ts';
+import { priceJobs } from './features/prices/prices.jobs.ts';
 import { reconciliationJobs } from './features/reconciliation/reconciliation.jobs.ts';
 import { statementJobs } from './features/statements/statements.jobs.ts';
 import { defineJob } from './jobs/job.ts';
@@ -14,6 +15,7 @@ import { defineJob } from './jobs/job.ts';
 export const JOB_TABLE = {
   ...statementJobs,
   ...journalImportJobs,
+  ...priceJobs,
   ...reconciliationJobs,
   ...exportJobs,
   ...backupJobs,

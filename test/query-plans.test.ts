@@ -72,6 +72,26 @@ beforeAll(async () => {
     );
     expect(res.status).toBe(201);
   }
+  // another currency, an exchange into it and its rates: the converted reads below
+  const euro = (await t.api.post('/api/accounts', { name: 'Euro', type: 'ASSET', currency: 'EUR' }, token)).body.id;
+  const exchange = await t.api.post(
+    '/api/journal-entries',
+    {
+      entry_date: '2026-02-10',
+      auto_post: true,
+      lines: [
+        { account_id: euro, direction: 'DEBIT', amount: '100.00', cost: { amount: '108.50', currency: 'USD' } },
+        { account_id: bank, direction: 'CREDIT', amount: '108.50' },
+      ],
+    },
+    token,
+  );
+  expect(exchange.status).toBe(201);
+  for (const [date, rate] of [
+    ['2026-01-01', '1.08'],
+    ['2026-02-01', '1.09'],
+  ])
+    expect((await t.api.post('/api/prices', { date, from: 'EUR', to: 'USD', rate }, token)).status).toBe(201);
   const transactions = Array.from({ length: 20 }, (_, i) => ({
     date: `2026-0${((i + 1) % 3) + 1}-${String(((i + 1) % 28) + 1).padStart(2, '0')}`,
     description: `SHOP ${i + 1}`,
@@ -164,6 +184,16 @@ describe('the queries behind the screens', () => {
       `/api/journal-entries?q=shop%2012&status=posted&account_id=${bank}&start_date=2026-01-01&end_date=2026-02-28&page=2&per_page=3`,
       '/api/journal-entries?q=5.25',
       `/api/journal-entries?q=5.25%2012.25&source_type=manual&account_id=${food}&start_date=2026-01-01&end_date=2026-03-31&per_page=5&page=2`,
+      '/api/accounts/balances?as_of=2026-02-15&convert_to=USD',
+      '/api/reports/trial-balance?as_of=2026-02-28&convert_to=EUR',
+      '/api/reports/balance-sheet?as_of=2026-02-28&convert_to=USD',
+      '/api/reports/income-statement?start_date=2026-01-01&end_date=2026-03-31&convert_to=EUR',
+      '/api/reports/net-worth?start_date=2026-01-01&end_date=2026-03-31&interval=month&convert_to=USD',
+      '/api/reports/cash-flow?start_date=2026-01-01&end_date=2026-03-31&interval=month&convert_to=USD',
+      '/api/prices',
+      '/api/prices?from=EUR&to=USD&page=2&per_page=1',
+      '/api/prices/latest',
+      '/api/settings',
     ];
     caught.clear();
     for (const screen of screens) expect((await t.api.get(screen, token)).status, screen).toBe(200);

@@ -110,6 +110,63 @@ export class RawLedger {
     return opening.size + rows.length;
   }
 
+  /** The latest rate of a currency into `target` on or before each of `days`: its pair's prices, or the opposite pair's. */
+  private ratesOn(currency: string, target: string, upTo: string): { dates: string[]; direct: boolean }[] {
+    const read = (from: string, to: string) =>
+      this.st(
+        'SELECT date, rate FROM prices WHERE from_currency = ? AND to_currency = ? AND date <= ? ORDER BY date',
+      ).all(from, to, upTo) as { date: string; rate: string }[];
+    return [
+      { dates: read(currency, target).map((r) => r.date), direct: true },
+      { dates: read(target, currency).map((r) => r.date), direct: false },
+    ];
+  }
+
+  /** All balances at as_of in one currency: the same sums, then one price look-up per currency. */
+  convertedBalances(asOf: string, target: string): number {
+    const sums = this.sums(null, asOf);
+    const accounts = this.accounts();
+    let n = 0;
+    for (const currency of new Set(accounts.map((a) => a.currency))) {
+      if (currency === target) continue;
+      const direct = this.st(
+        'SELECT rate FROM prices WHERE from_currency = ? AND to_currency = ? AND date <= ? ORDER BY date DESC LIMIT 1',
+      ).get(currency, target, asOf);
+      if (!direct)
+        this.st(
+          'SELECT rate FROM prices WHERE from_currency = ? AND to_currency = ? AND date <= ? ORDER BY date DESC LIMIT 1',
+        ).get(target, currency, asOf);
+      n++;
+    }
+    return n + sums.size;
+  }
+
+  /** A year's income statement in one currency: month sums for the target's accounts, day totals of the others, their rates. */
+  convertedIncomeStatement(start: string, end: string, target: string): number {
+    const sums = this.sums(start, end);
+    let n = sums.size;
+    const accounts = this.accounts().filter((a) => a.type === 'INCOME' || a.type === 'EXPENSE');
+    for (const currency of new Set(accounts.map((a) => a.currency)))
+      if (currency !== target) this.ratesOn(currency, target, end);
+    for (const a of accounts) {
+      if (a.currency === target) continue;
+      n += (
+        this.st(
+          'SELECT day, debit_minor a, credit_minor b FROM account_day_totals WHERE account_id = ? AND day >= ? AND day <= ?',
+        ).all(a.id, start, end) as unknown[]
+      ).length;
+    }
+    return n;
+  }
+
+  /** Month-end balances in one currency: the series' reads, and one rate per currency and month end. */
+  convertedNetWorth(start: string, end: string, target: string): number {
+    const n = this.netWorth(start, end);
+    const currencies = new Set(this.accounts().map((a) => a.currency));
+    for (const currency of currencies) if (currency !== target) this.ratesOn(currency, target, end);
+    return n;
+  }
+
   /** One month's month totals per account (the budget's actuals). */
   private monthTotals(month: string): Map<string, [bigint, bigint]> {
     const rows = this.st(

@@ -8,6 +8,7 @@ import { ReportsScreen } from './screens/reports/reports-screen.tsx';
 import { ChatPanel } from './screens/chat/chat-panel.tsx';
 import { DashboardScreen } from './screens/dashboard/dashboard-screen.tsx';
 import { JournalScreen } from './screens/journal/journal-screen.tsx';
+import { PricesScreen } from './screens/prices/prices-screen.tsx';
 import { SettingsScreen } from './screens/settings/settings-screen.tsx';
 import { StatementsScreen } from './screens/statements/statements-screen.tsx';
 import { BudgetScreen } from './screens/budget/budget-screen.tsx';
@@ -42,6 +43,7 @@ const SCREENS: Record<Route, (context: ScreenContext) => ReactNode> = {
   '/statements': ({ navigate }) => <StatementsScreen onNavigate={navigate} />,
   '/budget': () => <BudgetScreen />,
   '/schedules': () => <SchedulesScreen />,
+  '/prices': () => <PricesScreen />,
   '/settings': ({ navigate, user, onSignOut }) => (
     <SettingsScreen user={user} onNavigate={navigate} onSignOut={onSignOut} />
   ),

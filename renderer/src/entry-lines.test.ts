@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountDto } from './api/index.ts';
-import { balancingAmount, checkEntry, toLineInputs, type EditableLine } from './entry-lines.ts';
+import { balancingAmount, checkEntry, statedRate, toLineInputs, type EditableLine } from './entry-lines.ts';
 
 function account(id: string, currency = 'USD', isActive = true): AccountDto {
   return {
@@ -20,12 +20,20 @@ const accounts = new Map([
   ['food', account('food')],
   ['old', account('old', 'USD', false)],
   ['yen', account('yen', 'JPY')],
+  ['travel', account('travel', 'EUR')],
 ]);
-const line = (key: number, accountId: string, debit = '', credit = ''): EditableLine => ({
+const line = (
+  key: number,
+  accountId: string,
+  debit = '',
+  credit = '',
+  cost: EditableLine['cost'] = null,
+): EditableLine => ({
   key,
   accountId,
   debit,
   credit,
+  cost,
 });
 
 describe('the entry being edited', () => {
@@ -75,5 +83,38 @@ describe('the entry being edited', () => {
     expect(
       balancingAmount([line(1, 'bank', '5'), line(2, 'food', '', '5'), line(3, 'food')], 3, 'USD', accounts),
     ).toBeNull();
+  });
+});
+
+describe('an exchange in the editor', () => {
+  const euros = (cost: string, currency = 'USD') => line(1, 'travel', '100.00', '', { amount: cost, currency });
+
+  it('when a EUR line states its cost in USD, then it balances against the USD lines and the editor shows the rate', () => {
+    const check = checkEntry([euros('108.50'), line(2, 'bank', '', '108.50')], accounts);
+    expect(check.ready).toBe(true);
+    expect(check.balances).toEqual([{ currency: 'USD', debits: 10850n, credits: 10850n, difference: 0n }]);
+    expect(toLineInputs(check.filled)[0]).toEqual({
+      account_id: 'travel',
+      direction: 'DEBIT',
+      amount: '100.00',
+      cost: { amount: '108.50', currency: 'USD' },
+    });
+    expect(statedRate(euros('108.50'), accounts.get('travel'))).toBe('1.0850');
+    expect(balancingAmount([euros('108.50'), line(2, 'bank')], 2, 'USD', accounts)).toEqual({
+      side: 'credit',
+      amount: '108.50',
+    });
+  });
+
+  it("when the cost is unreadable, half-typed or in the line's own currency, then the line says so and the entry is not ready", () => {
+    expect(checkEntry([euros('1.005'), line(2, 'bank', '', '1.01')], accounts).problems.get(1)).toBe('cost');
+    const halfTyped = checkEntry([euros('108.50', 'US'), line(2, 'bank', '', '108.50')], accounts);
+    expect(halfTyped.problems.get(1)).toBe('cost');
+    expect(halfTyped.balances).toEqual([{ currency: 'USD', debits: 0n, credits: 10850n, difference: -10850n }]);
+    expect(statedRate(euros('108.50', 'US'), accounts.get('travel'))).toBeNull();
+    expect(checkEntry([euros('100.00', 'EUR'), line(2, 'bank', '', '100')], accounts).problems.get(1)).toBe(
+      'cost-same',
+    );
+    expect(statedRate(euros('x'), accounts.get('travel'))).toBeNull();
   });
 });

@@ -1,6 +1,14 @@
 import type { AccountDto, JournalEntryDto, LineInput } from './api/index.ts';
-import { formatMinor, groupDecimal, parseAmount, plainAmount } from '../../server/contract/money.ts';
-import { entryBalance, type CurrencyBalance } from './money.ts';
+import {
+  currencyDigits,
+  formatMinor,
+  formatScaled,
+  groupDecimal,
+  isKnownCurrency,
+  parseAmount,
+  plainAmount,
+} from '../../server/contract/money.ts';
+import { entryBalance, type CurrencyBalance, type LineAmount } from './money.ts';
 
 /** A line as the editor holds it: what the user typed, not yet validated. */
 export interface EditableLine {
@@ -8,22 +16,29 @@ export interface EditableLine {
   accountId: string;
   debit: string;
   credit: string;
+  /** an exchange: what the line cost in another currency (the server adds the trading lines) */
+  cost: { amount: string; currency: string } | null;
 }
 
-export type LineProblem = 'no-account' | 'no-amount' | 'both' | 'format' | 'digits' | 'zero' | 'too-large' | 'inactive';
+export type LineProblem =
+  'no-account' | 'no-amount' | 'both' | 'format' | 'digits' | 'zero' | 'too-large' | 'inactive' | 'cost' | 'cost-same';
 
 let nextKey = 1;
 export function blankLine(): EditableLine {
-  return { key: nextKey++, accountId: '', debit: '', credit: '' };
+  return { key: nextKey++, accountId: '', debit: '', credit: '', cost: null };
 }
 
+/** A draft's lines as typed; the automatic trading lines are the server's and are made anew. */
 export function linesOf(entry: Pick<JournalEntryDto, 'lines'>): EditableLine[] {
-  return entry.lines.map((line) => ({
-    key: nextKey++,
-    accountId: line.account_id,
-    debit: line.direction === 'DEBIT' ? groupDecimal(line.amount) : '',
-    credit: line.direction === 'CREDIT' ? groupDecimal(line.amount) : '',
-  }));
+  return entry.lines
+    .filter((line) => !line.automatic)
+    .map((line) => ({
+      key: nextKey++,
+      accountId: line.account_id,
+      debit: line.direction === 'DEBIT' ? groupDecimal(line.amount) : '',
+      credit: line.direction === 'CREDIT' ? groupDecimal(line.amount) : '',
+      cost: line.cost ? { ...line.cost } : null,
+    }));
 }
 
 export function isBlank(line: EditableLine): boolean {
@@ -40,8 +55,55 @@ export function lineProblem(line: EditableLine, account: AccountDto | undefined)
   if (debit && credit) return 'both';
   if (!debit && !credit) return 'no-amount';
   const parsed = parseAmount(plainAmount(debit || credit), account.currency);
-  if ('minor' in parsed) return null;
-  return parsed.problem === 'too_large' ? 'too-large' : parsed.problem;
+  if (!('minor' in parsed)) return parsed.problem === 'too_large' ? 'too-large' : parsed.problem;
+  if (line.cost) {
+    if (line.cost.currency === account.currency) return 'cost-same';
+    if (
+      !isKnownCurrency(line.cost.currency) ||
+      !('minor' in parseAmount(plainAmount(line.cost.amount.trim()), line.cost.currency))
+    )
+      return 'cost';
+  }
+  return null;
+}
+
+/**
+ * What a line weighs in the balance: its cost where it states one, else its own amount; null while
+ * its cost's currency is not a known code (the line is flagged on its own).
+ */
+function weightOf(line: EditableLine, account: AccountDto): LineAmount | null {
+  if (!line.cost) return { currency: account.currency, debit: line.debit, credit: line.credit };
+  if (!isKnownCurrency(line.cost.currency)) return null;
+  const side = line.debit.trim() ? 'debit' : 'credit';
+  return {
+    currency: line.cost.currency,
+    debit: side === 'debit' ? line.cost.amount : '',
+    credit: side === 'credit' ? line.cost.amount : '',
+  };
+}
+
+/** The lines' weights in the balance (lines without an account, or with an unknown cost currency, left out). */
+function weightsOf(lines: readonly EditableLine[], accounts: ReadonlyMap<string, AccountDto>): LineAmount[] {
+  const out: LineAmount[] = [];
+  for (const line of lines) {
+    const account = accounts.get(line.accountId);
+    const weight = account && weightOf(line, account);
+    if (weight) out.push(weight);
+  }
+  return out;
+}
+
+/** The rate an exchange line states: units of the cost currency per unit of the line's, or null. */
+export function statedRate(line: EditableLine, account: AccountDto | undefined, decimals = 4): string | null {
+  if (!line.cost || !account || !isKnownCurrency(line.cost.currency)) return null;
+  const amount = parseAmount(plainAmount(line.debit.trim() || line.credit.trim()), account.currency);
+  const cost = parseAmount(plainAmount(line.cost.amount.trim()), line.cost.currency);
+  if (!('minor' in amount) || !('minor' in cost)) return null;
+  const scale = 10n ** BigInt(decimals);
+  const num = cost.minor * 10n ** BigInt(currencyDigits(account.currency)) * scale;
+  const den = amount.minor * 10n ** BigInt(currencyDigits(line.cost.currency));
+  const rounded = (num * 2n + den) / (den * 2n); // half up: the rate is shown, never booked
+  return formatScaled(rounded, decimals);
 }
 
 export interface EditorCheck {
@@ -63,11 +125,7 @@ export function checkEntry(lines: readonly EditableLine[], accounts: ReadonlyMap
     const problem = lineProblem(line, accounts.get(line.accountId));
     if (problem) problems.set(line.key, problem);
   }
-  const balances = entryBalance(
-    filled
-      .filter((line) => accounts.has(line.accountId))
-      .map((line) => ({ currency: accounts.get(line.accountId)!.currency, debit: line.debit, credit: line.credit })),
-  );
+  const balances = entryBalance(weightsOf(filled, accounts));
   const draftReady = filled.length >= 2 && problems.size === 0;
   const ready = draftReady && balances.every((b) => b.difference === 0n);
   return { balances, problems, filled, ready, draftReady };
@@ -83,8 +141,11 @@ export function balancingAmount(
   currency: string,
   accounts: ReadonlyMap<string, AccountDto>,
 ): { side: 'debit' | 'credit'; amount: string } | null {
-  const others = lines.filter((l) => l.key !== except && accounts.get(l.accountId)?.currency === currency);
-  const balance = entryBalance(others.map((l) => ({ currency, debit: l.debit, credit: l.credit })))[0];
+  const others = weightsOf(
+    lines.filter((l) => l.key !== except),
+    accounts,
+  ).filter((w) => w.currency === currency);
+  const balance = entryBalance(others)[0];
   if (!balance || balance.difference === 0n) return null;
   return balance.difference > 0n
     ? { side: 'credit', amount: groupDecimal(formatMinor(balance.difference, currency)) }
@@ -96,5 +157,6 @@ export function toLineInputs(lines: readonly EditableLine[]): LineInput[] {
     account_id: line.accountId,
     direction: line.debit.trim() ? 'DEBIT' : 'CREDIT',
     amount: plainAmount(line.debit.trim() || line.credit.trim()),
+    ...(line.cost && { cost: { amount: plainAmount(line.cost.amount.trim()), currency: line.cost.currency } }),
   }));
 }

@@ -10,6 +10,7 @@ export const ROUTES = [
   '/statements',
   '/budget',
   '/schedules',
+  '/prices',
   '/settings',
 ] as const;
 export type Route = (typeof ROUTES)[number];
@@ -23,6 +24,7 @@ export const ROUTE_TITLES: Record<Route, MessageKey> = {
   '/statements': 'nav.statements',
   '/budget': 'nav.budget',
   '/schedules': 'nav.schedules',
+  '/prices': 'nav.prices',
   '/settings': 'nav.settings',
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../domain/double-entry.ts';
+import { missingRate } from './prices.ts';
 import { currencyCode, isoDate, isoDateTime, pageOf, pagination, queryBool, uuid } from './common.ts';
 
 export const accountType = z.enum(ACCOUNT_TYPES);
@@ -31,6 +32,7 @@ export const listAccountsQuery = z.strictObject({
 });
 
 export const asOfQuery = z.strictObject({ as_of: isoDate.optional() });
+export const balancesQuery = z.strictObject({ as_of: isoDate.optional(), convert_to: currencyCode.optional() });
 
 export const account = z
   .object({
@@ -62,9 +64,12 @@ export const allBalances = z.object({
       currency: z.string(),
       parent_id: z.string().nullable(),
       is_active: z.boolean(),
+      /** with convert_to: the balance in that currency at as_of, null when its rate is missing */
+      converted_balance: z.string().nullable().optional(),
     }),
   ),
   as_of: isoDate,
+  missing_rates: z.array(missingRate).optional(),
 });
 
 export type AccountDto = z.infer<typeof account>;

@@ -33,6 +33,8 @@ export const importJournalResult = z
     entries_imported: z.number().int(),
     lines_imported: z.number().int(),
     accounts_closed: z.number().int(),
+    /** `P` / `price` directives stored (each creates or replaces the price of its date and pair) */
+    prices_imported: z.number().int(),
     first_date: isoDate.nullable(),
     last_date: isoDate.nullable(),
   })

@@ -7,11 +7,16 @@ export const ENTRY_STATUSES = ['draft', 'posted', 'void'] as const;
 export const SOURCE_TYPES = ['manual', 'import', 'system', 'reconciliation', 'schedule'] as const;
 export const MAX_LINES_PER_ENTRY = 1000;
 
+/** What a line in one currency cost in another (ledger's `@@`, beancount's total price). */
+export const lineCost = z.strictObject({ amount: amountString, currency: currencyCode }).meta({ id: 'LineCost' });
+
 export const lineInput = z.strictObject({
   account_id: z.string().max(100),
   direction: z.enum(DIRECTIONS),
   amount: amountString,
   currency: currencyCode.optional(),
+  /** an exchange: the line weighs its cost; automatic lines on the currency trading accounts balance each currency */
+  cost: lineCost.nullable().optional(),
 });
 
 const entryFields = {
@@ -53,6 +58,9 @@ export const journalLine = z
     direction: z.enum(DIRECTIONS),
     amount: z.string(),
     currency: z.string(),
+    cost: z.object({ amount: z.string(), currency: z.string() }).nullable(),
+    /** a line the server added on a currency trading account for an exchange */
+    automatic: z.boolean(),
   })
   .meta({ id: 'JournalLine' });
 

@@ -9,6 +9,7 @@ export {
   MAX_AMOUNT_UNITS,
   formatMinor,
   groupDecimal,
+  formatScaled,
   parseAmount,
   plainAmount,
   tidyAmount,

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { accountType } from './accounts.ts';
-import { isoDate } from './common.ts';
+import { currencyCode, isoDate } from './common.ts';
+import { missingRate } from './prices.ts';
 
 const dateRange = {
   start_date: isoDate.optional(),
   end_date: isoDate.optional(),
+  /** CONTRACT §16: adds `converted` (every figure in this currency) and `missing_rates` */
+  convert_to: currencyCode.optional(),
 };
 
 /** How a series or a cash flow is cut: by day, week or month. */
@@ -14,7 +17,7 @@ const startBeforeEnd = (q: { start_date?: string | undefined; end_date?: string 
   !q.start_date || !q.end_date || q.start_date <= q.end_date;
 const rangeMessage = { message: 'start_date must not be after end_date', path: ['start_date'] };
 
-export const asOfReportQuery = z.strictObject({ as_of: isoDate.optional() });
+export const asOfReportQuery = z.strictObject({ as_of: isoDate.optional(), convert_to: currencyCode.optional() });
 export const rangeQuery = z.strictObject(dateRange).refine(startBeforeEnd, rangeMessage);
 export const seriesQuery = z
   .strictObject({ ...dateRange, interval: interval.default('month') })
@@ -44,98 +47,110 @@ export const treeNode: z.ZodType<TreeNode> = z
   })
   .meta({ id: 'AccountTreeNode' });
 
-export const trialBalance = z.object({
-  as_of: isoDate,
-  currencies: z.array(
+const trialBalanceGroup = z.object({
+  currency: z.string(),
+  rows: z.array(
     z.object({
-      currency: z.string(),
-      rows: z.array(
-        z.object({
-          account_id: z.string(),
-          name: z.string(),
-          type: accountType,
-          debit: z.string(),
-          credit: z.string(),
-        }),
-      ),
-      total_debit: z.string(),
-      total_credit: z.string(),
+      account_id: z.string(),
+      name: z.string(),
+      type: accountType,
+      debit: z.string(),
+      credit: z.string(),
     }),
   ),
+  total_debit: z.string(),
+  total_credit: z.string(),
+});
+
+export const trialBalance = z.object({
+  as_of: isoDate,
+  currencies: z.array(trialBalanceGroup),
+  converted: trialBalanceGroup.optional(),
+  missing_rates: z.array(missingRate).optional(),
+});
+
+const balanceSheetGroup = z.object({
+  currency: z.string(),
+  assets: z.array(treeNode),
+  liabilities: z.array(treeNode),
+  equity: z.array(treeNode),
+  retained_earnings: z.string(),
+  /** only in `converted`: what foreign balances bought by exchanges are worth at as_of less what they cost */
+  unrealized_gains: z.string().optional(),
+  total_assets: z.string(),
+  total_liabilities: z.string(),
+  total_equity: z.string(),
+  net_worth: z.string(),
 });
 
 export const balanceSheet = z.object({
   as_of: isoDate,
-  currencies: z.array(
-    z.object({
-      currency: z.string(),
-      assets: z.array(treeNode),
-      liabilities: z.array(treeNode),
-      equity: z.array(treeNode),
-      retained_earnings: z.string(),
-      total_assets: z.string(),
-      total_liabilities: z.string(),
-      total_equity: z.string(),
-      net_worth: z.string(),
-    }),
-  ),
+  currencies: z.array(balanceSheetGroup),
+  converted: balanceSheetGroup.optional(),
+  missing_rates: z.array(missingRate).optional(),
+});
+
+const incomeStatementGroup = z.object({
+  currency: z.string(),
+  income: z.array(treeNode),
+  expenses: z.array(treeNode),
+  total_income: z.string(),
+  total_expenses: z.string(),
+  net_income: z.string(),
 });
 
 export const incomeStatement = z.object({
   start_date: isoDate,
   end_date: isoDate,
-  currencies: z.array(
-    z.object({
-      currency: z.string(),
-      income: z.array(treeNode),
-      expenses: z.array(treeNode),
-      total_income: z.string(),
-      total_expenses: z.string(),
-      net_income: z.string(),
-    }),
-  ),
+  currencies: z.array(incomeStatementGroup),
+  converted: incomeStatementGroup.optional(),
+  missing_rates: z.array(missingRate).optional(),
+});
+
+const netWorthSeriesGroup = z.object({
+  currency: z.string(),
+  series: z.array(z.object({ date: isoDate, assets: z.string(), liabilities: z.string(), net_worth: z.string() })),
 });
 
 export const netWorthSeries = z.object({
   start_date: isoDate,
   end_date: isoDate,
   interval,
-  currencies: z.array(
+  currencies: z.array(netWorthSeriesGroup),
+  converted: netWorthSeriesGroup.optional(),
+  missing_rates: z.array(missingRate).optional(),
+});
+
+const cashFlowGroup = z.object({
+  currency: z.string(),
+  periods: z.array(
     z.object({
-      currency: z.string(),
-      series: z.array(z.object({ date: isoDate, assets: z.string(), liabilities: z.string(), net_worth: z.string() })),
+      start_date: isoDate,
+      end_date: isoDate,
+      money_in: z.string(),
+      money_out: z.string(),
+      net: z.string(),
+      by_account: z.array(
+        z.object({
+          account_id: z.string(),
+          name: z.string(),
+          type: accountType,
+          money_in: z.string(),
+          money_out: z.string(),
+        }),
+      ),
     }),
   ),
+  total_in: z.string(),
+  total_out: z.string(),
+  net: z.string(),
 });
 
 export const cashFlow = z.object({
   start_date: isoDate,
   end_date: isoDate,
   interval,
-  currencies: z.array(
-    z.object({
-      currency: z.string(),
-      periods: z.array(
-        z.object({
-          start_date: isoDate,
-          end_date: isoDate,
-          money_in: z.string(),
-          money_out: z.string(),
-          net: z.string(),
-          by_account: z.array(
-            z.object({
-              account_id: z.string(),
-              name: z.string(),
-              type: accountType,
-              money_in: z.string(),
-              money_out: z.string(),
-            }),
-          ),
-        }),
-      ),
-      total_in: z.string(),
-      total_out: z.string(),
-      net: z.string(),
-    }),
-  ),
+  currencies: z.array(cashFlowGroup),
+  converted: cashFlowGroup.optional(),
+  missing_rates: z.array(missingRate).optional(),
 });

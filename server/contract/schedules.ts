@@ -39,6 +39,8 @@ export const scheduleLine = z.object({
   direction: z.enum(DIRECTIONS),
   amount: z.string(),
   currency: z.string(),
+  /** an exchange: what the line costs in another currency (its entries get the automatic trading lines) */
+  cost: z.object({ amount: z.string(), currency: z.string() }).nullable(),
 });
 
 export const schedule = z

@@ -39,6 +39,12 @@ function olderMigrations(count: number): string {
 
 const USER = '00000000-0000-4000-8000-000000000001';
 const known = () => fs.readdirSync(path.join(DEFAULT_MIGRATIONS_DIR, 'ledger')).length;
+/** How many ledger migrations come before the one whose name ends so (found by name, not number). */
+const before = (name: string) =>
+  fs
+    .readdirSync(path.join(DEFAULT_MIGRATIONS_DIR, 'ledger'))
+    .sort()
+    .findIndex((file) => file.endsWith(`_${name}.sql`));
 
 function appliedVersions(file: string): number {
   const db = new Database(file, { readonly: true });
@@ -146,27 +152,75 @@ describe('opening a ledger that lacks migrations', () => {
 });
 
 describe('the first requests after an upgrade, through the running server', () => {
+  it('when books made before budgets and before prices are opened, then both migrations apply in order, and a scheduled exchange books with its trading lines', async () => {
+    const dataDir = tempDir();
+    const budgets = before('budgets_and_schedules');
+    expect(budgets).toBeGreaterThan(0);
+    expect(before('prices_and_exchanges')).toBeGreaterThan(budgets);
+    const older = await startTestServer({ dataDir, migrationsDir: olderMigrations(budgets) });
+    const u = await registerUser(older.api);
+    const account = async (name: string, type: string, currency: string) =>
+      (await older.api.post('/api/accounts', { name, type, currency }, u.token)).body.id as string;
+    const bank = await account('Checking', 'ASSET', 'USD');
+    const rent = await account('Rent in Lyon', 'EXPENSE', 'EUR');
+    const salary = await account('Salary', 'INCOME', 'USD');
+    await older.server.close();
+    // an entry as the older app wrote it (its columns only)
+    const file = new Database(ledgerFile(dataDir, u.id));
+    const at = '2026-03-02T10:00:00.000Z';
+    const entry = '00000000-0000-4000-8000-000000000010';
+    file
+      .prepare(
+        "INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at) VALUES (?, 1, '2026-03-02', 'Pay', 'draft', 'manual', ?, ?)",
+      )
+      .run(entry, at, at);
+    const line = file.prepare(
+      "INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES (?, ?, ?, ?, ?, 10000, 'USD', '2026-03-02')",
+    );
+    line.run('00000000-0000-4000-8000-000000000020', entry, 1, bank, 'DEBIT');
+    line.run('00000000-0000-4000-8000-000000000030', entry, 2, salary, 'CREDIT');
+    file.close();
+    expect(appliedVersions(ledgerFile(dataDir, u.id))).toBe(budgets);
+
+    const after = await startTestServer({ dataDir });
+    try {
+      const schedule = await after.api.post(
+        '/api/schedules',
+        {
+          name: 'Lyon rent',
+          frequency: 'monthly',
+          start_date: '2026-03-05',
+          auto_post: true,
+          lines: [
+            { account_id: rent, direction: 'DEBIT', amount: '50.00', cost: { amount: '54.25', currency: 'USD' } },
+            { account_id: bank, direction: 'CREDIT', amount: '54.25' },
+          ],
+        },
+        u.token,
+      );
+      expect(schedule.status, schedule.text).toBe(201);
+      expect(appliedVersions(ledgerFile(dataDir, u.id))).toBe(known());
+      expect((await after.api.post(`/api/journal-entries/${entry}/post`, undefined, u.token)).status).toBe(200);
+      const run = await after.api.post('/api/schedules/run', undefined, u.token);
+      expect(run.status).toBe(200);
+      expect(run.body.failed).toEqual([]);
+      const booked = (await after.api.get(`/api/journal-entries/${run.body.created[0]}`, u.token)).body;
+      expect(booked).toMatchObject({ source_type: 'schedule', status: 'posted', entry_date: '2026-03-05' });
+      expect(booked.lines.filter((l: { automatic: boolean }) => l.automatic)).toHaveLength(2);
+      const trial = (await after.api.get('/api/reports/trial-balance', u.token)).body;
+      expect(trial.currencies.map((c: { currency: string }) => c.currency)).toEqual(['EUR', 'USD']);
+      for (const c of trial.currencies) expect(c.total_debit).toBe(c.total_credit);
+    } finally {
+      await after.stop();
+    }
+  });
+
   it('when a user with books makes requests after an upgrade, then the migration runs once as a job and every request gets the migrated books', async () => {
     const dataDir = tempDir();
     const before = await startTestServer({ dataDir, migrationsDir: olderMigrations(known() - 1) });
     const u = await registerUser(before.api);
     const bank = (await before.api.post('/api/accounts', { name: 'Checking', type: 'ASSET' }, u.token)).body.id;
     const food = (await before.api.post('/api/accounts', { name: 'Food', type: 'EXPENSE' }, u.token)).body.id;
-    for (const day of ['2026-03-02', '2026-03-03']) {
-      const lines = [
-        { account_id: food, direction: 'DEBIT', amount: '4.00' },
-        { account_id: bank, direction: 'CREDIT', amount: '4.00' },
-      ];
-      expect(
-        (
-          await before.api.post(
-            '/api/journal-entries',
-            { entry_date: day, memo: 'Shop', auto_post: true, lines },
-            u.token,
-          )
-        ).status,
-      ).toBe(201);
-    }
     expect(
       (
         await before.api.post(
@@ -180,6 +234,24 @@ describe('the first requests after an upgrade, through the running server', () =
       ).status,
     ).toBe(201);
     await before.server.close();
+    // The entries as the older app wrote them: its columns only (today's code writes columns the
+    // older schema may not have yet). The day counts' triggers count them as they are inserted.
+    const older = new Database(ledgerFile(dataDir, u.id));
+    const at = '2026-03-03T10:00:00.000Z';
+    ['2026-03-02', '2026-03-03'].forEach((day, i) => {
+      const entry = `00000000-0000-4000-8000-00000000001${i}`;
+      older
+        .prepare(
+          "INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at) VALUES (?, ?, ?, 'Shop', 'posted', 'manual', ?, ?, ?)",
+        )
+        .run(entry, i + 1, day, at, at, at);
+      const line = older.prepare(
+        'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES (?, ?, ?, ?, ?, 400, ?, ?)',
+      );
+      line.run(`00000000-0000-4000-8000-00000000002${i}`, entry, 1, food, 'DEBIT', 'USD', day);
+      line.run(`00000000-0000-4000-8000-00000000003${i}`, entry, 2, bank, 'CREDIT', 'USD', day);
+    });
+    older.close();
     expect(appliedVersions(ledgerFile(dataDir, u.id))).toBe(known() - 1);
 
     const jobs = vi.spyOn(JobRunner.prototype, 'run');

@@ -1,6 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { AMOUNT_PATTERN, formatMinor, groupDecimal, parseAmount, plainAmount, tidyAmount } from './money.ts';
+import {
+  AMOUNT_PATTERN,
+  formatMinor,
+  formatScaled,
+  groupDecimal,
+  parseAmount,
+  plainAmount,
+  tidyAmount,
+} from './money.ts';
 
 describe('parseAmount', () => {
   it('when the string has the currency digits, then it gives exact minor units', () => {
@@ -64,6 +72,12 @@ describe('formatMinor', () => {
     expect(formatMinor(0n, 'USD')).toBe('0.00');
     expect(formatMinor(1000n, 'JPY')).toBe('1000');
     expect(formatMinor(1234n, 'KWD')).toBe('1.234');
+  });
+
+  it('when a figure is scaled by a number of decimals rather than a currency, then it prints exactly that many', () => {
+    expect(formatScaled(10850n, 4)).toBe('1.0850');
+    expect(formatScaled(-7n, 3)).toBe('-0.007');
+    expect(formatScaled(42n, 0)).toBe('42');
   });
 
   it('when any amount is parsed and formatted, then it round-trips exactly', () => {

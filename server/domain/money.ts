@@ -52,7 +52,11 @@ export function parseAmount(text: string, currency: string): { minor: Minor } | 
 
 /** Formats minor units with exactly the currency's minor-unit digits: 8250n USD -> "82.50", -5n -> "-0.05". */
 export function formatMinor(minor: Minor, currency: string): string {
-  const digits = currencyDigits(currency);
+  return formatScaled(minor, currencyDigits(currency));
+}
+
+/** Formats an integer scaled by 10^digits with exactly that many decimals: 10850n, 4 -> "1.0850". */
+export function formatScaled(minor: bigint, digits: number): string {
   const negative = minor < 0n;
   const abs = (negative ? -minor : minor).toString();
   if (digits === 0) return (negative ? '-' : '') + abs;

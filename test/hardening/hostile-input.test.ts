@@ -950,8 +950,8 @@ describe('hostile input over every endpoint of the OpenAPI document', () => {
     ];
     const files = listTree(t.dataDir);
     expect(files.filter((f) => !allowed.some((re) => re.test(f)))).toEqual([]);
-    // (backups rotate: only the newest ten are kept; a ledger closed while idle leaves no -wal or -shm,
-    // and the rate-limit clock here jumps an hour a call, so the sweep finds every ledger idle)
+    // (backups rotate: only the newest ten are kept; a ledger's -wal and -shm go when it is closed,
+    // which the server's sweep of idle ledgers does under this test's clock once a minute has passed)
     for (const f of dataFilesBefore.filter((x) => !x.startsWith('backups/') && !/-(wal|shm)$/.test(x)))
       expect(files).toContain(f);
     for (const op of operations)

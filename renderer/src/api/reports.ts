@@ -14,28 +14,42 @@ export type IncomeStatement = z.infer<typeof incomeStatement>;
 export type NetWorthSeries = z.infer<typeof netWorthSeries>;
 export type CashFlow = z.infer<typeof cashFlow>;
 
-export function balanceSheetReport(asOf?: string): Promise<BalanceSheet> {
-  return json('GET', '/api/reports/balance-sheet', { query: { as_of: asOf } });
+// `convertTo` (a currency) adds `converted` and `missing_rates` to each report (CONTRACT §16).
+
+export function balanceSheetReport(asOf?: string, convertTo?: string): Promise<BalanceSheet> {
+  return json('GET', '/api/reports/balance-sheet', { query: { as_of: asOf, convert_to: convertTo } });
 }
 
-export function incomeStatementReport(startDate: string, endDate: string): Promise<IncomeStatement> {
-  return json('GET', '/api/reports/income-statement', { query: { start_date: startDate, end_date: endDate } });
+export function incomeStatementReport(
+  startDate: string,
+  endDate: string,
+  convertTo?: string,
+): Promise<IncomeStatement> {
+  return json('GET', '/api/reports/income-statement', {
+    query: { start_date: startDate, end_date: endDate, convert_to: convertTo },
+  });
 }
 
 export function netWorthReport(
   startDate: string,
   endDate: string,
   interval: 'day' | 'week' | 'month' = 'month',
+  convertTo?: string,
 ): Promise<NetWorthSeries> {
-  return json('GET', '/api/reports/net-worth', { query: { start_date: startDate, end_date: endDate, interval } });
+  return json('GET', '/api/reports/net-worth', {
+    query: { start_date: startDate, end_date: endDate, interval, convert_to: convertTo },
+  });
 }
 
 export function cashFlowReport(
   startDate: string,
   endDate: string,
   interval: 'day' | 'week' | 'month' = 'month',
+  convertTo?: string,
 ): Promise<CashFlow> {
-  return json('GET', '/api/reports/cash-flow', { query: { start_date: startDate, end_date: endDate, interval } });
+  return json('GET', '/api/reports/cash-flow', {
+    query: { start_date: startDate, end_date: endDate, interval, convert_to: convertTo },
+  });
 }
 
 export type TrialBalance = z.infer<typeof trialBalance>;

@@ -35,6 +35,9 @@ interface EntryEditorProps {
  * (adding one); Ctrl+Enter posts. The "unbalanced by …" hint is computed exactly (BigInt minor units).
  * Work in progress is kept as a draft whether or not it balances; posting needs it balanced, and
  * the editor says so beside the Post button (and at once when Ctrl+Enter is pressed too early).
+ * A line in another currency can state what it cost (an exchange): the ⇄ button opens its cost, the
+ * editor shows the rate it implies, and the entry balances by cost (the server adds the automatic
+ * lines on the currency trading accounts).
  */
 export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }: EntryEditorProps) {
   const { t } = useI18n();
@@ -79,6 +82,21 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
     if (index === lines.length - 1) setLines((all) => [...all, blankLine()]);
     focusField(index + 1, 'account');
   };
+
+  /** Opens a line's cost, in the entry's other currency where there is one. */
+  const openCost = (index: number) => {
+    const own = byId.get(lines[index]?.accountId ?? '')?.currency;
+    const other =
+      lines.map((l) => byId.get(l.accountId)?.currency).find((c) => c !== undefined && c !== own) ??
+      (own === 'USD' ? 'EUR' : 'USD');
+    change(index, { cost: { amount: '', currency: other } });
+    focusField(index, 'cost');
+  };
+
+  const changeCost = (index: number, patch: Partial<NonNullable<EditableLine['cost']>>) =>
+    setLines((all) =>
+      all.map((line, i) => (i === index && line.cost ? { ...line, cost: { ...line.cost, ...patch } } : line)),
+    );
 
   const removeLine = (index: number) =>
     setLines((all) =>
@@ -163,6 +181,8 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
               onChosen={(id) => accountChosen(index, id)}
               onNext={() => nextLine(index)}
               onRemove={() => removeLine(index)}
+              onOpenCost={() => openCost(index)}
+              onCostChange={(patch) => changeCost(index, patch)}
             />
           ))}
         </tbody>

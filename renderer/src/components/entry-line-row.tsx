@@ -3,7 +3,7 @@ import type { AccountDto } from '../api/index.ts';
 import { AccountPicker } from './account-picker.tsx';
 import { AmountInput } from './amount-input.tsx';
 import { useI18n, type MessageKey } from '../i18n/index.ts';
-import type { EditableLine, LineProblem } from '../entry-lines.ts';
+import { statedRate, type EditableLine, type LineProblem } from '../entry-lines.ts';
 import type { LineField } from '../hooks/use-line-focus.ts';
 
 const PROBLEM_TEXT: Record<LineProblem, MessageKey> = {
@@ -15,11 +15,15 @@ const PROBLEM_TEXT: Record<LineProblem, MessageKey> = {
   zero: 'editor.problem.zero',
   'too-large': 'editor.problem.tooLarge',
   inactive: 'editor.problem.inactive',
+  cost: 'currency.problem.cost',
+  'cost-same': 'currency.problem.same',
 };
 
 /**
  * One line of the entry editor: the account search, debit and credit (Enter goes to the next line),
- * what is wrong with the line, and its remove button (out of the Tab order).
+ * what is wrong with the line, and its remove button (out of the Tab order). A line in another
+ * currency can state what it cost (an exchange): the ⇄ button opens the cost on a row of its own
+ * under the line, which shows the rate the cost implies.
  */
 export function EntryLineRow({
   line,
@@ -33,6 +37,8 @@ export function EntryLineRow({
   onChosen,
   onNext,
   onRemove,
+  onOpenCost,
+  onCostChange,
 }: {
   line: EditableLine;
   /** the line's number, from 1 */
@@ -49,6 +55,9 @@ export function EntryLineRow({
   onChosen: (accountId: string) => void;
   onNext: () => void;
   onRemove: () => void;
+  /** opens the line's cost (an exchange) and moves the focus to it */
+  onOpenCost: () => void;
+  onCostChange: (patch: Partial<NonNullable<EditableLine['cost']>>) => void;
 }) {
   const { t } = useI18n();
   const amountKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -69,39 +78,92 @@ export function EntryLineRow({
       onKeyDown={amountKeyDown}
     />
   );
+  const rate = account ? statedRate(line, account) : null;
   return (
-    <tr className={problem ? 'line-problem' : undefined}>
-      <td>
-        <AccountPicker
-          accounts={accounts}
-          value={line.accountId}
-          onChange={(id) => onChange({ accountId: id })}
-          onChosen={onChosen}
-          label={t('editor.accountOfLine', { n })}
-          inputRef={fieldRef(line.key, 'account')}
-        />
-        {problem && (
-          <span className="line-error" role="note">
-            {t(PROBLEM_TEXT[problem])}
-          </span>
-        )}
-      </td>
-      <td className="num">{amountInput('debit')}</td>
-      <td className="num">
-        {amountInput('credit')}
-        {account && <span className="line-currency">{account.currency}</span>}
-      </td>
-      <td>
-        <button
-          type="button"
-          className="icon-button"
-          tabIndex={-1}
-          aria-label={t('editor.removeLine', { n })}
-          onClick={onRemove}
-        >
-          ×
-        </button>
-      </td>
-    </tr>
+    <>
+      <tr className={problem ? 'line-problem' : undefined}>
+        <td>
+          <AccountPicker
+            accounts={accounts}
+            value={line.accountId}
+            onChange={(id) => onChange({ accountId: id })}
+            onChosen={onChosen}
+            label={t('editor.accountOfLine', { n })}
+            inputRef={fieldRef(line.key, 'account')}
+          />
+          {problem && (
+            <span className="line-error" role="note">
+              {t(PROBLEM_TEXT[problem])}
+            </span>
+          )}
+        </td>
+        <td className="num">{amountInput('debit')}</td>
+        <td className="num">
+          {amountInput('credit')}
+          {account && <span className="line-currency">{account.currency}</span>}
+          {account && !line.cost && (
+            <button
+              type="button"
+              className="icon-button exchange-button"
+              aria-label={t('currency.addCost', { n })}
+              title={t('currency.addCost', { n })}
+              onClick={onOpenCost}
+            >
+              ⇄
+            </button>
+          )}
+        </td>
+        <td>
+          <button
+            type="button"
+            className="icon-button"
+            tabIndex={-1}
+            aria-label={t('editor.removeLine', { n })}
+            onClick={onRemove}
+          >
+            ×
+          </button>
+        </td>
+      </tr>
+      {line.cost && (
+        <tr className="cost-row">
+          <td colSpan={4}>
+            <div className="cost-fields">
+              <span className="cost-label">{t('currency.cost')}</span>
+              <input
+                ref={fieldRef(line.key, 'cost')}
+                className="amount-input"
+                inputMode="decimal"
+                aria-label={t('currency.costAmount', { n })}
+                aria-describedby={hintId}
+                value={line.cost.amount}
+                onChange={(e) => onCostChange({ amount: e.target.value })}
+                onKeyDown={amountKeyDown}
+              />
+              <input
+                className="currency-input"
+                maxLength={3}
+                aria-label={t('currency.costCurrency', { n })}
+                value={line.cost.currency}
+                onChange={(e) => onCostChange({ currency: e.target.value.toUpperCase() })}
+              />
+              {account && rate && (
+                <span className="stated-rate" data-testid={`rate-of-line-${n}`}>
+                  {t('currency.rate', { from: account.currency, to: line.cost.currency, rate })}
+                </span>
+              )}
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('currency.removeCost', { n })}
+                onClick={() => onChange({ cost: null })}
+              >
+                ×
+              </button>
+            </div>
+          </td>
+        </tr>
+      )}
+    </>
   );
 }

@@ -5,19 +5,42 @@ import { useI18n } from '../i18n/index.ts';
 
 type Line = JournalEntryDto['lines'][number];
 
-/** An entry's lines in debit and credit columns. */
+/** An entry's lines in debit and credit columns; an exchange's cost beside its amount, automatic lines marked. */
 export function EntryLinesTable({ entry, label }: { entry: JournalEntryDto; label: string }) {
   const { t } = useI18n();
   const amountIf = (direction: Line['direction']) => (line: Line) =>
-    line.direction === direction && <Amount value={line.amount} currency={line.currency} />;
+    line.direction === direction && (
+      <>
+        <Amount value={line.amount} currency={line.currency} />
+        {line.cost && !line.automatic && (
+          <span className="line-cost">
+            {' '}
+            ({t('currency.cost')} <Amount value={line.cost.amount} currency={line.cost.currency} />)
+          </span>
+        )}
+      </>
+    );
   return (
     <DataTable
       className="compact"
       label={label}
       rows={entry.lines}
       rowKey={(line) => line.id}
+      rowProps={(line) => ({ className: line.automatic ? 'automatic-line' : undefined })}
       columns={[
-        { header: t('entry.account'), cell: (line) => line.account_name },
+        {
+          header: t('entry.account'),
+          cell: (line) => (
+            <>
+              {line.account_name}
+              {line.automatic && (
+                <span className="tag" title={t('currency.automaticHint')}>
+                  {t('currency.automatic')}
+                </span>
+              )}
+            </>
+          ),
+        },
         { header: t('entry.debit'), numeric: true, cell: amountIf('DEBIT') },
         { header: t('entry.credit'), numeric: true, cell: amountIf('CREDIT') },
       ]}

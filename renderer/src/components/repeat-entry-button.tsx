@@ -14,19 +14,23 @@ function nextMonthlyDate(date: string): string {
   return candidate > now ? candidate : sameDayMonthsLater(date, Math.max(1, months) + 1);
 }
 
-/** Makes a monthly schedule of an entry in one action: the same lines, on its day of the month from the next one on. */
+/** Makes a monthly schedule of an entry in one action: the same lines (costs too), on its day of the month from the next one on. */
 export function RepeatEntryButton({ entry, onDone }: { entry: JournalEntryDto; onDone: () => void }) {
   const { t } = useI18n();
   const repeat = useAction(async () => {
     await createSchedule({
       name: (entry.memo || t('entry.noMemo')).slice(0, 100),
       memo: entry.memo,
-      lines: entry.lines.map((l) => ({
-        account_id: l.account_id,
-        direction: l.direction,
-        amount: l.amount,
-        currency: l.currency,
-      })),
+      // the lines as typed: an exchange's automatic lines are made anew for each booked entry
+      lines: entry.lines
+        .filter((l) => !l.automatic)
+        .map((l) => ({
+          account_id: l.account_id,
+          direction: l.direction,
+          amount: l.amount,
+          currency: l.currency,
+          cost: l.cost,
+        })),
       frequency: 'monthly',
       start_date: nextMonthlyDate(entry.entry_date),
       auto_post: entry.status === 'posted',

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EditableLine } from '../entry-lines.ts';
 
-export type LineField = 'account' | 'debit' | 'credit';
+/** A line's fields; `cost` is an exchange's cost amount, on the row under the line. */
+export type LineField = 'account' | 'debit' | 'credit' | 'cost';
 
 /**
  * Moves the keyboard focus to a field of a line (and selects its text) once the lines are drawn,

@@ -1,5 +1,6 @@
-import { isKnownCurrency } from '../currencies.ts';
+import { currencyDigits, isKnownCurrency } from '../currencies.ts';
 import { parseAmount, type Minor } from '../money.ts';
+import { parseRate, RATE_DECIMALS } from '../rates.ts';
 import { invalid, journalError, JOURNAL_ERRORS, shown, unsupported } from './errors.ts';
 
 /**
@@ -54,16 +55,15 @@ const LEDGER_AMOUNT = new RegExp(String.raw`^([+-])?\s*(?:(${SYMBOL})\s*)?(${QUA
 /** Features of a ledger/hledger posting amount we do not import, by their marks. */
 function refuseLedgerAmountFeatures(text: string, line: number): void {
   const outsideQuotes = text.replace(/"[^"]*"/g, '""');
-  if (outsideQuotes.includes('@@')) unsupported(line, 'a total price (@@)');
-  if (outsideQuotes.includes('@')) unsupported(line, 'a price (@)');
+  if (outsideQuotes.includes('@')) invalid(line, `${shown(text)} has more than one price (@, @@)`);
   if (outsideQuotes.includes('{')) unsupported(line, 'a lot price or cost ({})');
   if (outsideQuotes.includes('=')) unsupported(line, 'a balance assertion or assignment (=)');
   if (outsideQuotes.trimStart().startsWith('(')) unsupported(line, 'a value expression');
   if (/\d[eE][+-]?\d/.test(outsideQuotes)) unsupported(line, 'an amount in scientific notation');
 }
 
-/** A ledger/hledger amount: `10.50 USD`, `USD 10.50`, `$-1,000.00`, `-$5`, `500.00€`. */
-export function parseLedgerAmount(text: string, line: number): { minor: Minor; currency: string } {
+/** A ledger/hledger amount's signed number text and currency, not yet held to the currency's digits. */
+function splitLedgerAmount(text: string, line: number): { number: string; currency: string } {
   refuseLedgerAmountFeatures(text, line);
   const m = LEDGER_AMOUNT.exec(text.trim());
   if (!m) invalid(line, `${shown(text)} is not an amount (a number with a currency, such as 10.50 USD)`);
@@ -76,22 +76,111 @@ export function parseLedgerAmount(text: string, line: number): { minor: Minor; c
     if (/^[+-]/.test(number)) invalid(line, `${shown(text)} has two signs`);
     number = `-${number}`;
   }
-  const currency = currencyOf(symbol, line);
+  return { number, currency: currencyOf(symbol, line) };
+}
+
+/** A ledger/hledger amount: `10.50 USD`, `USD 10.50`, `$-1,000.00`, `-$5`, `500.00€`. */
+export function parseLedgerAmount(text: string, line: number): { minor: Minor; currency: string } {
+  const { number, currency } = splitLedgerAmount(text, line);
   return { minor: quantityToMinor(number, currency, line), currency };
+}
+
+/** A price or rate quantity: positive, at most 12 decimals (not the currency's digits), in 10^-12 units. */
+function rateQuantity(number: string, line: number, what: string): bigint {
+  const clean = number.replace(/,/g, '').replace(/^\+/, '');
+  const normal = clean.startsWith('.') ? `0${clean}` : clean.endsWith('.') ? clean.slice(0, -1) : clean;
+  const scaled = parseRate(normal);
+  if (scaled === null)
+    invalid(line, `${what} ${shown(number)} is not a number above zero with at most ${RATE_DECIMALS} decimals`);
+  return scaled;
+}
+
+/** A posting amount with an optional cost: `@@ TOTAL` as given, or `@ UNIT` times the amount, exact to the cost currency's digits. */
+function withCost(
+  amount: { minor: Minor; currency: string },
+  price: { kind: '@' | '@@'; number: string; currency: string },
+  line: number,
+): { minor: Minor; currency: string } {
+  if (price.currency === amount.currency)
+    invalid(line, `the price of ${amount.currency} is in ${amount.currency} itself`);
+  if (price.number.startsWith('-')) invalid(line, 'a price must not be negative');
+  if (price.kind === '@@') {
+    const minor = quantityToMinor(price.number.replace(/^\+/, ''), price.currency, line);
+    if (minor === 0n) invalid(line, 'a total price of zero states no exchange');
+    return { minor, currency: price.currency };
+  }
+  const unit = rateQuantity(price.number, line, 'the unit price');
+  const magnitude = amount.minor < 0n ? -amount.minor : amount.minor;
+  const numerator = magnitude * unit * 10n ** BigInt(currencyDigits(price.currency));
+  const denominator = 10n ** BigInt(currencyDigits(amount.currency) + RATE_DECIMALS);
+  if (numerator % denominator !== 0n)
+    invalid(
+      line,
+      `the amount times the unit price is not a whole number of ${price.currency}'s smallest unit; write the total cost with @@`,
+    );
+  return { minor: numerator / denominator, currency: price.currency };
+}
+
+/** Splits `AMOUNT @ PRICE` or `AMOUNT @@ PRICE` outside quotes; no price: null. */
+function splitPrice(text: string): { amount: string; kind: '@' | '@@'; price: string } | null {
+  const outside = text.replace(/"[^"]*"/g, (q) => '"'.padEnd(q.length - 1, 'x') + '"');
+  const at = outside.indexOf('@');
+  if (at < 0) return null;
+  const kind = outside[at + 1] === '@' ? '@@' : '@';
+  return { amount: text.slice(0, at), kind, price: text.slice(at + kind.length) };
+}
+
+/** A ledger/hledger posting amount with an optional `@` or `@@` price: the amount and what it cost. */
+export function parseLedgerPostingAmount(
+  text: string,
+  line: number,
+): { amount: { minor: Minor; currency: string }; cost: { minor: Minor; currency: string } | null } {
+  const parts = splitPrice(text);
+  if (!parts) return { amount: parseLedgerAmount(text, line), cost: null };
+  const amount = parseLedgerAmount(parts.amount, line);
+  const price = splitLedgerAmount(parts.price, line);
+  return { amount, cost: withCost(amount, { kind: parts.kind, ...price }, line) };
+}
+
+/** A `P` directive's price: `1.085 USD`, `$1.085`, at most 12 decimals. */
+export function parseLedgerPrice(text: string, line: number): { rateScaled: bigint; currency: string } {
+  const { number, currency } = splitLedgerAmount(text, line);
+  return { rateScaled: rateQuantity(number, line, 'the price'), currency };
 }
 
 const BEAN_AMOUNT = /^([+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+))\s+([A-Z][A-Z0-9'._-]*)$/;
 
-/** A beancount amount: `-10.50 USD`; costs, prices and arithmetic are refused by name. */
-export function parseBeancountAmount(text: string, line: number): { minor: Minor; currency: string } {
-  if (text.includes('@@')) unsupported(line, 'a total price (@@)');
-  if (text.includes('@')) unsupported(line, 'a price (@)');
+function splitBeancountAmount(text: string, line: number): { number: string; currency: string } {
+  if (text.includes('@')) invalid(line, `${shown(text)} has more than one price (@, @@)`);
   if (text.includes('{')) unsupported(line, 'a cost ({})');
   const m = BEAN_AMOUNT.exec(text.trim());
   if (!m) {
     if (/[()*/]|\d\s*[+-]\s*\d/.test(text)) unsupported(line, 'an arithmetic expression in an amount');
     invalid(line, `${shown(text)} is not an amount (a number and a currency, such as 10.50 USD)`);
   }
-  const currency = currencyOf(m[2]!, line);
-  return { minor: quantityToMinor(m[1]!, currency, line), currency };
+  return { number: m[1]!, currency: currencyOf(m[2]!, line) };
+}
+
+/** A beancount amount: `-10.50 USD`; costs and arithmetic are refused by name. */
+export function parseBeancountAmount(text: string, line: number): { minor: Minor; currency: string } {
+  const { number, currency } = splitBeancountAmount(text, line);
+  return { minor: quantityToMinor(number, currency, line), currency };
+}
+
+/** A beancount posting amount with an optional price (`@ UNIT` or `@@ TOTAL`): the amount and what it cost. */
+export function parseBeancountPostingAmount(
+  text: string,
+  line: number,
+): { amount: { minor: Minor; currency: string }; cost: { minor: Minor; currency: string } | null } {
+  const parts = splitPrice(text);
+  if (!parts) return { amount: parseBeancountAmount(text, line), cost: null };
+  const amount = parseBeancountAmount(parts.amount, line);
+  const price = splitBeancountAmount(parts.price, line);
+  return { amount, cost: withCost(amount, { kind: parts.kind, ...price }, line) };
+}
+
+/** A beancount `price` directive's amount: `1.085 USD`, at most 12 decimals. */
+export function parseBeancountPrice(text: string, line: number): { rateScaled: bigint; currency: string } {
+  const { number, currency } = splitBeancountAmount(text, line);
+  return { rateScaled: rateQuantity(number, line, 'the price'), currency };
 }

@@ -1,4 +1,4 @@
-import { currencyOf, parseBeancountAmount } from './amounts.ts';
+import { currencyOf, parseBeancountPostingAmount, parseBeancountPrice } from './amounts.ts';
 import { journalDate } from './dates.ts';
 import { invalid, shown, unsupported } from './errors.ts';
 import { readMark, readMemoJson } from './text.ts';
@@ -8,9 +8,9 @@ import type { ParsedAccount, ParsedJournal, ParsedTransaction } from './types.ts
  * Reads a beancount file in one pass: transactions (one posting may leave out its amount),
  * `open` (with our `name:` metadata), `close`, `commodity`, harmless options, comments, org-mode
  * headings, tags and links, metadata; `note`, `document`, `event` and `query` directives are
- * informational and skipped. What would change balances or account names (`balance`, `pad`,
- * `price`, costs, prices, `plugin`, `include`, `custom`, root-renaming options) is refused by name
- * and line.
+ * informational and skipped; `price` directives and postings' prices (`@`, `@@`: an exchange) are
+ * read. What would change balances or account names (`balance`, `pad`, lot costs, `plugin`,
+ * `include`, `custom`, root-renaming options) is refused by name and line.
  */
 
 const MEMO_MAX = 500;
@@ -43,7 +43,6 @@ const INFORMATIONAL = new Set(['note', 'document', 'event', 'query']);
 const REFUSED_DIRECTIVES: Readonly<Record<string, string>> = {
   balance: 'the balance directive (balance assertion)',
   pad: 'the pad directive',
-  price: 'the price directive',
   custom: 'the custom directive',
 };
 const FLAGS = /^(txn|[*!&#?%PSTCURM])$/;
@@ -98,7 +97,7 @@ type Context =
   | null;
 
 export function parseBeancount(source: string): ParsedJournal {
-  const out: ParsedJournal = { accounts: [], transactions: [], closes: [], operatingCurrency: null };
+  const out: ParsedJournal = { accounts: [], transactions: [], closes: [], prices: [], operatingCurrency: null };
   const physical = source.split(/\r?\n/);
   let context: Context = null;
   for (let i = 0; i < physical.length; i++) {
@@ -203,6 +202,15 @@ function dated(raw: string, dateText: string, lineNo: number, out: ParsedJournal
     }
     case 'commodity':
       return { kind: 'other' };
+    case 'price': {
+      const m = /^\s+([A-Z][A-Z0-9'._-]*)\s+([^;]+?)\s*(?:;.*)?$/.exec(rest);
+      if (!m) invalid(lineNo, 'a price reads DATE price CURRENCY NUMBER CURRENCY');
+      const from = currencyOf(m[1]!, lineNo);
+      const { rateScaled, currency: to } = parseBeancountPrice(m[2]!, lineNo);
+      if (from === to) invalid(lineNo, `the price of ${from} is in ${from} itself`);
+      out.prices.push({ line: lineNo, date, from, to, rateScaled });
+      return { kind: 'other' };
+    }
     default:
       if (INFORMATIONAL.has(keyword)) return { kind: 'other' };
       unsupported(lineNo, REFUSED_DIRECTIVES[keyword] ?? `the directive ${shown(keyword, 30)}`);
@@ -217,6 +225,11 @@ function indented(text: string, lineNo: number, context: Context): void {
     const [, key, value] = meta;
     const strings = value!.startsWith('"') ? tokens(value!, lineNo).strings : [];
     if (context.kind === 'open' && key === 'name' && strings[0] !== undefined) context.decl.name = strings[0];
+    // posting metadata: our export marks a currency trading line `automatic: "trading"`
+    if (context.kind === 'transaction' && context.postingSeen && key === 'automatic' && strings[0] === 'trading') {
+      const last = context.txn.postings.at(-1);
+      if (last) last.automatic = true;
+    }
     if (context.kind === 'transaction' && !context.postingSeen && strings[0] !== undefined)
       context.txn.marks = readMark(context.txn.marks, key!, strings[0]);
     if (context.kind === 'transaction' && !context.postingSeen && key === 'memo' && strings[0] !== undefined) {
@@ -233,9 +246,11 @@ function indented(text: string, lineNo: number, context: Context): void {
   if (!m) invalid(lineNo, 'a posting could not be read');
   const account = m[1]!;
   const amountText = m[2]!.trim();
+  const parsed = amountText === '' ? null : parseBeancountPostingAmount(amountText, lineNo);
   context.txn.postings.push({
     line: lineNo,
     account,
-    amount: amountText === '' ? null : parseBeancountAmount(amountText, lineNo),
+    amount: parsed?.amount ?? null,
+    ...(parsed?.cost && { cost: parsed.cost }),
   });
 }

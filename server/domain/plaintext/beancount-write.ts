@@ -1,17 +1,19 @@
 import { formatMinor } from '../money.ts';
 import { accountPaths } from './names.ts';
 import { beancountHolds, beancountString } from './text.ts';
-import type { Book, BookAccount, BookEntry, LineSink } from './types.ts';
+import type { Book, BookAccount, BookEntry, BookPrice, LineSink } from './types.ts';
 
 /**
  * A beancount file: `option "operating_currency"` for each currency, an `open` for every account
  * (with its currency as the constraint, and `name:` metadata where the path does not give the name
- * back) dated on the first entry's date, every entry in history order, and a `close` for each
- * deactivated account dated on the last entry's date.
+ * back) dated on the first entry's date, the prices as `price` directives, every entry in
+ * history order, and a `close` for each deactivated account dated on the last entry's date. An
+ * exchange's costed lines carry a total price (`@@`); its automatic lines on the currency trading
+ * accounts are written too, with `automatic: "trading"` metadata.
  */
 export function writeBeancount(book: Book, header: readonly string[] = []): string {
   const out: string[] = [];
-  writeBeancountLines(out, book.accounts, book.entries, header);
+  writeBeancountLines(out, book.accounts, book.entries, header, book.prices);
   return out.join('\n');
 }
 
@@ -21,6 +23,7 @@ export function writeBeancountLines(
   accounts: readonly BookAccount[],
   entries: Iterable<BookEntry>,
   header: readonly string[] = [],
+  prices: readonly BookPrice[] = [],
 ): void {
   const paths = accountPaths(accounts, 'beancount');
   for (const line of header) out.push(`; ${line}`);
@@ -43,6 +46,9 @@ export function writeBeancountLines(
   }
   if (declared.length > 0) out.push('');
 
+  for (const p of prices) out.push(`${p.date} price ${p.from} ${p.rate} ${p.to}`);
+  if (prices.length > 0) out.push('');
+
   const width = Math.min(60, Math.max(20, ...declared.map((d) => d.path.path.length)));
   let last = first;
   for (; !next.done; next = pending.next()) {
@@ -58,7 +64,9 @@ export function writeBeancountLines(
     if (entry.reversesEntryId) out.push(`  reverses: "${entry.reversesEntryId}"`);
     for (const l of entry.lines) {
       const text = `${formatMinor(l.direction === 'DEBIT' ? l.amountMinor : -l.amountMinor, l.currency)} ${l.currency}`;
-      out.push(`  ${paths.get(l.accountId)!.path.padEnd(width)}  ${text.padStart(20)}`);
+      const cost = l.cost ? ` @@ ${formatMinor(l.cost.amountMinor, l.cost.currency)} ${l.cost.currency}` : '';
+      out.push(`  ${paths.get(l.accountId)!.path.padEnd(width)}  ${text.padStart(20)}${cost}`);
+      if (l.automatic) out.push('    automatic: "trading"');
     }
     out.push('');
   }

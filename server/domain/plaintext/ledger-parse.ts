@@ -1,4 +1,4 @@
-import { parseLedgerAmount, currencyOf } from './amounts.ts';
+import { currencyOf, parseLedgerPostingAmount, parseLedgerPrice } from './amounts.ts';
 import { journalDate } from './dates.ts';
 import { invalid, shown, unsupported } from './errors.ts';
 import { readMark, readMemoJson } from './text.ts';
@@ -7,8 +7,9 @@ import type { ParsedAccount, ParsedJournal, ParsedTransaction } from './types.ts
 /**
  * Reads a ledger or hledger journal in one pass: dated transactions with postings (one may leave
  * out its amount), comments and comment blocks, and the directives that change nothing we keep
- * (`account`, `commodity`, `tag`, `payee`, `N`, `apply tag`). Everything else that would change
- * what the journal means to the real tools (prices, costs, balance assertions, virtual postings,
+ * (`account`, `commodity`, `tag`, `payee`, `N`, `apply tag`), market prices (`P`) and postings'
+ * prices (`@`, `@@`: an exchange). Everything else that would change
+ * what the journal means to the real tools (lot costs, balance assertions, virtual postings,
  * periodic and automated transactions, `include`, `alias`, default commodities or accounts, ...)
  * is refused by name and line, never silently skipped.
  */
@@ -17,7 +18,6 @@ const MEMO_MAX = 500;
 
 /** Top-level keywords refused, with what to call them. */
 const REFUSED: Readonly<Record<string, string>> = {
-  P: 'a market price (P)',
   D: 'a default commodity (D)',
   Y: 'a default year (Y)',
   year: 'a default year (year)',
@@ -54,7 +54,7 @@ type Context =
 const HEADER = /^(\S+?)(?:=(\S+))?(?:\s+(.*))?$/;
 
 export function parseLedgerJournal(source: string, flavor: 'ledger' | 'hledger'): ParsedJournal {
-  const out: ParsedJournal = { accounts: [], transactions: [], closes: [], operatingCurrency: null };
+  const out: ParsedJournal = { accounts: [], transactions: [], closes: [], prices: [], operatingCurrency: null };
   const lines = source.split(/\r?\n/);
   let context: Context = null;
   let blockComment = false;
@@ -99,6 +99,9 @@ export function parseLedgerJournal(source: string, flavor: 'ledger' | 'hledger')
       case 'commodity':
         context = { kind: 'commodity' };
         break;
+      case 'P':
+        out.prices.push(marketPrice(argument, lineNo));
+        break;
       case 'tag':
       case 'payee':
       case 'N':
@@ -121,6 +124,17 @@ export function parseLedgerJournal(source: string, flavor: 'ledger' | 'hledger')
     }
   }
   return out;
+}
+
+/** `P DATE [TIME] COMMODITY PRICE`: one unit of the commodity is worth the price. */
+function marketPrice(text: string, lineNo: number): ParsedJournal['prices'][number] {
+  const m = /^(\S+)(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?\s+("[^"]*"|[^\s\d"-][^\s\d]*)\s+(.+?)\s*(?:;.*)?$/.exec(text);
+  if (!m) invalid(lineNo, 'a P directive reads P DATE COMMODITY PRICE, such as P 2026-01-05 EUR 1.085 USD');
+  const date = journalDate(m[1]!, lineNo);
+  const from = currencyOf(m[2]!, lineNo);
+  const { rateScaled, currency: to } = parseLedgerPrice(m[3]!, lineNo);
+  if (from === to) invalid(lineNo, `the price of ${from} is in ${from} itself`);
+  return { line: lineNo, date, from, to, rateScaled };
 }
 
 /** An `account` directive's account: up to two spaces, a tab or a comment. */
@@ -218,10 +232,12 @@ function comment(text: string, lineNo: number, context: Extract<Context, { kind:
 function posting(text: string, lineNo: number, context: Extract<Context, { kind: 'transaction' }>): void {
   const semicolon = text.indexOf(';');
   let body = semicolon === -1 ? text : text.slice(0, semicolon);
+  let automatic = false;
   if (semicolon !== -1) {
     const note = text.slice(semicolon + 1);
     context.postingSeen = true;
     comment(note, lineNo, context);
+    automatic = /(^|[\s,])automatic:\s*trading\b/.test(note);
   }
   body = body.replace(/^[*!]\s*/, '').trimEnd();
   const m = /^(.*?)(?:\t|\s{2,}|$)(.*)$/.exec(body)!;
@@ -230,9 +246,12 @@ function posting(text: string, lineNo: number, context: Extract<Context, { kind:
   if (account === '') invalid(lineNo, 'the posting names no account');
   if (account.startsWith('(') && account.endsWith(')')) unsupported(lineNo, 'a virtual posting ((ACCOUNT))');
   if (account.startsWith('[') && account.endsWith(']')) unsupported(lineNo, 'a balanced virtual posting ([ACCOUNT])');
+  const parsed = amountText === '' ? null : parseLedgerPostingAmount(amountText, lineNo);
   context.txn.postings.push({
     line: lineNo,
     account,
-    amount: amountText === '' ? null : parseLedgerAmount(amountText, lineNo),
+    amount: parsed?.amount ?? null,
+    ...(parsed?.cost && { cost: parsed.cost }),
+    ...(automatic && { automatic }),
   });
 }

@@ -2,19 +2,22 @@ import { currencyDigits } from '../currencies.ts';
 import { formatMinor } from '../money.ts';
 import { accountPaths } from './names.ts';
 import { ledgerDescription } from './text.ts';
-import type { Book, BookAccount, BookEntry, BookLine, LineSink } from './types.ts';
+import type { Book, BookAccount, BookEntry, BookLine, BookPrice, LineSink } from './types.ts';
 
 /**
  * A ledger (`.ledger`) or hledger (`.journal`) file: `commodity` and `account` directives, then
  * every entry in history order with explicit amounts (debits positive, credits negative), each
  * exact to its currency's digits. The two dialects differ only in the commodity directive
- * (hledger wants a sample amount with a decimal mark; ledger the bare symbol).
+ * (hledger wants a sample amount with a decimal mark; ledger the bare symbol). Prices are `P`
+ * directives; an exchange's costed lines carry `@@ TOTAL`, and its automatic lines on the currency
+ * trading accounts are written out too (marked `automatic: trading`), so each currency balances on
+ * its own as in the ledger, and the tools' weights balance as well.
  */
 export function writeLedgerJournal(book: Book, flavor: 'ledger' | 'hledger', header: readonly string[] = []): string {
   const used = new Set<string>();
   for (const entry of book.entries) for (const l of entry.lines) used.add(l.accountId);
   const out: string[] = [];
-  writeLedgerJournalLines(out, book.accounts, book.entries, used, flavor, header);
+  writeLedgerJournalLines(out, book.accounts, book.entries, used, flavor, header, book.prices);
   return out.join('\n');
 }
 
@@ -30,13 +33,16 @@ export function writeLedgerJournalLines(
   used: ReadonlySet<string>,
   flavor: 'ledger' | 'hledger',
   header: readonly string[] = [],
+  prices: readonly BookPrice[] = [],
 ): void {
   const paths = accountPaths(accounts, flavor);
   for (const line of header) out.push(`; ${line}`);
   if (header.length > 0) out.push('');
-  for (const line of ['tag id', 'tag memo', 'tag voided-by', 'tag reverses', '']) out.push(line);
+  for (const line of ['tag id', 'tag memo', 'tag voided-by', 'tag reverses', 'tag automatic', '']) out.push(line);
 
-  const currencies = [...new Set(accounts.map((a) => a.currency))].sort();
+  const currencies = [
+    ...new Set([...accounts.map((a) => a.currency), ...prices.flatMap((p) => [p.from, p.to])]),
+  ].sort();
   for (const currency of currencies) {
     if (flavor === 'ledger') out.push(`commodity ${currency}`);
     else {
@@ -56,6 +62,9 @@ export function writeLedgerJournalLines(
   }
   if (declared.length > 0) out.push('');
 
+  for (const p of prices) out.push(`P ${p.date} ${p.from} ${p.rate} ${p.to}`);
+  if (prices.length > 0) out.push('');
+
   const width = Math.min(60, Math.max(20, ...declared.map((d) => d.path.path.length)));
   const amount = (l: BookLine) => formatMinor(l.direction === 'DEBIT' ? l.amountMinor : -l.amountMinor, l.currency);
   for (const entry of entries) {
@@ -67,7 +76,9 @@ export function writeLedgerJournalLines(
     if (entry.reversesEntryId) out.push(`    ; reverses: ${entry.reversesEntryId}`);
     for (const l of entry.lines) {
       const text = `${amount(l)} ${l.currency}`;
-      out.push(`    ${paths.get(l.accountId)!.path.padEnd(width)}  ${text.padStart(20)}`);
+      const cost = l.cost ? ` @@ ${formatMinor(l.cost.amountMinor, l.cost.currency)} ${l.cost.currency}` : '';
+      const mark = l.automatic ? '  ; automatic: trading' : '';
+      out.push(`    ${paths.get(l.accountId)!.path.padEnd(width)}  ${text.padStart(20)}${cost}${mark}`);
     }
     out.push('');
   }

@@ -110,7 +110,6 @@ describe('ledger and hledger journals', () => {
       '~ Monthly\n    Assets:A  1 USD\n    Income:B\n',
       /line 1: a periodic transaction \(~\)/,
     ],
-    ['a market price', 'P 2024-01-01 EUR 1.1 USD\n', /line 1: a market price \(P\)/],
     ['a default commodity', 'D $1,000.00\n', /line 1: a default commodity \(D\)/],
     ['a default year', 'Y 2024\n', /line 1: a default year \(Y\)/],
     ['a default account', 'bucket Assets:Bank\n', /default balancing account \(bucket\)/],
@@ -118,8 +117,6 @@ describe('ledger and hledger journals', () => {
     ['an include', 'include other.journal\n', /line 1: an included file \(include\)/],
     ['apply account', 'apply account Personal\n', /line 1: apply account/],
     ['an unknown directive', 'frobnicate 42\n', /line 1: the directive "frobnicate"/],
-    ['a price on a posting', '2024-01-01 x\n  Assets:A  1 EUR @ 1.1 USD\n  Assets:B\n', /line 2: a price \(@\)/],
-    ['a total price', '2024-01-01 x\n  Assets:A  1 EUR @@ 1.1 USD\n  Assets:B\n', /line 2: a total price \(@@\)/],
     ['a lot price', '2024-01-01 x\n  Assets:A  1 EUR {1.1 USD}\n  Assets:B\n', /line 2: a lot price or cost/],
     ['a balance assertion', '2024-01-01 x\n  Assets:A  1 USD = 10 USD\n  Assets:B\n', /line 2: a balance assertion/],
     ['a value expression', '2024-01-01 x\n  Assets:A  (1 USD * 2)\n  Assets:B\n', /line 2: a value expression/],
@@ -238,7 +235,6 @@ describe('beancount files', () => {
       /line 1: the balance directive/,
     ],
     ['a pad', '2020-01-01 pad Assets:A Equity:Opening\n', 'UNSUPPORTED_DIRECTIVE', /line 1: the pad directive/],
-    ['a price', '2020-01-01 price EUR 1.1 USD\n', 'UNSUPPORTED_DIRECTIVE', /line 1: the price directive/],
     [
       'a custom directive',
       '2020-01-01 custom "budget" Expenses:Food "monthly" 100 USD\n',
@@ -254,12 +250,6 @@ describe('beancount files', () => {
       /line 1: the option "name_assets"/,
     ],
     ['a cost', '2020-01-01 *\n  Assets:A  1 HOOL {500 USD}\n  Assets:B\n', 'UNSUPPORTED_DIRECTIVE', /line 2: a cost/],
-    [
-      'a price on a posting',
-      '2020-01-01 *\n  Assets:A  1 EUR @ 1.1 USD\n  Assets:B\n',
-      'UNSUPPORTED_DIRECTIVE',
-      /line 2: a price \(@\)/,
-    ],
     [
       'arithmetic',
       '2020-01-01 *\n  Assets:A  (10/3) USD\n  Assets:B\n',
@@ -287,4 +277,87 @@ describe('beancount files', () => {
       expect(error.message).toMatch(message);
     });
   }
+});
+
+describe('prices and exchanges in journals', () => {
+  it("when a ledger journal has P directives and postings with @@ and @, then it reads the prices and each posting's cost", () => {
+    const parsed = parseJournal(
+      [
+        'P 2026-01-05 EUR 1.085 USD',
+        'P 2026/01/06 12:00:00 EUR $1.0875',
+        '2026-01-07 Dinner',
+        '    Expenses:Travel   100.00 EUR @@ 108.50 USD',
+        '    Assets:Checking',
+        '2026-01-08 Coffee',
+        '    Expenses:Travel   4.00 EUR @ 1.1 USD',
+        '    Assets:Checking  -4.40 USD',
+        '    Equity:Currency trading EUR  -4.00 EUR @@ 4.40 USD  ; automatic: trading',
+      ].join('\n'),
+      'ledger',
+    );
+    expect(parsed.prices).toEqual([
+      { line: 1, date: '2026-01-05', from: 'EUR', to: 'USD', rateScaled: 1_085_000_000_000n },
+      { line: 2, date: '2026-01-06', from: 'EUR', to: 'USD', rateScaled: 1_087_500_000_000n },
+    ]);
+    const [dinner, coffee] = parsed.transactions;
+    expect(dinner!.postings[0]!.cost).toEqual({ minor: 10850n, currency: 'USD' });
+    // the elided posting balances the cost, not the EUR amount
+    expect(resolvePostings(dinner!).map((l) => `${l.direction} ${l.amountMinor} ${l.currency}`)).toEqual([
+      'DEBIT 10000 EUR',
+      'CREDIT 10850 USD',
+    ]);
+    expect(coffee!.postings[0]!.cost).toEqual({ minor: 440n, currency: 'USD' });
+    expect(coffee!.postings[2]).toMatchObject({ automatic: true, cost: { minor: 440n, currency: 'USD' } });
+  });
+
+  it('when a beancount file has price directives and total prices, then it reads them, with the automatic metadata', () => {
+    const parsed = parseJournal(
+      [
+        '2026-01-05 price EUR 1.085 USD',
+        '2026-01-07 * "Dinner"',
+        '  Expenses:Travel  100.00 EUR @@ 108.50 USD',
+        '  Assets:Checking  -108.50 USD',
+        '  Equity:Currency-trading-EUR  -100.00 EUR @@ 108.50 USD',
+        '    automatic: "trading"',
+      ].join('\n'),
+      'beancount',
+    );
+    expect(parsed.prices).toEqual([
+      { line: 1, date: '2026-01-05', from: 'EUR', to: 'USD', rateScaled: 1_085_000_000_000n },
+    ]);
+    expect(parsed.transactions[0]!.postings[2]).toMatchObject({
+      automatic: true,
+      cost: { minor: 10850n, currency: 'USD' },
+    });
+  });
+
+  it('when a price is inexact, negative, in its own currency, or a rate has 13 decimals, then the line is refused', () => {
+    const cases: [string, JournalFormat, RegExp][] = [
+      [
+        '2026-01-01 x\n  Assets:A  1.00 EUR @ 1.0851 USD\n  Assets:B\n',
+        'ledger',
+        /line 2: .*write the total cost with @@/,
+      ],
+      [
+        '2026-01-01 x\n  Assets:A  1.00 EUR @@ -1.10 USD\n  Assets:B\n',
+        'hledger',
+        /line 2: a price must not be negative/,
+      ],
+      [
+        '2026-01-01 x\n  Assets:A  1.00 EUR @@ 1.10 EUR\n  Assets:B\n',
+        'hledger',
+        /line 2: the price of EUR is in EUR itself/,
+      ],
+      [
+        '2026-01-01 x\n  Assets:A  1.00 EUR @@ 1.10 USD @@ 2 USD\n  Assets:B\n',
+        'ledger',
+        /line 2: .*more than one price/,
+      ],
+      ['P 2026-01-01 EUR 1.0000000000001 USD\n', 'ledger', /line 1: the price "1.0000000000001"/],
+      ['P 2026-01-01 EUR 0 USD\n', 'hledger', /line 1: the price "0" is not a number above zero/],
+      ['P 2026-01-01 EUR\n', 'hledger', /line 1: a P directive reads/],
+      ['2026-01-01 price EUR 1.1 EUR\n', 'beancount', /line 1: the price of EUR is in EUR itself/],
+    ];
+    for (const [text, format, message] of cases) expect(refusal(text, format).message, text).toMatch(message);
+  });
 });

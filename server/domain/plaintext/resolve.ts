@@ -5,8 +5,9 @@ import type { ParsedPosting, ParsedTransaction, ResolvedLine } from './types.ts'
 /**
  * A transaction's postings as lines of our model. The one posting that leaves out its amount takes
  * the amount that balances the others (it must balance one currency only: an account holds one
- * currency); positive amounts are debits, negative ones credits; zero postings make no line.
- * Whether the lines balance is checked by the journal's own rule, as for every entry.
+ * currency), each posting with a price weighing its cost as the tools weigh it; positive amounts
+ * are debits, negative ones credits; zero postings make no line. Whether the lines balance is
+ * checked by the journal's own rule, as for every entry.
  */
 export function resolvePostings(txn: ParsedTransaction): ResolvedLine[] {
   let elided: ParsedPosting | undefined;
@@ -18,12 +19,17 @@ export function resolvePostings(txn: ParsedTransaction): ResolvedLine[] {
     if (p.amount === null) {
       if (elided) invalid(p.line, 'only one posting of a transaction may leave out its amount');
       elided = p;
-    } else if (sums === undefined && (currency === undefined || currency === p.amount.currency)) {
-      currency = p.amount.currency;
-      sum += p.amount.minor;
+      continue;
+    }
+    const weight = p.cost
+      ? { minor: p.amount.minor < 0n ? -p.cost.minor : p.cost.minor, currency: p.cost.currency }
+      : p.amount;
+    if (sums === undefined && (currency === undefined || currency === weight.currency)) {
+      currency = weight.currency;
+      sum += weight.minor;
     } else {
       if (sums === undefined) sums = new Map([[currency!, sum]]);
-      sums.set(p.amount.currency, (sums.get(p.amount.currency) ?? 0n) + p.amount.minor);
+      sums.set(weight.currency, (sums.get(weight.currency) ?? 0n) + weight.minor);
     }
   }
   let inferred: { minor: Minor; currency: string } | null = null;
@@ -49,6 +55,8 @@ export function resolvePostings(txn: ParsedTransaction): ResolvedLine[] {
       direction: amount.minor > 0n ? 'DEBIT' : 'CREDIT',
       amountMinor: amount.minor > 0n ? amount.minor : -amount.minor,
       currency: amount.currency,
+      cost: p.cost ? { amountMinor: p.cost.minor, currency: p.cost.currency } : null,
+      automatic: p.automatic === true,
     });
   }
   return lines;

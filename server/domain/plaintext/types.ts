@@ -22,6 +22,10 @@ export interface BookLine {
   direction: Direction;
   amountMinor: Minor;
   currency: string;
+  /** an exchange: what the line cost in another currency */
+  cost?: { amountMinor: Minor; currency: string } | null;
+  /** a line on a currency trading account that the server adds for an exchange */
+  automatic?: boolean;
 }
 
 /** A posted (or voided) entry in history order. */
@@ -39,6 +43,7 @@ export interface BookEntry {
 export interface Book {
   accounts: BookAccount[];
   entries: BookEntry[];
+  prices?: BookPrice[];
 }
 
 /** Where a writer puts its lines, one at a time: an array, or pieces of a download as they fill. */
@@ -51,6 +56,28 @@ export interface ParsedPosting {
   line: number;
   account: string;
   amount: { minor: Minor; currency: string } | null;
+  /** What the amount cost in another currency (`@@ TOTAL`, or `@ UNIT` worked out exactly): positive. */
+  cost?: { minor: Minor; currency: string } | null;
+  /** Marked by our export as a line the server adds for an exchange (`automatic: trading`). */
+  automatic?: boolean;
+}
+
+/** A market price: one `from` is worth `rate` (10^-12 units) of `to` on `date`. */
+export interface ParsedPrice {
+  line: number;
+  date: string;
+  from: string;
+  to: string;
+  rateScaled: bigint;
+}
+
+/** A price as the writers take it. */
+export interface BookPrice {
+  date: string;
+  from: string;
+  to: string;
+  /** decimal text, at most 12 decimals */
+  rate: string;
 }
 
 export interface ParsedTransaction {
@@ -81,6 +108,8 @@ export interface ParsedJournal {
   accounts: ParsedAccount[];
   transactions: ParsedTransaction[];
   closes: ParsedClose[];
+  /** `P` directives (ledger, hledger) and `price` directives (beancount) */
+  prices: ParsedPrice[];
   /** beancount `option "operating_currency"`: the currency of accounts nothing else tells. */
   operatingCurrency: string | null;
 }
@@ -92,4 +121,6 @@ export interface ResolvedLine {
   direction: Direction;
   amountMinor: Minor;
   currency: string;
+  cost: { amountMinor: Minor; currency: string } | null;
+  automatic: boolean;
 }

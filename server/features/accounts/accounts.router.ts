@@ -4,6 +4,7 @@ import {
   accountPage,
   allBalances as allBalancesSchema,
   asOfQuery,
+  balancesQuery,
   createAccountBody,
   listAccountsQuery,
   updateAccountBody,
@@ -59,9 +60,12 @@ export function accountRoutes(): RouteDef[] {
       summary: 'Balances of all accounts as of a date (default today), signed in each account’s normal direction',
       auth: true,
       cacheable: true,
-      query: asOfQuery,
+      query: balancesQuery,
       responses: [{ status: 200, description: 'Balances', schema: allBalancesSchema }],
-      handler: ({ session, query }) => ({ status: 200, body: allBalances(session.ledger, query.as_of) }),
+      handler: ({ session, query }) => ({
+        status: 200,
+        body: allBalances(session.ledger, query.as_of, query.convert_to),
+      }),
     }),
     defineRoute({
       method: 'get',

@@ -6,6 +6,7 @@ import { localToday } from '../../domain/dates.ts';
 import { ACCOUNT_TYPES, normalBalance, type AccountType } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { formatMinor } from '../../domain/money.ts';
+import { convertedBalances } from '../prices/rate-book.ts';
 import { accountTotalsAsOf } from '../totals/totals.repository.ts';
 import {
   allAccounts,
@@ -195,9 +196,11 @@ export function accountBalance(db: LedgerDb, id: string, asOf: string = localTod
   return { account_id: id, balance: formatMinor(balance, account.currency), currency: account.currency, as_of: asOf };
 }
 
-export function allBalances(db: LedgerDb, asOf: string = localToday()) {
+export function allBalances(db: LedgerDb, asOf: string = localToday(), convertTo?: string) {
+  const balances = balancesAsOf(db, asOf);
+  const converted = convertTo ? convertedBalances(db, balances, asOf, convertTo) : undefined;
   return {
-    balances: balancesAsOf(db, asOf).map(({ account, balanceMinor }) => ({
+    balances: balances.map(({ account, balanceMinor }) => ({
       account_id: account.id,
       name: account.name,
       type: account.type,
@@ -205,7 +208,9 @@ export function allBalances(db: LedgerDb, asOf: string = localToday()) {
       currency: account.currency,
       parent_id: account.parentId,
       is_active: account.isActive,
+      ...(converted && { converted_balance: converted.balanceOf(account) }),
     })),
     as_of: asOf,
+    ...(converted && { missing_rates: converted.missing_rates }),
   };
 }

@@ -69,6 +69,8 @@ const T = {
     scope:
       'I can only answer questions about your own books: balances, net worth, income and spending, budgets, bills and reconciliation. For example: “What is my net worth?”',
     netWorth: (c: string, a: string, l: string, n: string) => `Net worth (${c}): ${n} — assets ${a}, liabilities ${l}.`,
+    netWorthHome: (c: string, n: string, missing: string[]) =>
+      `In your home currency: ${n} ${c}${missing.length ? ` (leaving out ${missing.join(', ')}: no exchange rate)` : ''}.`,
     noAccounts: 'You have no accounts yet: create some under Accounts, then post entries.',
     balance: (name: string, b: string, c: string) => `${name}: ${b} ${c}`,
     balancesHead: (asOf: string) => `Balances as of ${asOf}:`,
@@ -101,6 +103,8 @@ const T = {
         : `本地 AI 模型未运行，由内置顾问根据您的账本回答。如需使用模型，请运行：${fix}`,
     scope: '我只能回答与您自己账本有关的问题：余额、净资产、收入和支出、预算、账单和对账。例如：“我的净资产是多少？”',
     netWorth: (c: string, a: string, l: string, n: string) => `净资产（${c}）：${n}，其中资产 ${a}，负债 ${l}。`,
+    netWorthHome: (c: string, n: string, missing: string[]) =>
+      `折合本位币：${n} ${c}${missing.length ? `（未计入 ${missing.join('、')}：缺少汇率）` : ''}。`,
     noAccounts: '您还没有任何账户：请先在“账户”中创建账户，再记账。',
     balance: (name: string, b: string, c: string) => `${name}：${b} ${c}`,
     balancesHead: (asOf: string) => `截至 ${asOf} 的余额：`,
@@ -161,8 +165,18 @@ export function builtinAnswer(
   const mentioned = mentionedAccounts(message, accounts);
 
   const netWorth = () => {
-    for (const c of getNetWorth(db, {}).currencies)
+    const worth = getNetWorth(db, {});
+    for (const c of worth.currencies)
       lines.push(t.netWorth(c.currency, m(c.total_assets), m(c.total_liabilities), m(c.net_worth)));
+    const home = worth.in_home_currency;
+    if (home)
+      lines.push(
+        t.netWorthHome(
+          home.currency,
+          m(home.net_worth),
+          home.missing_rates.map((r) => r.from),
+        ),
+      );
   };
   const flows = () => getIncomeAndSpending(db, { period });
   const reconciliation = () => {

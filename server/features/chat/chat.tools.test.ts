@@ -28,7 +28,8 @@ const HAND_WRITTEN = [
     type: 'function',
     function: {
       name: 'get_net_worth',
-      description: 'Total assets, liabilities and net worth per currency as of a date (default today).',
+      description:
+        'Total assets, liabilities and net worth per currency as of a date (default today); with more than one currency, also in the home currency (`in_home_currency`, converted at that date’s rates, naming any missing rate).',
       parameters: { type: 'object', properties: { as_of: { type: 'string', description: 'YYYY-MM-DD' } } },
     },
   },
@@ -37,7 +38,7 @@ const HAND_WRITTEN = [
     function: {
       name: 'get_income_and_spending',
       description:
-        'Income and spending by account over a period: either `period` or start_date/end_date (default: this month to today). Parent accounts include their sub-accounts.',
+        'Income and spending by account over a period: either `period` or start_date/end_date (default: this month to today). Parent accounts include their sub-accounts. With more than one currency, also the totals in the home currency (`in_home_currency`, each entry at its date’s rate).',
       parameters: {
         type: 'object',
         properties: {

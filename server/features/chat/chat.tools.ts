@@ -11,6 +11,7 @@ import { listEntryPage } from '../journal/journal.service.ts';
 import { reconciliationStats } from '../reconciliation/reconciliation.stats.service.ts';
 import { balanceSheet, incomeStatement } from '../reports/reports.service.ts';
 import { BUDGET_TOOL_DESCRIPTION, getBudgetAndUpcomingBills, MAX_BILL_DAYS } from '../budgets/budgets.advisor.ts';
+import { homeCurrency } from '../settings/settings.service.ts';
 
 type ToolParameters = ToolDefinition['function']['parameters'];
 
@@ -125,8 +126,14 @@ export function getBalances(db: LedgerDb, args: z.output<typeof balancesArgs>) {
   };
 }
 
+/** The home currency when the books hold more than one currency (the figures then gain a converted total). */
+function homeIfMixed(db: LedgerDb): string | undefined {
+  return new Set(allAccounts(db).map((a) => a.currency)).size > 1 ? homeCurrency(db) : undefined;
+}
+
 export function getNetWorth(db: LedgerDb, args: z.output<typeof netWorthArgs>) {
-  const sheet = balanceSheet(db, args.as_of);
+  const sheet = balanceSheet(db, args.as_of, homeIfMixed(db));
+  const home = sheet.converted;
   return {
     as_of: sheet.as_of,
     currencies: sheet.currencies.map((c) => ({
@@ -135,15 +142,34 @@ export function getNetWorth(db: LedgerDb, args: z.output<typeof netWorthArgs>) {
       total_liabilities: c.total_liabilities,
       net_worth: c.net_worth,
     })),
+    ...(home && {
+      in_home_currency: {
+        currency: home.currency,
+        total_assets: home.total_assets,
+        total_liabilities: home.total_liabilities,
+        net_worth: home.net_worth,
+        missing_rates: sheet.missing_rates ?? [],
+      },
+    }),
   };
 }
 
 export function getIncomeAndSpending(db: LedgerDb, args: z.output<typeof incomeArgs>) {
   const { start, end } = dateRange(args);
-  const statement = incomeStatement(db, start, end);
+  const statement = incomeStatement(db, start, end, homeIfMixed(db));
+  const home = statement.converted;
   return {
     start_date: statement.start_date,
     end_date: statement.end_date,
+    ...(home && {
+      in_home_currency: {
+        currency: home.currency,
+        total_income: home.total_income,
+        total_spending: home.total_expenses,
+        net_income: home.net_income,
+        missing_rates: statement.missing_rates ?? [],
+      },
+    }),
     currencies: statement.currencies.map((c) => ({
       currency: c.currency,
       total_income: c.total_income,
@@ -246,13 +272,13 @@ const TOOLS = new Map<string, Tool>([
   ),
   tool(
     'get_net_worth',
-    'Total assets, liabilities and net worth per currency as of a date (default today).',
+    'Total assets, liabilities and net worth per currency as of a date (default today); with more than one currency, also in the home currency (`in_home_currency`, converted at that date’s rates, naming any missing rate).',
     netWorthArgs,
     getNetWorth,
   ),
   tool(
     'get_income_and_spending',
-    'Income and spending by account over a period: either `period` or start_date/end_date (default: this month to today). Parent accounts include their sub-accounts.',
+    'Income and spending by account over a period: either `period` or start_date/end_date (default: this month to today). Parent accounts include their sub-accounts. With more than one currency, also the totals in the home currency (`in_home_currency`, each entry at its date’s rate).',
     incomeArgs,
     getIncomeAndSpending,
   ),

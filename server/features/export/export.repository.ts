@@ -1,6 +1,7 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { BookEntry } from '../../domain/plaintext/types.ts';
+import { costOf } from '../journal/journal.repository.ts';
 
 /**
  * Reads posted history (status posted and void: a voided entry and its reversal both) for an
@@ -23,6 +24,9 @@ type HistoryRow = {
   direction: Direction | null;
   amount_minor: bigint | null;
   currency: string | null;
+  cost_minor: bigint | null;
+  cost_currency: string | null;
+  automatic: bigint | null;
 };
 
 /**
@@ -34,7 +38,8 @@ type HistoryRow = {
 export function* postedHistory(db: LedgerDb, filter: DateFilter): Generator<BookEntry, void, undefined> {
   let entry: BookEntry | undefined;
   for (const r of db.iterateSql<HistoryRow>(
-    `SELECT e.id, e.entry_date, e.memo, e.status, e.reversal_entry_id, e.reverses_entry_id, l.account_id, l.direction, l.amount_minor, l.currency
+    `SELECT e.id, e.entry_date, e.memo, e.status, e.reversal_entry_id, e.reverses_entry_id, l.account_id, l.direction, l.amount_minor, l.currency,
+            l.cost_minor, l.cost_currency, l.automatic
        FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id
       WHERE +e.status IN ('posted', 'void') AND e.entry_date >= ? AND e.entry_date <= ?
       ORDER BY e.entry_date, e.created_at, e.seq, l.line_no`,
@@ -59,6 +64,8 @@ export function* postedHistory(db: LedgerDb, filter: DateFilter): Generator<Book
         direction: r.direction!,
         amountMinor: r.amount_minor!,
         currency: r.currency!,
+        cost: costOf(r.cost_minor, r.cost_currency),
+        automatic: r.automatic === 1n,
       });
   }
   if (entry) yield entry;

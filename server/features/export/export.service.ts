@@ -8,7 +8,9 @@ import {
   type ExportFormat,
   type LineSink,
 } from '../../domain/plaintext/index.ts';
+import { formatRate } from '../../domain/rates.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
+import { pricesUpTo } from '../prices/prices.repository.ts';
 import { accountsInHistory, postedHistory, type DateFilter } from './export.repository.ts';
 
 export const EXPORT_MEDIA: Readonly<Record<ExportFormat, { contentType: string; extension: string }>> = {
@@ -97,12 +99,18 @@ export function writeExport(
     const accounts = allAccounts(db).map(toBookAccount);
     const used =
       query.format === 'ledger' || query.format === 'hledger' ? accountsInHistory(db, range) : new Set<string>();
+    const prices = pricesUpTo(db, range.to).map((p) => ({
+      date: p.date,
+      from: p.from,
+      to: p.to,
+      rate: formatRate(p.rateScaled),
+    }));
     const entries = postedHistory(db, range);
     const csv = query.format === 'csv';
     const out = new PiecesOfText(csv ? '\r\n' : '\n', csv ? '\r\n' : '', write, pieceChars);
     if (query.format === 'csv') writeCsvRows(out, accounts, entries);
-    else if (query.format === 'beancount') writeBeancountLines(out, accounts, entries, header);
-    else writeLedgerJournalLines(out, accounts, entries, used, query.format, header);
+    else if (query.format === 'beancount') writeBeancountLines(out, accounts, entries, header, prices);
+    else writeLedgerJournalLines(out, accounts, entries, used, query.format, header, prices);
     out.end();
   });
 }

@@ -19,6 +19,7 @@ import {
 } from '../../domain/plaintext/index.ts';
 import { changeAccount, createAccount } from '../accounts/accounts.service.ts';
 import { createEntry, voidEntry } from '../journal/journal.service.ts';
+import { savePrice } from '../prices/prices.service.ts';
 import { matchedEntryVoidGuard } from '../reconciliation/reconciliation.review.service.ts';
 
 /**
@@ -124,7 +125,7 @@ async function ledgerBalances(file: string): Promise<Balances> {
     '--empty',
     '--no-total',
     '--format',
-    '%(account)|%(quoted(amount))\n',
+    '%(account)|%(quoted(strip(amount)))\n',
   ]);
   for (const m of text.matchAll(/^(.+?)\|"([^"]*)"$/gms)) {
     for (const part of m[2]!.split('\n')) {
@@ -215,7 +216,8 @@ function addDays(date: string, days: number): string {
  * A few thousand entries over four years through the service layer: USD, EUR and JPY accounts,
  * hierarchies five deep, names every format must transliterate (colons, semicolons, accents, a
  * lower-case start), an imported-style `Food:Other` name, postings on parents, split and
- * two-currency entries, voids, and a deactivated account.
+ * two-currency entries, exchanges (a line's cost in another currency) and their voids, prices,
+ * voids, and a deactivated account.
  */
 async function generateLedger(db: LedgerDb, entries: number): Promise<void> {
   const r = random(20240607);
@@ -306,6 +308,10 @@ async function generateLedger(db: LedgerDb, entries: number): Promise<void> {
     // The server runs in this process: let it serve its keep-alive timers now and then.
     if (i % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
     if (r.next() < 0.6) date = addDays(date, 1);
+    if (i % 40 === 0) {
+      savePrice(db, { date, from: 'EUR', to: 'USD', rate: `1.${r.int(0, 2999).toString().padStart(4, '0')}` });
+      savePrice(db, { date, from: 'USD', to: 'JPY', rate: `1${r.int(10, 59)}.${r.int(0, 99)}` });
+    }
     const memo = r.next() < 0.05 ? null : r.pick(memos);
     const kind = r.int(0, 9);
     let id: string;
@@ -368,6 +374,22 @@ async function generateLedger(db: LedgerDb, entries: number): Promise<void> {
             ],
         memo,
       );
+    } else if (kind === 8 && r.next() < 0.5) {
+      const [usd, eur] = [cents(1000, 90000), cents(1000, 90000)];
+      id = createEntry(db, {
+        entry_date: date,
+        memo,
+        auto_post: true,
+        lines: [
+          {
+            account_id: r.pick([euro, spending]),
+            direction: 'DEBIT',
+            amount: eur,
+            cost: { amount: usd, currency: 'USD' },
+          },
+          { account_id: checking, direction: 'CREDIT', amount: usd },
+        ],
+      }).id;
     } else if (kind === 8) {
       const [usd, eur] = [cents(1000, 90000), cents(1000, 90000)];
       id = post(
@@ -440,6 +462,7 @@ describeTools(`exports checked by hledger, ledger and beancount${skipReason}`, (
       const expected = await apiBalances(t.api, token, format);
       expect(expected.size).toBeGreaterThan(20);
       expect(new Set([...expected.keys()].map((k) => k.split('|')[1]))).toEqual(new Set(['USD', 'EUR', 'JPY']));
+      expect([...expected.keys()].some((k) => k.includes('Currency'))).toBe(true);
       expect(sorted(await TOOL_BALANCES[format](path.join(dir, `export.${EXTENSION[format]}`)))).toEqual(
         sorted(expected),
       );
@@ -463,6 +486,11 @@ describeTools(`exports checked by hledger, ledger and beancount${skipReason}`, (
     expect(exported.beancount).toContain(' open Expenses:Food:Other USD\n');
     expect(exported.beancount).toMatch(/ close Expenses:Old-subscriptions\n/);
     expect(exported.hledger).toMatch(/; voided-by: /);
+    expect(exported.hledger).toMatch(/^P \d{4}-\d{2}-\d{2} EUR 1\.\d+ USD$/m);
+    expect(exported.beancount).toMatch(/^\d{4}-\d{2}-\d{2} price USD 1\d\d\.\d+ JPY$/m);
+    expect(exported.ledger).toMatch(/ EUR @@ \d+\.\d\d USD$/m);
+    expect(exported.ledger).toMatch(/ EUR @@ \d+\.\d\d USD  ; automatic: trading$/m);
+    expect(exported.beancount).toMatch(/ EUR @@ \d+\.\d\d USD\n    automatic: "trading"\n/);
   });
 
   for (const format of ['hledger', 'ledger', 'beancount'] as const) {

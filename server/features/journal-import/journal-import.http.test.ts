@@ -67,6 +67,7 @@ describe('import', () => {
       entries_imported: 2,
       lines_imported: 4,
       accounts_closed: 0,
+      prices_imported: 0,
       first_date: '2024-01-01',
       last_date: '2024-01-05',
     });
@@ -160,9 +161,9 @@ describe('import', () => {
     [
       'an unsupported directive',
       'ledger',
-      '2024-01-01 ok\n  Assets:A  1 USD\n  Income:B\n\nP 2024-01-02 EUR 1.10 USD\n',
+      '2024-01-01 ok\n  Assets:A  1 USD\n  Income:B\n\nY 2024\n',
       'UNSUPPORTED_DIRECTIVE',
-      /^line 5: a market price \(P\)/,
+      /^line 5: a default year \(Y\)/,
     ],
     [
       'an unknown root',

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
+import type { Cost } from '../../domain/exchange.ts';
 
 /**
  * Writes a journal import in bulk: prepared statements run once per row, many rows per statement,
@@ -10,7 +11,14 @@ import type { Direction } from '../../domain/double-entry.ts';
 export interface ImportedEntry {
   date: string;
   memo: string | null;
-  lines: { accountId: string; direction: Direction; amountMinor: bigint; currency: string }[];
+  lines: {
+    accountId: string;
+    direction: Direction;
+    amountMinor: bigint;
+    currency: string;
+    cost?: Cost | null;
+    automatic?: boolean;
+  }[];
 }
 
 /**
@@ -112,8 +120,8 @@ export function insertImportedEntries(db: LedgerDb, entries: readonly ImportedEn
   );
   const lineRows = new BatchInsert(
     db,
-    'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES ',
-    '(?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date, cost_minor, cost_currency, automatic) VALUES ',
+    '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     128,
   );
   for (const entry of entries) {
@@ -123,7 +131,19 @@ export function insertImportedEntries(db: LedgerDb, entries: readonly ImportedEn
     entryRows.add(id, seq, entry.date, entry.memo, at, at, at);
     let lineNo = 0;
     for (const l of entry.lines)
-      lineRows.add(newId(), id, ++lineNo, l.accountId, l.direction, l.amountMinor, l.currency, entry.date);
+      lineRows.add(
+        newId(),
+        id,
+        ++lineNo,
+        l.accountId,
+        l.direction,
+        l.amountMinor,
+        l.currency,
+        entry.date,
+        l.cost?.amountMinor ?? null,
+        l.cost?.currency ?? null,
+        l.automatic ? 1 : 0,
+      );
     if (entryRows.pending === ENTRY_BATCH) {
       entryRows.write();
       lineRows.write();

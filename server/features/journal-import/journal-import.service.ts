@@ -24,7 +24,9 @@ import {
 } from '../../domain/plaintext/index.ts';
 import { allAccounts, insertAccount, nameKey, updateAccount, type Account } from '../accounts/accounts.repository.ts';
 import { toBookAccount } from '../export/export.service.ts';
-import { assertPostable, type CheckedLine } from '../journal/journal.service.ts';
+import { registeredTradingAccount, registerTradingAccounts, tradingAccountName } from '../exchange/trading-accounts.ts';
+import { assertPostable, assertWeightsBalance, tradingLinesOf, type CheckedLine } from '../journal/journal.service.ts';
+import { upsertPrices } from '../prices/prices.service.ts';
 import { applyPostings, type PostedLine } from '../totals/totals.repository.ts';
 import { insertImportedEntries, linkVoid, type ImportedEntry } from './journal-import.repository.ts';
 
@@ -59,11 +61,19 @@ export function importJournal(
           txn.line,
           `a transaction has at most ${MAX_LINES_PER_ENTRY} postings`,
         );
-      const checked = lines.map((l) => checkedLine(l, accounts.ensure(l.account, l.line)));
+      const own = lines.filter((l) => !l.automatic).map((l) => checkedLine(l, accounts.ensure(l.account, l.line)));
+      let checked: ImportLine[];
       try {
+        assertWeightsBalance(own);
+        const trading = tradingLinesOf(db, own, (currency) => accounts.trading(currency)).map((l) => ({
+          ...l,
+          accountType: l.account.type,
+        }));
+        assertSameAutomatic(lines, trading, txn.line);
+        checked = [...own, ...trading];
         assertPostable(checked);
       } catch (error) {
-        throw error instanceof DomainError ? atLine(error, txn.line) : error;
+        throw error instanceof DomainError && !error.message.startsWith('line ') ? atLine(error, txn.line) : error;
       }
       entries.push({ date: txn.date, memo: txn.memo, lines: checked, checked, marks: txn.marks });
     }
@@ -80,6 +90,8 @@ export function importJournal(
           .map((x) => x.e);
     const at = now.toISOString();
     for (const account of accounts.created) insertAccount(db, { ...account, createdAt: at, updatedAt: at });
+    registerTradingAccounts(db, accounts.tradingAccounts);
+    const prices = upsertPrices(db, journal.prices, at);
     const ids = insertImportedEntries(db, ordered, at);
     for (const [voided, reversal] of voidPairs(ordered)) linkVoid(db, ids[voided]!, ids[reversal]!, at);
     applyPostings(
@@ -94,6 +106,7 @@ export function importJournal(
       entries_imported: ordered.length,
       lines_imported: ordered.reduce((n, e) => n + e.lines.length, 0),
       accounts_closed: closed.size,
+      prices_imported: prices.created + prices.replaced,
       first_date: ordered[0]?.date ?? null,
       last_date: ordered.at(-1)?.date ?? null,
     };
@@ -132,6 +145,31 @@ function voidPairs(
   return pairs;
 }
 
+/**
+ * Our export writes an exchange's automatic trading lines out; the import makes them anew from the
+ * costs, so the file's own (marked `automatic: trading`) must be the very lines it makes.
+ */
+function assertSameAutomatic(lines: readonly ResolvedLine[], made: readonly CheckedLine[], line: number): void {
+  const key = (l: {
+    direction: string;
+    amountMinor: bigint;
+    currency: string;
+    cost?: { amountMinor: bigint; currency: string } | null;
+  }) => `${l.direction} ${l.amountMinor} ${l.currency} ${l.cost ? `${l.cost.amountMinor} ${l.cost.currency}` : ''}`;
+  const inFile = lines
+    .filter((l) => l.automatic)
+    .map(key)
+    .sort();
+  if (inFile.length === 0) return;
+  const expected = made.map(key).sort();
+  if (inFile.length !== expected.length || inFile.some((k, i) => k !== expected[i]))
+    throw journalError(
+      JOURNAL_ERRORS.invalid,
+      line,
+      "the postings marked automatic: trading are not the currency trading lines of the transaction's prices",
+    );
+}
+
 /** A line checked as any entry's, also in the shape the totals take. */
 type ImportLine = CheckedLine & PostedLine;
 
@@ -153,6 +191,7 @@ function checkedLine(l: ResolvedLine, account: Account): ImportLine {
     direction: l.direction,
     amountMinor: l.amountMinor,
     currency: l.currency,
+    cost: l.cost,
     account,
   };
 }
@@ -180,6 +219,9 @@ interface PathInfo {
  */
 class AccountPlanner {
   readonly created: Account[] = [];
+  /** trading accounts found by name or planned, to register once the accounts are inserted */
+  readonly tradingAccounts: Account[] = [];
+  private readonly db: LedgerDb;
   private readonly byPath = new Map<string, Account>();
   private readonly raw = new Map<string, string[]>();
   private readonly taken = new Set<string>();
@@ -189,6 +231,7 @@ class AccountPlanner {
   private readonly fallbackCurrency: string;
 
   constructor(db: LedgerDb, format: JournalFormat, operatingCurrency: string | null) {
+    this.db = db;
     this.fallbackCurrency = operatingCurrency ?? 'USD';
     const existing = allAccounts(db);
     const paths = accountPaths(existing.map(toBookAccount), format);
@@ -293,6 +336,43 @@ class AccountPlanner {
     this.byPath.set(path, account);
     this.raw.set(account.id, [...parentRaw, rawSegment(name, root, parentRaw)]);
     this.taken.add(nameKey(name));
+    return account;
+  }
+
+  /**
+   * The trading account of a currency: the registered one, else an EQUITY account of that currency
+   * named "Currency trading <code>" (ours from an export, already planned from its path), else a new one.
+   */
+  trading(currency: string): Account {
+    const registered = registeredTradingAccount(this.db, currency);
+    if (registered) return registered;
+    const name = tradingAccountName(currency);
+    const planned = this.tradingAccounts.find((a) => a.currency === currency);
+    if (planned) return planned;
+    const found = [...this.byPath.values()].find(
+      (a) => nameKey(a.name) === nameKey(name) && a.type === 'EQUITY' && a.currency === currency,
+    );
+    if (found) {
+      this.tradingAccounts.push(found);
+      return found;
+    }
+    let free = name;
+    for (let n = 2; this.taken.has(nameKey(free)); n++) free = `${name} (${n})`;
+    const account: Account = {
+      id: crypto.randomUUID(),
+      name: free,
+      type: 'EQUITY',
+      currency,
+      description: `Takes the ${currency} side of exchanges between currencies (automatic lines)`,
+      isActive: true,
+      parentId: null,
+      createdAt: '',
+      updatedAt: '',
+    };
+    this.created.push(account);
+    this.taken.add(nameKey(free));
+    this.raw.set(account.id, [rawSegment(free, ROOT_OF_TYPE.EQUITY, [])]);
+    this.tradingAccounts.push(account);
     return account;
   }
 

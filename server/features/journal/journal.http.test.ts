@@ -81,6 +81,8 @@ describe('creating entries', () => {
         direction: 'DEBIT',
         amount: '82.50',
         currency: 'USD',
+        cost: null,
+        automatic: false,
       },
       {
         id: expect.any(String),
@@ -89,6 +91,8 @@ describe('creating entries', () => {
         direction: 'CREDIT',
         amount: '82.50',
         currency: 'USD',
+        cost: null,
+        automatic: false,
       },
     ]);
     expect(await balance(acct.groceries!)).toBe('0.00');

@@ -1,6 +1,7 @@
 import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
+import type { Cost } from '../../domain/exchange.ts';
 import type { Minor } from '../../domain/money.ts';
 import type { EntryStatus, SourceType } from '../../contract/journal.ts';
 
@@ -11,6 +12,8 @@ export interface JournalLine {
   direction: Direction;
   amountMinor: Minor;
   currency: string;
+  cost: Cost | null;
+  automatic: boolean;
 }
 
 export interface JournalEntry {
@@ -48,6 +51,11 @@ const ENTRY_COLUMNS = [
 
 type LineRow = Omit<LedgerSchema['journal_lines'], 'line_no' | 'entry_date'> & { account_name: string };
 
+/** A line's cost as stored (both columns or neither). */
+export function costOf(costMinor: bigint | null, costCurrency: string | null): Cost | null {
+  return costMinor === null || costCurrency === null ? null : { amountMinor: costMinor, currency: costCurrency };
+}
+
 /**
  * The lines of some entries with their account names. Hot paths (every posting answers with its
  * entry, every register page reads 50) run prepared SQL rather than a query built per call.
@@ -57,7 +65,8 @@ function linesOf(db: LedgerDb, entryIds: readonly string[]): Map<string, Journal
   for (let i = 0; i < entryIds.length; i += 100) {
     const chunk = entryIds.slice(i, i + 100);
     const rows = db.allSql<LineRow>(
-      `SELECT l.id, l.entry_id, l.account_id, a.name AS account_name, l.direction, l.amount_minor, l.currency
+      `SELECT l.id, l.entry_id, l.account_id, a.name AS account_name, l.direction, l.amount_minor, l.currency,
+              l.cost_minor, l.cost_currency, l.automatic
          FROM journal_lines l JOIN accounts a ON a.id = l.account_id
         WHERE l.entry_id IN (${chunk.map(() => '?').join(', ')}) ORDER BY l.entry_id, l.line_no`,
       ...chunk,
@@ -71,6 +80,8 @@ function linesOf(db: LedgerDb, entryIds: readonly string[]): Map<string, Journal
         direction: row.direction as Direction,
         amountMinor: row.amount_minor,
         currency: row.currency,
+        cost: costOf(row.cost_minor, row.cost_currency),
+        automatic: row.automatic === 1n,
       });
       out.set(row.entry_id, list);
     }
@@ -404,6 +415,9 @@ export interface NewLine {
   direction: Direction;
   amountMinor: Minor;
   currency: string;
+  cost?: Cost | null;
+  /** added by the server on a currency trading account */
+  automatic?: boolean;
 }
 
 export function insertEntry(
@@ -442,7 +456,7 @@ function insertLines(
 ): void {
   lines.forEach((line, index) => {
     db.runSql(
-      'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date, cost_minor, cost_currency, automatic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       newId(),
       entryId,
       index + 1,
@@ -451,6 +465,9 @@ function insertLines(
       line.amountMinor,
       line.currency,
       entryDate,
+      line.cost?.amountMinor ?? null,
+      line.cost?.currency ?? null,
+      line.automatic ? 1 : 0,
     );
   });
 }

@@ -10,10 +10,12 @@ import type {
 } from '../../contract/journal.ts';
 import { localToday } from '../../domain/dates.ts';
 import { reversalLines, reversalMemo, unbalancedCurrencies } from '../../domain/double-entry.ts';
+import { tradingLines, weightImbalances, type Cost } from '../../domain/exchange.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseAmount, type AmountProblem } from '../../domain/money.ts';
 import { parseSearch } from '../../domain/search.ts';
 import { accountsByIds, allAccounts, type Account } from '../accounts/accounts.repository.ts';
+import { tradingAccount } from '../exchange/trading-accounts.ts';
 import { applyPosting } from '../totals/totals.repository.ts';
 import {
   findEntry,
@@ -44,6 +46,8 @@ export function toEntryDto(e: JournalEntry): JournalEntryDto {
       direction: l.direction,
       amount: formatMinor(l.amountMinor, l.currency),
       currency: l.currency,
+      cost: l.cost ? { amount: formatMinor(l.cost.amountMinor, l.cost.currency), currency: l.cost.currency } : null,
+      automatic: l.automatic,
     })),
     created_at: e.createdAt,
     updated_at: e.updatedAt,
@@ -104,7 +108,33 @@ export function checkLines(
       badAmounts.push({ field: `lines.${i}.amount`, message: AMOUNT_MESSAGES[parsed.problem](currency) });
       return;
     }
-    checked.push({ accountId: account.id, direction: line.direction, amountMinor: parsed.minor, currency, account });
+    let cost: Cost | null = null;
+    if (line.cost) {
+      if (line.cost.currency === currency) {
+        badAmounts.push({
+          field: `lines.${i}.cost.currency`,
+          message: `must differ from the line's currency ${currency}`,
+        });
+        return;
+      }
+      const parsedCost = parseAmount(line.cost.amount, line.cost.currency);
+      if ('problem' in parsedCost) {
+        badAmounts.push({
+          field: `lines.${i}.cost.amount`,
+          message: AMOUNT_MESSAGES[parsedCost.problem](line.cost.currency),
+        });
+        return;
+      }
+      cost = { amountMinor: parsedCost.minor, currency: line.cost.currency };
+    }
+    checked.push({
+      accountId: account.id,
+      direction: line.direction,
+      amountMinor: parsed.minor,
+      currency,
+      cost,
+      account,
+    });
   });
   if (missing.length > 0)
     throw new DomainError('INVALID_ACCOUNT', `Line ${missing[0]!.field} names an account that does not exist`, missing);
@@ -116,9 +146,54 @@ export function checkLines(
       `Invalid body: ${badAmounts[0]!.field} ${badAmounts[0]!.message}`,
       badAmounts,
     );
-  if (balanced) assertPostable(checked);
-  else assertActive(checked);
-  return checked;
+  if (balanced) assertWeightsBalance(checked);
+  const withTrading = [...checked, ...tradingLinesOf(db, checked)];
+  if (balanced) assertPostable(withTrading);
+  else assertActive(withTrading);
+  return withTrading;
+}
+
+/**
+ * The automatic lines of an entry's exchanges, on each currency's trading account. `accountOf`
+ * finds (or plans) a currency's trading account; by default it is found or created in the ledger.
+ */
+export function tradingLinesOf(
+  db: LedgerDb,
+  lines: readonly CheckedLine[],
+  accountOf: (currency: string) => Account = (currency) => tradingAccount(db, currency),
+): CheckedLine[] {
+  return tradingLines(lines).map((t) => {
+    const account = accountOf(t.tradingCurrency);
+    return {
+      accountId: account.id,
+      direction: t.direction,
+      amountMinor: t.amountMinor,
+      currency: t.currency,
+      cost: t.cost,
+      automatic: true,
+      account,
+    };
+  });
+}
+
+function describeImbalance(unbalanced: readonly { currency: string; imbalance: bigint }[]): string {
+  return unbalanced
+    .map(
+      ({ currency, imbalance }) =>
+        `${currency} ${imbalance > 0n ? 'debits exceed credits' : 'credits exceed debits'} by ${formatMinor(imbalance < 0n ? -imbalance : imbalance, currency)}`,
+    )
+    .join('; ');
+}
+
+/** An entry with exchanges balances by weight: each costed line counts as its cost. */
+export function assertWeightsBalance(lines: readonly CheckedLine[]): void {
+  const unbalanced = weightImbalances(lines);
+  if (unbalanced.length > 0) {
+    throw new DomainError(
+      'UNBALANCED',
+      `Debits do not equal credits: ${describeImbalance(unbalanced)}${lines.some((l) => l.cost) ? ' (a line with a cost counts as its cost)' : ''}`,
+    );
+  }
 }
 
 function assertActive(lines: readonly CheckedLine[]): void {
@@ -133,13 +208,7 @@ export function assertPostable(lines: readonly CheckedLine[]): void {
   assertActive(lines);
   const unbalanced = unbalancedCurrencies(lines);
   if (unbalanced.length > 0) {
-    const what = unbalanced
-      .map(
-        ({ currency, imbalance }) =>
-          `${currency} ${imbalance > 0n ? 'debits exceed credits' : 'credits exceed debits'} by ${formatMinor(imbalance < 0n ? -imbalance : imbalance, currency)}`,
-      )
-      .join('; ');
-    throw new DomainError('UNBALANCED', `Debits do not equal credits: ${what}`);
+    throw new DomainError('UNBALANCED', `Debits do not equal credits: ${describeImbalance(unbalanced)}`);
   }
 }
 
@@ -217,12 +286,15 @@ export function updateDraft(db: LedgerDb, id: string, input: UpdateEntryInput): 
     const lines = checkLines(
       db,
       input.lines ??
-        entry.lines.map((l) => ({
-          account_id: l.accountId,
-          direction: l.direction,
-          amount: formatMinor(l.amountMinor, l.currency),
-          currency: l.currency,
-        })),
+        entry.lines
+          .filter((l) => !l.automatic)
+          .map((l) => ({
+            account_id: l.accountId,
+            direction: l.direction,
+            amount: formatMinor(l.amountMinor, l.currency),
+            currency: l.currency,
+            cost: l.cost && { amount: formatMinor(l.cost.amountMinor, l.cost.currency), currency: l.cost.currency },
+          })),
       { balanced: false },
     );
     rewriteDraft(
@@ -254,6 +326,7 @@ export function postEntry(db: LedgerDb, id: string): JournalEntryDto {
     assertStatus(entry, 'draft', 'post');
     const lines = checkedLinesOf(db, entry);
     if (lines.length < 2) throw new DomainError('TOO_FEW_LINES', 'An entry needs at least 2 lines');
+    assertWeightsBalance(lines);
     assertPostable(lines);
     markPosted(db, id, new Date().toISOString());
     post(db, entry.entryDate, lines);

@@ -22,7 +22,10 @@ export function reportRoutes(): RouteDef[] {
       cacheable: true,
       query: asOfReportQuery,
       responses: [{ status: 200, description: 'Trial balance', schema: trialBalanceSchema }],
-      handler: ({ session, query }) => ({ status: 200, body: trialBalance(session.ledger, query.as_of) }),
+      handler: ({ session, query }) => ({
+        status: 200,
+        body: trialBalance(session.ledger, query.as_of, query.convert_to),
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -33,7 +36,10 @@ export function reportRoutes(): RouteDef[] {
       cacheable: true,
       query: asOfReportQuery,
       responses: [{ status: 200, description: 'Balance sheet', schema: balanceSheetSchema }],
-      handler: ({ session, query }) => ({ status: 200, body: balanceSheet(session.ledger, query.as_of) }),
+      handler: ({ session, query }) => ({
+        status: 200,
+        body: balanceSheet(session.ledger, query.as_of, query.convert_to),
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -46,7 +52,7 @@ export function reportRoutes(): RouteDef[] {
       responses: [{ status: 200, description: 'Income statement', schema: incomeStatementSchema }],
       handler: ({ session, query }) => ({
         status: 200,
-        body: incomeStatement(session.ledger, query.start_date, query.end_date),
+        body: incomeStatement(session.ledger, query.start_date, query.end_date, query.convert_to),
       }),
     }),
     defineRoute({
@@ -60,7 +66,7 @@ export function reportRoutes(): RouteDef[] {
       responses: [{ status: 200, description: 'Net-worth series', schema: netWorthSchema }],
       handler: ({ session, query }) => ({
         status: 200,
-        body: netWorthSeries(session.ledger, query.start_date, query.end_date, query.interval),
+        body: netWorthSeries(session.ledger, query.start_date, query.end_date, query.interval, query.convert_to),
       }),
     }),
     defineRoute({
@@ -75,7 +81,7 @@ export function reportRoutes(): RouteDef[] {
       responses: [{ status: 200, description: 'Cash flow', schema: cashFlowSchema }],
       handler: ({ session, query }) => ({
         status: 200,
-        body: cashFlow(session.ledger, query.start_date, query.end_date, query.interval),
+        body: cashFlow(session.ledger, query.start_date, query.end_date, query.interval, query.convert_to),
       }),
     }),
   ];

@@ -7,6 +7,13 @@ import { DomainError } from '../../domain/errors.ts';
 import { formatMinor, type Minor } from '../../domain/money.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import { sumRange, type Pair } from '../totals/totals.repository.ts';
+import {
+  convertedBalanceSheet,
+  convertedCashFlow,
+  convertedIncomeStatement,
+  convertedNetWorth,
+  convertedTrialBalance,
+} from './reports.converted.ts';
 
 /**
  * Reports per currency (no conversion), from the maintained aggregates: everything ever posted,
@@ -82,11 +89,12 @@ function resolveRange(start: string | undefined, end: string | undefined): { sta
   return { start: resolvedStart, end: resolvedEnd };
 }
 
-export function trialBalance(db: LedgerDb, asOf: string = localToday()) {
+export function trialBalance(db: LedgerDb, asOf: string = localToday(), convertTo?: string) {
   const accounts = allAccounts(db);
   const totals = sumRange(db, 'account', null, asOf);
   return {
     as_of: asOf,
+    ...(convertTo && convertedTrialBalance(db, asOf, convertTo)),
     currencies: currenciesOf(accounts).map((currency) => {
       let totalDebit = 0n;
       let totalCredit = 0n;
@@ -117,12 +125,13 @@ export function trialBalance(db: LedgerDb, asOf: string = localToday()) {
   };
 }
 
-export function balanceSheet(db: LedgerDb, asOf: string = localToday()) {
+export function balanceSheet(db: LedgerDb, asOf: string = localToday(), convertTo?: string) {
   const accounts = allAccounts(db);
   const totals = sumRange(db, 'account', null, asOf);
   const own = (a: Account) => balanceOf(a, totals);
   return {
     as_of: asOf,
+    ...(convertTo && convertedBalanceSheet(db, asOf, convertTo)),
     currencies: currenciesOf(accounts).map((currency) => {
       const assets = trees(accounts, currency, ['ASSET'], own);
       const liabilities = trees(accounts, currency, ['LIABILITY'], own);
@@ -144,7 +153,7 @@ export function balanceSheet(db: LedgerDb, asOf: string = localToday()) {
   };
 }
 
-export function incomeStatement(db: LedgerDb, startDate?: string, endDate?: string) {
+export function incomeStatement(db: LedgerDb, startDate?: string, endDate?: string, convertTo?: string) {
   const { start, end } = resolveRange(startDate, endDate);
   const accounts = allAccounts(db);
   const totals = sumRange(db, 'account', start, end);
@@ -152,6 +161,7 @@ export function incomeStatement(db: LedgerDb, startDate?: string, endDate?: stri
   return {
     start_date: start,
     end_date: end,
+    ...(convertTo && convertedIncomeStatement(db, start, end, convertTo)),
     currencies: currenciesOf(accounts).map((currency) => {
       const income = trees(accounts, currency, ['INCOME'], own);
       const expenses = trees(accounts, currency, ['EXPENSE'], own);
@@ -183,6 +193,7 @@ export function netWorthSeries(
   startDate: string | undefined,
   endDate: string | undefined,
   interval: Interval,
+  convertTo?: string,
 ) {
   const { start, end } = resolveRange(startDate, endDate);
   const spans = seriesPeriods(start, end, interval);
@@ -200,6 +211,7 @@ export function netWorthSeries(
     start_date: start,
     end_date: end,
     interval,
+    ...(convertTo && convertedNetWorth(db, points, end, convertTo)),
     currencies: currenciesOf(accounts).map((currency) => ({
       currency,
       series: points.map(({ date, balances }) => {
@@ -221,7 +233,13 @@ export function netWorthSeries(
   };
 }
 
-export function cashFlow(db: LedgerDb, startDate: string | undefined, endDate: string | undefined, interval: Interval) {
+export function cashFlow(
+  db: LedgerDb,
+  startDate: string | undefined,
+  endDate: string | undefined,
+  interval: Interval,
+  convertTo?: string,
+) {
   const { start, end } = resolveRange(startDate, endDate);
   const spans = seriesPeriods(start, end, interval);
   const accounts = allAccounts(db);
@@ -230,6 +248,7 @@ export function cashFlow(db: LedgerDb, startDate: string | undefined, endDate: s
     start_date: start,
     end_date: end,
     interval,
+    ...(convertTo && convertedCashFlow(db, spans, end, convertTo)),
     currencies: currenciesOf(accounts).map((currency) => {
       let totalIn = 0n;
       let totalOut = 0n;

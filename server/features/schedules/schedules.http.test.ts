@@ -84,8 +84,22 @@ describe('POST, GET, PUT, DELETE /api/schedules', () => {
       currency: 'USD',
     });
     expect(created.lines).toEqual([
-      { account_id: b.ids.Rent, account_name: 'Rent', direction: 'DEBIT', amount: '1200.00', currency: 'USD' },
-      { account_id: b.ids.Checking, account_name: 'Checking', direction: 'CREDIT', amount: '1200.00', currency: 'USD' },
+      {
+        account_id: b.ids.Rent,
+        account_name: 'Rent',
+        direction: 'DEBIT',
+        amount: '1200.00',
+        currency: 'USD',
+        cost: null,
+      },
+      {
+        account_id: b.ids.Checking,
+        account_name: 'Checking',
+        direction: 'CREDIT',
+        amount: '1200.00',
+        currency: 'USD',
+        cost: null,
+      },
     ]);
     expect((await b.get(`/api/schedules/${created.id}`)).body).toEqual(created);
     // skipping January moves next_date to the last day of February
@@ -259,6 +273,48 @@ describe('booking due occurrences', () => {
     const notOne = await b.post(`/api/schedules/${draft.id}/skip`, { date: addDays(today, 2) });
     expect(notOne.status).toBe(400);
     expect(notOne.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('when a schedule holds an exchange (a line with its cost in another currency), then it keeps the typed lines and each booked entry gets its own trading lines', async () => {
+    const b = await book();
+    const rent = (
+      await api.post('/api/accounts', { name: 'Flat in Lyon', type: 'EXPENSE', currency: 'EUR' }, b.user.token)
+    ).body.id;
+    const lines = [
+      { account_id: rent, direction: 'DEBIT', amount: '900.00', cost: { amount: '981.00', currency: 'USD' } },
+      { account_id: b.ids.Checking, direction: 'CREDIT', amount: '981.00' },
+    ];
+    const created = await b.create({
+      name: 'Lyon rent',
+      frequency: 'monthly',
+      start_date: addDays(today, -1),
+      auto_post: true,
+      lines,
+    });
+    expect(
+      created.lines.map(
+        (l: { account_name: string; amount: string; currency: string; cost: unknown }) =>
+          `${l.account_name} ${l.amount} ${l.currency} ${JSON.stringify(l.cost)}`,
+      ),
+    ).toEqual(['Flat in Lyon 900.00 EUR {"amount":"981.00","currency":"USD"}', 'Checking 981.00 USD null']);
+    const run = await b.post('/api/schedules/run');
+    expect(run.body).toMatchObject({ failed: [], more_due: false });
+    expect(run.body.created).toHaveLength(1);
+    const entry = (await b.get(`/api/journal-entries/${run.body.created[0]}`)).body;
+    expect(
+      entry.lines.map(
+        (l: { account_name: string; direction: string; amount: string; currency: string; automatic: boolean }) =>
+          `${l.automatic ? 'auto ' : ''}${l.account_name} ${l.direction} ${l.amount} ${l.currency}`,
+      ),
+    ).toEqual([
+      'Flat in Lyon DEBIT 900.00 EUR',
+      'Checking CREDIT 981.00 USD',
+      'auto Currency trading EUR CREDIT 900.00 EUR',
+      'auto Currency trading USD DEBIT 981.00 USD',
+    ]);
+    expect(entry.lines[0].cost).toEqual({ amount: '981.00', currency: 'USD' });
+    const trial = (await b.get('/api/reports/trial-balance')).body;
+    for (const group of trial.currencies) expect(group.total_debit).toBe(group.total_credit);
   });
 
   it('when runs are sent concurrently, then each occurrence becomes exactly one entry', async () => {

@@ -1,5 +1,6 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
+import type { Cost } from '../../domain/exchange.ts';
 import type { Minor } from '../../domain/money.ts';
 import type { Frequency } from '../../domain/schedules.ts';
 
@@ -9,6 +10,8 @@ export interface ScheduleLine {
   direction: Direction;
   amountMinor: Minor;
   currency: string;
+  /** an exchange's cost in another currency, as on an entry's line */
+  cost: Cost | null;
 }
 
 export interface Schedule {
@@ -57,8 +60,16 @@ function withLines(db: LedgerDb, rows: Row[]): Schedule[] {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     lines: db
-      .allSql<{ account_id: string; name: string; direction: string; amount_minor: bigint; currency: string }>(
-        `SELECT l.account_id, a.name, l.direction, l.amount_minor, l.currency
+      .allSql<{
+        account_id: string;
+        name: string;
+        direction: string;
+        amount_minor: bigint;
+        currency: string;
+        cost_minor: bigint | null;
+        cost_currency: string | null;
+      }>(
+        `SELECT l.account_id, a.name, l.direction, l.amount_minor, l.currency, l.cost_minor, l.cost_currency
            FROM schedule_lines l JOIN accounts a ON a.id = l.account_id
           WHERE l.schedule_id = ? ORDER BY l.line_no`,
         row.id,
@@ -69,6 +80,10 @@ function withLines(db: LedgerDb, rows: Row[]): Schedule[] {
         direction: l.direction as Direction,
         amountMinor: l.amount_minor,
         currency: l.currency,
+        cost:
+          l.cost_minor === null || l.cost_currency === null
+            ? null
+            : { amountMinor: l.cost_minor, currency: l.cost_currency },
       })),
   }));
 }
@@ -108,19 +123,21 @@ export interface ScheduleFields {
   updatedAt: string;
 }
 
-export type NewScheduleLine = Omit<ScheduleLine, 'accountName'>;
+export type NewScheduleLine = Omit<ScheduleLine, 'accountName' | 'cost'> & { cost?: Cost | null };
 
 function writeLines(db: LedgerDb, id: string, lines: readonly NewScheduleLine[]): void {
   db.runSql('DELETE FROM schedule_lines WHERE schedule_id = ?', id);
   lines.forEach((l, i) =>
     db.runSql(
-      'INSERT INTO schedule_lines (schedule_id, line_no, account_id, direction, amount_minor, currency) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO schedule_lines (schedule_id, line_no, account_id, direction, amount_minor, currency, cost_minor, cost_currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       id,
       i + 1,
       l.accountId,
       l.direction,
       l.amountMinor,
       l.currency,
+      l.cost?.amountMinor ?? null,
+      l.cost?.currency ?? null,
     ),
   );
 }

@@ -81,6 +81,7 @@ function toDto(db: LedgerDb, s: Schedule): ScheduleDto {
       direction: l.direction,
       amount: formatMinor(l.amountMinor, l.currency),
       currency: l.currency,
+      cost: l.cost && { amount: formatMinor(l.cost.amountMinor, l.cost.currency), currency: l.cost.currency },
     })),
     frequency: s.frequency,
     interval: s.interval,
@@ -123,9 +124,17 @@ function recurrenceOfInput(input: ScheduleInput): Recurrence {
   };
 }
 
+/**
+ * The schedule's lines checked as an entry's; an exchange's automatic trading lines are left out,
+ * since each booked entry gets its own when it is made.
+ */
+function typedLines(db: LedgerDb, input: ScheduleInput) {
+  return checkLines(db, input.lines).filter((l) => !l.automatic);
+}
+
 export function createSchedule(db: LedgerDb, input: ScheduleInput): ScheduleDto {
   return db.transaction(() => {
-    const lines = checkLines(db, input.lines);
+    const lines = typedLines(db, input);
     const id = crypto.randomUUID();
     const next = nextOccurrence(recurrenceOfInput(input), input.start_date);
     insertSchedule(db, id, fieldsOf(input, next, new Date().toISOString()), lines);
@@ -141,7 +150,7 @@ export function createSchedule(db: LedgerDb, input: ScheduleInput): ScheduleDto 
 export function replaceSchedule(db: LedgerDb, id: string, input: ScheduleInput): ScheduleDto {
   return db.transaction(() => {
     requireSchedule(db, id);
-    const lines = checkLines(db, input.lines);
+    const lines = typedLines(db, input);
     const rule = recurrenceOfInput(input);
     const last = lastBookedDate(db, id);
     const next = last === null ? nextOccurrence(rule, input.start_date) : occurrenceAfter(rule, last);
@@ -264,6 +273,7 @@ function bookSchedule(db: LedgerDb, id: string, today: string, limit: number): B
                 direction: l.direction,
                 amount: formatMinor(l.amountMinor, l.currency),
                 currency: l.currency,
+                cost: l.cost && { amount: formatMinor(l.cost.amountMinor, l.cost.currency), currency: l.cost.currency },
               })),
             },
             'schedule',

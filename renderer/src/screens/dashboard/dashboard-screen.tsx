@@ -5,11 +5,15 @@ import {
   incomeStatementReport,
   netWorthReport,
   reconciliationStats,
+  type MissingRate,
 } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { CreateAccountsFirst } from '../../components/create-accounts-first.tsx';
+import { CurrencySwitch, type CurrencyMode } from '../../components/currency-switch.tsx';
+import { MissingRates } from '../../components/missing-rates.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { monthEnd, monthStart, today } from '../../dates.ts';
+import { inHomeCurrency, useHomeCurrency } from '../../hooks/use-home-currency.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
@@ -23,24 +27,46 @@ import { SummaryCard } from './summary-card.tsx';
 /** The last six months, oldest first; this month ends today. */
 const SPENDING_MONTHS = [5, 4, 3, 2, 1, 0];
 
-async function loadDashboard() {
+/** The dashboard's reads; with `convertTo`, every figure in that currency (each at its own date). */
+async function loadDashboard(convertTo: string | undefined) {
   const end = today();
   const [accounts, sheet, stats, netWorth, months] = await Promise.all([
     allAccounts(),
-    balanceSheetReport(end),
+    balanceSheetReport(end, convertTo),
     reconciliationStats(),
-    netWorthReport(monthStart(11), end, 'month'),
+    netWorthReport(monthStart(11), end, 'month', convertTo),
     Promise.all(
-      SPENDING_MONTHS.map((back) => incomeStatementReport(monthStart(back), back === 0 ? end : monthEnd(back))),
+      SPENDING_MONTHS.map((back) =>
+        incomeStatementReport(monthStart(back), back === 0 ? end : monthEnd(back), convertTo),
+      ),
     ),
   ]);
-  return { accounts, sheet, stats, netWorth, months, month: months[months.length - 1]! };
+  const missing = new Map<string, MissingRate>();
+  for (const report of [sheet, netWorth, ...months])
+    for (const m of report.missing_rates ?? []) if (!missing.has(m.from)) missing.set(m.from, m);
+  if (!convertTo) return { accounts, sheet, stats, netWorth, months, month: months[months.length - 1]!, missing: [] };
+  const converted = months.map((m) => inHomeCurrency(m));
+  return {
+    accounts,
+    sheet: inHomeCurrency(sheet),
+    stats,
+    netWorth: inHomeCurrency(netWorth),
+    months: converted,
+    month: converted[converted.length - 1]!,
+    missing: [...missing.values()],
+  };
 }
 
 /** Net worth, this month's income and spending, reconciliation progress, and two charts. */
 export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => void }) {
   const { t } = useI18n();
-  const { data, error, loading } = useLoader(loadDashboard, []);
+  const { home } = useHomeCurrency();
+  const [mode, setMode] = useState<CurrencyMode>('home');
+  const { data, error, loading } = useLoader(
+    // the home currency comes first: until then nothing is loaded
+    () => (home ? loadDashboard(mode === 'home' ? home : undefined) : new Promise<never>(() => {})),
+    [mode, home],
+  );
   const [chosenCurrency, setChosenCurrency] = useState<string | null>(null);
 
   if (!data) {
@@ -53,8 +79,10 @@ export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => 
     );
   }
 
-  const { accounts, sheet, month, stats, netWorth, months } = data;
+  const { accounts, sheet, month, stats, netWorth, months, missing } = data;
   const currencies = sheet.currencies.map((c) => c.currency);
+  const bookCurrencies = new Set(accounts.map((a) => a.currency));
+  const switchable = home !== undefined && (bookCurrencies.size > 1 || !bookCurrencies.has(home));
   const currency =
     chosenCurrency && currencies.includes(chosenCurrency)
       ? chosenCurrency
@@ -66,6 +94,7 @@ export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => 
     <section className="screen" aria-labelledby="dashboard-title">
       <div className="screen-head">
         <h1 id="dashboard-title">{t('nav.dashboard')}</h1>
+        {switchable && <CurrencySwitch home={home} mode={mode} onMode={setMode} />}
         {currencies.length > 1 && (
           <label className="inline-field">
             {t('dashboard.chartCurrency')}
@@ -78,6 +107,7 @@ export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => 
         )}
       </div>
       <ErrorNotice error={error} />
+      <MissingRates missing={missing} onAddRates={() => onNavigate('/prices')} />
       {accounts.length === 0 ? (
         <CreateAccountsFirst
           title={t('dashboard.emptyTitle')}

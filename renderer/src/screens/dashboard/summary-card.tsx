@@ -26,6 +26,10 @@ export function SummaryCard({
           { label: t('dashboard.spendingThisMonth'), value: amount(month?.total_expenses ?? '0') },
           { label: t('dashboard.assets'), value: amount(sheet.total_assets) },
           { label: t('dashboard.liabilities'), value: amount(sheet.total_liabilities) },
+          // in the home currency: what foreign money bought by exchanges is worth now less what it cost
+          ...(sheet.unrealized_gains !== undefined
+            ? [{ label: t('currency.unrealized'), value: amount(sheet.unrealized_gains) }]
+            : []),
         ]}
       />
     </article>

@@ -10,11 +10,11 @@ import { useI18n } from '../../i18n/index.ts';
 const FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 type Frequency = (typeof FREQUENCIES)[number];
 
-/** A schedule of two lines (an amount paid from one account to another) can be edited here. */
+/** A schedule of two lines (an amount paid from one account to another, no exchange) can be edited here. */
 function simpleLines(schedule: ScheduleDto | undefined) {
   if (!schedule) return { from: '', to: '', amount: '' };
   const [a, b] = schedule.lines;
-  if (schedule.lines.length !== 2 || !a || !b || a.direction === b.direction) return undefined;
+  if (schedule.lines.length !== 2 || !a || !b || a.direction === b.direction || a.cost || b.cost) return undefined;
   const [debit, credit] = a.direction === 'DEBIT' ? [a, b] : [b, a];
   return { from: credit.account_id, to: debit.account_id, amount: debit.amount };
 }
@@ -59,6 +59,7 @@ export function ScheduleForm({
           direction: l.direction,
           amount: l.amount,
           currency: l.currency,
+          cost: l.cost,
         }));
     onSave({
       name: name.trim(),

@@ -1,0 +1,299 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  deletePrice,
+  importPrices,
+  latestRates,
+  listPrices,
+  savePrice,
+  type PriceImportResult,
+} from '../../api/index.ts';
+import { Amount } from '../../components/amount.tsx';
+import { Busy } from '../../components/busy.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { today } from '../../dates.ts';
+import { useAction } from '../../hooks/use-action.ts';
+import { useHomeCurrency } from '../../hooks/use-home-currency.ts';
+import { useLoader } from '../../hooks/use-loader.ts';
+import { useI18n } from '../../i18n/index.ts';
+
+/** Codes offered while typing a currency (any ISO 4217 code is accepted). */
+const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'CHF', 'CAD', 'AUD', 'HKD', 'SGD', 'SEK', 'NOK'];
+const PER_PAGE = 20;
+
+function CurrencyInput({
+  label,
+  value,
+  onChange,
+  listId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  listId: string;
+}) {
+  return (
+    <label>
+      {label}
+      <input
+        type="text"
+        required
+        list={listId}
+        maxLength={3}
+        pattern="[A-Za-z]{3}"
+        autoComplete="off"
+        className="currency-input"
+        value={value}
+        onChange={(e) => onChange(e.target.value.toUpperCase())}
+      />
+    </label>
+  );
+}
+
+/** The home currency: what the dashboard, reports and advisor convert into. */
+function HomeCurrencyPanel() {
+  const { t } = useI18n();
+  const headingId = useId();
+  const { home, change } = useHomeCurrency();
+  const [saved, setSaved] = useState<string | null>(null);
+  const save = useAction(async (currency: string) => {
+    setSaved(null);
+    await change(currency);
+    setSaved(currency);
+  });
+  return (
+    <article className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('currency.home')}</h2>
+      <p className="hint">{t('currency.homeHint')}</p>
+      {home === undefined ? (
+        <Busy label={t('loading')} />
+      ) : (
+        <label className="inline-field">
+          {t('currency.home')}
+          <select value={home} onChange={(e) => void save.run(e.target.value)} disabled={save.busy}>
+            {[...new Set([home, ...COMMON_CURRENCIES])].map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      <ErrorNotice error={save.error} onDismiss={save.clearError} />
+      {saved && (
+        <p role="status" className="notice notice-ok">
+          {t('currency.homeSaved', { currency: saved })}
+        </p>
+      )}
+    </article>
+  );
+}
+
+function PriceForm({ listId, onSaved }: { listId: string; onSaved: () => void }) {
+  const { t } = useI18n();
+  const headingId = useId();
+  const [date, setDate] = useState(today());
+  const [from, setFrom] = useState('EUR');
+  const [to, setTo] = useState('USD');
+  const [rate, setRate] = useState('');
+  const [saved, setSaved] = useState<string | null>(null);
+  const save = useAction(async () => {
+    setSaved(null);
+    const price = await savePrice({ date, from, to, rate: rate.trim() });
+    setSaved(t('prices.saved', { from: price.from, to: price.to, rate: price.rate, date: price.date }));
+    setRate('');
+    onSaved();
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save.run();
+  };
+  return (
+    <article className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('prices.add')}</h2>
+      <form className="form-grid" aria-labelledby={headingId} onSubmit={submit}>
+        <label>
+          {t('prices.date')}
+          <input type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
+        </label>
+        <CurrencyInput label={t('prices.from')} value={from} onChange={setFrom} listId={listId} />
+        <CurrencyInput label={t('prices.to')} value={to} onChange={setTo} listId={listId} />
+        <label>
+          {t('prices.rate')}
+          <input
+            type="text"
+            required
+            inputMode="decimal"
+            className="amount-input"
+            value={rate}
+            onChange={(e) => setRate(e.target.value)}
+          />
+        </label>
+        <div className="form-actions span-2">
+          <button type="submit" className="primary" disabled={save.busy || !rate.trim()}>
+            {t('prices.save')}
+          </button>
+        </div>
+      </form>
+      <ErrorNotice error={save.error} onDismiss={save.clearError} />
+      {saved && (
+        <p role="status" className="notice notice-ok">
+          {saved}
+        </p>
+      )}
+    </article>
+  );
+}
+
+function PriceImportPanel({ onImported }: { onImported: () => void }) {
+  const { t } = useI18n();
+  const headingId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  const [result, setResult] = useState<PriceImportResult | null>(null);
+  const upload = useAction(async (chosen: File) => {
+    setResult(null);
+    setResult(await importPrices(chosen));
+    setFile(null);
+    setInputKey((k) => k + 1);
+    onImported();
+  });
+  return (
+    <article className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('prices.import')}</h2>
+      <p className="hint">{t('prices.importHint')}</p>
+      <form
+        className="form-grid"
+        aria-labelledby={headingId}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (file) void upload.run(file);
+        }}
+      >
+        <label className="span-2">
+          {t('prices.file')}
+          <input
+            key={inputKey}
+            type="file"
+            required
+            accept=".csv,text/csv"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              upload.clearError();
+            }}
+          />
+        </label>
+        <div className="form-actions span-2">
+          <button type="submit" className="primary" disabled={!file || upload.busy}>
+            {t('prices.importButton')}
+          </button>
+        </div>
+      </form>
+      {upload.busy && <Busy label={t('prices.importing')} />}
+      <ErrorNotice error={upload.error} onDismiss={upload.clearError} />
+      {result && (
+        <p role="status" className="notice notice-ok">
+          {t('prices.imported', { created: result.created, replaced: result.replaced })}
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** Exchange rates: the home currency, the latest rate of every pair, entering and importing rates, all of them. */
+export function PricesScreen() {
+  const { t } = useI18n();
+  const listId = useId();
+  const [version, setVersion] = useState(0);
+  const [page, setPage] = useState(1);
+  const changed = () => setVersion((v) => v + 1);
+  const latest = useLoader(() => latestRates(), [version]);
+  const all = useLoader(() => listPrices(page, PER_PAGE), [version, page]);
+  const remove = useAction(async (id: string) => {
+    await deletePrice(id);
+    changed();
+  });
+
+  return (
+    <section className="screen" aria-labelledby="prices-title">
+      <div className="screen-head">
+        <h1 id="prices-title">{t('prices.title')}</h1>
+      </div>
+      <p className="hint">{t('prices.intro')}</p>
+      <datalist id={listId}>
+        {COMMON_CURRENCIES.map((c) => (
+          <option key={c} value={c} />
+        ))}
+      </datalist>
+      <div className="two-columns">
+        <HomeCurrencyPanel />
+        <article className="panel" aria-labelledby="latest-rates-title">
+          <h2 id="latest-rates-title">{t('prices.latest')}</h2>
+          <ErrorNotice error={latest.error} />
+          {latest.data && (
+            <DataTable
+              className="compact"
+              label={t('prices.latest')}
+              rows={latest.data.items}
+              rowKey={(p) => p.id}
+              empty={<EmptyState title={t('prices.none')} />}
+              columns={[
+                { header: t('prices.pair'), cell: (p) => `${p.from} → ${p.to}` },
+                {
+                  header: t('prices.rate'),
+                  numeric: true,
+                  cell: (p) => (
+                    <span data-testid={`latest-${p.from}-${p.to}`}>
+                      {t('prices.oneUnit', { from: p.from, to: p.to, rate: p.rate })}
+                    </span>
+                  ),
+                },
+                { header: t('prices.date'), cell: (p) => p.date },
+              ]}
+            />
+          )}
+        </article>
+      </div>
+      <div className="two-columns">
+        <PriceForm listId={listId} onSaved={changed} />
+        <PriceImportPanel onImported={changed} />
+      </div>
+      <article className="panel" aria-labelledby="all-rates-title">
+        <h2 id="all-rates-title">{t('prices.all')}</h2>
+        <ErrorNotice error={all.error ?? remove.error} />
+        {all.loading && !all.data && <Busy label={t('loading')} />}
+        {all.data && all.data.items.length > 0 && (
+          <DataTable
+            className="compact"
+            label={t('prices.all')}
+            rows={all.data.items}
+            rowKey={(p) => p.id}
+            columns={[
+              { header: t('prices.date'), cell: (p) => p.date },
+              { header: t('prices.pair'), cell: (p) => `${p.from} → ${p.to}` },
+              { header: t('prices.rate'), numeric: true, cell: (p) => <Amount value={p.rate} /> },
+              {
+                header: t('accounts.actions'),
+                hiddenHeader: true,
+                cell: (p) => (
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t('prices.delete', { pair: `${p.from}/${p.to}`, date: p.date })}
+                    disabled={remove.busy}
+                    onClick={() => void remove.run(p.id)}
+                  >
+                    ×
+                  </button>
+                ),
+              },
+            ]}
+          />
+        )}
+        {all.data && (
+          <Pager page={page} perPage={PER_PAGE} total={all.data.total} onPage={setPage} label={t('prices.all')} />
+        )}
+      </article>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { RATE_PATTERN } from '../domain/rates.ts';
+import { currencyCode, isoDate, isoDateTime, pageOf, pagination } from './common.ts';
+
+/** A rate: a decimal string > 0 with at most 12 decimals (checked > 0 by the service's parse). */
+export const rateString = z
+  .string()
+  .regex(RATE_PATTERN, 'must be a positive decimal string with at most 12 decimals, such as "1.085"')
+  .meta({ example: '1.085' });
+
+const differentCurrencies = { message: 'must differ from from', path: ['to'] };
+
+export const priceBody = z
+  .strictObject({ date: isoDate, from: currencyCode, to: currencyCode, rate: rateString })
+  .refine((p) => p.from !== p.to, differentCurrencies);
+
+export const listPricesQuery = z.strictObject({
+  from: currencyCode.optional(),
+  to: currencyCode.optional(),
+  ...pagination,
+});
+
+export const price = z
+  .object({
+    id: z.string(),
+    date: isoDate,
+    /** one unit of `from` is worth `rate` units of `to` on `date` */
+    from: z.string(),
+    to: z.string(),
+    rate: z.string(),
+    created_at: isoDateTime,
+  })
+  .meta({ id: 'Price' });
+
+export const pricePage = pageOf(price);
+export const latestPrices = z.object({ items: z.array(price) });
+
+/** A CSV file of rates: a header naming `date`, `from`, `to` and `rate` columns, one price a row. */
+export const PRICE_FILE_LIMIT = '5mb';
+export const PRICE_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_PRICE_ROWS = 20_000;
+
+export const priceImportResult = z
+  .object({
+    created: z.number().int(),
+    replaced: z.number().int(),
+    first_date: isoDate.nullable(),
+    last_date: isoDate.nullable(),
+  })
+  .meta({ id: 'PriceImportResult' });
+
+/** A missing rate behind a converted figure: no price of the pair or its opposite on or before `date`. */
+export const missingRate = z.object({ from: z.string(), to: z.string(), date: isoDate }).meta({ id: 'MissingRate' });
+export const convertToQuery = { convert_to: currencyCode.optional() };
+
+export type PriceInput = z.infer<typeof priceBody>;
+export type PriceDto = z.infer<typeof price>;
+export type ListPricesQuery = z.infer<typeof listPricesQuery>;
+export type MissingRate = z.infer<typeof missingRate>;

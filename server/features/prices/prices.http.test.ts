@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { INLINE_BYTES, JobRunner } from '../../jobs/job-runner.ts';
+import {
+  databaseDigest,
+  ledgerFile,
+  registerUser,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from '../../../test/support/server.ts';
+
+let t: TestServer;
+let api: Api;
+let token: string;
+let userId: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  api = t.api;
+  ({ token, id: userId } = await registerUser(api));
+});
+
+afterAll(async () => {
+  await t.stop();
+});
+
+const csv = (text: string) =>
+  api.request('POST', '/api/prices/import', { token, rawBody: text, headers: { 'content-type': 'text/csv' } });
+
+describe('prices (CONTRACT §16)', () => {
+  it('when a price is posted for a new date and pair, then it is 201; posting the same date and pair again replaces it with 200', async () => {
+    const created = await api.post('/api/prices', { date: '2025-06-01', from: 'GBP', to: 'USD', rate: '1.270' }, token);
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      date: '2025-06-01',
+      from: 'GBP',
+      to: 'USD',
+      rate: '1.27',
+      created_at: expect.any(String),
+    });
+    const replaced = await api.post(
+      '/api/prices',
+      { date: '2025-06-01', from: 'GBP', to: 'USD', rate: '1.2755' },
+      token,
+    );
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ id: created.body.id, rate: '1.2755' });
+    const list = await api.get('/api/prices?from=GBP&to=USD', token);
+    expect(list.body.total).toBe(1);
+    expect(list.body.items[0].rate).toBe('1.2755');
+  });
+
+  it('when the rate is zero, a number, has 13 decimals, or the pair is one currency, then it is 400 and nothing is stored', async () => {
+    const before = databaseDigest(ledgerFile(t.dataDir, userId));
+    for (const [body, field] of [
+      [{ date: '2025-06-02', from: 'GBP', to: 'USD', rate: '0' }, 'rate'],
+      [{ date: '2025-06-02', from: 'GBP', to: 'USD', rate: 1.2 }, 'rate'],
+      [{ date: '2025-06-02', from: 'GBP', to: 'USD', rate: '1.0000000000001' }, 'rate'],
+      [{ date: '2025-06-02', from: 'GBP', to: 'GBP', rate: '1' }, 'to'],
+      [{ date: '2025-02-30', from: 'GBP', to: 'USD', rate: '1' }, 'date'],
+      [{ date: '2025-06-02', from: 'XXY', to: 'USD', rate: '1' }, 'from'],
+    ] as const) {
+      const res = await api.post('/api/prices', body, token);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    expect(databaseDigest(ledgerFile(t.dataDir, userId))).toBe(before);
+  });
+
+  it('when prices are listed, then they come newest first, filtered by from and to, paginated', async () => {
+    for (const [date, from, to, rate] of [
+      ['2025-07-01', 'CHF', 'EUR', '1.05'],
+      ['2025-07-03', 'CHF', 'EUR', '1.06'],
+      ['2025-07-02', 'EUR', 'CHF', '0.95'],
+    ])
+      expect((await api.post('/api/prices', { date, from, to, rate }, token)).status).toBe(201);
+    const chf = await api.get('/api/prices?from=CHF', token);
+    expect(chf.body.items.map((p: { date: string }) => p.date)).toEqual(['2025-07-03', '2025-07-01']);
+    const intoChf = await api.get('/api/prices?to=CHF', token);
+    expect(intoChf.body.items.map((p: { from: string }) => p.from)).toEqual(['EUR']);
+    const page = await api.get('/api/prices?per_page=2&page=2', token);
+    expect(page.body).toMatchObject({ total: 4, page: 2, per_page: 2 });
+    expect(page.body.items.map((p: { date: string }) => p.date)).toEqual(['2025-07-01', '2025-06-01']);
+    const latest = await api.get('/api/prices/latest', token);
+    expect(
+      latest.body.items.map((p: { from: string; to: string; rate: string }) => `${p.from}/${p.to} ${p.rate}`),
+    ).toEqual(['CHF/EUR 1.06', 'EUR/CHF 0.95', 'GBP/USD 1.2755']);
+  });
+
+  it('when a price is deleted, then it is gone (204), and deleting it again is 404', async () => {
+    const created = await api.post('/api/prices', { date: '2025-08-01', from: 'SEK', to: 'NOK', rate: '0.98' }, token);
+    expect((await api.delete(`/api/prices/${created.body.id}`, token)).status).toBe(204);
+    expect((await api.delete(`/api/prices/${created.body.id}`, token)).status).toBe(404);
+    expect((await api.delete('/api/prices/not-an-id', token)).status).toBe(404);
+  });
+
+  it('when a CSV file of rates is imported, then each row creates or replaces a price', async () => {
+    const res = await csv(
+      'Date,From,To,Rate,Source\n2025-09-01,JPY,USD,0.0067,ecb\n2025-09-02,jpy,usd,0.00675,ecb\n2025-06-01,GBP,USD,1.28,ecb\n',
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ created: 2, replaced: 1, first_date: '2025-06-01', last_date: '2025-09-02' });
+    const jpy = await api.get('/api/prices?from=JPY&to=USD', token);
+    expect(jpy.body.items.map((p: { rate: string }) => p.rate)).toEqual(['0.00675', '0.0067']);
+  });
+
+  it('when a rates file is larger than the server thread takes at once, then the job worker imports it, a bad row refusing it all as before', async () => {
+    const days = Array.from({ length: 3000 }, (_, i) =>
+      new Date(Date.UTC(2015, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+    );
+    const text = `date,from,to,rate\n${days.map((d, i) => `${d},CHF,USD,1.${String(i).padStart(4, '0')}`).join('\n')}\n`;
+    expect(text.length).toBeGreaterThan(INLINE_BYTES);
+    const jobs = vi.spyOn(JobRunner.prototype, 'run');
+    try {
+      const res = await csv(text);
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ created: 3000, replaced: 0, first_date: days[0], last_date: days.at(-1) });
+      expect(jobs.mock.calls.map(([, name, , size]) => `${name} ${size! > INLINE_BYTES}`)).toEqual([
+        'importPriceCsv true',
+      ]);
+      const before = databaseDigest(ledgerFile(t.dataDir, userId));
+      const refused = await csv(text.replace(/\n[^\n]+\n$/, '\n2099-01-01,CHF,USD,0\n'));
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR', detail: expect.stringMatching(/^Line 3001:/) });
+      expect(databaseDigest(ledgerFile(t.dataDir, userId))).toBe(before);
+    } finally {
+      jobs.mockRestore();
+    }
+    expect((await api.get('/api/prices?from=CHF&to=USD&per_page=1', token)).body.total).toBe(3000);
+  });
+
+  it('when a CSV row is bad, then the file is refused naming its line, and nothing of it is stored', async () => {
+    const before = databaseDigest(ledgerFile(t.dataDir, userId));
+    for (const [text, line] of [
+      ['date,from,to,rate\n2025-10-01,JPY,USD,0.007\n2025-10-02,JPY,USD,-1\n', 3],
+      ['date,from,to,rate\n2025-10-01,JPY,ABC,0.007\n', 2],
+      ['date,from,to,rate\n2025-10-01,JPY,USD,0.007\n2025-10-01,JPY,USD,0.008\n', 3],
+      ['day,from,to,rate\n2025-10-01,JPY,USD,0.007\n', 1],
+      ['', 1],
+    ] as const) {
+      const res = await csv(text);
+      expect(res.status, text).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(res.body.detail).toMatch(new RegExp(`^Line ${line}:`));
+      expect(res.body.errors[0].field).toBe(`line.${line}`);
+    }
+    expect(databaseDigest(ledgerFile(t.dataDir, userId))).toBe(before);
+  });
+});
+
+describe('the home currency (/api/settings)', () => {
+  it('when none is set, then it is the currency most accounts are in; once set, it is that one', async () => {
+    const other = await registerUser(api);
+    expect((await api.get('/api/settings', other.token)).body).toEqual({
+      home_currency: 'USD',
+      home_currency_set: false,
+    });
+    for (const [name, currency] of [
+      ['A', 'EUR'],
+      ['B', 'EUR'],
+      ['C', 'USD'],
+    ])
+      await api.post('/api/accounts', { name, type: 'ASSET', currency }, other.token);
+    expect((await api.get('/api/settings', other.token)).body).toEqual({
+      home_currency: 'EUR',
+      home_currency_set: false,
+    });
+    const put = await api.put('/api/settings', { home_currency: 'CHF' }, other.token);
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ home_currency: 'CHF', home_currency_set: true });
+    expect((await api.get('/api/settings', other.token)).body.home_currency).toBe('CHF');
+  });
+
+  it('when the home currency is not an ISO code or another field is sent, then it is 400', async () => {
+    expect((await api.put('/api/settings', { home_currency: 'EURO' }, token)).body.code).toBe('VALIDATION_ERROR');
+    expect((await api.put('/api/settings', { home_currency: 'EUR', theme: 'dark' }, token)).status).toBe(400);
+  });
+});

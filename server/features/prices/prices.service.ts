@@ -1,0 +1,172 @@
+import crypto from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import type { LedgerDb } from '../../db/stores.ts';
+import { MAX_PRICE_ROWS, type ListPricesQuery, type PriceDto, type PriceInput } from '../../contract/prices.ts';
+import { isKnownCurrency } from '../../domain/currencies.ts';
+import { isCalendarDate } from '../../domain/dates.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { formatRate, parseRate } from '../../domain/rates.ts';
+import {
+  deletePrice,
+  findPriceOn,
+  insertPrice,
+  latestPerPair,
+  listPrices,
+  updatePriceRate,
+  type Price,
+} from './prices.repository.ts';
+
+export function toPriceDto(p: Price): PriceDto {
+  return { id: p.id, date: p.date, from: p.from, to: p.to, rate: formatRate(p.rateScaled), created_at: p.createdAt };
+}
+
+function requireRate(text: string, field: string): bigint {
+  const scaled = parseRate(text);
+  if (scaled === null)
+    throw new DomainError('VALIDATION_ERROR', `Invalid body: ${field} must be greater than zero`, [
+      { field, message: 'must be greater than zero' },
+    ]);
+  return scaled;
+}
+
+/** Creates the price of a pair on a date, or replaces its rate: `created` says which. */
+function upsert(
+  db: LedgerDb,
+  input: { date: string; from: string; to: string },
+  rateScaled: bigint,
+  now: string,
+): { price: Price; created: boolean } {
+  const existing = findPriceOn(db, input.date, input.from, input.to);
+  if (existing) {
+    updatePriceRate(db, existing.id, rateScaled);
+    return { price: { ...existing, rateScaled }, created: false };
+  }
+  const price: Price = {
+    id: crypto.randomUUID(),
+    date: input.date,
+    from: input.from,
+    to: input.to,
+    rateScaled,
+    createdAt: now,
+  };
+  insertPrice(db, price);
+  return { price, created: true };
+}
+
+export function savePrice(db: LedgerDb, input: PriceInput): { created: boolean; price: PriceDto } {
+  const rateScaled = requireRate(input.rate, 'rate');
+  return db.transaction(() => {
+    const { price, created } = upsert(db, input, rateScaled, new Date().toISOString());
+    return { created, price: toPriceDto(price) };
+  });
+}
+
+export function removePrice(db: LedgerDb, id: string): void {
+  if (!db.transaction(() => deletePrice(db, id))) throw new DomainError('NOT_FOUND', 'Price not found');
+}
+
+export function listPricePage(db: LedgerDb, query: ListPricesQuery) {
+  const { items, total } = listPrices(
+    db,
+    { from: query.from, to: query.to },
+    query.per_page,
+    (query.page - 1) * query.per_page,
+  );
+  return { items: items.map(toPriceDto), total, page: query.page, per_page: query.per_page };
+}
+
+export function latestPrices(db: LedgerDb) {
+  return { items: latestPerPair(db).map(toPriceDto) };
+}
+
+/** Prices read from a file, each with the line it came from. */
+export interface PriceLine {
+  line: number;
+  date: string;
+  from: string;
+  to: string;
+  rateScaled: bigint;
+}
+
+/** Stores many prices in the caller's transaction, each created or replaced. */
+export function upsertPrices(db: LedgerDb, prices: readonly PriceLine[], now: string) {
+  let created = 0;
+  let replaced = 0;
+  let first: string | null = null;
+  let last: string | null = null;
+  for (const p of prices) {
+    const result = upsert(db, p, p.rateScaled, now);
+    if (result.created) created++;
+    else replaced++;
+    if (first === null || p.date < first) first = p.date;
+    if (last === null || p.date > last) last = p.date;
+  }
+  return { created, replaced, first_date: first, last_date: last };
+}
+
+const COLUMNS = ['date', 'from', 'to', 'rate'] as const;
+
+function fileError(line: number, message: string): DomainError {
+  return new DomainError('VALIDATION_ERROR', `Line ${line}: ${message}`, [{ field: `line.${line}`, message }]);
+}
+
+/**
+ * Reads a CSV file of rates: a header row naming the columns `date`, `from`, `to` and `rate` (any
+ * order, any case, other columns ignored), then one price per row. Any bad row refuses the file,
+ * naming its line.
+ */
+export function readPriceCsv(bytes: Uint8Array): PriceLine[] {
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+      to: MAX_PRICE_ROWS + 2,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (error) {
+    const line = (error as { lines?: number }).lines ?? 1;
+    throw fileError(line, 'the file is not valid CSV');
+  }
+  if (records.length === 0) throw fileError(1, 'the file is empty; it needs a header row: date,from,to,rate');
+  if (records.length > MAX_PRICE_ROWS + 1)
+    throw fileError(MAX_PRICE_ROWS + 2, `a file holds at most ${MAX_PRICE_ROWS} prices`);
+  const header = records[0]!.record.map((h) => h.toLowerCase());
+  const index = Object.fromEntries(COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<
+    (typeof COLUMNS)[number],
+    number
+  >;
+  const absent = COLUMNS.filter((c) => index[c] < 0);
+  if (absent.length > 0)
+    throw fileError(1, `the header row lacks the column(s) ${absent.join(', ')} (date,from,to,rate)`);
+  const out: PriceLine[] = [];
+  const seen = new Set<string>();
+  for (const { record, info } of records.slice(1)) {
+    const line = info.lines;
+    const cell = (c: (typeof COLUMNS)[number]) => record[index[c]] ?? '';
+    const date = cell('date');
+    const from = cell('from').toUpperCase();
+    const to = cell('to').toUpperCase();
+    const rate = cell('rate');
+    if (!isCalendarDate(date)) throw fileError(line, `${JSON.stringify(date.slice(0, 40))} is not a date YYYY-MM-DD`);
+    for (const code of [from, to])
+      if (!isKnownCurrency(code))
+        throw fileError(line, `${JSON.stringify(code.slice(0, 40))} is not an ISO 4217 currency code`);
+    if (from === to) throw fileError(line, 'from and to are the same currency');
+    const rateScaled = parseRate(rate);
+    if (rateScaled === null)
+      throw fileError(line, `${JSON.stringify(rate.slice(0, 40))} is not a rate above zero with at most 12 decimals`);
+    const key = `${date} ${from} ${to}`;
+    if (seen.has(key)) throw fileError(line, `a second price of ${from} in ${to} on ${date}`);
+    seen.add(key);
+    out.push({ line, date, from, to, rateScaled });
+  }
+  return out;
+}
+
+export function importPriceCsv(db: LedgerDb, bytes: Uint8Array) {
+  const prices = readPriceCsv(bytes);
+  return db.transaction(() => upsertPrices(db, prices, new Date().toISOString()));
+}
