@@ -233,3 +233,46 @@ test('when the language is Chinese, then the register and the reports speak it, 
   await expect(page.getByRole('table', { name: 'Groceries 的明细账' }).locator('tbody tr')).toHaveCount(2);
   await captureScreen(page, testInfo, 'register-zh');
 });
+
+test('when the books hold two currencies, then the reports show them in the home currency, each currency one click away, and say which rates are missing', async ({
+  app,
+  page,
+  ledger,
+}) => {
+  const seed = await Seed.user(ledger.api);
+  const checking = await seed.account('Checking', 'ASSET');
+  const salary = await seed.account('Salary', 'INCOME');
+  const euros = await seed.account('Euro account', 'ASSET', 'EUR');
+  const openingEur = await seed.account('Opening EUR', 'EQUITY', 'EUR');
+  const yen = await seed.account('Yen wallet', 'ASSET', 'JPY');
+  const openingJpy = await seed.account('Opening JPY', 'EQUITY', 'JPY');
+  await seed.posted(day(1), 'Salary', checking, salary, '1000.00');
+  await seed.posted(day(1), 'Opening EUR', euros, openingEur, '200.00');
+  await seed.posted(day(1), 'Opening JPY', yen, openingJpy, '5000');
+  const price = await ledger.api.post(
+    '/api/prices',
+    { date: `${lastMonth}-01`, from: 'EUR', to: 'USD', rate: '1.5' },
+    seed.token,
+  );
+  expect(price.status).toBe(201);
+  const home = await ledger.api.put('/api/settings', { home_currency: 'USD' }, seed.token);
+  expect(home.status).toBe(200);
+  await app.open();
+  await app.signIn.signIn({ email: seed.email });
+  await app.nav.getByRole('link', { name: 'Reports' }).click();
+
+  // in USD: 1,000.00 + 200 EUR at 1.5; the yen left out, and said so
+  const sheet = page.getByRole('table', { name: 'Balance sheet in USD' });
+  await expect(page.getByRole('button', { name: 'In USD' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(sheet.getByRole('row', { name: /Euro account/ })).toContainText('300.00');
+  await expect(page.getByText(/No rate from JPY to USD/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Balance sheet in EUR' })).toHaveCount(0);
+
+  // per currency: one table each, in its own figures
+  await page.getByRole('button', { name: 'Per currency' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Balance sheet in EUR' }).getByRole('row', { name: /Euro account/ }),
+  ).toContainText('200.00');
+  await expect(page.getByRole('table', { name: 'Balance sheet in JPY' })).toContainText('5,000');
+  await expect(page.getByText(/No rate from JPY to USD/)).toHaveCount(0);
+});

@@ -54,6 +54,6 @@ export function cashFlowReport(
 
 export type TrialBalance = z.infer<typeof trialBalance>;
 
-export function trialBalanceReport(asOf?: string): Promise<TrialBalance> {
-  return json('GET', '/api/reports/trial-balance', { query: { as_of: asOf } });
+export function trialBalanceReport(asOf?: string, convertTo?: string): Promise<TrialBalance> {
+  return json('GET', '/api/reports/trial-balance', { query: { as_of: asOf, convert_to: convertTo } });
 }

@@ -1,17 +1,22 @@
 import { useCallback, useState } from 'react';
 import {
+  allAccounts,
   balanceSheetReport,
   cashFlowReport,
   incomeStatementReport,
   netWorthReport,
   trialBalanceReport,
+  type MissingRate,
 } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
+import { CurrencySwitch, type CurrencyMode } from '../../components/currency-switch.tsx';
+import { MissingRates } from '../../components/missing-rates.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { saveFile } from '../../components/save-file.ts';
 import { TabList } from '../../components/tab-list.tsx';
+import { inHomeCurrency, useHomeCurrency } from '../../hooks/use-home-currency.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { registerPath, type Navigate } from '../../router.ts';
@@ -33,19 +38,32 @@ function intervalOf(period: Period): 'day' | 'week' | 'month' {
   return days <= 31 ? 'day' : days <= 120 ? 'week' : 'month';
 }
 
-async function loadReport(kind: ReportKind, period: Period): Promise<Reports['now']> {
-  switch (kind) {
-    case 'trial-balance':
-      return trialBalanceReport(period.end);
-    case 'balance-sheet':
-      return balanceSheetReport(period.end);
-    case 'income-statement':
-      return incomeStatementReport(period.start, period.end);
-    case 'cash-flow':
-      return cashFlowReport(period.start, period.end, 'month');
-    case 'net-worth':
-      return netWorthReport(period.start, period.end, intervalOf(period));
-  }
+/** A report; with `convertTo`, as its one group in that currency (each figure at its own date: CONTRACT §16). */
+async function loadReport(kind: ReportKind, period: Period, convertTo: string | undefined): Promise<Reports['now']> {
+  const report = await (() => {
+    switch (kind) {
+      case 'trial-balance':
+        return trialBalanceReport(period.end, convertTo);
+      case 'balance-sheet':
+        return balanceSheetReport(period.end, convertTo);
+      case 'income-statement':
+        return incomeStatementReport(period.start, period.end, convertTo);
+      case 'cash-flow':
+        return cashFlowReport(period.start, period.end, 'month', convertTo);
+      case 'net-worth':
+        return netWorthReport(period.start, period.end, intervalOf(period), convertTo);
+    }
+  })();
+  return (convertTo ? inHomeCurrency(report as never) : report) as Reports['now'];
+}
+
+/** The rates the shown figures lacked, once per currency. */
+function missingRates(reports: (Reports['now'] | null)[]): MissingRate[] {
+  const missing = new Map<string, MissingRate>();
+  for (const report of reports)
+    for (const m of (report as { missing_rates?: MissingRate[] } | null)?.missing_rates ?? [])
+      if (!missing.has(m.from)) missing.set(m.from, m);
+  return [...missing.values()];
 }
 
 /**
@@ -60,19 +78,33 @@ export function ReportsScreen({ onNavigate }: { onNavigate: Navigate }) {
   const [preset, setPreset] = useState<Preset>('this-month');
   const [period, setPeriod] = useState<Period>(() => presetPeriod('this-month'));
   const [compare, setCompare] = useState(false);
+  const [mode, setMode] = useState<CurrencyMode>('home');
   const before = previousPeriod(period);
   const asOf = AS_OF_REPORTS.includes(kind);
 
+  // books in more than one currency (or in another than the home one) are shown in the home
+  // currency unless the switch asks for each currency on its own, as on the dashboard
+  const { home } = useHomeCurrency();
+  const books = useLoader(allAccounts, []);
+  const bookCurrencies = new Set((books.data ?? []).map((a) => a.currency));
+  const switchable =
+    home !== undefined && (bookCurrencies.size > 1 || (bookCurrencies.size === 1 && !bookCurrencies.has(home)));
+  const convertTo = switchable && mode === 'home' ? home : undefined;
+  const ready = home !== undefined && (books.data !== undefined || books.error !== undefined);
+
   const load = useCallback(async (): Promise<Reports> => {
+    // nothing is read before the currency to show it in is known
+    if (!ready) return new Promise<never>(() => {});
     const [now, then] = await Promise.all([
-      loadReport(kind, period),
-      compare ? loadReport(kind, previousPeriod(period)) : Promise.resolve(null),
+      loadReport(kind, period, convertTo),
+      compare ? loadReport(kind, previousPeriod(period), convertTo) : Promise.resolve(null),
     ]);
     return { kind, now, before: then } as Reports;
-  }, [kind, period, compare]);
+  }, [kind, period, compare, convertTo, ready]);
   const { data, error, loading } = useLoader(load, [load]);
   // an answer for another report than the one chosen (still loading) is not drawn
   const reports = data && data.kind === kind ? data : undefined;
+  const missing = reports ? missingRates([reports.now, reports.before]) : [];
   const blocks = reports ? reportBlocks(reports, { now: period, before }, compare, t) : [];
 
   const title = t(`reports.kind.${kind}`);
@@ -120,6 +152,7 @@ export function ReportsScreen({ onNavigate }: { onNavigate: Navigate }) {
         idPrefix="report"
       />
       <div className="report-toolbar">
+        {switchable && <CurrencySwitch home={home} mode={mode} onMode={setMode} />}
         <div className="segmented presets" role="group" aria-label={t('reports.period')}>
           {PRESETS.map((p) => (
             <button key={p} type="button" aria-pressed={preset === p} onClick={() => choosePreset(p)}>
@@ -155,6 +188,7 @@ export function ReportsScreen({ onNavigate }: { onNavigate: Navigate }) {
           {title} <span className="muted">{when}</span>
         </h2>
         <ErrorNotice error={error} />
+        <MissingRates missing={missing} onAddRates={() => onNavigate('/prices')} />
         {loading && <Busy label={t('loading')} />}
         {reports && blocks.length === 0 && <EmptyState title={t('reports.empty')}>{t('reports.emptyHint')}</EmptyState>}
         {blocks.map((block) => (
