@@ -1,5 +1,5 @@
 /**
- * `npm run lint` (part of `npm test`): the dependency directions of STYLE.md, and a few rules that
+ * `npm run lint` (part of `npm test`): the dependency directions of CONTRIBUTING.md, and a few rules that
  * catch plain mistakes. docs/lint.md says how to read and change it.
  *
  * Parser: @babel/eslint-parser, with Babel's own TypeScript (and JSX) syntax plugin and no Babel
@@ -245,7 +245,7 @@ const config: Linter.Config[] = [
             {
               from: inCategory('router'),
               disallow: { to: inCategory('repository') },
-              message: 'a router never imports a repository: row types stay in repositories (STYLE.md)',
+              message: 'a router never imports a repository: row types stay in repositories (CONTRIBUTING.md)',
             },
           ],
         },
@@ -294,7 +294,7 @@ const config: Linter.Config[] = [
     // the server runs in Electron's main process, a utility process or plain Node alike
     files: ['server/**'],
     rules: {
-      'no-restricted-imports': restrictedImports(['electron'], 'The server never imports Electron (STYLE.md).'),
+      'no-restricted-imports': restrictedImports(['electron'], 'The server never imports Electron (CONTRIBUTING.md).'),
     },
   },
   {
@@ -303,8 +303,8 @@ const config: Linter.Config[] = [
     rules: {
       'no-restricted-imports': restrictedImports(
         [...IO_MODULES, ...NODE_IO],
-        'server/domain is pure TypeScript: no I/O, database or HTTP (STYLE.md).',
-        [{ regex: '^node:', message: 'server/domain is pure TypeScript: no Node I/O (STYLE.md).' }],
+        'server/domain is pure TypeScript: no I/O, database or HTTP (CONTRIBUTING.md).',
+        [{ regex: '^node:', message: 'server/domain is pure TypeScript: no Node I/O (CONTRIBUTING.md).' }],
       ),
     },
   },
@@ -337,7 +337,7 @@ const config: Linter.Config[] = [
     files: ['main/**'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': restrictedImports(['kysely', 'better-sqlite3'], 'main holds no SQL (STYLE.md).'),
+      'no-restricted-imports': restrictedImports(['kysely', 'better-sqlite3'], 'main holds no SQL (CONTRIBUTING.md).'),
     },
   },
   {

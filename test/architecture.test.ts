@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { assertNoCircle } from '../eslint.config.ts';
 
 /**
- * The house's dependency rules (STYLE.md) live in eslint.config.ts, and `npm run lint` holds the
+ * The house's dependency rules (CONTRIBUTING.md) live in eslint.config.ts, and `npm run lint` holds the
  * whole tree to them. This test holds the rules themselves: for each arrow, an import the wrong
  * way is refused and the right way is let through, so that no rule can quietly stop applying.
  */
