@@ -87,6 +87,9 @@ const ELEMENTS = [
   { type: 'test-support', pattern: 'test/support' },
   { type: 'test', pattern: 'test' },
   { type: 'bench', pattern: 'bench' },
+  // the typed client for scripts and the worked examples built on it: none of the app's code
+  { type: 'client', pattern: 'client' },
+  { type: 'examples', pattern: 'docs/examples' },
   { type: 'scripts', pattern: 'scripts' },
 ].map((descriptor) => ({ ...descriptor, partialMatch: false }));
 
@@ -170,9 +173,10 @@ const POLICIES = [
   [from('e2e'), [to('e2e-pages'), to('e2e-support'), to('test-support'), to('server'), to('main')]],
   // tests, benchmarks and scripts stand above the app and may use any of it; the test support
   // stands below the tests. The server's own tests stay within the server (and the test support).
-  [from(['bench', 'scripts']), [to(APP)]],
+  [from(['bench', 'scripts']), [to(APP), to('client')]],
+  [from('examples'), [to('client')]],
   [from('test-support'), [to(SERVER_LAYERS)]],
-  [from('test'), [to(APP), to('test-support')]],
+  [from('test'), [to(APP), to('test-support'), to('client'), to('scripts')]],
   [from(SERVER_LAYERS, inCategory('test')), [to(SERVER_LAYERS), to('test-support')]],
 ];
 
@@ -218,7 +222,16 @@ function typescript(plugins: string[]): Linter.LanguageOptions {
 
 const config: Linter.Config[] = [
   {
-    ignores: ['node_modules/', 'dist/', 'renderer/dist/', 'release/', 'test-results/', 'e2e/artifacts/', '.tmp/'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'renderer/dist/',
+      'release/',
+      'test-results/',
+      'e2e/artifacts/',
+      '.tmp/',
+      'client/generated/',
+    ],
   },
   { files: ['**/*.ts'], languageOptions: typescript(['typescript']) },
   { files: ['**/*.tsx'], languageOptions: typescript(['typescript', 'jsx']) },

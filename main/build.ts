@@ -2,7 +2,8 @@
  * `npm run build` (part of the set-up) and the builds behind `npm run serve` and the desktop app.
  *
  * - `node main/build.ts`: the server `npm run serve` runs, made only when the sources changed
- *   (dist/builds/<id>/, see app-build.mjs), and the renderer (renderer-build.ts).
+ *   (dist/builds/<id>/, see app-build.mjs), the typed client's types (client/generated/, from the
+ *   OpenAPI document; scripts/generate-client.ts), and the renderer (renderer-build.ts).
  * - `node main/build.ts --out <folder>`: that server bundled into `<folder>/server/`: its entry
  *   point and its job worker with every dependency in a few files (Vite's SSR build), but
  *   better-sqlite3 and its native binary. Loading ~500 modules one by one was most of a start;
@@ -87,6 +88,26 @@ function buildDesktop(): void {
   console.error(`build: dist/main, dist/server and dist/main/${PRELOAD_OUTPUT} are ready`);
 }
 
+/**
+ * client/generated/openapi.ts, the typed client's types, from the document a server of these
+ * sources serves (scripts/generate-client.ts, in a process of its own); written again only when
+ * the server's sources changed (the build id it was made from is kept beside it).
+ */
+function generateClientTypes(buildIdNow: string): void {
+  const stamp = path.join(ROOT, 'client', 'generated', '.build-id');
+  const types = path.join(ROOT, 'client', 'generated', 'openapi.ts');
+  if (fs.existsSync(types) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === buildIdNow) return;
+  const generated = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'generate-client.ts')], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: ROOT,
+  });
+  if (generated.status !== 0) {
+    console.error("build: the client's types could not be generated");
+    process.exit(generated.status ?? 1);
+  }
+  fs.writeFileSync(stamp, buildIdNow);
+}
+
 const { values } = parseArgs({ options: { out: { type: 'string' }, desktop: { type: 'boolean', default: false } } });
 if (values.out !== undefined) await bundleServer(path.resolve(values.out));
 else if (values.desktop) buildDesktop();
@@ -94,6 +115,7 @@ else {
   try {
     const build = ensureBuild();
     if (!build.built) console.error(`build: ${path.relative(ROOT, build.dir)} is up to date`);
+    generateClientTypes(build.id);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

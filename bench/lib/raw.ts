@@ -397,37 +397,54 @@ export class RawLedger {
    */
   postEntry(date: string, debitAccount: string, creditAccount: string, minor: bigint, currency: string): void {
     const now = new Date().toISOString();
-    const id = crypto.randomUUID();
+    this.db.transaction(() => this.writeEntry(date, debitAccount, creditAccount, minor, currency, now)).immediate();
+  }
+
+  /** Many such entries in one transaction: the floor of a batch of entries posted in one request. */
+  postEntries(
+    entries: readonly { date: string; debit: string; credit: string; minor: bigint; currency: string }[],
+  ): void {
+    const now = new Date().toISOString();
     this.db
       .transaction(() => {
-        const seq = (this.st('SELECT MAX(seq) s FROM journal_entries').get() as { s: bigint | null }).s ?? 0n;
-        this.st(
-          `INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at) VALUES (?, ?, ?, ?, 'posted', 'manual', ?, ?, ?)`,
-        ).run(id, seq + 1n, date, 'Raw posting', now, now, now);
-        this.insertLine(id, 1n, debitAccount, 'DEBIT', minor, currency, date, seq + 1n, now);
-        this.insertLine(id, 2n, creditAccount, 'CREDIT', minor, currency, date, seq + 1n, now);
-        for (const [account, d, c] of [
-          [debitAccount, minor, 0n],
-          [creditAccount, 0n, minor],
-        ] as const) {
-          this.st('SELECT SUM(debit_minor), SUM(credit_minor) FROM account_month_totals WHERE account_id = ?').get(
-            account,
-          );
-          this.st(
-            'INSERT INTO account_day_totals (account_id, day, debit_minor, credit_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, day) DO UPDATE SET debit_minor = debit_minor + excluded.debit_minor, credit_minor = credit_minor + excluded.credit_minor',
-          ).run(account, date, d, c);
-          this.st(
-            'INSERT INTO account_month_totals (account_id, month, debit_minor, credit_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, month) DO UPDATE SET debit_minor = debit_minor + excluded.debit_minor, credit_minor = credit_minor + excluded.credit_minor',
-          ).run(account, date.slice(0, 7), d, c);
-        }
-        this.st(
-          'INSERT INTO cash_flow_day_totals (account_id, day, in_minor, out_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, day) DO UPDATE SET in_minor = in_minor + excluded.in_minor, out_minor = out_minor + excluded.out_minor',
-        ).run(debitAccount, date, 0n, minor);
-        this.st(
-          'INSERT INTO cash_flow_month_totals (account_id, month, in_minor, out_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, month) DO UPDATE SET in_minor = in_minor + excluded.in_minor, out_minor = out_minor + excluded.out_minor',
-        ).run(debitAccount, date.slice(0, 7), 0n, minor);
+        for (const e of entries) this.writeEntry(e.date, e.debit, e.credit, e.minor, e.currency, now);
       })
       .immediate();
+  }
+
+  private writeEntry(
+    date: string,
+    debitAccount: string,
+    creditAccount: string,
+    minor: bigint,
+    currency: string,
+    now: string,
+  ): void {
+    const id = crypto.randomUUID();
+    const seq = (this.st('SELECT MAX(seq) s FROM journal_entries').get() as { s: bigint | null }).s ?? 0n;
+    this.st(
+      `INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at) VALUES (?, ?, ?, ?, 'posted', 'manual', ?, ?, ?)`,
+    ).run(id, seq + 1n, date, 'Raw posting', now, now, now);
+    this.insertLine(id, 1n, debitAccount, 'DEBIT', minor, currency, date, seq + 1n, now);
+    this.insertLine(id, 2n, creditAccount, 'CREDIT', minor, currency, date, seq + 1n, now);
+    for (const [account, d, c] of [
+      [debitAccount, minor, 0n],
+      [creditAccount, 0n, minor],
+    ] as const) {
+      this.st('SELECT SUM(debit_minor), SUM(credit_minor) FROM account_month_totals WHERE account_id = ?').get(account);
+      this.st(
+        'INSERT INTO account_day_totals (account_id, day, debit_minor, credit_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, day) DO UPDATE SET debit_minor = debit_minor + excluded.debit_minor, credit_minor = credit_minor + excluded.credit_minor',
+      ).run(account, date, d, c);
+      this.st(
+        'INSERT INTO account_month_totals (account_id, month, debit_minor, credit_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, month) DO UPDATE SET debit_minor = debit_minor + excluded.debit_minor, credit_minor = credit_minor + excluded.credit_minor',
+      ).run(account, date.slice(0, 7), d, c);
+    }
+    this.st(
+      'INSERT INTO cash_flow_day_totals (account_id, day, in_minor, out_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, day) DO UPDATE SET in_minor = in_minor + excluded.in_minor, out_minor = out_minor + excluded.out_minor',
+    ).run(debitAccount, date, 0n, minor);
+    this.st(
+      'INSERT INTO cash_flow_month_totals (account_id, month, in_minor, out_minor) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, month) DO UPDATE SET in_minor = in_minor + excluded.in_minor, out_minor = out_minor + excluded.out_minor',
+    ).run(debitAccount, date.slice(0, 7), 0n, minor);
   }
 
   protected insertLine(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../domain/double-entry.ts';
 import { missingRate } from './prices.ts';
-import { currencyCode, isoDate, isoDateTime, pageOf, pagination, queryBool, uuid } from './common.ts';
+import { currencyCode, isoDate, isoDateTime, pageOf, pagination, queryBool, resourceId, uuid } from './common.ts';
 
 export const accountType = z.enum(ACCOUNT_TYPES);
 
@@ -36,13 +36,13 @@ export const balancesQuery = z.strictObject({ as_of: isoDate.optional(), convert
 
 export const account = z
   .object({
-    id: z.string(),
+    id: resourceId,
     name: z.string(),
     type: accountType,
     currency: z.string(),
     description: z.string().nullable(),
     is_active: z.boolean(),
-    parent_id: z.string().nullable(),
+    parent_id: resourceId.nullable(),
     created_at: isoDateTime,
     updated_at: isoDateTime,
   })
@@ -51,18 +51,18 @@ export const account = z
 export const accountPage = pageOf(account);
 
 export const accountBalance = z
-  .object({ account_id: z.string(), balance: z.string(), currency: z.string(), as_of: isoDate })
+  .object({ account_id: resourceId, balance: z.string(), currency: z.string(), as_of: isoDate })
   .meta({ id: 'AccountBalance' });
 
 export const allBalances = z.object({
   balances: z.array(
     z.object({
-      account_id: z.string(),
+      account_id: resourceId,
       name: z.string(),
       type: accountType,
       balance: z.string(),
       currency: z.string(),
-      parent_id: z.string().nullable(),
+      parent_id: resourceId.nullable(),
       is_active: z.boolean(),
       /** with convert_to: the balance in that currency at as_of, null when its rate is missing */
       converted_balance: z.string().nullable().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common.ts';
+import { isoDateTime, resourceId } from './common.ts';
 
 const utf8Bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
@@ -8,10 +8,22 @@ export const newPassword = z
   .string()
   .refine((p) => utf8Bytes(p) >= 8, 'must be at least 8 bytes')
   .refine((p) => utf8Bytes(p) <= 72, 'must be at most 72 bytes (bcrypt reads no further)')
-  .refine((p) => p.trim() !== '', 'must not be only white space');
+  .refine((p) => p.trim() !== '', 'must not be only white space')
+  .meta({
+    // JSON Schema counts characters: 72 bytes are at most 72 of them, and 8 bytes at least 2 (of four bytes each)
+    minLength: 2,
+    maxLength: 72,
+    description: '8 to 72 bytes of UTF-8 (8 to 72 ASCII characters; bcrypt reads no further), not only white space',
+  });
 
 export const registerBody = z.strictObject({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('must be a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email('must be a valid email address'))
+    .meta({ format: 'email' }),
   name: z.string().trim().min(1).max(100),
   password: newPassword,
 });
@@ -33,7 +45,7 @@ export const accessToken = z
 
 export const user = z
   .object({
-    id: z.string(),
+    id: resourceId,
     email: z.string(),
     name: z.string(),
     created_at: isoDateTime,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isMonth } from '../domain/budgets.ts';
 import { accountType } from './accounts.ts';
-import { uuid } from './common.ts';
+import { resourceId, uuid } from './common.ts';
 
 export const MAX_BUDGET_LINES = 1000;
 
@@ -34,11 +34,11 @@ export const fillBudgetBody = z.strictObject({ from: z.enum(FILL_SOURCES) });
 
 export const budgetLine = z
   .object({
-    account_id: z.string(),
+    account_id: resourceId,
     name: z.string(),
     type: accountType,
     currency: z.string(),
-    parent_id: z.string().nullable(),
+    parent_id: resourceId.nullable(),
     budgeted: z.string(),
     /** posted activity of the month in the account's normal direction, sub-accounts of its currency included */
     actual: z.string(),
@@ -88,7 +88,7 @@ export const budgetReport = z.object({
   end_month: month,
   rows: z.array(
     z.object({
-      account_id: z.string(),
+      account_id: resourceId,
       name: z.string(),
       type: accountType,
       currency: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common.ts';
+import { isoDateTime, resourceId } from './common.ts';
 
 export const chatBody = z.strictObject({
   message: z
@@ -7,18 +7,18 @@ export const chatBody = z.strictObject({
     .min(1)
     .max(4000)
     .refine((m) => m.trim().length > 0, 'must not be blank'),
-  session_id: z.string().max(100).optional(),
+  session_id: resourceId.optional(),
 });
 
-export const historyQuery = z.strictObject({ session_id: z.string().max(100).optional() });
+export const historyQuery = z.strictObject({ session_id: resourceId.optional() });
 export const suggestionsQuery = z.strictObject({
   language: z.enum(['en', 'zh']).optional(),
   message: z.string().max(4000).optional(),
 });
 
 const message = z.object({
-  id: z.string(),
-  session_id: z.string(),
+  id: resourceId,
+  session_id: resourceId,
   role: z.enum(['user', 'assistant']),
   content: z.string(),
   created_at: isoDateTime,
@@ -26,7 +26,7 @@ const message = z.object({
 
 export const chatSession = z
   .object({
-    id: z.string(),
+    id: resourceId,
     title: z.string(),
     status: z.enum(['active', 'deleted']),
     message_count: z.number().int(),

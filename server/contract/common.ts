@@ -2,9 +2,18 @@ import { z } from 'zod';
 import { isCalendarDate } from '../domain/dates.ts';
 import { AMOUNT_PATTERN, isKnownCurrency } from './money.ts';
 
+/** A UUID, checked as one: a filter whose value can never name anything is a VALIDATION_ERROR. */
 export const uuid = z
   .string()
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID');
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID')
+  .meta({ format: 'uuid' });
+
+/**
+ * The id of something the server made: a UUID, documented as one but not checked as one, so that
+ * an id that names nothing is answered as the contract says (NOT_FOUND, INVALID_ACCOUNT), never as
+ * a VALIDATION_ERROR.
+ */
+export const resourceId = z.string().max(100).meta({ format: 'uuid' });
 
 export const isoDate = z
   .string()
@@ -24,16 +33,21 @@ export const amountString = z
 
 export const isoDateTime = z.string().meta({ format: 'date-time' });
 
-/** An integer given as query text, within bounds. */
+/** An integer given as query text, within bounds; documented as the integer it is. */
 export function wholeNumber(min: number, max: number) {
   return z
     .string()
     .regex(/^\d{1,15}$/, 'must be a whole number')
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().int().min(min).max(max))
+    .meta({ type: 'integer', minimum: min, maximum: max });
 }
 
-export const queryBool = z.enum(['true', 'false']).transform((v) => v === 'true');
+/** `true` or `false` given as query text; documented as the boolean it is. */
+export const queryBool = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .meta({ type: 'boolean' });
 
 export const pagination = {
   page: wholeNumber(1, 1_000_000_000).default(1),
@@ -49,7 +63,11 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-export const idParams = z.object({ id: z.string() });
+/** A path's id: any text, so that a malformed one is NOT_FOUND (CONTRACT §3). */
+/** The file part of a multipart upload: its bytes. */
+export const filePart = z.string().meta({ format: 'binary', description: 'The file' });
+
+export const idParams = z.object({ id: z.string().meta({ format: 'uuid' }) });
 
 export const errorBody = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DIRECTIONS } from '../domain/double-entry.ts';
 import { MAX_SEARCH_LENGTH } from '../domain/search.ts';
-import { amountString, currencyCode, isoDate, isoDateTime, pageOf, pagination, uuid } from './common.ts';
+import { amountString, currencyCode, isoDate, isoDateTime, pageOf, pagination, resourceId, uuid } from './common.ts';
 
 export const ENTRY_STATUSES = ['draft', 'posted', 'void'] as const;
 export const SOURCE_TYPES = ['manual', 'import', 'system', 'reconciliation', 'schedule'] as const;
@@ -11,7 +11,7 @@ export const MAX_LINES_PER_ENTRY = 1000;
 export const lineCost = z.strictObject({ amount: amountString, currency: currencyCode }).meta({ id: 'LineCost' });
 
 export const lineInput = z.strictObject({
-  account_id: z.string().max(100),
+  account_id: resourceId,
   direction: z.enum(DIRECTIONS),
   amount: amountString,
   currency: currencyCode.optional(),
@@ -27,6 +27,13 @@ const entryFields = {
 };
 
 export const createEntryBody = z.strictObject({ ...entryFields, auto_post: z.boolean().optional() });
+
+/** How many entries one batch request may create (CONTRACT §18). */
+export const MAX_BATCH_ENTRIES = 1000;
+
+export const createEntriesBody = z.strictObject({
+  entries: z.array(createEntryBody).min(1).max(MAX_BATCH_ENTRIES),
+});
 export const updateEntryBody = z.strictObject({
   entry_date: entryFields.entry_date.optional(),
   memo: entryFields.memo,
@@ -52,8 +59,8 @@ export const listEntriesQuery = z
 
 export const journalLine = z
   .object({
-    id: z.string(),
-    account_id: z.string(),
+    id: resourceId,
+    account_id: resourceId,
     account_name: z.string(),
     direction: z.enum(DIRECTIONS),
     amount: z.string(),
@@ -66,7 +73,7 @@ export const journalLine = z
 
 export const journalEntry = z
   .object({
-    id: z.string(),
+    id: resourceId,
     entry_date: isoDate,
     memo: z.string().nullable(),
     status: z.enum(ENTRY_STATUSES),
@@ -77,18 +84,20 @@ export const journalEntry = z
     posted_at: isoDateTime.nullable(),
     voided_at: isoDateTime.nullable(),
     void_reason: z.string().nullable(),
-    reversal_entry_id: z.string().nullable(),
-    reverses_entry_id: z.string().nullable(),
+    reversal_entry_id: resourceId.nullable(),
+    reverses_entry_id: resourceId.nullable(),
   })
   .meta({ id: 'JournalEntry' });
 
 export const entryPage = pageOf(journalEntry);
+export const entryList = z.object({ items: z.array(journalEntry) });
 export const voidResult = z.object({ voided_entry: journalEntry, reversal_entry: journalEntry });
 
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 export type SourceType = (typeof SOURCE_TYPES)[number];
 export type JournalEntryDto = z.infer<typeof journalEntry>;
 export type CreateEntryInput = z.infer<typeof createEntryBody>;
+export type CreateEntriesInput = z.infer<typeof createEntriesBody>;
 export type UpdateEntryInput = z.infer<typeof updateEntryBody>;
 export type ListEntriesQuery = z.infer<typeof listEntriesQuery>;
 export type LineInput = z.infer<typeof lineInput>;

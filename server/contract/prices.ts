@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RATE_PATTERN } from '../domain/rates.ts';
-import { currencyCode, isoDate, isoDateTime, pageOf, pagination } from './common.ts';
+import { currencyCode, isoDate, isoDateTime, pageOf, pagination, resourceId } from './common.ts';
 
 /** A rate: a decimal string > 0 with at most 12 decimals (checked > 0 by the service's parse). */
 export const rateString = z
@@ -22,7 +22,7 @@ export const listPricesQuery = z.strictObject({
 
 export const price = z
   .object({
-    id: z.string(),
+    id: resourceId,
     date: isoDate,
     /** one unit of `from` is worth `rate` units of `to` on `date` */
     from: z.string(),

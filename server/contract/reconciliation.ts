@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BANK_TYPES } from './statements.ts';
-import { isoDate, isoDateTime, pageOf, pagination, wholeNumber } from './common.ts';
+import { isoDate, isoDateTime, pageOf, pagination, resourceId, wholeNumber } from './common.ts';
 
 export const MATCH_STATUSES = [
   'pending',
@@ -17,8 +17,8 @@ const rangeMessage = { message: 'start_date must not be after end_date', path: [
 
 export const runBody = z
   .strictObject({
-    statement_id: z.string().max(100).optional(),
-    account_id: z.string().max(100).optional(),
+    statement_id: resourceId.optional(),
+    account_id: resourceId.optional(),
     start_date: isoDate.optional(),
     end_date: isoDate.optional(),
   })
@@ -29,7 +29,7 @@ export const runBody = z
   .refine(startBeforeEnd, rangeMessage);
 
 export const runResult = z.object({
-  run_id: z.string(),
+  run_id: resourceId,
   status: z.literal('completed'),
   summary: z.object({
     total_transactions: z.number().int(),
@@ -42,7 +42,7 @@ export const runResult = z.object({
 
 export const pendingQuery = z
   .strictObject({
-    account_id: z.string().max(100).optional(),
+    account_id: resourceId.optional(),
     min_score: wholeNumber(0, 100).optional(),
     max_score: wholeNumber(0, 100).optional(),
     ...pagination,
@@ -60,26 +60,26 @@ export const rejectBody = z.strictObject({
 
 export const batchAcceptBody = z.strictObject({
   min_score: z.number().int().min(0).max(100),
-  account_id: z.string().max(100).optional(),
-  match_ids: z.array(z.string().max(100)).max(10_000).optional(),
+  account_id: resourceId.optional(),
+  match_ids: z.array(resourceId).max(10_000).optional(),
 });
 
 export const statsQuery = z
   .strictObject({
-    account_id: z.string().max(100).optional(),
+    account_id: resourceId.optional(),
     start_date: isoDate.optional(),
     end_date: isoDate.optional(),
   })
   .refine(startBeforeEnd, rangeMessage);
 
 export const unmatchedQuery = z.strictObject({
-  account_id: z.string().max(100).optional(),
+  account_id: resourceId.optional(),
   type: z.enum(['bank_transaction', 'journal_entry']).optional(),
   ...pagination,
 });
 
 export const createEntryFromBankBody = z.strictObject({
-  account_id: z.string().max(100),
+  account_id: resourceId,
   memo: z.string().trim().min(1).max(500).optional(),
 });
 
@@ -94,7 +94,7 @@ export const scoreBreakdown = z
   .meta({ id: 'ScoreBreakdown' });
 
 export const matchBankTransaction = z.object({
-  id: z.string(),
+  id: resourceId,
   date: isoDate,
   description: z.string(),
   amount: z.string(),
@@ -104,16 +104,16 @@ export const matchBankTransaction = z.object({
 
 export const match = z
   .object({
-    id: z.string(),
+    id: resourceId,
     status: z.enum(MATCH_STATUSES),
     score: z.number().int(),
     score_breakdown: scoreBreakdown,
     bank_transaction: matchBankTransaction,
     journal_entries: z.array(
-      z.object({ id: z.string(), entry_date: isoDate, memo: z.string().nullable(), total_amount: z.string() }),
+      z.object({ id: resourceId, entry_date: isoDate, memo: z.string().nullable(), total_amount: z.string() }),
     ),
     version: z.number().int(),
-    superseded_by_id: z.string().nullable(),
+    superseded_by_id: resourceId.nullable(),
     created_at: isoDateTime,
     updated_at: isoDateTime,
     accepted_at: isoDateTime.nullable(),
@@ -125,13 +125,13 @@ export const match = z
 export const matchPage = pageOf(match);
 
 export const acceptResult = z.object({
-  id: z.string(),
+  id: resourceId,
   status: z.literal('accepted'),
   accepted_at: isoDateTime,
   version: z.number().int(),
 });
 export const rejectResult = z.object({
-  id: z.string(),
+  id: resourceId,
   status: z.literal('rejected'),
   reject_reason: z.string().nullable(),
   rejected_at: isoDateTime,
@@ -149,7 +149,7 @@ export const stats = z.object({
   score_distribution: z.object({ '85_100': z.number().int(), '60_84': z.number().int(), '0_59': z.number().int() }),
   by_account: z.array(
     z.object({
-      account_id: z.string(),
+      account_id: resourceId,
       account_name: z.string(),
       reconciled: z.number().int(),
       pending: z.number().int(),
@@ -162,7 +162,7 @@ export const unmatchedItem = z.object({
   type: z.enum(['bank_transaction', 'journal_entry']),
   transaction: matchBankTransaction,
   suggested_action: z.enum(['create_entry', 'find_bank_transaction']),
-  suggested_accounts: z.array(z.object({ id: z.string(), name: z.string(), confidence: z.number() })),
+  suggested_accounts: z.array(z.object({ id: resourceId, name: z.string(), confidence: z.number() })),
 });
 export const unmatchedPage = pageOf(unmatchedItem);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountType } from './accounts.ts';
-import { currencyCode, isoDate } from './common.ts';
+import { currencyCode, isoDate, resourceId } from './common.ts';
 import { missingRate } from './prices.ts';
 
 const dateRange = {
@@ -34,7 +34,7 @@ export interface TreeNode {
 
 export const treeNode: z.ZodType<TreeNode> = z
   .object({
-    account_id: z.string(),
+    account_id: resourceId,
     name: z.string(),
     type: accountType,
     /** the account's own balance */
@@ -51,7 +51,7 @@ const trialBalanceGroup = z.object({
   currency: z.string(),
   rows: z.array(
     z.object({
-      account_id: z.string(),
+      account_id: resourceId,
       name: z.string(),
       type: accountType,
       debit: z.string(),
@@ -132,7 +132,7 @@ const cashFlowGroup = z.object({
       net: z.string(),
       by_account: z.array(
         z.object({
-          account_id: z.string(),
+          account_id: resourceId,
           name: z.string(),
           type: accountType,
           money_in: z.string(),

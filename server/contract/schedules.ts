@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FREQUENCIES } from '../domain/schedules.ts';
 import { DIRECTIONS } from '../domain/double-entry.ts';
-import { isoDate, isoDateTime, pageOf, pagination } from './common.ts';
+import { isoDate, isoDateTime, pageOf, pagination, resourceId } from './common.ts';
 import { lineInput, MAX_LINES_PER_ENTRY } from './journal.ts';
 
 export const MAX_INTERVAL = 1000;
@@ -34,7 +34,7 @@ export const listSchedulesQuery = z.strictObject({ ...pagination });
 export const upcomingQuery = z.strictObject({ until: isoDate.optional(), ...pagination });
 
 export const scheduleLine = z.object({
-  account_id: z.string(),
+  account_id: resourceId,
   account_name: z.string(),
   direction: z.enum(DIRECTIONS),
   amount: z.string(),
@@ -45,7 +45,7 @@ export const scheduleLine = z.object({
 
 export const schedule = z
   .object({
-    id: z.string(),
+    id: resourceId,
     name: z.string(),
     memo: z.string().nullable(),
     lines: z.array(scheduleLine),
@@ -68,7 +68,7 @@ export const schedulePage = pageOf(schedule);
 
 export const occurrence = z
   .object({
-    schedule_id: z.string(),
+    schedule_id: resourceId,
     date: isoDate,
     name: z.string(),
     amount: z.string(),
@@ -81,9 +81,9 @@ export const upcomingPage = pageOf(occurrence).extend({ until: isoDate });
 
 export const runResult = z.object({
   /** ids of the entries booked, in date order */
-  created: z.array(z.string()),
+  created: z.array(resourceId),
   /** occurrences that could not be booked (an account deactivated since); they stay due */
-  failed: z.array(z.object({ schedule_id: z.string(), date: isoDate, code: z.string(), detail: z.string() })),
+  failed: z.array(z.object({ schedule_id: resourceId, date: isoDate, code: z.string(), detail: z.string() })),
   /** more occurrences were due than one run books; the next run books them */
   more_due: z.boolean(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CSV_DATE_FORMATS, CSV_DELIMITERS } from '../domain/statements/index.ts';
-import { amountString, isoDate, isoDateTime, pageOf, pagination, queryBool } from './common.ts';
+import { amountString, filePart, isoDate, isoDateTime, pageOf, pagination, queryBool, resourceId } from './common.ts';
 
 export const STATEMENT_SOURCES = ['json', 'csv', 'ofx', 'qif', 'camt053'] as const;
 export const FILE_FORMATS = ['csv', 'ofx', 'qif', 'camt053'] as const;
@@ -20,7 +20,7 @@ export const bankTransactionInput = z.strictObject({
 });
 
 export const createStatementBody = z.strictObject({
-  account_id: z.string().max(100),
+  account_id: resourceId,
   name: z.string().trim().min(1).max(200).optional(),
   transactions: z.array(bankTransactionInput).max(MAX_STATEMENT_TRANSACTIONS),
 });
@@ -61,7 +61,7 @@ export const csvMapping = z
   });
 
 export const importQuery = z.strictObject({
-  account_id: z.string().max(100),
+  account_id: resourceId,
   format: z.enum(FILE_FORMATS).optional(),
   name: z.string().trim().min(1).max(200).optional(),
   /** JSON text of a CsvMapping, for raw-body uploads; multipart uploads may send it as a field */
@@ -69,10 +69,18 @@ export const importQuery = z.strictObject({
   dry_run: queryBool.optional(),
 });
 
+/** A statement file sent as multipart/form-data: the file, and any of the query's text fields as parts. */
+export const statementUploadParts = z.object({
+  file: filePart,
+  name: importQuery.shape.name,
+  mapping: importQuery.shape.mapping.meta({ description: 'JSON text of a CsvMapping' }),
+  dry_run: z.enum(['true', 'false']).optional().meta({ description: '`true`: store nothing, answer a preview' }),
+});
+
 export const statement = z
   .object({
-    id: z.string(),
-    account_id: z.string(),
+    id: resourceId,
+    account_id: resourceId,
     name: z.string(),
     source: z.enum(STATEMENT_SOURCES),
     imported_count: z.number().int(),
@@ -87,53 +95,60 @@ export const RECONCILIATION_STATUSES = ['unmatched', 'pending_review', 'auto_acc
 
 export const bankTransaction = z
   .object({
-    id: z.string(),
-    statement_id: z.string(),
+    id: resourceId,
+    statement_id: resourceId,
     date: isoDate,
     description: z.string(),
     amount: z.string(),
     type: z.enum(BANK_TYPES),
     external_id: z.string().nullable(),
     reconciliation_status: z.enum(RECONCILIATION_STATUSES),
-    match_id: z.string().nullable(),
+    match_id: resourceId.nullable(),
   })
   .meta({ id: 'BankTransaction' });
 
-export const listStatementsQuery = z.strictObject({ account_id: z.string().max(100).optional(), ...pagination });
+export const listStatementsQuery = z.strictObject({ account_id: resourceId.optional(), ...pagination });
 export const listTransactionsQuery = z.strictObject({ ...pagination });
 export const statementPage = pageOf(statement);
 export const bankTransactionPage = pageOf(bankTransaction);
 
-export const importPreview = z.object({
-  format: z.enum(FILE_FORMATS),
-  encoding: z.string(),
-  transaction_count: z.number().int(),
-  duplicate_count: z.number().int(),
-  start_date: isoDate.nullable(),
-  end_date: isoDate.nullable(),
-  csv_mapping: csvMapping.nullable(),
-  csv_columns: z.array(z.string()).nullable(),
-  skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
-  transactions: z.array(
-    z.object({
-      date: isoDate,
-      description: z.string(),
-      amount: z.string(),
-      type: z.enum(BANK_TYPES),
-      external_id: z.string().nullable(),
-      duplicate: z.boolean(),
-    }),
-  ),
-});
+export const importPreview = z
+  .object({
+    format: z.enum(FILE_FORMATS),
+    encoding: z.string(),
+    transaction_count: z.number().int(),
+    duplicate_count: z.number().int(),
+    start_date: isoDate.nullable(),
+    end_date: isoDate.nullable(),
+    csv_mapping: csvMapping.nullable(),
+    csv_columns: z.array(z.string()).nullable(),
+    skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+    transactions: z.array(
+      z.object({
+        date: isoDate,
+        description: z.string(),
+        amount: z.string(),
+        type: z.enum(BANK_TYPES),
+        external_id: z.string().nullable(),
+        duplicate: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'StatementImportPreview' });
 
 /** What an import answers: the stored statement, or with `id: null` when every transaction was already there. */
-export const statementResult = statement.extend({ id: z.string().nullable(), created_at: isoDateTime.nullable() });
+export const statementResult = statement.extend({ id: resourceId.nullable(), created_at: isoDateTime.nullable() });
 
-export const importResult = statementResult.extend({
-  format: z.enum(FILE_FORMATS),
-  skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
-  csv_mapping: csvMapping.nullable(),
-});
+export const importResult = statementResult
+  .extend({
+    format: z.enum(FILE_FORMATS),
+    skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+    csv_mapping: csvMapping.nullable(),
+  })
+  .meta({ id: 'StatementImportResult' });
+
+/** What an import answers with 200: a dry run's preview, or (`id` null) a re-import that added nothing. */
+export const importNothingStored = z.union([importPreview, importResult]);
 
 export type CreateStatementInput = z.infer<typeof createStatementBody>;
 export type StatementDto = z.infer<typeof statement>;

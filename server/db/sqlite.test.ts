@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../domain/errors.ts';
 import { LEDGER_REPLACED, openSqliteFile, SqliteDb } from './sqlite.ts';
 
@@ -68,5 +68,182 @@ describe('openSqliteFile', () => {
       sqlite.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** A file-backed connection (as a ledger's) with a table, a second connection to look from, and its COMMITs counted. */
+function groupedDb() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-group-'));
+  const file = path.join(dir, 'ledger.sqlite');
+  const sqlite = openSqliteFile(file);
+  const db = new SqliteDb<Schema>(sqlite);
+  db.runSql('CREATE TABLE things (id INTEGER PRIMARY KEY, label TEXT NOT NULL)');
+  const observer = new Database(file, { readonly: true });
+  const count = observer.prepare('SELECT COUNT(*) FROM things').pluck();
+  const commits = { n: 0 };
+  const exec = sqlite.exec.bind(sqlite);
+  sqlite.exec = (sql: string) => {
+    if (sql === 'COMMIT') commits.n += 1;
+    return exec(sql);
+  };
+  const insert = (id: number) => () => db.runSql('INSERT INTO things (id, label) VALUES (?, ?)', id, `thing ${id}`);
+  return {
+    db,
+    insert,
+    commits,
+    /** Rows another connection sees: committed ones only. */
+    visible: () => count.get() as number,
+    close: () => {
+      observer.close();
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const settled = <T>(promise: Promise<T>) => {
+  const state: { done: boolean; error?: unknown } = { done: false };
+  promise.then(
+    () => (state.done = true),
+    (error: unknown) => Object.assign(state, { done: true, error }),
+  );
+  return state;
+};
+
+/** Lets the event loop run one turn: the immediates scheduled so far run, timers that are due may. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('grouped writes (group commit)', () => {
+  it('when several writes are made in the same turn of the event loop, then they commit in one transaction, and each is answered only once it is committed', async () => {
+    const g = groupedDb();
+    try {
+      const writes = [1, 2, 3, 4, 5].map((id) => g.db.grouped(g.insert(id)));
+      const states = writes.map(settled);
+      // written but not committed: nobody else sees them, and nobody is answered
+      expect(g.visible()).toBe(0);
+      await Promise.resolve();
+      expect(states.some((s) => s.done)).toBe(false);
+      await Promise.all(writes);
+      expect(g.visible()).toBe(5);
+      expect(g.commits.n).toBe(1);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('when one write of a group throws, then it alone is undone and refused at once, and the others commit', async () => {
+    const g = groupedDb();
+    try {
+      const first = g.db.grouped(g.insert(1));
+      const bad = g.db.grouped(() => {
+        g.insert(2)();
+        throw new DomainError('UNBALANCED', 'refused');
+      });
+      const last = g.db.grouped(g.insert(3));
+      await expect(bad).rejects.toMatchObject({ code: 'UNBALANCED' });
+      await Promise.all([first, last]);
+      expect(g.db.allSql<{ id: bigint }>('SELECT id FROM things ORDER BY id').map((r) => Number(r.id))).toEqual([1, 3]);
+      expect(g.commits.n).toBe(1);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('when a write is made and answered before the next one comes, then each commits on its own at the end of its turn, waiting for no timer', async () => {
+    const g = groupedDb();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (let id = 1; id <= 4; id++) {
+        // fake timers never fire unless advanced: an answer that needed one would never come
+        await g.db.grouped(g.insert(id));
+        expect(g.visible()).toBe(id);
+      }
+      expect(g.commits.n).toBe(4);
+    } finally {
+      vi.useRealTimers();
+      g.close();
+    }
+  });
+
+  it('when groups of several writes came before, then the next group waits for as many, and commits as soon as they are there', async () => {
+    const g = groupedDb();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await Promise.all([1, 2, 3].map((id) => g.db.grouped(g.insert(id))));
+      expect(g.commits.n).toBe(1);
+      // the first of the next three: it waits for company (a timer that does not fire here)
+      const early = settled(g.db.grouped(g.insert(4)));
+      await turn();
+      await turn();
+      expect(early.done).toBe(false);
+      expect(g.visible()).toBe(3);
+      // the rest come back: the group is complete and commits at the end of this turn
+      await Promise.all([g.db.grouped(g.insert(5)), g.db.grouped(g.insert(6))]);
+      expect(early.done).toBe(true);
+      expect(g.visible()).toBe(6);
+      expect(g.commits.n).toBe(2);
+      // and when the company does not come, the wait ends
+      const alone = settled(g.db.grouped(g.insert(7)));
+      await turn();
+      expect(alone.done).toBe(false);
+      vi.runOnlyPendingTimers();
+      await turn();
+      expect(alone.done).toBe(true);
+      expect(g.visible()).toBe(7);
+    } finally {
+      vi.useRealTimers();
+      g.close();
+    }
+  });
+
+  it('when the connection is read, or written outside the group, while a group is open, then the group is committed first: nobody sees its writes before they are durable', async () => {
+    const g = groupedDb();
+    try {
+      const written = g.db.grouped(g.insert(1));
+      expect(g.visible()).toBe(0);
+      // a read on the same connection (another request's) commits the group before it runs
+      expect(g.db.allSql('SELECT * FROM things')).toHaveLength(1);
+      expect(g.visible()).toBe(1);
+      await written;
+      const again = g.db.grouped(g.insert(2));
+      g.db.transaction(() => g.insert(3)());
+      expect(g.visible()).toBe(3);
+      await again;
+      // the two groups' commits (the plain transaction commits by a statement of its own)
+      expect(g.commits.n).toBe(2);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('when the group cannot be committed, then every write of it is refused and none is stored', async () => {
+    const g = groupedDb();
+    try {
+      const exec = g.db.sqlite.exec.bind(g.db.sqlite);
+      let fail = true;
+      g.db.sqlite.exec = (sql: string) => {
+        if (sql === 'COMMIT' && fail) {
+          fail = false;
+          throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+        }
+        return exec(sql);
+      };
+      const writes = [1, 2].map((id) => g.db.grouped(g.insert(id)));
+      for (const w of writes) await expect(w).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+      expect(g.db.allSql('SELECT * FROM things')).toEqual([]);
+      await g.db.grouped(g.insert(3));
+      expect(g.visible()).toBe(1);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('when the connection is closed while a group is open (a restore, a shutdown), then the group is committed first', async () => {
+    const g = groupedDb();
+    const written = g.db.grouped(g.insert(1));
+    g.db.close();
+    await written;
+    expect(g.visible()).toBe(1);
+    g.close();
   });
 });

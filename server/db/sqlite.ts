@@ -57,6 +57,8 @@ export class SqliteDb<Schema> {
   }
 
   private prepare(sql: string): Database.Statement {
+    // Nothing outside a group sees its writes before they are durable.
+    if (this.group !== undefined && !this.inGroupedWrite) this.commitGroup();
     let statement = this.statements.get(sql);
     if (!statement) {
       // close() empties the cache, so every statement on a closed connection comes this way.
@@ -110,6 +112,7 @@ export class SqliteDb<Schema> {
    */
   changeVersion(): string {
     this.assertOpen();
+    if (this.group !== undefined && !this.inGroupedWrite) this.commitGroup();
     this.versionStatement ??= this.sqlite
       .prepare("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()")
       .pluck();
@@ -118,15 +121,118 @@ export class SqliteDb<Schema> {
 
   private versionStatement: Database.Statement | undefined;
 
-  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE); any throw rolls everything back. */
-  transaction<T>(fn: () => T): T {
-    this.assertOpen();
+  private assertNotBusy(): void {
     if (this.busyWith !== null)
       throw new DomainError(
         'LEDGER_BUSY',
         'Your ledger is busy with a long import or reconciliation run; try again in a moment',
       );
+  }
+
+  /**
+   * Runs `fn` in one write transaction (BEGIN IMMEDIATE); any throw rolls everything back. Within
+   * a grouped write it is a savepoint of the group's transaction; otherwise an open group is
+   * committed first, so that this answer never comes before an earlier one's write is durable.
+   */
+  transaction<T>(fn: () => T): T {
+    this.assertOpen();
+    this.assertNotBusy();
+    if (this.inGroupedWrite) return this.sqlite.transaction(fn)();
+    this.commitGroup();
     return this.sqlite.transaction(fn).immediate();
+  }
+
+  /**
+   * The transaction grouped writes share until it is committed, the writes waiting for that, and
+   * how many it waits for (the last group's size) before it commits without the rest of its wait.
+   */
+  private group:
+    | {
+        waiting: { resolve: () => void; reject: (error: unknown) => void }[];
+        expected: number;
+        timer: NodeJS.Timeout | undefined;
+      }
+    | undefined;
+  /** Set while a grouped write runs: its statements belong to the group. */
+  private inGroupedWrite = false;
+  /** How many writes the last groups committed (the last GROUP_MEMORY of them), newest last. */
+  private readonly groupSizes: number[] = [];
+
+  /**
+   * Group commit: runs `fn` as a write that shares one transaction, and so one sync to disk, with
+   * the other grouped writes that reach this connection in the same turn of the event loop (the
+   * requests that arrived together), and resolves once that transaction is committed: durable,
+   * as synchronous=FULL makes every commit. Each write is a savepoint of its own: one that throws
+   * is undone alone and rejects at once, the others go on.
+   *
+   * When the group commits: once the event loop has run the callbacks of everything that arrived
+   * with it (setImmediate), so a lone request waits for no company. While clients write at once
+   * (one of the last GROUP_MEMORY groups had several writes), their next requests come back a few
+   * at a time after each answer: the group then waits for as many as the largest of those groups,
+   * at most GROUP_WAIT_MS, rather than sync once for the first to come back and again for the rest.
+   * Anything else that uses the connection (a read, a plain transaction, close) commits the group
+   * at once: nobody sees its writes before they are durable.
+   */
+  grouped<T>(fn: () => T): Promise<T> {
+    try {
+      this.assertOpen();
+      this.assertNotBusy();
+      if (this.group === undefined) {
+        this.sqlite.exec('BEGIN IMMEDIATE');
+        const expected = Math.max(0, ...this.groupSizes);
+        const opened = { waiting: [], expected, timer: undefined as NodeJS.Timeout | undefined };
+        this.group = opened;
+        if (expected > 1) opened.timer = setTimeout(() => this.commitGroup(opened), GROUP_WAIT_MS);
+        else setImmediate(() => this.commitGroup(opened));
+      }
+      const group = this.group;
+      this.inGroupedWrite = true;
+      let value: T;
+      try {
+        value = this.sqlite.transaction(fn)();
+      } finally {
+        this.inGroupedWrite = false;
+      }
+      const answered = new Promise<T>((resolve, reject) =>
+        group.waiting.push({ resolve: () => resolve(value), reject }),
+      );
+      if (group.timer !== undefined && group.waiting.length >= group.expected) {
+        clearTimeout(group.timer);
+        group.timer = undefined;
+        setImmediate(() => this.commitGroup(group));
+      }
+      return answered;
+    } catch (error) {
+      // A full disk or an I/O error can make SQLite roll the whole transaction back: the group is then gone.
+      const group = this.group;
+      if (group !== undefined && !(this.sqlite.open && this.sqlite.inTransaction)) {
+        this.group = undefined;
+        for (const w of group.waiting) w.reject(error);
+      }
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * Commits the open group (only if it is still `which`, when given), and answers its writes:
+   * resolved when committed, rejected when not.
+   */
+  private commitGroup(which?: NonNullable<typeof this.group>): void {
+    const group = this.group;
+    if (group === undefined || (which !== undefined && which !== group)) return;
+    this.group = undefined;
+    if (group.timer !== undefined) clearTimeout(group.timer);
+    this.groupSizes.push(group.waiting.length);
+    if (this.groupSizes.length > GROUP_MEMORY) this.groupSizes.shift();
+    try {
+      if (!this.sqlite.open) throw new DomainError('LEDGER_BUSY', LEDGER_REPLACED);
+      this.sqlite.exec('COMMIT');
+    } catch (error) {
+      if (this.sqlite.open && this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');
+      for (const w of group.waiting) w.reject(error);
+      return;
+    }
+    for (const w of group.waiting) w.resolve();
   }
 
   /**
@@ -135,14 +241,24 @@ export class SqliteDb<Schema> {
    */
   readSnapshot<T>(fn: () => T): T {
     this.assertOpen();
+    this.commitGroup();
     return this.sqlite.transaction(fn).deferred();
   }
 
   close(): void {
+    if (this.sqlite.open) this.commitGroup();
     this.statements.clear();
     if (this.sqlite.open) this.sqlite.close();
   }
 }
+
+/**
+ * How long a group of writes waits for the company the last group had (SqliteDb.grouped): a
+ * fraction of one sync to disk (milliseconds here), and only while clients are writing at once.
+ */
+const GROUP_WAIT_MS = 2;
+/** How many of the last groups' sizes say how much company to wait for: the largest of them. */
+const GROUP_MEMORY = 8;
 
 /**
  * SQLite's page cache per connection, in KiB. better-sqlite3 builds SQLite with 16 MB; the screens

@@ -535,10 +535,10 @@ describe('OpenAPI description', () => {
     }
   });
 
-  it('when it is read, then register and login are public and every other spec route requires the bearer token', () => {
+  it('when it is read, then register and login are public (an empty security list) and every other spec route requires the bearer token', () => {
     for (const [method, path] of specRoutes) {
       const security = doc.paths[path][method].security;
-      if (path === '/api/auth/register' || path === '/api/auth/login') expect(security).toBeUndefined();
+      if (path === '/api/auth/register' || path === '/api/auth/login') expect(security).toEqual([]);
       else expect(security).toEqual([{ bearer: [] }]);
     }
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });

@@ -37,7 +37,10 @@ export interface ResponseDoc {
   status: number;
   description: string;
   schema?: z.ZodType;
-  contentType?: string;
+  /** The media types of the body (JSON unless given); each carries `schema`. */
+  contentTypes?: string[];
+  /** Headers this answer carries beyond those of every answer (see the document's description). */
+  headers?: Record<string, { description: string; schema: z.ZodType }>;
 }
 
 /**
@@ -55,8 +58,11 @@ export interface RouteDoc<P = unknown, Q = unknown, B = unknown> {
   body?: z.ZodType<B>;
   /** Counts every attempt per client address before anything else, whether it succeeds or not. */
   rateLimit?: AttemptLimiter;
-  /** Request body content types other than JSON (file uploads). */
-  rawBody?: { contentTypes: string[]; description: string; limit: string };
+  /**
+   * Request body content types other than JSON (file uploads). `parts` describes the fields of a
+   * `multipart/form-data` body (a binary `file` part and text fields); the other types carry the file itself.
+   */
+  rawBody?: { contentTypes: string[]; description: string; limit: string; parts?: z.ZodObject };
   /**
    * A JSON body too large to parse on the event loop: read as bytes up to `limit` (the handler
    * gets them as `req.body`, a Buffer) for a job to parse and validate with `body`, which still

@@ -196,6 +196,8 @@ let t: TestServer;
 const outer = tempDir('fuzz');
 let doc: any;
 let ajv: InstanceType<typeof Ajv2020>;
+/** The same document, reading query text as the numbers and booleans its parameters document. */
+let queryAjv: InstanceType<typeof Ajv2020>;
 let operations: Operation[] = [];
 const main = { id: '', token: '', email: '' };
 const other = { id: '', token: '' };
@@ -266,6 +268,8 @@ beforeAll(async () => {
   if (doc.paths['/api/backup']?.post) seeds.backup = (await made(api.post('/api/backup', undefined, main.token))).name;
   ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
   ajv.addSchema({ ...doc, $id: 'openapi' });
+  queryAjv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false, coerceTypes: true });
+  queryAjv.addSchema({ ...doc, $id: 'openapi' });
   for (const [p, ops] of Object.entries<any>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(ops)) {
       if (p === '/api/openapi.json') continue;
@@ -273,9 +277,9 @@ beforeAll(async () => {
         method: method.toUpperCase(),
         path: p,
         operationId: op.operationId,
-        auth: op.security !== undefined,
-        pathParams: op.parameters.filter((x: any) => x.in === 'path').map((x: any) => x.name),
-        queryParams: op.parameters
+        auth: op.security.length > 0,
+        pathParams: (op.parameters ?? []).filter((x: any) => x.in === 'path').map((x: any) => x.name),
+        queryParams: (op.parameters ?? [])
           .filter((x: any) => x.in === 'query')
           .map((x: any) => ({ name: x.name, required: x.required })),
         jsonBody: op.requestBody?.content?.['application/json'] !== undefined,
@@ -793,7 +797,7 @@ async function exchange(op: Operation, generated: Generated): Promise<string | n
   return null;
 }
 
-const queryValidators = new Map<string, ReturnType<typeof ajv.compile>>();
+const queryValidators = new Map<string, ReturnType<typeof queryAjv.compile>>();
 
 /** The query as one object schema: the documented parameters, their own schemas, nothing else. */
 function queryValidator(op: Operation) {
@@ -801,7 +805,7 @@ function queryValidator(op: Operation) {
   let validate = queryValidators.get(key);
   if (!validate) {
     const operation = pointer('paths', op.path, op.method.toLowerCase());
-    const parameters = doc.paths[op.path][op.method.toLowerCase()].parameters as {
+    const parameters = (doc.paths[op.path][op.method.toLowerCase()].parameters ?? []) as {
       in: string;
       name: string;
       required: boolean;
@@ -810,7 +814,7 @@ function queryValidator(op: Operation) {
     parameters.forEach((p, i) => {
       if (p.in === 'query') properties[p.name] = { $ref: `openapi#${operation}/parameters/${i}/schema` };
     });
-    validate = ajv.compile({
+    validate = queryAjv.compile({
       type: 'object',
       properties,
       required: parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name),

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startServer, type RunningServer, type StartServerOptions } from '../../server/index.ts';
+import { OpenApiValidator } from './openapi.ts';
 
 export const TEST_SECRET = 'test-secret-key-that-is-long-enough-0123456789';
 
@@ -22,13 +23,49 @@ export interface RequestOptions {
   rawBody?: string | Uint8Array;
 }
 
+/** The served document's validator, one per document text (every test server serves the same). */
+const validators = new Map<string, OpenApiValidator>();
+
+/**
+ * The client of the HTTP tests. Every answer it gets from an operation of the served OpenAPI
+ * document is checked against that document (test/support/openapi.ts): an answer the document
+ * does not describe fails the test that got it, whichever feature's it is.
+ */
 export class Api {
   readonly baseUrl: string;
+  private validator: Promise<OpenApiValidator> | undefined;
   constructor(baseUrl: string) {
     this.baseUrl = baseUrl;
   }
 
+  private documentValidator(): Promise<OpenApiValidator> {
+    this.validator ??= (async () => {
+      const text = await (await fetch(`${this.baseUrl}/api/openapi.json`)).text();
+      let validator = validators.get(text);
+      if (!validator) {
+        validator = new OpenApiValidator(JSON.parse(text) as Record<string, unknown>);
+        validators.set(text, validator);
+      }
+      return validator;
+    })();
+    return this.validator;
+  }
+
+  /** The answer, checked against the served document when its operation is one the document has. */
   async request<T = any>(method: string, urlPath: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    // the document first: a test may close the server right after its request
+    const validator = await this.documentValidator();
+    const answer = await this.send<T>(method, urlPath, options);
+    const operation = validator.operationOf(method, new URL(urlPath, this.baseUrl).pathname);
+    if (operation) {
+      const problems = validator.problems(operation, answer);
+      if (problems.length > 0)
+        throw new Error(`The answer is not as the OpenAPI document says:\n${problems.join('\n')}`);
+    }
+    return answer;
+  }
+
+  private async send<T>(method: string, urlPath: string, options: RequestOptions): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     let body: string | Uint8Array | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;

@@ -6,7 +6,8 @@ import {
   suggestionList,
   suggestionsQuery,
 } from '../../contract/chat.ts';
-import { errorBody, idParams } from '../../contract/common.ts';
+import { z } from 'zod';
+import { errorBody, idParams, resourceId } from '../../contract/common.ts';
 import { detectLanguage } from '../../domain/chat-text.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
 import type { ChatModel } from '../../llm/model.ts';
@@ -23,7 +24,19 @@ export function chatRoutes(model: ChatModel): RouteDef[] {
       auth: true,
       body: chatBody,
       responses: [
-        { status: 200, description: 'The streamed answer', contentType: 'text/plain' },
+        {
+          status: 200,
+          description: 'The answer as it is written, ending with a disclaimer line',
+          schema: z.string(),
+          contentTypes: ['text/plain'],
+          headers: {
+            'X-Session-Id': { description: 'The chat session the turn belongs to (new or given)', schema: resourceId },
+            'X-Accel-Buffering': {
+              description: '`no`: a proxy is to pass the stream on as it comes',
+              schema: z.literal('no'),
+            },
+          },
+        },
         { status: 404, description: 'NOT_FOUND: unknown or deleted session_id', schema: errorBody },
       ],
       handler: async ({ session, body, req, res }) => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { errorBody, jobBudgetResponse } from '../../contract/common.ts';
 import { exportFile, exportQuery } from '../../contract/export.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
@@ -25,7 +26,14 @@ export function exportRoutes(jobs: JobQueue<typeof exportJobs>): RouteDef[] {
           status: 200,
           description: 'The journal (text/plain) or CSV (text/csv), with Content-Disposition: attachment',
           schema: exportFile,
-          contentType: 'text/plain',
+          contentTypes: ['text/plain', 'text/csv'],
+          headers: {
+            'Content-Disposition': {
+              description:
+                'attachment, with the file name (`personal-ledger[-<end date>].<ledger|journal|beancount|csv>`)',
+              schema: z.string(),
+            },
+          },
         },
         { status: 400, description: 'VALIDATION_ERROR', schema: errorBody },
         jobBudgetResponse,

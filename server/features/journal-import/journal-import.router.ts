@@ -1,4 +1,5 @@
-import { errorBody, jobBudgetResponse } from '../../contract/common.ts';
+import { z } from 'zod';
+import { errorBody, filePart, jobBudgetResponse } from '../../contract/common.ts';
 import { importJournalQuery, importJournalResult, JOURNAL_FILE_LIMIT } from '../../contract/export.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
 import { readUpload } from '../../http/upload.ts';
@@ -22,6 +23,7 @@ export function journalImportRoutes(jobs: JobQueue<typeof journalImportJobs>): R
         contentTypes: ['multipart/form-data', 'text/plain', 'application/octet-stream'],
         description: 'the journal, at most 20 MiB',
         limit: JOURNAL_FILE_LIMIT,
+        parts: z.object({ file: filePart }),
       },
       responses: [
         { status: 201, description: 'What was imported', schema: importJournalResult },

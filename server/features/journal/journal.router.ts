@@ -1,7 +1,10 @@
 import { errorBody, idParams } from '../../contract/common.ts';
 import {
+  createEntriesBody,
   createEntryBody,
+  entryList,
   entryPage,
+  MAX_BATCH_ENTRIES,
   journalEntry,
   listEntriesQuery,
   updateEntryBody,
@@ -9,15 +12,7 @@ import {
   voidResult,
 } from '../../contract/journal.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
-import {
-  createEntry,
-  getEntry,
-  listEntryPage,
-  postEntry,
-  updateDraft,
-  voidEntry,
-  type VoidGuard,
-} from './journal.service.ts';
+import { getEntry, journalWrites, listEntryPage, type VoidGuard } from './journal.service.ts';
 
 const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
 const invalid = {
@@ -50,7 +45,29 @@ export function journalRoutes(voidGuard: VoidGuard): RouteDef[] {
       auth: true,
       body: createEntryBody,
       responses: [{ status: 201, description: 'The entry', schema: journalEntry }, invalid],
-      handler: ({ session, body }) => ({ status: 201, body: createEntry(session.ledger, body) }),
+      handler: async ({ session, body }) => ({ status: 201, body: await journalWrites.create(session.ledger, body) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/journal-entries/batch',
+      tag: 'journal',
+      summary: `Create 1 to ${MAX_BATCH_ENTRIES} entries in one request, all or none, answered in the order given`,
+      auth: true,
+      body: createEntriesBody,
+      responses: [
+        { status: 201, description: 'The entries, in the order of the request', schema: entryList },
+        {
+          status: 400,
+          description:
+            'Nothing is stored. `errors` names each failing entry by its index: `entries.3.lines.1.amount`, or `entries.3.lines` for a fault of the entry as a whole; ' +
+            "the code is the first failing entry's: UNBALANCED, TOO_FEW_LINES, INACTIVE_ACCOUNT, INVALID_ACCOUNT, CURRENCY_MISMATCH, VALIDATION_ERROR",
+          schema: errorBody,
+        },
+      ],
+      handler: async ({ session, body }) => ({
+        status: 201,
+        body: { items: await journalWrites.createMany(session.ledger, body.entries) },
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -73,7 +90,10 @@ export function journalRoutes(voidGuard: VoidGuard): RouteDef[] {
       params: idParams,
       body: updateEntryBody,
       responses: [{ status: 200, description: 'The entry', schema: journalEntry }, invalid, notFound],
-      handler: ({ session, params, body }) => ({ status: 200, body: updateDraft(session.ledger, params.id, body) }),
+      handler: async ({ session, params, body }) => ({
+        status: 200,
+        body: await journalWrites.update(session.ledger, params.id, body),
+      }),
     }),
     defineRoute({
       method: 'post',
@@ -83,7 +103,10 @@ export function journalRoutes(voidGuard: VoidGuard): RouteDef[] {
       auth: true,
       params: idParams,
       responses: [{ status: 200, description: 'The posted entry', schema: journalEntry }, invalid, notFound],
-      handler: ({ session, params }) => ({ status: 200, body: postEntry(session.ledger, params.id) }),
+      handler: async ({ session, params }) => ({
+        status: 200,
+        body: await journalWrites.post(session.ledger, params.id),
+      }),
     }),
     defineRoute({
       method: 'post',
@@ -98,9 +121,9 @@ export function journalRoutes(voidGuard: VoidGuard): RouteDef[] {
         invalid,
         notFound,
       ],
-      handler: ({ session, params, body }) => ({
+      handler: async ({ session, params, body }) => ({
         status: 200,
-        body: voidEntry(session.ledger, params.id, body.reason || null, voidGuard),
+        body: await journalWrites.void(session.ledger, params.id, body.reason || null, voidGuard),
       }),
     }),
   ];

@@ -18,6 +18,7 @@ import { accountsByIds, allAccounts, type Account } from '../accounts/accounts.r
 import { tradingAccount } from '../exchange/trading-accounts.ts';
 import { applyPosting } from '../totals/totals.repository.ts';
 import {
+  findEntries,
   findEntry,
   insertEntry,
   listEntries,
@@ -232,36 +233,99 @@ export function requireEntry(db: LedgerDb, id: string): JournalEntry {
   return entry;
 }
 
+/** Stores a checked entry (posted with `auto_post`); its id. */
+function storeEntry(
+  db: LedgerDb,
+  input: CreateEntryInput,
+  lines: readonly CheckedLine[],
+  sourceType: SourceType,
+  now: string,
+): string {
+  const posted = input.auto_post === true;
+  const id = newId();
+  insertEntry(
+    db,
+    {
+      id,
+      entryDate: input.entry_date,
+      memo: input.memo ?? null,
+      status: posted ? 'posted' : 'draft',
+      sourceType,
+      createdAt: now,
+      updatedAt: now,
+      postedAt: posted ? now : null,
+      voidedAt: null,
+      voidReason: null,
+      reversalEntryId: null,
+      reversesEntryId: null,
+    },
+    lines,
+    newId,
+  );
+  if (posted) post(db, input.entry_date, lines);
+  return id;
+}
+
 export function createEntry(db: LedgerDb, input: CreateEntryInput, sourceType: SourceType = 'manual'): JournalEntryDto {
   return db.transaction(() => {
-    const posted = input.auto_post === true;
     // a draft is work in progress: it need not balance until it is posted
-    const lines = checkLines(db, input.lines, { balanced: posted });
-    const now = new Date().toISOString();
-    const id = newId();
-    insertEntry(
-      db,
-      {
-        id,
-        entryDate: input.entry_date,
-        memo: input.memo ?? null,
-        status: posted ? 'posted' : 'draft',
-        sourceType,
-        createdAt: now,
-        updatedAt: now,
-        postedAt: posted ? now : null,
-        voidedAt: null,
-        voidReason: null,
-        reversalEntryId: null,
-        reversesEntryId: null,
-      },
-      lines,
-      newId,
-    );
-    if (posted) post(db, input.entry_date, lines);
+    const lines = checkLines(db, input.lines, { balanced: input.auto_post === true });
+    const id = storeEntry(db, input, lines, sourceType, new Date().toISOString());
     return toEntryDto(requireEntry(db, id));
   });
 }
+
+/**
+ * Creates many entries, all or none (CONTRACT §18): every entry is checked as `createEntry` checks
+ * one, and when any fails nothing is stored and `errors` names the fields of each failing entry by
+ * its index (`entries.3.lines.1.amount`; `entries.3.lines` for a fault of the entry as a whole,
+ * UNBALANCED, TOO_FEW_LINES, INACTIVE_ACCOUNT). The answer's code is the first failing entry's.
+ */
+export function createEntries(db: LedgerDb, inputs: readonly CreateEntryInput[]): JournalEntryDto[] {
+  return db.transaction(() => {
+    const checked: CheckedLine[][] = [];
+    const errors: FieldError[] = [];
+    let first: { index: number; error: DomainError } | undefined;
+    let failed = 0;
+    inputs.forEach((input, index) => {
+      try {
+        checked.push(checkLines(db, input.lines, { balanced: input.auto_post === true }));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        first ??= { index, error };
+        failed += 1;
+        if (error.errors && error.errors.length > 0)
+          for (const e of error.errors) errors.push({ field: `entries.${index}.${e.field}`, message: e.message });
+        else errors.push({ field: `entries.${index}.lines`, message: error.message });
+      }
+    });
+    if (first) {
+      const more = failed > 1 ? ` (and ${failed - 1} more entries refused)` : '';
+      throw new DomainError(
+        first.error.code,
+        `Entry ${first.index}: ${first.error.message}${more}; nothing was stored`,
+        errors,
+      );
+    }
+    const now = new Date().toISOString();
+    const ids = inputs.map((input, i) => storeEntry(db, input, checked[i]!, 'manual', now));
+    return findEntries(db, ids).map(toEntryDto);
+  });
+}
+
+/**
+ * The journal's writes as requests make them: each shares a transaction, and so one sync to disk,
+ * with the writes of the other requests that arrive with it, and is answered once that is durable
+ * (SqliteDb.grouped); a write that fails is undone alone.
+ */
+export const journalWrites = {
+  create: (db: LedgerDb, input: CreateEntryInput) => db.grouped(() => createEntry(db, input)),
+  createMany: (db: LedgerDb, inputs: readonly CreateEntryInput[]) => db.grouped(() => createEntries(db, inputs)),
+  update: (db: LedgerDb, id: string, input: UpdateEntryInput) => db.grouped(() => updateDraft(db, id, input)),
+  post: (db: LedgerDb, id: string) => db.grouped(() => postEntry(db, id)),
+  void: (db: LedgerDb, id: string, reason: string | null, guard: VoidGuard) =>
+    db.grouped(() => voidEntry(db, id, reason, guard)),
+};
 
 function assertStatus(entry: JournalEntry, required: 'draft' | 'posted', action: string): void {
   if (entry.status === required) return;

@@ -2,7 +2,7 @@ import { errorBody, idParams, jobBudgetResponse } from '../../contract/common.ts
 import {
   bankTransactionPage,
   createStatementBody,
-  importPreview,
+  importNothingStored,
   importQuery,
   importResult,
   listStatementsQuery,
@@ -10,6 +10,7 @@ import {
   statement,
   statementPage,
   statementResult,
+  statementUploadParts,
   STATEMENT_FILE_LIMIT,
   STATEMENT_JSON_LIMIT,
 } from '../../contract/statements.ts';
@@ -96,6 +97,7 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
         ],
         description: 'the statement file, at most 20 MiB',
         limit: STATEMENT_FILE_LIMIT,
+        parts: statementUploadParts,
       },
       responses: [
         {
@@ -106,7 +108,7 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
         {
           status: 200,
           description: 'dry_run: what would be imported; or, with `id: null`, a re-import that added nothing',
-          schema: importPreview,
+          schema: importNothingStored,
         },
         {
           status: 400,
