@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, pageOf, pagination } from './common.ts';
+import { isoDate, pageOf, pagination, resourceId } from './common.ts';
 import { ENTRY_STATUSES } from './journal.ts';
 
 /** Where a line stands against the bank: CONTRACT §14. */
@@ -14,12 +14,12 @@ export const registerQuery = z
 
 export const registerLine = z
   .object({
-    entry_id: z.string(),
-    line_id: z.string(),
+    entry_id: resourceId,
+    line_id: resourceId,
     entry_date: isoDate,
     memo: z.string().nullable(),
     /** the entry's other accounts (each once), by name */
-    counter_accounts: z.array(z.object({ id: z.string(), name: z.string() })),
+    counter_accounts: z.array(z.object({ id: resourceId, name: z.string() })),
     /** signed in the account's normal direction: positive raises its balance */
     amount: z.string(),
     currency: z.string(),
