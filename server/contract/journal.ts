@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { DIRECTIONS } from '../domain/double-entry.ts';
+import { MAX_SEARCH_LENGTH } from '../domain/search.ts';
 import { amountString, currencyCode, isoDate, isoDateTime, pageOf, pagination, resourceId, uuid } from './common.ts';
+
+/** A line's state against the bank: uncleared, cleared (the bank shows it) or reconciled (CONTRACT §14). */
+export const CLEARED_STATES = ['uncleared', 'cleared', 'reconciled'] as const;
 
 export const ENTRY_STATUSES = ['draft', 'posted', 'void'] as const;
 export const SOURCE_TYPES = ['manual', 'import', 'system', 'reconciliation', 'schedule'] as const;
@@ -47,6 +51,8 @@ export const listEntriesQuery = z
     end_date: isoDate.optional(),
     account_id: uuid.optional(),
     source_type: z.enum(SOURCE_TYPES).optional(),
+    /** memo words (any order, any case) and exact amounts (82.50): CONTRACT §15 */
+    q: z.string().max(MAX_SEARCH_LENGTH).optional(),
     ...pagination,
   })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
@@ -63,7 +69,7 @@ export const journalLine = z
     amount: z.string(),
     currency: z.string(),
     /** uncleared, cleared (the bank shows it) or reconciled (CONTRACT §14) */
-    cleared: z.enum(['uncleared', 'cleared', 'reconciled']),
+    cleared: z.enum(CLEARED_STATES),
     cost: z.object({ amount: z.string(), currency: z.string() }).nullable(),
     /** a line the server added on a currency trading account for an exchange */
     automatic: z.boolean(),

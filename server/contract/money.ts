@@ -9,9 +9,12 @@ export {
   MAX_AMOUNT_UNITS,
   SIGNED_AMOUNT_PATTERN,
   formatMinor,
+  groupDecimal,
   formatScaled,
   parseAmount,
   parseSignedAmount,
+  plainAmount,
+  tidyAmount,
   type AmountProblem,
   type Minor,
 } from '../domain/money.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BANK_TYPES } from './statements.ts';
+import { CLEARED_STATES } from './journal.ts';
 import { isoDate, isoDateTime, pageOf, pagination, resourceId, signedAmountString, wholeNumber } from './common.ts';
 
 export const MATCH_STATUSES = [
@@ -210,8 +211,6 @@ export const createEntriesResult = z.object({
 });
 
 // Reconciling an account to the bank (CONTRACT §14)
-
-export const CLEARED_STATES = ['uncleared', 'cleared', 'reconciled'] as const;
 
 export const clearedBody = z.strictObject({
   line_ids: z.array(z.string().max(100)).min(1).max(1000),

@@ -19,6 +19,13 @@ export interface LineChoice {
   selected: boolean;
 }
 
+/** A bank line booked on its own: what it said, its amount, and the account it was booked to. */
+export interface BookedLine {
+  description: string;
+  account: string;
+  amount: string;
+}
+
 /** The rule "make a rule from this" starts from: the line's payee words, its direction, the account chosen. */
 export function ruleStartFrom(description: string, type: 'debit' | 'credit', accountId: string): RuleStart {
   const draft = ruleDraftFrom(description);
@@ -42,7 +49,8 @@ export function UnmatchedItem({
   accounts: AccountDto[];
   choice: LineChoice;
   onChoice: (choice: LineChoice) => void;
-  onCreated: () => void;
+  /** the entry was booked: what the bank line said, and the account it was booked to */
+  onCreated: (booked: BookedLine) => void;
   onRuleSaved: () => void;
 }) {
   const { t } = useI18n();
@@ -51,7 +59,11 @@ export function UnmatchedItem({
   const [ruling, setRuling] = useState(false);
   const create = useAction(async () => {
     await createEntryForBankTransaction(tx.id, choice.accountId, choice.memo);
-    onCreated();
+    onCreated({
+      description: tx.description,
+      account: accounts.find((a) => a.id === choice.accountId)?.name ?? '',
+      amount: tx.amount,
+    });
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -7,7 +7,8 @@ import { Pager } from '../../components/pager.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
-import { UnmatchedItem, type LineChoice } from './unmatched-item.tsx';
+import { groupDecimal } from '../../money.ts';
+import { UnmatchedItem, type BookedLine, type LineChoice } from './unmatched-item.tsx';
 import type { StatementsTabProps } from './tab-props.ts';
 
 const PER_PAGE = 10;
@@ -29,6 +30,7 @@ export function UnmatchedList({ accounts, refresh, onChanged }: StatementsTabPro
   const { data, error, loading } = useLoader(load, [load, refresh]);
   const [choices, setChoices] = useState<Map<string, LineChoice>>(new Map());
   const [booked, setBooked] = useState<number | null>(null);
+  const [bookedOne, setBookedOne] = useState<BookedLine | null>(null);
   useEffect(() => {
     setChoices(new Map((data?.items ?? []).map((item) => [item.transaction.id, firstChoice(item)])));
   }, [data]);
@@ -45,6 +47,7 @@ export function UnmatchedList({ accounts, refresh, onChanged }: StatementsTabPro
       return { bank_transaction_id: item.transaction.id, account_id: c.accountId, ...(memo ? { memo } : {}) };
     });
     const result = await createEntries({ items });
+    setBookedOne(null);
     setBooked(result.created.length);
     onChanged();
   });
@@ -86,7 +89,16 @@ export function UnmatchedList({ accounts, refresh, onChanged }: StatementsTabPro
       )}
       {booked !== null && !book.busy && (
         <p role="status" className="notice notice-ok" data-testid="booked-count">
-          {t('unmatched.booked', { count: booked })}
+          {t('unmatched.bookedCount', { count: booked })}
+        </p>
+      )}
+      {bookedOne && (
+        <p role="status" className="notice notice-ok" data-testid="booked">
+          {t('unmatched.booked', {
+            description: bookedOne.description,
+            amount: groupDecimal(bookedOne.amount),
+            account: bookedOne.account,
+          })}
         </p>
       )}
       <ErrorNotice error={book.error ?? error} onDismiss={book.clearError} />
@@ -101,7 +113,11 @@ export function UnmatchedList({ accounts, refresh, onChanged }: StatementsTabPro
           accounts={active}
           choice={choices.get(item.transaction.id) ?? firstChoice(item)}
           onChoice={(c) => choose(item.transaction.id, c)}
-          onCreated={onChanged}
+          onCreated={(what) => {
+            setBooked(null);
+            setBookedOne(what);
+            onChanged();
+          }}
           onRuleSaved={onChanged}
         />
       ))}
