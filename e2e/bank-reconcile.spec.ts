@@ -88,7 +88,7 @@ test('when a statement with a closing balance is imported, then its lines are bo
   // reconcile: the statement's date and balance come from the import; tick the opening balance
   const reconcile = statements.reconcile;
   await reconcile.getByLabel('Account to reconcile').selectOption({ label: 'Checking (USD)' });
-  await expect(reconcile.getByLabel('Statement date')).toHaveValue('2013-05-25');
+  await expect(reconcile.getByRole('textbox', { name: 'Statement date' })).toHaveValue('2013-05-25');
   await expect(reconcile.getByLabel('Statement ending balance')).toHaveValue('100.99');
   await expect(reconcile.getByTestId('cleared-balance')).toHaveText('-59.50 USD');
   await expect(reconcile.getByTestId('reconcile-difference')).toHaveText('160.49 USD');

@@ -177,8 +177,8 @@ export const unmatchedPage = pageOf(unmatchedItem);
 /** Matches of one status (auto_accepted: what a run decided alone, to look over and undo), highest score first. */
 export const matchesQuery = z.strictObject({
   status: z.enum(MATCH_STATUSES).default('auto_accepted'),
-  account_id: z.string().max(100).optional(),
-  statement_id: z.string().max(100).optional(),
+  account_id: resourceId.optional(),
+  statement_id: resourceId.optional(),
   ...pagination,
 });
 
@@ -189,15 +189,15 @@ export const createEntriesBody = z
     items: z
       .array(
         z.strictObject({
-          bank_transaction_id: z.string().max(100),
-          account_id: z.string().max(100),
+          bank_transaction_id: resourceId,
+          account_id: resourceId,
           memo: z.string().trim().min(1).max(500).optional(),
         }),
       )
       .min(1)
       .max(MAX_BOOKING_ITEMS)
       .optional(),
-    statement_id: z.string().max(100).optional(),
+    statement_id: resourceId.optional(),
   })
   .refine((b) => (b.items === undefined) !== (b.statement_id === undefined), {
     message: 'give either items or statement_id',
@@ -205,19 +205,19 @@ export const createEntriesBody = z
   });
 
 export const createEntriesResult = z.object({
-  created: z.array(z.object({ bank_transaction_id: z.string(), entry_id: z.string(), match_id: z.string() })),
+  created: z.array(z.object({ bank_transaction_id: resourceId, entry_id: resourceId, match_id: resourceId })),
   /** The statement's unmatched transactions no rule matched (empty for `items`). */
-  skipped: z.array(z.string()),
+  skipped: z.array(resourceId),
 });
 
 // Reconciling an account to the bank (CONTRACT §14)
 
 export const clearedBody = z.strictObject({
-  line_ids: z.array(z.string().max(100)).min(1).max(1000),
+  line_ids: z.array(resourceId).min(1).max(1000),
   cleared: z.boolean(),
 });
 export const clearedResult = z.object({
-  lines: z.array(z.object({ id: z.string(), cleared: z.enum(CLEARED_STATES) })),
+  lines: z.array(z.object({ id: resourceId, cleared: z.enum(CLEARED_STATES) })),
 });
 
 export const reconcileQuery = z.strictObject({ statement_date: isoDate, statement_balance: signedAmountString });
@@ -237,8 +237,8 @@ export const reconcileStatus = z
 
 export const reconciliation = z
   .object({
-    id: z.string(),
-    account_id: z.string(),
+    id: resourceId,
+    account_id: resourceId,
     statement_date: isoDate,
     statement_balance: z.string(),
     line_count: z.number().int(),
@@ -251,8 +251,8 @@ export const reconciliationsQuery = z.strictObject({ ...pagination });
 /** The lines left to reconcile (uncleared or cleared) dated on or before a day, newest first. */
 export const unreconciledQuery = z.strictObject({ statement_date: isoDate, ...pagination });
 export const unreconciledLine = z.object({
-  line_id: z.string(),
-  entry_id: z.string(),
+  line_id: resourceId,
+  entry_id: resourceId,
   entry_date: isoDate,
   memo: z.string().nullable(),
   /** signed as the account's balance: what the line adds to it */

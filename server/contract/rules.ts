@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RULE_DESCRIPTION_OPS } from '../domain/reconciliation/rule-draft.ts';
 import { BANK_TYPES } from './statements.ts';
-import { amountString, isoDateTime, pageOf, pagination } from './common.ts';
+import { amountString, isoDateTime, pageOf, pagination, resourceId } from './common.ts';
 
 export { RULE_DESCRIPTION_OPS };
 
@@ -20,20 +20,20 @@ export const ruleBody = z.strictObject({
   type: z.enum(BANK_TYPES).nullable().default(null),
   amount_min: bound,
   amount_max: bound,
-  account_id: z.string().max(100),
+  account_id: resourceId,
   memo: z.string().trim().min(1).max(500).nullable().default(null),
   priority: z.number().int().min(-1_000_000).max(1_000_000).default(0),
 });
 
 export const rule = z
   .object({
-    id: z.string(),
+    id: resourceId,
     name: z.string(),
     description: z.object({ op: z.enum(RULE_DESCRIPTION_OPS), value: z.string() }).nullable(),
     type: z.enum(BANK_TYPES).nullable(),
     amount_min: z.string().nullable(),
     amount_max: z.string().nullable(),
-    account_id: z.string(),
+    account_id: resourceId,
     memo: z.string().nullable(),
     priority: z.number().int(),
     created_at: isoDateTime,

@@ -11,6 +11,7 @@ import {
 import { Amount } from '../../components/amount.tsx';
 import { Busy } from '../../components/busy.tsx';
 import { DataTable } from '../../components/data-table.tsx';
+import { DateInput } from '../../components/date-input.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Facts } from '../../components/facts.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -118,10 +119,15 @@ export function ReconcilePanel({ accounts, refresh, onChanged }: StatementsTabPr
               ))}
             </select>
           </label>
-          <label>
-            {t('reconcile.date')}
-            <input type="date" required value={date} onChange={(e) => (setDate(e.target.value), setPage(1))} />
-          </label>
+          <DateInput
+            label={t('reconcile.date')}
+            required
+            value={date}
+            onChange={(next) => {
+              setDate(next);
+              setPage(1);
+            }}
+          />
           <label>
             {t('reconcile.balance')}
             <input
