@@ -159,10 +159,10 @@ function storeBankLine(file: string, accountId: string): void {
   const db = new Database(file);
   try {
     db.prepare(
-      "INSERT INTO statements (id, seq, account_id, name, source, imported_count, duplicate_count, start_date, end_date, created_at) VALUES ('s', 1, ?, 'March', 'json', 1, 0, '2026-03-09', '2026-03-09', 'now')",
+      "INSERT INTO statements (id, seq, account_id, name, source, imported_count, duplicate_count, start_date, end_date, created_at) VALUES ('00000000-0000-4000-8000-0000000000a1', 1, ?, 'March', 'json', 1, 0, '2026-03-09', '2026-03-09', 'now')",
     ).run(accountId);
     db.prepare(
-      "INSERT INTO bank_transactions (id, seq, statement_id, account_id, date, description, amount_minor, type, external_id, dedupe_key, created_at) VALUES ('t', 1, 's', ?, '2026-03-09', 'ATM', 5000, 'debit', NULL, 'atm', 'now')",
+      "INSERT INTO bank_transactions (id, seq, statement_id, account_id, date, description, amount_minor, type, external_id, dedupe_key, created_at) VALUES ('00000000-0000-4000-8000-0000000000a2', 1, '00000000-0000-4000-8000-0000000000a1', ?, '2026-03-09', 'ATM', 5000, 'debit', NULL, 'atm', 'now')",
     ).run(accountId);
   } finally {
     db.close();
