@@ -32,6 +32,7 @@ const FEATURE_USES: Record<string, string[]> = {
   exchange: ['accounts'],
   journal: ['accounts', 'exchange', 'totals'],
   reports: ['accounts', 'exchange', 'prices', 'totals'],
+  register: ['accounts', 'totals'],
   reconciliation: ['accounts', 'journal', 'statements'],
   export: ['accounts', 'journal', 'prices', 'totals'],
   'journal-import': ['accounts', 'exchange', 'export', 'journal', 'prices', 'totals'],

@@ -313,6 +313,27 @@ async function timed(client: Client, n: number, pathOf: (i: number) => string): 
   return summarize(await timeEach(n, (i) => client.ok('GET', pathOf(i))));
 }
 
+/**
+ * `timed`, each read made uncached: a budget written for 2030-01 (not timed) first changes the
+ * ledger, so the answer the server keeps for an unchanged ledger is dropped and the read is
+ * computed. `lines`: budget lines (at least two) to alternate between.
+ */
+async function timedUncached(
+  client: Client,
+  lines: readonly unknown[],
+  n: number,
+  pathOf: (i: number) => string,
+): Promise<Summary> {
+  const out: number[] = [];
+  for (let i = 0; i < n + 5; i++) {
+    await client.ok('PUT', '/api/budgets/2030-01', { lines: lines.slice(0, 1 + (i % 2)) });
+    const start = process.hrtime.bigint();
+    await client.ok('GET', pathOf(i));
+    if (i >= 5) out.push(since(start));
+  }
+  return summarize(out);
+}
+
 function rawTimed(n: number, fn: (i: number) => unknown): Summary {
   for (let i = 0; i < 5; i++) fn(i);
   const out: number[] = [];
@@ -715,20 +736,7 @@ async function measureBudgets(bench: Bench): Promise<void> {
     }));
   const months2025 = Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`);
   for (const month of months2025) await client.ok('PUT', `/api/budgets/${month}`, { lines: budgetLines });
-  /**
-   * Each read is made uncached: a write to another month (not timed) first changes the ledger, so
-   * the kept answer is dropped and the read is computed from the month totals.
-   */
-  const uncachedTimed = async (n: number, pathOf: (i: number) => string): Promise<Summary> => {
-    const out: number[] = [];
-    for (let i = 0; i < n + 5; i++) {
-      await client.ok('PUT', '/api/budgets/2030-01', { lines: budgetLines.slice(0, 1 + (i % 2)) });
-      const start = process.hrtime.bigint();
-      await client.ok('GET', pathOf(i));
-      if (i >= 5) out.push(since(start));
-    }
-    return summarize(out);
-  };
+  const uncachedTimed = (n: number, pathOf: (i: number) => string) => timedUncached(client, budgetLines, n, pathOf);
   await attempt(
     'budget_month',
     "a month's budget vs actual (carry-over through the year), uncached",
@@ -811,6 +819,77 @@ async function measureRegister(bench: Bench): Promise<Omit<Pages, 'dates'>> {
       target: { text: 'p99 ≤ 15 ms', stat: 'p99', atMost: 15 },
     };
   });
+  // the account register screen (CONTRACT §15): lines with their running balance and other accounts
+  const lineTotal: number = (await client.json('GET', `/api/accounts/${ids.checking}/register?per_page=${perPage}`))
+    .total;
+  const linePages = Math.max(1, Math.ceil(lineTotal / perPage));
+  info.registerLines = { checkingLines: lineTotal, checkingLinePages: linePages };
+  const anyLinePage = Array.from({ length: COUNTS.page + 5 }, (_, i) =>
+    i % 10 === 9 ? linePages : pageRandom.int(1, linePages),
+  );
+  const registerPath = (page: number) => `/api/accounts/${ids.checking}/register?per_page=${perPage}&page=${page}`;
+  // the same page or search asked again is the answer kept for an unchanged ledger: these are computed
+  const touchLines = ids.all
+    .filter((a) => a.type === 'EXPENSE' && a.currency === 'USD')
+    .slice(0, 2)
+    .map((a) => ({ account_id: a.id, amount: '1.00' }));
+  const uncached = (n: number, pathOf: (i: number) => string) => timedUncached(client, touchLines, n, pathOf);
+  await attempt('account_register_first', 'account register (checking), first page, uncached', 'ms', async () => {
+    const api = await uncached(COUNTS.page, () => registerPath(1));
+    const rawS = rawTimed(COUNTS.page, () => raw.accountRegister(ids.checking, 1, perPage));
+    return {
+      summary: api,
+      raw: { label: 'day counts + lines + balance + other accounts', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p99 ≤ 15 ms', stat: 'p99', atMost: 15 },
+    };
+  });
+  await attempt('account_register_any', `account register, any page (of ${linePages}), uncached`, 'ms', async () => {
+    const api = await uncached(COUNTS.page, (i) => registerPath(anyLinePage[i]!));
+    const rawS = rawTimed(COUNTS.page, (i) => raw.accountRegister(ids.checking, anyLinePage[i]!, perPage));
+    return {
+      summary: api,
+      raw: { label: 'day counts + lines + balance + other accounts', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p99 ≤ 15 ms', stat: 'p99', atMost: 15 },
+    };
+  });
+  // search (q=): a common memo word, a rarer phrase, an amount
+  const searches: [string, string, string, () => number][] = [
+    [
+      'search_word',
+      'search a common memo word ("kroger"), uncached',
+      'kroger',
+      () => raw.searchWords('"kroger"*', perPage),
+    ],
+    [
+      'search_words',
+      'search two memo words ("dividend vti"), uncached',
+      'dividend vti',
+      () => raw.searchWords('"dividend"* "vti"*', perPage),
+    ],
+    [
+      'search_amount',
+      'search an amount (79.99), uncached',
+      '79.99',
+      () => raw.searchAmount(7999n, 'USD', '"79.99"', perPage),
+    ],
+  ];
+  for (const [id, label, q, rawRead] of searches) {
+    await attempt(id, label, 'ms', async () => {
+      const api = await uncached(
+        COUNTS.page,
+        () => `/api/journal-entries?q=${encodeURIComponent(q)}&per_page=${perPage}`,
+      );
+      const rawS = rawTimed(COUNTS.page, rawRead);
+      return {
+        summary: api,
+        raw: { label: 'index matches counted + page + lines', summary: rawS },
+        ratio: ratioOf(api, rawS),
+        target: { text: 'p99 ≤ 50 ms', stat: 'p99', atMost: 50 },
+      };
+    });
+  }
   await attempt('register_range_first', 'entries of a year (date range), first page', 'ms', async () => {
     const api = await timed(
       client,

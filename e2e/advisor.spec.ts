@@ -84,8 +84,15 @@ test.describe('the advisor', () => {
       'The local model (qwen2.5:3b) is not available',
     );
     await app.chat.ask('What is my net worth?');
-    await expect(app.chat.answers.last()).toContainText('The local AI model is unavailable');
+    await expect(app.chat.answers.last()).toContainText(
+      'The local AI model is not installed, so the built-in advisor answers from your books. To use the model, run: ollama pull qwen2.5:3b',
+    );
     await expect(app.chat.answers.last()).toContainText('The above analysis is for reference only.');
     await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    // the notice once per conversation; a question not about the books gets the scope, politely
+    await app.chat.ask('Write me a poem about the sea');
+    await expect(app.chat.answers).toHaveCount(2);
+    await expect(app.chat.answers.last()).toContainText('I can only answer questions about your own books');
+    await expect(app.chat.answers.last()).not.toContainText('ollama');
   });
 });

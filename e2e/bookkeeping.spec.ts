@@ -32,7 +32,7 @@ test('when a new user signs up, creates accounts and posts entries with the keyb
   await expect(page.getByText('No entries yet')).toBeVisible();
   await app.journal.newEntry();
   const keys = page.keyboard;
-  await expect(app.journal.editor.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/); // today
+  await expect(app.journal.editor.getByRole('textbox', { name: 'Date' })).toHaveValue(/^\d{4}-\d{2}-\d{2}$/); // today
   await expect(app.journal.editor.getByLabel('Memo')).toBeFocused();
   await keys.type('Weekly groceries');
   await keys.press('Tab');
@@ -64,7 +64,9 @@ test('when a new user signs up, creates accounts and posts entries with the keyb
   await keys.press('Enter');
   await keys.type('sal');
   await keys.press('Enter');
-  await expect(app.journal.editor.getByLabel('Credit, line 2')).toHaveValue('2000.00');
+  await expect(app.journal.editor.getByLabel('Credit, line 2')).toHaveValue('2,000.00');
+  // a typed amount reads as figures do everywhere once the field is left
+  await expect(app.journal.editor.getByLabel('Debit, line 1')).toHaveValue('2,000.00');
   await app.journal.postButton.click();
   await expect(app.journal.details.getByTestId('entry-status')).toHaveText('Posted');
   await expect(app.journal.register.getByRole('row')).toHaveCount(3); // header + 2 entries
@@ -81,7 +83,7 @@ test('when a new user signs up, creates accounts and posts entries with the keyb
   await expectEveryControlNamed(page);
 
   // the as-of date picker: before today nothing had happened
-  await page.getByLabel('Balances as of').fill('2000-01-01');
+  await page.getByRole('textbox', { name: 'Balances as of' }).fill('2000-01-01');
   await app.accounts.expectBalances('Checking', '0.00', '0.00');
 
   await app.go('Dashboard');

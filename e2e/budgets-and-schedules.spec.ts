@@ -112,7 +112,7 @@ test('when an entry is repeated monthly and a bill is scheduled, then both show 
   await to.fill('Stream');
   await to.press('Enter');
   await page.getByLabel('Repeats').selectOption('weekly');
-  await page.getByLabel('Starts').fill(today);
+  await page.getByRole('textbox', { name: 'Starts' }).fill(today);
   await page.getByLabel('Post automatically (else booked as drafts to check)').check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(rows).toHaveCount(2);

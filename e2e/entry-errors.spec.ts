@@ -2,7 +2,7 @@ import { test, expect } from './support/fixtures.ts';
 import { Seed } from './support/seed.ts';
 
 test.describe('entries that must not be posted', () => {
-  test('when the debits and credits differ, then the hint shows the exact difference and the entry cannot be posted or saved', async ({
+  test('when the debits and credits differ, then the hint shows the exact difference, posting waits and says why, and the entry can be kept as a draft', async ({
     app,
     page,
     ledger,
@@ -27,8 +27,12 @@ test.describe('entries that must not be posted', () => {
     // exact decimal arithmetic: 82.50 - 80.05 is 2.45, not 2.4500000000000028
     await expect(app.journal.balanceHint).toHaveText('Unbalanced by 2.45 USD: debits exceed credits.');
     await expect(app.journal.postButton).toBeDisabled();
-    await expect(editor.getByRole('button', { name: 'Save as draft' })).toBeDisabled();
-    await page.keyboard.press('Control+Enter'); // the shortcut is refused too
+    await expect(editor.getByRole('button', { name: 'Save as draft' })).toBeEnabled();
+    // Ctrl+Enter does not post: it says why, as an alert
+    await page.keyboard.press('Control+Enter');
+    await expect(editor.getByRole('alert')).toHaveText(
+      'Posting needs debits equal to credits (see the difference above). Fix the amounts, or save it as a draft and finish it later.',
+    );
     await expect(editor).toBeVisible();
 
     await editor.getByLabel('Credit, line 2').fill('82.501');
@@ -47,6 +51,15 @@ test.describe('entries that must not be posted', () => {
     await expect(app.journal.postButton).toBeEnabled();
     const entries = await ledger.api.get('/api/journal-entries', seed.token);
     expect(entries.body.total).toBe(0); // nothing was stored on the way
+
+    // half-finished work is kept: an unbalanced entry saved as a draft, posted once it balances
+    await editor.getByLabel('Credit, line 2').fill('80');
+    await editor.getByRole('button', { name: 'Save as draft' }).click();
+    await expect(app.journal.registerRow('Market')).toContainText('Draft');
+    const drafts = await ledger.api.get('/api/journal-entries?status=draft', seed.token);
+    expect(drafts.body.total).toBe(1);
+    const balances = await ledger.api.get('/api/accounts/balances', seed.token);
+    expect(balances.body.balances.every((a: { balance: string }) => a.balance === '0.00')).toBe(true);
   });
 
   test('when the server refuses a change, then its detail is shown in words', async ({ app, page, ledger }) => {
@@ -80,7 +93,13 @@ test.describe('entries that must not be posted', () => {
     expect(deactivated.status).toBe(200);
     await app.journal.postButton.click();
     const alert = editor.getByRole('alert');
-    await expect(alert).toContainText('The account Checking is deactivated');
-    await expect(alert).toContainText('Something went wrong:');
+    // what to do, in words; the server's own text behind "Details"
+    await expect(alert).toContainText(
+      'One of the accounts is deactivated. Reactivate it under Accounts, or choose another account.',
+    );
+    await expect(alert).not.toContainText('Something went wrong');
+    await expect(alert.getByText('The account Checking is deactivated')).toBeHidden();
+    await alert.getByText('Details', { exact: true }).click();
+    await expect(alert.getByText('The account Checking is deactivated')).toBeVisible();
   });
 });

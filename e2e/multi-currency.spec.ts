@@ -29,7 +29,7 @@ test('when rates are entered and imported, an exchange is booked and the home cu
   await expect(page.getByRole('heading', { level: 1, name: 'Exchange rates' })).toBeVisible();
   await expect(page.getByText('No rates yet')).toBeVisible();
   const form = page.getByRole('form', { name: 'Enter a rate' });
-  await form.getByLabel('Date').fill('2026-01-01');
+  await form.getByRole('textbox', { name: 'Date' }).fill('2026-01-01');
   await form.getByLabel('From').fill('eur');
   await form.getByLabel('To').fill('USD');
   await form.getByLabel('Rate').fill('1.1');

@@ -37,6 +37,17 @@ test('when the window is narrow, then every screen fits its width and stays usab
   await noSidewaysScroll(page);
   await captureScreen(page, testInfo, 'narrow-accounts');
 
+  await app.accounts.row('Checking').getByRole('link', { name: 'Open the register of Checking' }).click();
+  await expect(page.getByRole('table', { name: 'Register of Checking' }).locator('tbody tr')).toHaveCount(1);
+  await noSidewaysScroll(page);
+  await captureScreen(page, testInfo, 'narrow-register');
+
+  await app.nav.getByRole('link', { name: 'Reports' }).click();
+  await page.getByRole('tab', { name: 'Income statement' }).click();
+  await expect(page.getByRole('table', { name: 'Income statement in USD' })).toContainText('82.50');
+  await noSidewaysScroll(page);
+  await captureScreen(page, testInfo, 'narrow-reports');
+
   await app.go('Statements');
   await noSidewaysScroll(page);
 

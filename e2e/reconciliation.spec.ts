@@ -81,6 +81,9 @@ test('when a real OFX statement is imported and reconciled, then one match is ac
   await expectEveryControlNamed(page);
   await dividend.getByRole('button', { name: `Create entry for ${DIVIDEND}` }).click();
   await expect(dividend).toBeHidden();
+  // the line that left the list is confirmed in words: what was booked, and where
+  await expect(unmatched.getByTestId('booked')).toContainText(`Booked: “${DIVIDEND}”`);
+  await expect(unmatched.getByTestId('booked')).toContainText('is now a posted entry on Interest');
 
   const stats = await statements.tab('Statistics');
   await expect(stats.getByTestId('stats-reconciled')).toHaveText('2');

@@ -23,6 +23,7 @@ import { backupRoutes } from './features/backup/backup.router.ts';
 import { BackupService, DailyBackups } from './features/backup/backup.service.ts';
 import { budgetRoutes } from './features/budgets/budgets.router.ts';
 import { scheduleRoutes } from './features/schedules/schedules.router.ts';
+import { registerRoutes } from './features/register/register.router.ts';
 import { dailyBooking, ScheduleBooking, type BookingTrigger } from './features/schedules/schedules.runner.ts';
 import { OllamaModel, type ChatModel } from './llm/model.ts';
 import { createApp } from './http/app.ts';
@@ -153,6 +154,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const routes: RouteDef[] = [
     ...authRoutes(auth, limits),
     ...accountRoutes(),
+    ...registerRoutes(),
     ...journalRoutes(matchedEntryVoidGuard),
     ...reportRoutes(),
     ...priceRoutes(jobs),

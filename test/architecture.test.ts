@@ -149,12 +149,12 @@ describe('architecture', () => {
       ['renderer/src/money.ts', "import { parseAmount } from '../../server/domain/money.ts';", BOUNDARY],
       ['renderer/src/api.ts', "import { x } from '../../server/http/route.ts';", BOUNDARY],
       [
-        'renderer/src/screens/journal/entry-lines.ts',
+        'renderer/src/screens/journal/entry-summary.ts',
         "import { x } from '../../../../server/contract/money.ts';",
         null,
       ],
       ['renderer/src/screens/journal/journal-screen.tsx', "import { Pager } from '../../components/pager.tsx';", null],
-      ['renderer/src/components/pager.tsx', "import { x } from '../screens/journal/entry-lines.ts';", BOUNDARY],
+      ['renderer/src/components/pager.tsx', "import { x } from '../screens/journal/entry-summary.ts';", BOUNDARY],
       [
         'renderer/src/screens/journal/journal-screen.tsx',
         "import { x } from '../accounts/accounts-screen.tsx';",

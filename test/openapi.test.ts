@@ -440,8 +440,12 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   async 'GET /api/accounts/{id}/balance'() {
     expect((await send('GET', `/api/accounts/${ids.bank}/balance`)).status).toBe(200);
   },
+  async 'GET /api/accounts/{id}/register'() {
+    expect((await send('GET', `/api/accounts/${ids.bank}/register?page=1&per_page=5`)).status).toBe(200);
+  },
   async 'GET /api/journal-entries'() {
     expect((await send('GET', `/api/journal-entries?account_id=${ids.bank}&page=1&per_page=5`)).status).toBe(200);
+    expect((await send('GET', '/api/journal-entries?q=shop%2012.50')).status).toBe(200);
   },
   async 'POST /api/journal-entries'() {
     expect((await send('POST', '/api/journal-entries', { json: spend('1.00', 'One', false) })).status).toBe(201);

@@ -17,6 +17,14 @@ const BOUNDED_SORTS: { sql: RegExp; why: string }[] = [
     why: "a register page of one account: the dates are the page's span, found from the day counts, so the sort holds a page and at most a day's entries more",
   },
   {
+    sql: /WHERE l\.account_id = \? AND l\.entry_date >= \? AND l\.entry_date <= \? .* ORDER BY l\.entry_date DESC, e\.created_at DESC, e\.seq DESC, l\.line_no DESC LIMIT/s,
+    why: "an account register's page of lines: the dates are the page's span, found from the line counts (migration register_and_search), so the sort holds a page and at most a day's lines more",
+  },
+  {
+    sql: /FROM journal_entries e WHERE \(e\.id IN \(SELECT entry_id FROM journal_lines WHERE \(amount_minor = \? AND currency = \?\).* ORDER BY e\.entry_date DESC, e\.seq DESC LIMIT/s,
+    why: 'a search for an amount: the entries with a line of that amount (its index) or the number in their memo (the memo index), sorted among themselves only',
+  },
+  {
     sql: /FROM bank_transactions t JOIN accounts a .* AND t\.date >= \? AND t\.date <= \? .* ORDER BY t\.date DESC, t\.seq DESC LIMIT/s,
     why: "a page of unmatched bank lines: the dates are the page's span, found from the unmatched counts (migration 0005)",
   },
@@ -169,6 +177,13 @@ describe('the queries behind the screens', () => {
       '/api/reconciliation/stats',
       '/api/reconciliation/unmatched',
       '/api/reconciliation/unmatched?page=2&per_page=1',
+      `/api/accounts/${bank}/register`,
+      `/api/accounts/${bank}/register?page=3&per_page=4`,
+      `/api/accounts/${bank}/register?start_date=2026-02-01&end_date=2026-02-28&per_page=3&page=2`,
+      '/api/journal-entries?q=shop',
+      `/api/journal-entries?q=shop%2012&status=posted&account_id=${bank}&start_date=2026-01-01&end_date=2026-02-28&page=2&per_page=3`,
+      '/api/journal-entries?q=5.25',
+      `/api/journal-entries?q=5.25%2012.25&source_type=manual&account_id=${food}&start_date=2026-01-01&end_date=2026-03-31&per_page=5&page=2`,
       '/api/accounts/balances?as_of=2026-02-15&convert_to=USD',
       '/api/reports/trial-balance?as_of=2026-02-28&convert_to=EUR',
       '/api/reports/balance-sheet?as_of=2026-02-28&convert_to=USD',
@@ -189,6 +204,22 @@ describe('the queries behind the screens', () => {
         fullScans(db, sql).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
       );
       expect(offenders).toEqual([]);
+      // a search checks each entry it finds against its own lines, never along an index of all lines
+      const perEntry = [...caught].filter((sql) => /^SELECT.*FROM journal_lines (am|al) WHERE/s.test(sql));
+      expect(perEntry.length).toBeGreaterThan(0);
+      const lookups = perEntry.flatMap((sql) =>
+        (
+          db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...new Array((sql.match(/\?/g) ?? []).length).fill(null)) as {
+            detail: string;
+          }[]
+        )
+          .map((r) => r.detail)
+          .filter((d) => /^SEARCH (am|al)\b/.test(d)),
+      );
+      expect(lookups.length).toBeGreaterThan(0);
+      expect(
+        lookups.filter((d) => !/\((entry_id=\?|account_id=\? AND entry_date=\? AND entry_id=\?)\)$/.test(d)),
+      ).toEqual([]);
     } finally {
       db.close();
     }

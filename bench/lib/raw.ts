@@ -306,6 +306,83 @@ export class RawLedger {
     return this.lines(rows.map((r) => r.id));
   }
 
+  /**
+   * A page of an account's register (GET /api/accounts/{id}/register) as the app reads it: the
+   * total and the page's days from the per-account line counts, the page's lines over those days,
+   * the balance at its newest day from the totals, and the entries' other accounts.
+   */
+  accountRegister(accountId: string, page: number, perPage: number): number {
+    const total = Number(
+      (
+        this.st('SELECT SUM(lines) n FROM account_day_lines WHERE account_id = ?').get(accountId) as {
+          n: bigint | null;
+        }
+      ).n ?? 0n,
+    );
+    const offset = (page - 1) * perPage;
+    if (offset >= total) return 0;
+    let before = 0;
+    let to: string | null = null;
+    let from = '';
+    let skip = 0;
+    for (const row of this.st(
+      'SELECT day, lines FROM account_day_lines WHERE account_id = ? ORDER BY day DESC',
+    ).iterate(accountId) as IterableIterator<{ day: string; lines: bigint }>) {
+      const n = Number(row.lines);
+      if (to === null && before + n > offset) {
+        to = row.day;
+        skip = offset - before;
+      }
+      before += n;
+      from = row.day;
+      if (to !== null && before >= offset + perPage) break;
+    }
+    const rows = this.st(
+      `SELECT l.id, l.entry_id, l.entry_date, e.memo, l.direction, l.amount_minor, l.currency, e.status
+         FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+        WHERE l.account_id = ? AND l.entry_date >= ? AND l.entry_date <= ? AND +e.status IN ('posted', 'void')
+        ORDER BY l.entry_date DESC, e.created_at DESC, e.seq DESC, l.line_no DESC LIMIT ?`,
+    ).all(accountId, from, to, skip + perPage) as { entry_id: string }[];
+    this.sums(null, to!, accountId);
+    const ids = [...new Set(rows.slice(skip).map((r) => r.entry_id))];
+    if (ids.length === 0) return 0;
+    return this.st(
+      `SELECT l.entry_id, l.account_id, a.name FROM journal_lines l JOIN accounts a ON a.id = l.account_id
+        WHERE l.entry_id IN (${ids.map(() => '?').join(', ')}) ORDER BY l.entry_id, l.line_no`,
+    ).all(...ids).length;
+  }
+
+  /**
+   * A page of a search for memo words (`q=` on the entry list): the FTS5 memo index, whose keys are
+   * the listing's order (date, then creation), its matches counted and a page read newest first.
+   */
+  searchWords(match: string, perPage: number): number {
+    const body =
+      'FROM entry_search JOIN journal_entries e ON e.seq = (entry_search.rowid & 4294967295) WHERE entry_search MATCH ?';
+    this.st(`SELECT COUNT(*) n ${body}`).get(match);
+    const rows = this.st(`SELECT e.* ${body} ORDER BY entry_search.rowid DESC LIMIT ?`).all(match, perPage) as {
+      id: string;
+    }[];
+    return this.lines(rows.map((r) => r.id));
+  }
+
+  /**
+   * A page of a search for an amount: the entries with a line of it (the amounts' index) or the
+   * number in their memo (the memo index), newest first.
+   */
+  searchAmount(minor: bigint, currency: string, memoPhrase: string, perPage: number): number {
+    const body = `FROM journal_entries e WHERE (e.id IN (SELECT entry_id FROM journal_lines WHERE amount_minor = ? AND currency = ?)
+       OR e.seq IN (SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH ?))`;
+    this.st(`SELECT COUNT(*) n ${body}`).get(minor, currency, memoPhrase);
+    const rows = this.st(`SELECT e.* ${body} ORDER BY e.entry_date DESC, e.seq DESC LIMIT ?`).all(
+      minor,
+      currency,
+      memoPhrase,
+      perPage,
+    ) as { id: string }[];
+    return this.lines(rows.map((r) => r.id));
+  }
+
   protected lines(ids: readonly string[]): number {
     if (ids.length === 0) return 0;
     const marks = ids.map(() => '?').join(',');

@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SignedInUser } from './api/index.ts';
 import { useI18n } from './i18n/index.ts';
-import { ROUTE_TITLES, useRoute, type Route } from './router.ts';
+import { ROUTE_TITLES, useRoute, type Navigate, type Place, type Route } from './router.ts';
 import { AccountsScreen } from './screens/accounts/accounts-screen.tsx';
+import { RegisterScreen } from './screens/register/register-screen.tsx';
+import { ReportsScreen } from './screens/reports/reports-screen.tsx';
 import { ChatPanel } from './screens/chat/chat-panel.tsx';
 import { DashboardScreen } from './screens/dashboard/dashboard-screen.tsx';
 import { JournalScreen } from './screens/journal/journal-screen.tsx';
@@ -13,9 +15,10 @@ import { BudgetScreen } from './screens/budget/budget-screen.tsx';
 import { SchedulesScreen } from './screens/schedules/schedules-screen.tsx';
 import { TopBar } from './top-bar.tsx';
 
-/** What a screen may need from the shell: where to go, and the signed-in person. */
+/** What a screen may need from the shell: where the app is, where to go, and the signed-in person. */
 interface ScreenContext {
-  navigate: (route: Route) => void;
+  place: Place;
+  navigate: Navigate;
   user: SignedInUser;
   onSignOut: () => void;
 }
@@ -23,8 +26,20 @@ interface ScreenContext {
 /** The screen each route shows. */
 const SCREENS: Record<Route, (context: ScreenContext) => ReactNode> = {
   '/': ({ navigate }) => <DashboardScreen onNavigate={navigate} />,
-  '/accounts': () => <AccountsScreen />,
-  '/journal': ({ navigate }) => <JournalScreen onNavigate={navigate} />,
+  '/accounts': ({ place, navigate }) =>
+    place.accountId ? (
+      <RegisterScreen
+        key={place.accountId}
+        accountId={place.accountId}
+        start={place.query.get('start_date')}
+        end={place.query.get('end_date')}
+        onNavigate={navigate}
+      />
+    ) : (
+      <AccountsScreen onNavigate={navigate} />
+    ),
+  '/journal': ({ place, navigate }) => <JournalScreen onNavigate={navigate} search={place.query.get('q') ?? ''} />,
+  '/reports': ({ navigate }) => <ReportsScreen onNavigate={navigate} />,
   '/statements': ({ navigate }) => <StatementsScreen onNavigate={navigate} />,
   '/budget': () => <BudgetScreen />,
   '/schedules': () => <SchedulesScreen />,
@@ -37,7 +52,8 @@ const SCREENS: Record<Route, (context: ScreenContext) => ReactNode> = {
 /** The signed-in app: the top bar, the current screen, the advisor panel. */
 export function AppShell({ user, onSignOut }: { user: SignedInUser; onSignOut: () => void }) {
   const { t } = useI18n();
-  const [route, navigate] = useRoute();
+  const [place, navigate] = useRoute();
+  const route = place.route;
   const [chatOpen, setChatOpen] = useState(false);
 
   useEffect(() => {
@@ -55,7 +71,7 @@ export function AppShell({ user, onSignOut }: { user: SignedInUser; onSignOut: (
         onSignOut={onSignOut}
       />
       <main className="content" id="main">
-        {SCREENS[route]({ navigate, user, onSignOut })}
+        {SCREENS[route]({ place, navigate, user, onSignOut })}
       </main>
       {/* kept mounted while closed, so that an answer keeps streaming and the conversation stays */}
       <ChatPanel id="advisor-panel" open={chatOpen} onClose={() => setChatOpen(false)} />

@@ -26,3 +26,23 @@ export function monthOf(date: string): string {
 export function monthEnd(monthsBack = 0, from: Date = new Date()): string {
   return isoDate(new Date(from.getFullYear(), from.getMonth() - monthsBack + 1, 0));
 }
+
+/**
+ * A date as typed, read as YYYY-MM-DD: 2026-03-05, 2026-3-5, 2026/03/05 and 2026.3.5 all read the
+ * same; null when it is not a real calendar date (2026-02-30).
+ */
+export function readDate(text: string): string | null {
+  const match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text.trim());
+  if (!match) return null;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${match[1]}-${pad(m)}-${pad(d)}`;
+}
+
+/** The day before a date (YYYY-MM-DD). */
+export function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}

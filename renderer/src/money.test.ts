@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMinor } from '../../server/contract/money.ts';
-import { entryBalance, groupDecimal, isNegative, isZero } from './money.ts';
+import { entryBalance, groupDecimal, isNegative, isZero, signedMinor, subtractDecimal, sumDecimals } from './money.ts';
 
 describe('money in the renderer', () => {
   it('when the server sends a figure, then it is grouped for reading and its sign is known', () => {
@@ -37,5 +37,15 @@ describe('money in the renderer', () => {
       ['KWD', '1.005'],
       ['XAU', '3'],
     ]);
+  });
+});
+
+describe('report arithmetic', () => {
+  it('when figures of a report are subtracted or summed, then the result is exact and signed', () => {
+    expect(subtractDecimal('100.10', '-0.20', 'USD')).toBe('100.30');
+    expect(subtractDecimal('0.10', '0.30', 'USD')).toBe('-0.20');
+    expect(sumDecimals(['0.10', '0.20', '-0.30'], 'USD')).toBe('0.00');
+    expect(sumDecimals(['1200', '-5'], 'JPY')).toBe('1195');
+    expect(signedMinor('-1.234', 'KWD')).toBe(-1234n);
   });
 });

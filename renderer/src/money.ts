@@ -4,15 +4,9 @@
  * module the server uses too): integer minor units (BigInt), never a binary float, so "0.10" +
  * "0.20" is exactly "0.30" here.
  */
-import { parseAmount } from '../../server/contract/money.ts';
+import { formatMinor, parseAmount, plainAmount } from '../../server/contract/money.ts';
 
-/** A decimal string from the server ("-1234567.80") with thousands separators for reading. */
-export function groupDecimal(decimal: string): string {
-  const match = /^(-?)(\d+)(\.\d+)?$/.exec(decimal);
-  if (!match) return decimal;
-  const grouped = (match[2] ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${match[1] ?? ''}${grouped}${match[3] ?? ''}`;
-}
+export { groupDecimal, plainAmount, tidyAmount } from '../../server/contract/money.ts';
 
 export function isNegative(decimal: string): boolean {
   return decimal.startsWith('-') && !isZero(decimal);
@@ -52,12 +46,41 @@ export function entryBalance(lines: readonly LineAmount[]): CurrencyBalance[] {
   const byCurrency = new Map<string, CurrencyBalance>();
   for (const line of lines) {
     const entry = byCurrency.get(line.currency) ?? { currency: line.currency, debits: 0n, credits: 0n, difference: 0n };
-    const debit = parseAmount(line.debit.trim(), line.currency);
-    const credit = parseAmount(line.credit.trim(), line.currency);
+    const debit = parseAmount(plainAmount(line.debit), line.currency);
+    const credit = parseAmount(plainAmount(line.credit), line.currency);
     if ('minor' in debit) entry.debits += debit.minor;
     if ('minor' in credit) entry.credits += credit.minor;
     entry.difference = entry.debits - entry.credits;
     byCurrency.set(line.currency, entry);
   }
   return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+/** A signed decimal string of the server ("-45.00") in minor units of its currency; text that is not one counts 0. */
+export function signedMinor(decimal: string, currency: string): bigint {
+  const negative = decimal.startsWith('-');
+  const read = parseAmount(negative ? decimal.slice(1) : decimal, currency);
+  const minor = 'minor' in read ? read.minor : 0n;
+  return negative ? -minor : minor;
+}
+
+/** a − b, exactly, as the server would print it. */
+export function subtractDecimal(a: string, b: string, currency: string): string {
+  return formatMinor(signedMinor(a, currency) - signedMinor(b, currency), currency);
+}
+
+/** The sum of decimal strings of one currency, exactly. */
+export function sumDecimals(values: readonly string[], currency: string): string {
+  return formatMinor(
+    values.reduce((sum, v) => sum + signedMinor(v, currency), 0n),
+    currency,
+  );
+}
+
+/**
+ * A chart axis tick (a position on the axis, not a figure of the books) with the thousands grouped
+ * as the chosen language groups them: 6000 → "6,000".
+ */
+export function axisTick(value: number, language: 'en' | 'zh'): string {
+  return new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 2 }).format(value);
 }

@@ -6,6 +6,7 @@ export const ROUTES = [
   '/',
   '/accounts',
   '/journal',
+  '/reports',
   '/statements',
   '/budget',
   '/schedules',
@@ -19,6 +20,7 @@ export const ROUTE_TITLES: Record<Route, MessageKey> = {
   '/': 'nav.dashboard',
   '/accounts': 'nav.accounts',
   '/journal': 'nav.journal',
+  '/reports': 'nav.reports',
   '/statements': 'nav.statements',
   '/budget': 'nav.budget',
   '/schedules': 'nav.schedules',
@@ -26,22 +28,51 @@ export const ROUTE_TITLES: Record<Route, MessageKey> = {
   '/settings': 'nav.settings',
 };
 
-function current(): Route {
-  const path = window.location.pathname.replace(/\/+$/, '') || '/';
-  return (ROUTES as readonly string[]).includes(path) ? (path as Route) : '/';
+/**
+ * Where the app is: a screen, and for an account's register (`/accounts/<id>`) the account; the
+ * query (`?start_date=…`) carries what a screen opens with, such as a register's dates.
+ */
+export interface Place {
+  route: Route;
+  /** the account whose register is open */
+  accountId: string | null;
+  query: URLSearchParams;
 }
 
-/** A tiny history router: a handful of screens need no more. */
-export function useRoute(): [Route, (route: Route) => void] {
-  const [route, setRoute] = useState<Route>(current);
+/** A path within the app: a screen, an account's register, either with a query. */
+export type AppPath = Route | `${Route}?${string}` | `/accounts/${string}`;
+export type Navigate = (to: AppPath) => void;
+
+/** The path of an account's register, opening on a date range when given. */
+export function registerPath(accountId: string, range: { start?: string; end?: string } = {}): AppPath {
+  const query = new URLSearchParams();
+  if (range.start) query.set('start_date', range.start);
+  if (range.end) query.set('end_date', range.end);
+  const text = query.toString();
+  return `/accounts/${encodeURIComponent(accountId)}${text ? `?${text}` : ''}`;
+}
+
+function current(): Place {
+  const path = window.location.pathname.replace(/\/+$/, '') || '/';
+  const query = new URLSearchParams(window.location.search);
+  const register = /^\/accounts\/([^/]+)$/.exec(path);
+  if (register) return { route: '/accounts', accountId: decodeURIComponent(register[1]!), query };
+  const route = (ROUTES as readonly string[]).includes(path) ? (path as Route) : '/';
+  return { route, accountId: null, query };
+}
+
+/** A tiny history router: a handful of screens and one with a parameter need no more. */
+export function useRoute(): [Place, Navigate] {
+  const [place, setPlace] = useState<Place>(current);
   useEffect(() => {
-    const onPop = () => setRoute(current());
+    const onPop = () => setPlace(current());
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  const navigate = useCallback((next: Route) => {
-    if (next !== current()) window.history.pushState(null, '', next);
-    setRoute(next);
+  const navigate = useCallback((to: AppPath) => {
+    if (to !== window.location.pathname + window.location.search) window.history.pushState(null, '', to);
+    setPlace(current());
+    window.scrollTo?.(0, 0);
   }, []);
-  return [route, navigate];
+  return [place, navigate];
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIRECTIONS } from '../domain/double-entry.ts';
+import { MAX_SEARCH_LENGTH } from '../domain/search.ts';
 import { amountString, currencyCode, isoDate, isoDateTime, pageOf, pagination, resourceId, uuid } from './common.ts';
 
 export const ENTRY_STATUSES = ['draft', 'posted', 'void'] as const;
@@ -47,6 +48,8 @@ export const listEntriesQuery = z
     end_date: isoDate.optional(),
     account_id: uuid.optional(),
     source_type: z.enum(SOURCE_TYPES).optional(),
+    /** memo words (any order, any case) and exact amounts (82.50): CONTRACT §15 */
+    q: z.string().max(MAX_SEARCH_LENGTH).optional(),
     ...pagination,
   })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {

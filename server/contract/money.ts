@@ -8,8 +8,11 @@ export {
   AMOUNT_PATTERN,
   MAX_AMOUNT_UNITS,
   formatMinor,
+  groupDecimal,
   formatScaled,
   parseAmount,
+  plainAmount,
+  tidyAmount,
   type AmountProblem,
   type Minor,
 } from '../domain/money.ts';

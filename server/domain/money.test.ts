@@ -1,6 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { AMOUNT_PATTERN, formatMinor, formatScaled, parseAmount } from './money.ts';
+import {
+  AMOUNT_PATTERN,
+  formatMinor,
+  formatScaled,
+  groupDecimal,
+  parseAmount,
+  plainAmount,
+  tidyAmount,
+} from './money.ts';
 
 describe('parseAmount', () => {
   it('when the string has the currency digits, then it gives exact minor units', () => {
@@ -83,5 +91,32 @@ describe('formatMinor', () => {
         },
       ),
     );
+  });
+});
+
+describe('amounts typed and shown', () => {
+  it('when a figure is shown, then its thousands are grouped and its sign kept', () => {
+    expect(groupDecimal('-1234567.80')).toBe('-1,234,567.80');
+    expect(groupDecimal('999.00')).toBe('999.00');
+    expect(groupDecimal('12000')).toBe('12,000');
+    expect(groupDecimal('not a number')).toBe('not a number');
+  });
+
+  it('when an amount is typed with separators, then it is read as the plain decimal', () => {
+    expect(plainAmount(' 3,000.00 ')).toBe('3000.00');
+    expect(plainAmount('1 234 567.5')).toBe('1234567.5');
+    expect(plainAmount('3000')).toBe('3000');
+    // a comma where a decimal mark could be is left for parseAmount to refuse, never guessed
+    expect(plainAmount('3,00')).toBe('3,00');
+    expect(plainAmount('12,34,567')).toBe('12,34,567');
+  });
+
+  it('when the field is left, then a typed amount is shown in the currency’s digits, grouped; anything else stays', () => {
+    expect(tidyAmount('3000', 'USD')).toBe('3,000.00');
+    expect(tidyAmount('3,000.5', 'USD')).toBe('3,000.50');
+    expect(tidyAmount('12000', 'JPY')).toBe('12,000');
+    expect(tidyAmount('1.2345', 'USD')).toBe('1.2345');
+    expect(tidyAmount('abc', 'USD')).toBe('abc');
+    expect(tidyAmount('0', 'USD')).toBe('0');
   });
 });

@@ -65,3 +65,34 @@ export function formatScaled(minor: bigint, digits: number): string {
   const fraction = padded.slice(-digits);
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
+
+/**
+ * A decimal string with thousands separators for reading ("-1234567.80" -> "-1,234,567.80"). The
+ * app's two languages group the same way (English and Chinese both write 1,234,567.80), so the
+ * interface, its charts and the advisor all show a figure this one way.
+ */
+export function groupDecimal(decimal: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(decimal);
+  if (!match) return decimal;
+  const grouped = (match[2] ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${match[1] ?? ''}${grouped}${match[3] ?? ''}`;
+}
+
+/**
+ * An amount as typed into the interface, back in the API's format: thousands separators and spaces
+ * taken out ("3,000.00" -> "3000.00"). Text that is not an amount is given back trimmed, for
+ * parseAmount to say what is wrong with it.
+ */
+export function plainAmount(typed: string): string {
+  const trimmed = typed.trim();
+  return /^\d{1,3}([, ]\d{3})+(\.\d*)?$/.test(trimmed) ? trimmed.replace(/[, ]/g, '') : trimmed;
+}
+
+/**
+ * An amount as typed, shown the way figures are shown once the field is left: "3000" in USD
+ * becomes "3,000.00". Text that is not an amount of the currency stays as typed.
+ */
+export function tidyAmount(typed: string, currency: string): string {
+  const read = parseAmount(plainAmount(typed), currency);
+  return 'minor' in read ? groupDecimal(formatMinor(read.minor, currency)) : typed;
+}

@@ -328,6 +328,15 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
     return result.finally(() => signal.removeEventListener('abort', stop));
   }
 
+  prewarm(): void {
+    if (this.closed || this.worker) return;
+    void this.stopping.then(() => {
+      if (this.closed || this.worker) return;
+      this.ensureWorker();
+      if (this.waiting.size === 0) this.stopWhenIdle();
+    });
+  }
+
   /** Resolves once the user has no writing job queued or running and their queue is not held. */
   async idle(userId: string): Promise<void> {
     const pending = () => this.lastWriteOfUser.get(userId) ?? this.holds.get(userId);

@@ -62,6 +62,12 @@ export interface JobQueue<T extends JobTable> {
     onPiece: (piece: Uint8Array, taken: () => void) => void,
     signal: AbortSignal,
   ): Promise<JobOutput<T, N>>;
+  /**
+   * Starts the worker now when none runs, because a job is likely soon (a statement imported is
+   * reconciled next): a fresh worker loads the app's modules first, which takes longer than a small
+   * job itself. Retired when idle, as after any job.
+   */
+  prewarm(): void;
   /** Holds the user's queue while `work` runs (a restore); see JobRunner.hold. */
   hold<R>(userId: string, work: (own: OwnJobs<T>) => Promise<R>): Promise<R>;
 }

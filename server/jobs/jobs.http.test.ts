@@ -150,6 +150,30 @@ describe('long jobs', () => {
     }
   });
 
+  it('when the worker is started ahead of a job, then that job finds it: one worker in all, however often it is warmed', async () => {
+    const stores = new Stores(t.dataDir);
+    const jobs = appJobRunner(stores);
+    try {
+      jobs.prewarm();
+      jobs.prewarm();
+      const body = new TextEncoder().encode(
+        JSON.stringify({ account_id: bank, name: 'Warm', transactions: rows(10, 'warm') }),
+      );
+      await Promise.resolve();
+      expect(jobs.workersStarted).toBe(1);
+      jobs.prewarm();
+      expect((await jobs.run(userId, 'createStatement', { bytes: body })).imported_count).toBe(10);
+      expect(jobs.workersStarted).toBe(1);
+    } finally {
+      await jobs.close();
+      stores.close();
+    }
+    // a closed runner starts none
+    jobs.prewarm();
+    await Promise.resolve();
+    expect(jobs.workersStarted).toBe(1);
+  });
+
   it('when a job runs on the worker, then the runner says it is busy until the job ends, a failed one too', async () => {
     const stores = new Stores(t.dataDir);
     const events: boolean[] = [];

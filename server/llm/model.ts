@@ -26,9 +26,16 @@ export interface ChatModel {
 
 /** The model cannot be reached or is not pulled: the caller falls back to the built-in advisor. */
 export class ModelUnavailable extends Error {
-  constructor(message: string) {
+  /** why: no model server answers, or it lacks the model */
+  readonly reason: 'not-running' | 'not-pulled';
+  /** the command that makes the model available (`ollama serve`, `ollama pull <model>`) */
+  readonly fix: string;
+
+  constructor(message: string, reason: 'not-running' | 'not-pulled', fix: string) {
     super(message);
     this.name = 'ModelUnavailable';
+    this.reason = reason;
+    this.fix = fix;
   }
 }
 
@@ -92,9 +99,17 @@ export class OllamaModel implements ChatModel {
       });
     } catch (error) {
       if (isMissingModel(error))
-        throw new ModelUnavailable(`the model ${this.name} is not pulled; run: ollama pull ${this.name}`);
+        throw new ModelUnavailable(
+          `the model ${this.name} is not pulled; run: ollama pull ${this.name}`,
+          'not-pulled',
+          `ollama pull ${this.name}`,
+        );
       if (isUnreachable(error))
-        throw new ModelUnavailable(`no Ollama server answers at ${this.host}; start it with: ollama serve`);
+        throw new ModelUnavailable(
+          `no Ollama server answers at ${this.host}; start it with: ollama serve`,
+          'not-running',
+          'ollama serve',
+        );
       throw error;
     } finally {
       clearTimeout(timer);

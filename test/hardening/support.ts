@@ -190,7 +190,10 @@ export function checkLedgerFile(file: string): LedgerCheck {
     );
     for (const r of fewLines) problems.push(`entry ${r.id} has ${r.n} line(s)`);
     const unbalanced = all<{ entry_id: string; currency: string; net: bigint }>(
-      "SELECT entry_id, currency, SUM(CASE direction WHEN 'DEBIT' THEN amount_minor ELSE -amount_minor END) AS net FROM journal_lines GROUP BY entry_id, currency HAVING net != 0",
+      // drafts are work in progress and may be unbalanced; what is posted never is
+      `SELECT l.entry_id, l.currency, SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) AS net
+         FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id WHERE e.status IN ('posted', 'void')
+        GROUP BY l.entry_id, l.currency HAVING net != 0`,
     );
     for (const r of unbalanced) problems.push(`entry ${r.entry_id} is unbalanced in ${r.currency} by ${r.net}`);
     const trial = all<{ currency: string; net: bigint }>(

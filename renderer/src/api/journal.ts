@@ -19,6 +19,8 @@ export interface EntryFilter {
   end_date?: string | undefined;
   account_id?: string | undefined;
   source_type?: SourceType | undefined;
+  /** memo words and exact amounts */
+  q?: string | undefined;
   page: number;
   per_page: number;
 }

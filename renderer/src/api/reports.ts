@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { balanceSheet, cashFlow, incomeStatement, netWorthSeries } from '../../../server/contract/reports.ts';
+import type {
+  balanceSheet,
+  cashFlow,
+  incomeStatement,
+  netWorthSeries,
+  trialBalance,
+} from '../../../server/contract/reports.ts';
 import { json } from './http.ts';
 
 export type { TreeNode } from '../../../server/contract/reports.ts';
@@ -44,4 +50,10 @@ export function cashFlowReport(
   return json('GET', '/api/reports/cash-flow', {
     query: { start_date: startDate, end_date: endDate, interval, convert_to: convertTo },
   });
+}
+
+export type TrialBalance = z.infer<typeof trialBalance>;
+
+export function trialBalanceReport(asOf?: string, convertTo?: string): Promise<TrialBalance> {
+  return json('GET', '/api/reports/trial-balance', { query: { as_of: asOf, convert_to: convertTo } });
 }

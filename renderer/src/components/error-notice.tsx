@@ -1,30 +1,84 @@
 import { ApiError } from '../api/index.ts';
-import { useI18n } from '../i18n/index.ts';
+import { useI18n, type MessageKey, type Translate } from '../i18n/index.ts';
+import { waitInWords } from '../wait-in-words.ts';
 
-/** The server's own words for what went wrong (`detail`), with the fields it names. */
+/** What people are told for each error code the server answers: what happened and what to do. */
+const WORDS_BY_CODE: Record<string, MessageKey> = {
+  NETWORK: 'error.code.NETWORK',
+  VALIDATION_ERROR: 'error.code.VALIDATION_ERROR',
+  MALFORMED_JSON: 'error.code.VALIDATION_ERROR',
+  UNBALANCED: 'error.code.UNBALANCED',
+  TOO_FEW_LINES: 'error.code.TOO_FEW_LINES',
+  INACTIVE_ACCOUNT: 'error.code.INACTIVE_ACCOUNT',
+  INVALID_ACCOUNT: 'error.code.INVALID_ACCOUNT',
+  CURRENCY_MISMATCH: 'error.code.CURRENCY_MISMATCH',
+  INVALID_STATUS: 'error.code.INVALID_STATUS',
+  DUPLICATE_NAME: 'error.code.DUPLICATE_NAME',
+  INVALID_TYPE: 'error.code.INVALID_TYPE',
+  INVALID_PARENT: 'error.code.INVALID_PARENT',
+  HAS_ENTRIES: 'error.code.HAS_ENTRIES',
+  HAS_CHILDREN: 'error.code.HAS_CHILDREN',
+  NOT_FOUND: 'error.code.NOT_FOUND',
+  EMAIL_TAKEN: 'error.code.EMAIL_TAKEN',
+  PAYLOAD_TOO_LARGE: 'error.code.PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'error.code.INVALID_STATEMENT_FILE',
+  INVALID_STATEMENT_FILE: 'error.code.INVALID_STATEMENT_FILE',
+  INVALID_JOURNAL: 'error.code.INVALID_JOURNAL',
+  UNSUPPORTED_DIRECTIVE: 'error.code.INVALID_JOURNAL',
+  UNSUPPORTED_COMMODITY: 'error.code.INVALID_JOURNAL',
+  ALREADY_PROCESSED: 'error.code.ALREADY_PROCESSED',
+  SUPERSEDED: 'error.code.SUPERSEDED',
+  VERSION_CONFLICT: 'error.code.VERSION_CONFLICT',
+  JOB_BUDGET_EXCEEDED: 'error.code.JOB_BUDGET_EXCEEDED',
+  LEDGER_BUSY: 'error.code.LEDGER_BUSY',
+  STORAGE_FULL: 'error.code.STORAGE_FULL',
+  STORAGE_UNAVAILABLE: 'error.code.STORAGE_UNAVAILABLE',
+  LEDGER_UNAVAILABLE: 'error.code.STORAGE_UNAVAILABLE',
+  SERVICE_UNAVAILABLE: 'error.code.STORAGE_UNAVAILABLE',
+};
+
+export interface ErrorWords {
+  /** what to do, in the interface language */
+  message: string;
+  /** what the server or the browser said, for whoever wants the detail; null: nothing more to tell */
+  details: string | null;
+}
+
+/**
+ * An error in words for people: a mistake of theirs as what to do, in their language, with the
+ * technical text (the server's own words, the code, the fields) kept for a "details" toggle.
+ */
+export function errorWords(error: unknown, t: Translate): ErrorWords {
+  if (!(error instanceof ApiError)) {
+    const text = error instanceof Error ? error.message : String(error);
+    return { message: t('error.unexpected'), details: text || null };
+  }
+  const fields = error.errors.map((e) => `${e.field}: ${e.message}`);
+  const details = [error.code ? `${error.code} (${error.status})` : String(error.status), error.detail, ...fields]
+    .filter(Boolean)
+    .join('\n');
+  if (error.status === 429) {
+    return { message: t('error.code.RATE_LIMITED', { wait: waitInWords(error.retryAfterSeconds ?? 60, t) }), details };
+  }
+  const key = error.code ? WORDS_BY_CODE[error.code] : undefined;
+  if (key) return { message: t(key), details };
+  return { message: t(error.status >= 500 ? 'error.unexpected' : 'error.refused'), details };
+}
+
+/** What went wrong, in words for people, with the technical details behind a toggle. */
 export function ErrorNotice({ error, onDismiss }: { error: unknown; onDismiss?: () => void }) {
   const { t } = useI18n();
   if (error === undefined || error === null) return null;
-  const api = error instanceof ApiError ? error : null;
-  const detail = api
-    ? api.code === 'NETWORK'
-      ? `${t('error.network')} ${api.detail}`
-      : api.detail
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  const { message, details } = errorWords(error, t);
   return (
     <div role="alert" className="notice notice-error">
       <div className="notice-body">
-        <strong>{t('error.title')}</strong> <span className="error-detail">{detail}</span>
-        {api && api.errors.length > 0 && (
-          <ul className="field-errors">
-            {api.errors.map((e) => (
-              <li key={`${e.field}:${e.message}`}>
-                <code>{e.field}</code> {e.message}
-              </li>
-            ))}
-          </ul>
+        <span className="error-message">{message}</span>
+        {details && (
+          <details className="error-details">
+            <summary>{t('error.details')}</summary>
+            <pre>{details}</pre>
+          </details>
         )}
       </div>
       {onDismiss && (

@@ -19,6 +19,7 @@ export const en = {
     dashboard: 'Dashboard',
     accounts: 'Accounts',
     journal: 'Journal',
+    reports: 'Reports',
     statements: 'Statements',
     settings: 'Settings',
     budget: 'Budget',
@@ -33,9 +34,53 @@ export const en = {
     back: 'Back',
     dismiss: 'Dismiss',
   },
+  // What went wrong, said as what to do; the technical words stay behind "Details"
   error: {
-    title: 'Something went wrong:',
-    network: 'Check that the ledger server is running.',
+    details: 'Details',
+    unexpected:
+      'Something went wrong in the app. Nothing was changed: try again, and if it happens again, the details below help find why.',
+    refused: 'The ledger could not do this. The details below say why.',
+    code: {
+      NETWORK: 'The ledger cannot be reached. Check that the app (or its server) is still running, then try again.',
+      VALIDATION_ERROR: 'Some of what you entered cannot be used. Check the fields and try again.',
+      UNBALANCED:
+        'Debits and credits differ. Make them equal to post the entry, or save it as a draft and finish it later.',
+      TOO_FEW_LINES: 'An entry needs at least two lines, each with an account and an amount.',
+      INACTIVE_ACCOUNT: 'One of the accounts is deactivated. Reactivate it under Accounts, or choose another account.',
+      INVALID_ACCOUNT: 'One of the accounts no longer exists. Choose another account.',
+      CURRENCY_MISMATCH: 'An amount is in another currency than its account. Use the account’s own currency.',
+      INVALID_STATUS:
+        'The entry cannot be changed that way now (it may have been posted or voided meanwhile). Reload it to see where it stands.',
+      DUPLICATE_NAME: 'An account with this name already exists. Choose another name.',
+      INVALID_TYPE: 'Choose one of the account types.',
+      INVALID_PARENT:
+        'That account cannot hold this one (it is of another type, or the tree would be too deep). Choose another parent.',
+      HAS_ENTRIES:
+        'This account is in use (entries, statements or schedules), so it cannot be deleted. Deactivate it instead.',
+      HAS_CHILDREN: 'This account has sub-accounts. Move or delete them first.',
+      NOT_FOUND: 'This is no longer there: it may have been deleted meanwhile. Reload the page.',
+      EMAIL_TAKEN: 'A ledger with this email already exists. Sign in instead.',
+      PAYLOAD_TOO_LARGE: 'The file is too large (at most 20 MB). Split it, or export a shorter period from your bank.',
+      INVALID_STATEMENT_FILE:
+        'This file cannot be read as a bank statement. Choose a CSV, OFX, QFX, QIF or camt.053 file exported by your bank.',
+      INVALID_JOURNAL:
+        'A line of the journal file cannot be imported, so nothing was imported. The details below name the line.',
+      ALREADY_PROCESSED: 'This match was already accepted or rejected. The list now shows where things stand.',
+      SUPERSEDED: 'A better match has replaced this one. The list now shows it.',
+      VERSION_CONFLICT: 'This was changed elsewhere meanwhile. Reload and try again.',
+      JOB_BUDGET_EXCEEDED:
+        'This needed more time or memory than one task may take, so it was stopped and nothing was changed. Try a smaller file or a shorter period.',
+      LEDGER_BUSY: 'Your ledger is busy with a long import or a restore. Try again in a moment.',
+      STORAGE_FULL: 'The disk is full, so nothing was saved. Free some space and try again.',
+      STORAGE_UNAVAILABLE:
+        'The ledger’s data folder cannot be read or written just now, so nothing was saved. Check the disk and try again.',
+      RATE_LIMITED: 'Too many attempts: try again in {wait}.',
+    },
+  },
+  date: {
+    placeholder: 'YYYY-MM-DD',
+    pick: 'Choose {label} on a calendar',
+    invalid: 'Write the date as YYYY-MM-DD, e.g. 2026-03-10',
   },
   pager: {
     previous: 'Previous',
@@ -162,6 +207,7 @@ export const en = {
     emptyHint:
       'Create the accounts you keep money in and the ones you earn from and spend on, or start from a ready-made set you can rename.',
     starter: 'Add a starter set',
+    openRegister: 'Open the register of {name}',
     creatingStarter: 'Creating accounts…',
   },
   starter: {
@@ -180,6 +226,9 @@ export const en = {
     new: 'New entry',
     register: 'Journal entries',
     filters: 'Filter entries',
+    search: 'Search',
+    searchPlaceholder: 'Memo words or an amount (82.50)',
+    noSearchMatches: 'No entries match “{q}”',
     pages: 'Journal pages',
     openEntry: 'Open entry {memo} of {date}',
     closeEntry: 'Close entry',
@@ -224,7 +273,7 @@ export const en = {
   editor: {
     new: 'New entry',
     editDraft: 'Edit draft',
-    keys: 'Tab moves between fields (the date is today unless you change it). Enter chooses an account or goes to the next line. Ctrl+Enter posts.',
+    keys: 'Tab moves between fields (the date is today unless you change it). Enter chooses an account or goes to the next line. Ctrl+Enter posts. A draft is kept even when it does not balance yet.',
     accountOfLine: 'Account, line {n}',
     debitOfLine: 'Debit, line {n}',
     creditOfLine: 'Credit, line {n}',
@@ -238,6 +287,10 @@ export const en = {
     saveDraft: 'Save as draft',
     posting: 'Posting…',
     saving: 'Saving…',
+    whyUnbalanced:
+      'Posting needs debits equal to credits (see the difference above). Fix the amounts, or save it as a draft and finish it later.',
+    whyProblems: 'Posting needs every line complete: fix the lines marked above.',
+    whyLines: 'Posting needs at least two lines, each with an account and an amount.',
     problem: {
       noAccount: 'Choose an account',
       noAmount: 'Enter a debit or a credit',
@@ -248,6 +301,75 @@ export const en = {
       tooLarge: 'The amount must be less than one trillion',
       inactive: 'This account is inactive',
     },
+  },
+
+  // An account's register
+  register: {
+    title: 'Register',
+    allAccounts: '← All accounts',
+    balanceToday: 'Balance today',
+    dates: 'Dates of the register',
+    allDates: 'All dates',
+    keys: '↑ ↓ move between lines, Enter opens one beside the list, Page Up / Page Down turn pages, Escape closes.',
+    tableLabel: 'Register of {name}',
+    transfer: 'Transfer',
+    cleared: 'Cleared',
+    balance: 'Balance',
+    pages: 'Register pages',
+    empty: 'Nothing posted on this account yet',
+    emptyHint: 'Entries show here once they are posted, newest first, with the balance after each.',
+    noLinesInRange: 'Nothing posted on this account in these dates',
+    noLinesInRangeHint: 'Change the dates, or show all dates.',
+  },
+  cleared: {
+    uncleared: 'Not cleared',
+    cleared: 'Cleared',
+    reconciled: 'Reconciled',
+  },
+
+  // Reports screen
+  reports: {
+    which: 'Report',
+    kind: {
+      'balance-sheet': 'Balance sheet',
+      'income-statement': 'Income statement',
+      'cash-flow': 'Cash flow',
+      'net-worth': 'Net worth',
+      'trial-balance': 'Trial balance',
+    },
+    period: 'Period',
+    preset: {
+      'this-month': 'This month',
+      'last-month': 'Last month',
+      'this-year': 'This year',
+      'last-year': 'Last year',
+      custom: 'Dates…',
+    },
+    asOf: 'As of',
+    asOfDate: 'as of {date}',
+    fromTo: '{start} to {end}',
+    compareWith: 'Compare with {start} to {end}',
+    compareAsOf: 'Compare with {date}',
+    csv: 'Download CSV',
+    print: 'Print',
+    amount: 'Amount',
+    previous: 'Previous period',
+    change: 'Change',
+    total: 'Total',
+    totalOf: 'Total {what}',
+    netIncome: 'Net income',
+    net: 'Net',
+    previousNet: 'Previous net',
+    previousNetWorth: 'Previous period',
+    byCounterAccount: 'Money into and out of your asset accounts, by the account on the other side',
+    currency: 'Currency',
+    section: 'Section',
+    inCurrency: 'In {currency}',
+    tableLabel: '{title} in {currency}',
+    drill: 'Open the lines behind {what}: {value}',
+    drillHint: 'Choose any figure of an account to see the register lines behind it.',
+    empty: 'Nothing to report for this period',
+    emptyHint: 'Create accounts and post entries, or choose another period.',
   },
 
   // Statements screen: bank lines, statements, the import wizard, reconciliation
@@ -368,6 +490,7 @@ export const en = {
       'A posted entry on a statement account with no bank transaction: check it, or import the statement that holds it.',
     empty: 'Nothing unmatched',
     emptyHint: 'Every imported bank transaction has its entry.',
+    booked: 'Booked: “{description}” ({amount}) is now a posted entry on {account}, matched with its bank line.',
     pages: 'Unmatched pages',
   },
   stats: {
@@ -452,7 +575,7 @@ export const en = {
     toggle: 'Advisor',
     title: 'Advisor',
     close: 'Close the advisor',
-    unavailable: 'The local model ({model}) is not available; a built-in advisor answers from your ledger instead.',
+    unavailable: 'The local model ({model}) is not available, so the built-in advisor answers from your books.',
     sessions: 'Conversations ({count})',
     newConversation: 'New conversation',
     noSessions: 'No conversations yet.',

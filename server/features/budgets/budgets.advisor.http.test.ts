@@ -130,12 +130,12 @@ describe('the advisor and budgets', () => {
         `Dining out: 90.25 USD left to spend in ${month} (budget 150.00, spent 59.75).`,
       );
       expect(await ask('How much is left of my budget?')).toContain(
-        `In all, 1290.25 USD is left to spend in ${month} of a 1350.00 USD budget.`,
+        `In all, 1,290.25 USD is left to spend in ${month} of a 1,350.00 USD budget.`,
       );
       const bills = await ask('Which bills are due soon?');
-      expect(bills).toContain(`- ${addDays(today, 5)} Rent: 1200.00 USD`);
+      expect(bills).toContain(`- ${addDays(today, 5)} Rent: 1,200.00 USD`);
       expect(await ask('我这个月的预算还剩多少？')).toContain(
-        `${month} 的总预算 1350.00 USD 中还剩 1290.25 USD 可花。`,
+        `${month} 的总预算 1,350.00 USD 中还剩 1,290.25 USD 可花。`,
       );
     } finally {
       fake.models = ['qwen2.5:3b'];

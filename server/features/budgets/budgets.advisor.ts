@@ -1,6 +1,7 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import { isMonth } from '../../domain/budgets.ts';
 import { addDays, localToday, monthOf } from '../../domain/dates.ts';
+import { groupDecimal } from '../../domain/money.ts';
 import { upcoming } from '../schedules/schedules.service.ts';
 import { getBudget } from './budgets.service.ts';
 
@@ -59,6 +60,9 @@ export function getBudgetAndUpcomingBills(db: LedgerDb, args: Record<string, unk
   };
 }
 
+/** Figures grouped as everywhere in the app ("6,145.67"). */
+const m = groupDecimal;
+
 const WORDS = {
   en: {
     left: (name: string, left: string, c: string, budgeted: string, spent: string, month: string) =>
@@ -100,17 +104,18 @@ export function builtinBudgetAnswer(
   if (figures.budget_lines.length === 0) out.push(w.noBudget(figures.month));
   else {
     const named = figures.budget_lines.filter((l) => mentioned.includes(l.account));
-    for (const l of named) out.push(w.left(l.account, l.left_to_spend, l.currency, l.budgeted, l.spent, figures.month));
+    for (const l of named)
+      out.push(w.left(l.account, m(l.left_to_spend), l.currency, m(l.budgeted), m(l.spent), figures.month));
     const missing = mentioned.filter((m) => !named.some((l) => l.account === m));
     if (missing.length > 0 && named.length === 0) out.push(w.notBudgeted(missing.join(', ')));
     if (named.length === 0)
       for (const t of figures.totals.filter((t) => t.type === 'EXPENSE'))
-        out.push(w.total(t.left_to_spend, t.currency, t.budgeted, figures.month));
+        out.push(w.total(m(t.left_to_spend), t.currency, m(t.budgeted), figures.month));
   }
   if (withBills) {
     const { until, items } = figures.upcoming_bills;
     if (items.length === 0) out.push(w.noBills(until));
-    else out.push(w.billsHead(until), ...items.map((b) => w.bill(b.date, b.name, b.amount, b.currency)));
+    else out.push(w.billsHead(until), ...items.map((b) => w.bill(b.date, b.name, m(b.amount), b.currency)));
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Language } from '../../domain/chat-text.ts';
+import { groupDecimal } from '../../domain/money.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import {
   getBalances,
@@ -53,10 +54,20 @@ function mentionedAccounts(message: string, accounts: readonly Account[]): Accou
     .sort((a, b) => b.name.length - a.name.length);
 }
 
+/** Why the model is not answering, and the command that fixes it. */
+export interface Unavailable {
+  reason: 'not-running' | 'not-pulled';
+  fix: string;
+}
+
 const T = {
   en: {
-    unavailable: (why: string) =>
-      `The local AI model is unavailable (${why}), so this answer comes from the built-in advisor.`,
+    unavailable: ({ reason, fix }: Unavailable) =>
+      reason === 'not-pulled'
+        ? `The local AI model is not installed, so the built-in advisor answers from your books. To use the model, run: ${fix}`
+        : `The local AI model is not running, so the built-in advisor answers from your books. To use the model, start it with: ${fix}`,
+    scope:
+      'I can only answer questions about your own books: balances, net worth, income and spending, budgets, bills and reconciliation. For example: “What is my net worth?”',
     netWorth: (c: string, a: string, l: string, n: string) => `Net worth (${c}): ${n} — assets ${a}, liabilities ${l}.`,
     netWorthHome: (c: string, n: string, missing: string[]) =>
       `In your home currency: ${n} ${c}${missing.length ? ` (leaving out ${missing.join(', ')}: no exchange rate)` : ''}.`,
@@ -86,7 +97,11 @@ const T = {
       'I can only read your books. To change them, use the app: Journal for entries, Accounts for accounts, Statements for reconciliation.',
   },
   zh: {
-    unavailable: (why: string) => `本地 AI 模型不可用（${why}），以下回答来自内置顾问。`,
+    unavailable: ({ reason, fix }: Unavailable) =>
+      reason === 'not-pulled'
+        ? `本地 AI 模型尚未安装，由内置顾问根据您的账本回答。如需使用模型，请运行：${fix}`
+        : `本地 AI 模型未运行，由内置顾问根据您的账本回答。如需使用模型，请运行：${fix}`,
+    scope: '我只能回答与您自己账本有关的问题：余额、净资产、收入和支出、预算、账单和对账。例如：“我的净资产是多少？”',
     netWorth: (c: string, a: string, l: string, n: string) => `净资产（${c}）：${n}，其中资产 ${a}，负债 ${l}。`,
     netWorthHome: (c: string, n: string, missing: string[]) =>
       `折合本位币：${n} ${c}${missing.length ? `（未计入 ${missing.join('、')}：缺少汇率）` : ''}。`,
@@ -114,17 +129,36 @@ const T = {
   },
 };
 
+/** The first words of the notice, in both languages: a conversation that has one gets no other. */
+export const NOTICE_STARTS = ['The local AI model is not ', '本地 AI 模型'] as const;
+
+/** Words of a question about money or the books that names no particular figure: answered with an overview. */
+const ABOUT_THE_BOOKS =
+  /money|financ|account|books?\b|ledger|summary|overview|how am i doing|how are my|status|cash|saving|debt|owe|loan|card|bank|transaction|entr(y|ies)|report|profit|loss|tax|invest|asset|liabilit|wealth|钱|财务|账|概况|总结|情况|存款|储蓄|负债|贷款|信用卡|银行|交易|报表|税|投资|资产/i;
+
 const WRITE_REQUEST =
   /\b(create|add|delete|remove|record|post|void|change|update|rename|edit)\b.*\b(entry|entries|account|transaction|statement)|(创建|添加|删除|记一笔|修改|作废)/i;
 
-export function builtinAnswer(db: LedgerDb, message: string, language: Language, unavailableReason: string): string {
+/**
+ * The built-in advisor's answer. `unavailable`: say first why the model is not answering and how
+ * to start it (once per conversation: the caller leaves it out when the conversation has it).
+ */
+export function builtinAnswer(
+  db: LedgerDb,
+  message: string,
+  language: Language,
+  unavailable: Unavailable | null,
+): string {
   const t = T[language];
-  const lines = [t.unavailable(unavailableReason), ''];
+  const lines = unavailable ? [t.unavailable(unavailable), ''] : [];
+  const head = lines.length;
+  const writeRequest = WRITE_REQUEST.test(message);
+  const intent = intentOf(message);
+  // a question not about the books gets the scope, whatever the books hold
+  if (intent === 'overview' && !writeRequest && !ABOUT_THE_BOOKS.test(message)) return [...lines, t.scope].join('\n');
   const accounts = allAccounts(db);
   if (accounts.length === 0) return [...lines, t.noAccounts].join('\n');
-  if (WRITE_REQUEST.test(message)) lines.push(t.cannotWrite, '');
-
-  const intent = intentOf(message);
+  if (writeRequest) lines.push(t.cannotWrite, '');
   const period = periodOf(message);
   const periodName = t.periodName[period];
   const range = periodRange(period);
@@ -133,14 +167,14 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
   const netWorth = () => {
     const worth = getNetWorth(db, {});
     for (const c of worth.currencies)
-      lines.push(t.netWorth(c.currency, c.total_assets, c.total_liabilities, c.net_worth));
+      lines.push(t.netWorth(c.currency, m(c.total_assets), m(c.total_liabilities), m(c.net_worth)));
     const home = worth.in_home_currency;
     if (home)
       lines.push(
         t.netWorthHome(
           home.currency,
-          home.net_worth,
-          home.missing_rates.map((m) => m.from),
+          m(home.net_worth),
+          home.missing_rates.map((r) => r.from),
         ),
       );
   };
@@ -165,7 +199,7 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
         lines.push(t.balancesHead(result.as_of));
         for (const a of result.accounts) {
           if (wanted ? wanted.has(a.name) : a.type === 'ASSET' || a.type === 'LIABILITY')
-            lines.push(`- ${t.balance(a.name, a.balance, a.currency)}`);
+            lines.push(`- ${t.balance(a.name, m(a.balance), a.currency)}`);
         }
       }
       break;
@@ -184,7 +218,7 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
             lines.push(
               (kind === 'spending' ? t.spentOn : t.earnedOn)(
                 a.name,
-                amount,
+                m(amount),
                 c.currency,
                 periodName,
                 f.start_date,
@@ -199,17 +233,17 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
         ) {
           lines.push(
             (kind === 'spending' ? t.spending : t.income)(
-              kind === 'spending' ? c.total_spending : c.total_income,
+              m(kind === 'spending' ? c.total_spending : c.total_income),
               c.currency,
               periodName,
               f.start_date,
               f.end_date,
             ),
           );
-          for (const r of topRows(rows)) lines.push(`- ${r.account}: ${r.amount} ${r.currency}`);
+          for (const r of topRows(rows)) lines.push(`- ${r.account}: ${m(r.amount)} ${r.currency}`);
         }
       }
-      if (lines.length === 2) lines.push(t.nothing(periodName));
+      if (lines.length === head) lines.push(t.nothing(periodName));
       break;
     }
     case 'top_expenses': {
@@ -217,7 +251,7 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
       lines.push(t.top(`${periodName} (${range.start} – ${range.end})`));
       const rows = f.currencies.flatMap((c) => topRows(c.spending));
       if (rows.length === 0) lines.push(t.nothing(periodName));
-      for (const r of rows) lines.push(`- ${r.account}: ${r.amount} ${r.currency}`);
+      for (const r of rows) lines.push(`- ${r.account}: ${m(r.amount)} ${r.currency}`);
       break;
     }
     case 'reconciliation':
@@ -239,7 +273,7 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
       const f = flows();
       for (const c of f.currencies) {
         if (c.total_spending !== zeroOf(c.total_spending))
-          lines.push(t.spending(c.total_spending, c.currency, periodName, f.start_date, f.end_date));
+          lines.push(t.spending(m(c.total_spending), c.currency, periodName, f.start_date, f.end_date));
       }
       reconciliation();
       break;
@@ -247,6 +281,9 @@ export function builtinAnswer(db: LedgerDb, message: string, language: Language,
   }
   return lines.join('\n');
 }
+
+/** A figure as the app shows it everywhere: grouped ("6,145.67"), exact. */
+const m = groupDecimal;
 
 function zeroOf(amount: string): string {
   return amount.replace(/\d/g, '0').replace(/^-/, '');

@@ -275,7 +275,9 @@ describe('without a reachable model', () => {
     const answer = await ask(down, tok, { message: 'What did I spend on groceries last month?' });
     expect(answer.status).toBe(200);
     const lines = answer.text.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/local AI model is unavailable .*ollama serve/);
+    expect(lines[0]).toBe(
+      'The local AI model is not running, so the built-in advisor answers from your books. To use the model, start it with: ollama serve',
+    );
     expect(answer.text).toContain(`You spent ${groceriesLastMonth} USD on Groceries last month`);
     expect(lines.at(-1)).toBe(EN_DISCLAIMER);
     const status = await down.api.get('/api/chat/status', tok);
@@ -287,15 +289,15 @@ describe('without a reachable model', () => {
     const answer = await ask(down, tok, { message: '我上个月在Groceries上花了多少钱？' });
     expect(answer.status).toBe(200);
     const lines = answer.text.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/本地 AI 模型不可用/);
+    expect(lines[0]).toBe('本地 AI 模型未运行，由内置顾问根据您的账本回答。如需使用模型，请运行：ollama serve');
     expect(answer.text).toContain(`在Groceries上花了 ${groceriesLastMonth} USD`);
     expect(lines.at(-1)).toBe(ZH_DISCLAIMER);
   });
 
   it('when asked for net worth, balances, top expenses or reconciliation, then the built-in advisor answers each from the books', async () => {
-    expect((await ask(down, tok, { message: 'What is my net worth?' })).text).toContain('Net worth (USD): 2876.55');
+    expect((await ask(down, tok, { message: 'What is my net worth?' })).text).toContain('Net worth (USD): 2,876.55');
     expect((await ask(down, tok, { message: 'What is my balance in Checking?' })).text).toContain(
-      'Checking: 2876.55 USD',
+      'Checking: 2,876.55 USD',
     );
     const top = (await ask(down, tok, { message: 'What were my top expenses last month?' })).text;
     expect(top).toContain(`- Groceries: ${groceriesLastMonth} USD`);
@@ -304,10 +306,48 @@ describe('without a reachable model', () => {
     );
   });
 
+  it('when a conversation goes on without the model, then only its first answer says so, each in the conversation’s language', async () => {
+    const first = await ask(down, tok, { message: 'What is my net worth?' });
+    const sessionId = first.headers.get('x-session-id')!;
+    expect(first.text.split('\n')[0]).toMatch(/^The local AI model is not running/);
+    const second = await ask(down, tok, { message: 'And my income last month?', session_id: sessionId });
+    expect(second.text).not.toMatch(/local AI model|ollama/);
+    expect(second.text.split('\n')[0]).toMatch(/^Income last month \(.*\): 3,000\.00 USD\.$/);
+    const zh = await ask(down, tok, { message: '我的净资产是多少？' });
+    expect(zh.text.split('\n')[0]).toMatch(/^本地 AI 模型未运行/);
+    expect(zh.text).toContain('净资产（USD）：2,876.55');
+    const zhAgain = await ask(down, tok, { message: '上个月的收入呢？', session_id: zh.headers.get('x-session-id') });
+    expect(zhAgain.text).not.toMatch(/本地 AI 模型|ollama/);
+    expect(zhAgain.text.trimEnd().split('\n').at(-1)).toBe(ZH_DISCLAIMER);
+  });
+
+  it('when a question is not about the books, then the answer says politely what the advisor can answer, in its language', async () => {
+    const weather = await ask(down, tok, { message: 'What will the weather be in Paris tomorrow?' });
+    const lines = weather.text.trimEnd().split('\n').filter(Boolean);
+    expect(lines.slice(1)).toEqual([
+      'I can only answer questions about your own books: balances, net worth, income and spending, budgets, bills and reconciliation. For example: “What is my net worth?”',
+      EN_DISCLAIMER,
+    ]);
+    const zh = await ask(down, tok, { message: '给我讲个笑话' });
+    expect(zh.text).toContain('我只能回答与您自己账本有关的问题');
+    expect(zh.text).not.toMatch(/Net worth|净资产（USD）/);
+    // a question about the books in general still gets the overview
+    expect((await ask(down, tok, { message: 'How am I doing with my money?' })).text).toContain(
+      'Net worth (USD): 2,876.55',
+    );
+    // books with no accounts yet: still the scope, not advice to create accounts
+    const { token: newcomer } = await registerUser(down.api);
+    const poem = (await ask(down, newcomer, { message: 'Write me a poem about the sea' })).text;
+    expect(poem).toContain('I can only answer questions about your own books');
+    expect(poem).not.toContain('You have no accounts yet');
+  });
+
   it('when the model is not pulled, then the answer says how to pull it', async () => {
     fake.models = [];
     const answer = await ask(t, token, { message: 'What is my net worth?' });
-    expect(answer.text.split('\n')[0]).toMatch(/ollama pull qwen2\.5:3b/);
+    expect(answer.text.split('\n')[0]).toBe(
+      'The local AI model is not installed, so the built-in advisor answers from your books. To use the model, run: ollama pull qwen2.5:3b',
+    );
     expect(answer.text).toContain('Net worth (USD)');
     const status = await t.api.get('/api/chat/status', token);
     expect(status.body).toMatchObject({ available: false });

@@ -114,3 +114,14 @@ export function markSessionDeleted(db: LedgerDb, id: string, at: string): boolea
     ) === 1
   );
 }
+
+/** Whether an answer of the session begins with one of `starts` (the session's own messages are read, by its index). */
+export function sessionHasAnswerStarting(db: LedgerDb, sessionId: string, starts: readonly string[]): boolean {
+  return db.existsSql(
+    `SELECT 1 FROM chat_messages WHERE session_id = ? AND role = 'assistant' AND (${starts
+      .map(() => 'substr(content, 1, ?) = ?')
+      .join(' OR ')}) LIMIT 1`,
+    sessionId,
+    ...starts.flatMap((s) => [s.length, s]),
+  );
+}

@@ -6,13 +6,14 @@ import { localToday } from '../../domain/dates.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { ModelUnavailable, type ChatMessage, type ChatModel, type ModelStream } from '../../llm/model.ts';
 import { allAccounts } from '../accounts/accounts.repository.ts';
-import { builtinAnswer } from './chat.builtin.ts';
+import { builtinAnswer, NOTICE_STARTS } from './chat.builtin.ts';
 import {
   activeSessionExists,
   insertMessage,
   insertSession,
   listSessions,
   markSessionDeleted,
+  sessionHasAnswerStarting,
   sessionMessages,
   type ChatSession,
 } from './chat.repository.ts';
@@ -179,7 +180,9 @@ export async function streamAnswer(
         current = await model.chat(messages, TOOL_DEFINITIONS);
       } catch (error) {
         if (error instanceof ModelUnavailable && round === 0 && answer === '') {
-          write(maskSecrets(builtinAnswer(db, input.message, language, error.message)));
+          // the notice once per conversation: its first built-in answer says why and how to start the model
+          const told = input.session_id !== undefined && sessionHasAnswerStarting(db, sessionId, NOTICE_STARTS);
+          write(maskSecrets(builtinAnswer(db, input.message, language, told ? null : error)));
           break;
         }
         throw error;

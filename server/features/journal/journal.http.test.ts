@@ -144,28 +144,65 @@ describe('creating entries', () => {
     expect(await balance(acct.dinar!)).toBe('1.234');
   });
 
-  it('when an entry mixes currencies, then it must balance in each currency separately', async () => {
+  it('when an entry mixes currencies, then it must balance in each currency separately to be posted', async () => {
     const res = await create(
-      entry([
-        [acct.groceries!, 'DEBIT', '10.00'],
-        [acct.yen!, 'CREDIT', '10'],
-      ]),
+      entry(
+        [
+          [acct.groceries!, 'DEBIT', '10.00'],
+          [acct.yen!, 'CREDIT', '10'],
+        ],
+        { auto_post: true },
+      ),
     );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('UNBALANCED');
     expect(res.body.detail).toMatch(/USD .*10\.00.*JPY .*10/);
   });
 
+  it('when an unbalanced entry is saved as a draft, then it is kept as it is, and posting it is refused with the difference', async () => {
+    const lines: [string, 'DEBIT' | 'CREDIT', string][] = [
+      [acct.groceries!, 'DEBIT', '12.00'],
+      [acct.checking!, 'CREDIT', '10.00'],
+    ];
+    const before = await balance(acct.checking!);
+    const draft = await create(entry(lines));
+    expect(draft.status).toBe(201);
+    expect(draft.body.status).toBe('draft');
+    expect(draft.body.lines.map((l: { amount: string }) => l.amount)).toEqual(['12.00', '10.00']);
+    const post = await api.post(`/api/journal-entries/${draft.body.id}/post`, undefined, token);
+    expect(post.status).toBe(400);
+    expect(post.body.code).toBe('UNBALANCED');
+    expect(post.body.detail).toMatch(/USD debits exceed credits by 2\.00/);
+    expect((await api.get(`/api/journal-entries/${draft.body.id}`, token)).body).toEqual(draft.body);
+    expect(await balance(acct.checking!)).toBe(before);
+    // finished later: balanced, then posted
+    const fixed = await api.put(
+      `/api/journal-entries/${draft.body.id}`,
+      {
+        lines: entry([
+          [acct.groceries!, 'DEBIT', '12.00'],
+          [acct.checking!, 'CREDIT', '12.00'],
+        ]).lines,
+      },
+      token,
+    );
+    expect(fixed.status).toBe(200);
+    expect((await api.post(`/api/journal-entries/${draft.body.id}/post`, undefined, token)).body.status).toBe('posted');
+  });
+
   const refusals: [string, () => unknown, number, string, string?][] = [
     ['one line', () => entry([[acct.groceries!, 'DEBIT', '5.00']]), 400, 'TOO_FEW_LINES'],
     ['no lines', () => entry([]), 400, 'TOO_FEW_LINES'],
     [
-      'debits above credits by a cent',
+      'debits above credits by a cent, posted at once',
       () =>
-        entry([
-          [acct.groceries!, 'DEBIT', '5.01'],
-          [acct.checking!, 'CREDIT', '5.00'],
-        ]),
+        entry(
+          [
+            [acct.groceries!, 'DEBIT', '5.01'],
+            [acct.checking!, 'CREDIT', '5.00'],
+          ],
+          { auto_post: true },
+        ),
       400,
       'UNBALANCED',
     ],
@@ -389,7 +426,7 @@ describe('the entry life cycle (spec §3.1, §3.2)', () => {
     expect(memoOnly.body.lines).toHaveLength(2);
   });
 
-  it('when a draft update is unbalanced, then it is refused and the draft is unchanged', async () => {
+  it('when a draft is changed to unbalanced lines, then the change is kept as a draft that cannot be posted yet', async () => {
     const draft = await create(
       entry([
         [acct.groceries!, 'DEBIT', '10.00'],
@@ -406,9 +443,12 @@ describe('the entry life cycle (spec §3.1, §3.2)', () => {
       },
       token,
     );
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('UNBALANCED');
-    expect((await api.get(`/api/journal-entries/${draft.body.id}`, token)).body).toEqual(draft.body);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('draft');
+    expect(res.body.lines.map((l: { amount: string }) => l.amount)).toEqual(['12.00', '10.00']);
+    const post = await api.post(`/api/journal-entries/${draft.body.id}/post`, undefined, token);
+    expect(post.status).toBe(400);
+    expect(post.body.code).toBe('UNBALANCED');
   });
 
   it('when a draft is posted, then it is posted with posted_at and balances are affected', async () => {

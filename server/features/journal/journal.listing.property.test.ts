@@ -1,14 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Stores } from '../../db/stores.ts';
+import { actionArb, day, play, RandomLedgers } from '../../../test/support/random-journal.ts';
 import type { LedgerDb } from '../../db/stores.ts';
-import { createAccount } from '../accounts/accounts.service.ts';
 import { listEntries, type EntryFilter } from './journal.repository.ts';
-import { createEntry, postEntry, updateDraft, voidEntry } from './journal.service.ts';
-import { matchedEntryVoidGuard } from '../reconciliation/reconciliation.review.service.ts';
 
 /**
  * The listing reads its totals and page positions from the day counts that triggers keep. Random
@@ -17,32 +11,12 @@ import { matchedEntryVoidGuard } from '../reconciliation/reconciliation.review.s
  * query over every entry that the counts replace.
  */
 
-let dir: string;
-let stores: Stores;
-let ledgerCount = 0;
+let ledgers: RandomLedgers;
 
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-listing-'));
-  stores = new Stores(dir);
+  ledgers = new RandomLedgers();
 });
-afterAll(() => {
-  stores.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function freshLedger(): { db: LedgerDb; accounts: string[] } {
-  ledgerCount += 1;
-  const db = stores.ledger(`00000000-0000-4000-8000-${String(ledgerCount).padStart(12, '0')}`);
-  const accounts = (
-    [
-      ['Checking', 'ASSET'],
-      ['Card', 'LIABILITY'],
-      ['Salary', 'INCOME'],
-      ['Groceries', 'EXPENSE'],
-    ] as const
-  ).map(([name, type]) => createAccount(db, { name, type }).id);
-  return { db, accounts };
-}
+afterAll(() => ledgers.close());
 
 /** The listing without the counts: every matching entry counted and sorted. */
 function reference(db: LedgerDb, filter: EntryFilter, limit: number, offset: number): { ids: string[]; total: number } {
@@ -67,38 +41,6 @@ function reference(db: LedgerDb, filter: EntryFilter, limit: number, offset: num
   return { ids, total: Number(total) };
 }
 
-const day = (n: number) => `2026-03-${String(1 + n).padStart(2, '0')}`;
-
-const linesArb = fc.array(fc.record({ account: fc.nat(3), amount: fc.integer({ min: 1, max: 500 }) }), {
-  minLength: 1,
-  maxLength: 3,
-});
-
-const actionArb = fc.oneof(
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      kind: fc.constant('create' as const),
-      day: fc.nat(5),
-      lines: linesArb,
-      against: fc.nat(3),
-      post: fc.boolean(),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('rewrite' as const),
-      i: fc.nat(60),
-      day: fc.nat(5),
-      lines: linesArb,
-      against: fc.nat(3),
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('post' as const), i: fc.nat(60) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('void' as const), i: fc.nat(60) }) },
-);
-
 /** Mostly absent, so that filters combine without emptying the list. */
 const sometimes = <T>(arb: fc.Arbitrary<T>) =>
   fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
@@ -114,14 +56,6 @@ const filterArb = fc.record({
   page: fc.nat(),
 });
 
-function balanced(accounts: string[], lines: { account: number; amount: number }[], against: number) {
-  const total = lines.reduce((s, l) => s + l.amount, 0);
-  return [
-    ...lines.map((l) => ({ account_id: accounts[l.account]!, direction: 'DEBIT' as const, amount: `${l.amount}.00` })),
-    { account_id: accounts[against]!, direction: 'CREDIT' as const, amount: `${total}.00` },
-  ];
-}
-
 describe('entry listing from the day counts', () => {
   it('when entries are created, rewritten, posted and voided at random, then every filtered page and total equals the plain query', () => {
     fc.assert(
@@ -129,30 +63,8 @@ describe('entry listing from the day counts', () => {
         fc.array(actionArb, { minLength: 1, maxLength: 50 }),
         fc.array(filterArb, { minLength: 5, maxLength: 5 }),
         (actions, filters) => {
-          const { db, accounts } = freshLedger();
-          const ids: string[] = [];
-          for (const a of actions) {
-            try {
-              if (a.kind === 'create')
-                ids.push(
-                  createEntry(db, {
-                    entry_date: day(a.day),
-                    lines: balanced(accounts, a.lines, a.against),
-                    auto_post: a.post,
-                  }).id,
-                );
-              else if (ids.length === 0) continue;
-              else if (a.kind === 'rewrite')
-                updateDraft(db, ids[a.i % ids.length]!, {
-                  entry_date: day(a.day),
-                  lines: balanced(accounts, a.lines, a.against),
-                });
-              else if (a.kind === 'post') postEntry(db, ids[a.i % ids.length]!);
-              else voidEntry(db, ids[a.i % ids.length]!, null, matchedEntryVoidGuard, '2026-03-04');
-            } catch (error) {
-              expect((error as { code?: string }).code).toBe('INVALID_STATUS');
-            }
-          }
+          const { db, accounts } = ledgers.fresh();
+          play(db, accounts, actions);
           for (const f of filters) {
             const [start, end] =
               f.start !== undefined && f.end !== undefined && f.start > f.end ? [f.end, f.start] : [f.start, f.end];

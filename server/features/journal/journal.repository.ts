@@ -140,6 +140,14 @@ export interface EntryFilter {
   sourceType?: SourceType | undefined;
 }
 
+/** A search as the repository runs it: the FTS5 query of the memo words, and the amounts' lines. */
+export interface EntrySearch {
+  /** an FTS5 query over the memos, every phrase required; null: no words */
+  words: string | null;
+  /** each required: an entry with one of these lines (amount in minor units of that currency), or its memo phrase */
+  amounts: { lines: { minor: bigint; currency: string }[]; memoPhrase: string }[];
+}
+
 /**
  * Entries by date, then creation, newest first, with the exact total. Both come from the day
  * counts (migration 0004): the total is a sum over days, and page N is found by walking the days
@@ -302,6 +310,120 @@ function accountPage(db: LedgerDb, accountId: string, filter: EntryFilter, span:
     limit,
     span.skip,
   );
+}
+
+/** The key of an entry in the memo index (migration register_and_search): its place in every listing. */
+const SEARCH_KEY = 'entry_search.rowid';
+const SEQ_OF_KEY = '(entry_search.rowid & 4294967295)';
+
+function searchKey(date: string, end: boolean): bigint {
+  return (BigInt(date.replaceAll('-', '')) << 32n) | (end ? 0xffffffffn : 0n);
+}
+
+/**
+ * The SQL conditions on `e` (an entry) of the filters and of the search's amounts, each checked on
+ * the entry itself (`+column`: never a reason to read an index of every entry instead of the
+ * matches; a line is looked up among the entry's own lines).
+ */
+function searchConditions(filter: EntryFilter, search: EntrySearch): { sql: string[]; params: unknown[] } {
+  const sql: string[] = [];
+  const params: unknown[] = [];
+  if (filter.status) {
+    sql.push('+e.status = ?');
+    params.push(filter.status);
+  }
+  if (filter.sourceType) {
+    sql.push('+e.source_type = ?');
+    params.push(filter.sourceType);
+  }
+  if (filter.accountId) {
+    sql.push(
+      'EXISTS (SELECT 1 FROM journal_lines al WHERE al.account_id = ? AND al.entry_date = e.entry_date AND al.entry_id = e.id)',
+    );
+    params.push(filter.accountId);
+  }
+  for (const amount of search.amounts) {
+    const either = ['e.seq IN (SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH ?)'];
+    const eitherParams: unknown[] = [amount.memoPhrase];
+    if (amount.lines.length > 0) {
+      either.unshift(
+        `EXISTS (SELECT 1 FROM journal_lines am WHERE am.entry_id = e.id AND (${amount.lines.map(() => '(+am.amount_minor = ? AND +am.currency = ?)').join(' OR ')}))`,
+      );
+      eitherParams.unshift(...amount.lines.flatMap((l) => [l.minor, l.currency]));
+    }
+    sql.push(`(${either.join(' OR ')})`);
+    params.push(...eitherParams);
+  }
+  return { sql, params };
+}
+
+/**
+ * Entries found by a search (CONTRACT §15), with the other filters, newest first (date, then
+ * creation). With memo words, the memo index drives: its keys are the listing's order, so a page
+ * is read from it newest first and a date range is a key range; the amounts and filters are
+ * checked on each entry it gives. With amounts only, the lines of those amounts (their index) and
+ * the memos holding the number are the candidates, sorted among themselves. Neither reads every
+ * entry: the work follows the matches.
+ */
+export function searchEntries(
+  db: LedgerDb,
+  filter: EntryFilter,
+  search: EntrySearch,
+  limit: number,
+  offset: number,
+): { items: JournalEntry[]; total: number } {
+  const conditions = searchConditions(filter, search);
+  let from: string;
+  let where: string[];
+  let params: unknown[];
+  let order: string;
+  if (search.words !== null) {
+    from = `entry_search JOIN journal_entries e ON e.seq = ${SEQ_OF_KEY}`;
+    where = ['entry_search MATCH ?'];
+    params = [search.words];
+    if (filter.startDate) {
+      where.push(`${SEARCH_KEY} >= ?`);
+      params.push(searchKey(filter.startDate, false));
+    }
+    if (filter.endDate) {
+      where.push(`${SEARCH_KEY} <= ?`);
+      params.push(searchKey(filter.endDate, true));
+    }
+    where.push(...conditions.sql);
+    params.push(...conditions.params);
+    order = `ORDER BY ${SEARCH_KEY} DESC`;
+  } else {
+    const first = search.amounts[0]!;
+    const candidates = ['e.seq IN (SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH ?)'];
+    const candidateParams: unknown[] = [first.memoPhrase];
+    if (first.lines.length > 0) {
+      candidates.unshift(
+        `e.id IN (SELECT entry_id FROM journal_lines WHERE ${first.lines.map(() => '(amount_minor = ? AND currency = ?)').join(' OR ')})`,
+      );
+      candidateParams.unshift(...first.lines.flatMap((l) => [l.minor, l.currency]));
+    }
+    from = 'journal_entries e';
+    where = [`(${candidates.join(' OR ')})`];
+    params = candidateParams;
+    if (filter.startDate) {
+      where.push('+e.entry_date >= ?');
+      params.push(filter.startDate);
+    }
+    if (filter.endDate) {
+      where.push('+e.entry_date <= ?');
+      params.push(filter.endDate);
+    }
+    // the first amount drives; the rest are checked like filters
+    const rest = searchConditions(filter, { words: null, amounts: search.amounts.slice(1) });
+    where.push(...rest.sql);
+    params.push(...rest.params);
+    order = 'ORDER BY e.entry_date DESC, e.seq DESC';
+  }
+  const body = `FROM ${from} WHERE ${where.join(' AND ')}`;
+  const total = Number(db.allSql<{ n: bigint }>(`SELECT COUNT(*) AS n ${body}`, ...params)[0]!.n);
+  if (offset >= total) return { items: [], total };
+  const rows = db.allSql<EntryRow>(`SELECT ${E_COLUMNS} ${body} ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
+  return { items: toEntries(db, rows), total };
 }
 
 export interface NewLine {

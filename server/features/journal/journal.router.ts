@@ -29,7 +29,8 @@ export function journalRoutes(voidGuard: VoidGuard): RouteDef[] {
       method: 'get',
       path: '/api/journal-entries',
       tag: 'journal',
-      summary: 'List entries by date, newest first, with filters',
+      summary:
+        'List entries by date, newest first, with filters; q= searches memo words and exact amounts (newest first by date, then by creation)',
       auth: true,
       cacheable: true,
       query: listEntriesQuery,
@@ -40,7 +41,7 @@ export function journalRoutes(voidGuard: VoidGuard): RouteDef[] {
       method: 'post',
       path: '/api/journal-entries',
       tag: 'journal',
-      summary: 'Create an entry as a draft, or posted with auto_post',
+      summary: 'Create an entry as a draft (which need not balance yet), or posted with auto_post (which must balance)',
       auth: true,
       body: createEntryBody,
       responses: [{ status: 201, description: 'The entry', schema: journalEntry }, invalid],
@@ -83,7 +84,8 @@ export function journalRoutes(voidGuard: VoidGuard): RouteDef[] {
       method: 'put',
       path: '/api/journal-entries/:id',
       tag: 'journal',
-      summary: 'Change a draft: any of entry_date, memo and lines (lines are replaced as a whole)',
+      summary:
+        'Change a draft: any of entry_date, memo and lines (lines are replaced as a whole); a draft need not balance',
       auth: true,
       params: idParams,
       body: updateEntryBody,

@@ -13,7 +13,8 @@ import { reversalLines, reversalMemo, unbalancedCurrencies } from '../../domain/
 import { tradingLines, weightImbalances, type Cost } from '../../domain/exchange.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseAmount, type AmountProblem } from '../../domain/money.ts';
-import { accountsByIds, type Account } from '../accounts/accounts.repository.ts';
+import { parseSearch } from '../../domain/search.ts';
+import { accountsByIds, allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import { tradingAccount } from '../exchange/trading-accounts.ts';
 import { applyPosting } from '../totals/totals.repository.ts';
 import {
@@ -24,6 +25,8 @@ import {
   markPosted,
   markVoid,
   rewriteDraft,
+  searchEntries,
+  type EntrySearch,
   type JournalEntry,
   type NewLine,
 } from './journal.repository.ts';
@@ -70,9 +73,14 @@ export interface CheckedLine extends NewLine {
 
 /**
  * Checks lines as every entry must be: at least two, on existing accounts, in each account's
- * currency, amounts exact to the currency's digits, accounts active, and balanced per currency.
+ * currency, amounts exact to the currency's digits, accounts active, and (unless it is a draft
+ * being saved: `balanced: false`) balanced per currency.
  */
-export function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLine[] {
+export function checkLines(
+  db: LedgerDb,
+  lines: readonly LineInput[],
+  { balanced = true }: { balanced?: boolean } = {},
+): CheckedLine[] {
   if (lines.length < 2) throw new DomainError('TOO_FEW_LINES', 'An entry needs at least 2 lines');
   const accounts = accountsByIds(
     db,
@@ -139,9 +147,10 @@ export function checkLines(db: LedgerDb, lines: readonly LineInput[]): CheckedLi
       `Invalid body: ${badAmounts[0]!.field} ${badAmounts[0]!.message}`,
       badAmounts,
     );
-  assertWeightsBalance(checked);
+  if (balanced) assertWeightsBalance(checked);
   const withTrading = [...checked, ...tradingLinesOf(db, checked)];
-  assertPostable(withTrading);
+  if (balanced) assertPostable(withTrading);
+  else assertActive(withTrading);
   return withTrading;
 }
 
@@ -188,12 +197,16 @@ export function assertWeightsBalance(lines: readonly CheckedLine[]): void {
   }
 }
 
-/** What posting re-checks: every account active and the lines balanced per currency. */
-export function assertPostable(lines: readonly CheckedLine[]): void {
+function assertActive(lines: readonly CheckedLine[]): void {
   const inactive = lines.filter((l) => !l.account.isActive);
   if (inactive.length > 0) {
     throw new DomainError('INACTIVE_ACCOUNT', `The account ${inactive[0]!.account.name} is deactivated`);
   }
+}
+
+/** What posting re-checks: every account active and the lines balanced per currency. */
+export function assertPostable(lines: readonly CheckedLine[]): void {
+  assertActive(lines);
   const unbalanced = unbalancedCurrencies(lines);
   if (unbalanced.length > 0) {
     throw new DomainError('UNBALANCED', `Debits do not equal credits: ${describeImbalance(unbalanced)}`);
@@ -255,7 +268,9 @@ function storeEntry(
 
 export function createEntry(db: LedgerDb, input: CreateEntryInput, sourceType: SourceType = 'manual'): JournalEntryDto {
   return db.transaction(() => {
-    const id = storeEntry(db, input, checkLines(db, input.lines), sourceType, new Date().toISOString());
+    // a draft is work in progress: it need not balance until it is posted
+    const lines = checkLines(db, input.lines, { balanced: input.auto_post === true });
+    const id = storeEntry(db, input, lines, sourceType, new Date().toISOString());
     return toEntryDto(requireEntry(db, id));
   });
 }
@@ -274,7 +289,7 @@ export function createEntries(db: LedgerDb, inputs: readonly CreateEntryInput[])
     let failed = 0;
     inputs.forEach((input, index) => {
       try {
-        checked.push(checkLines(db, input.lines));
+        checked.push(checkLines(db, input.lines, { balanced: input.auto_post === true }));
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         first ??= { index, error };
@@ -344,6 +359,7 @@ export function updateDraft(db: LedgerDb, id: string, input: UpdateEntryInput): 
             currency: l.currency,
             cost: l.cost && { amount: formatMinor(l.cost.amountMinor, l.cost.currency), currency: l.cost.currency },
           })),
+      { balanced: false },
     );
     rewriteDraft(
       db,
@@ -439,18 +455,38 @@ export function getEntry(db: LedgerDb, id: string): JournalEntryDto {
   return toEntryDto(requireEntry(db, id));
 }
 
+/**
+ * A search's amounts as lines to look for: the amount in minor units of each currency the ledger's
+ * accounts use that can hold it exactly (82.5 is 8250 cents and 82500 fils, never yen).
+ */
+function entrySearch(db: LedgerDb, text: string): EntrySearch | null {
+  const parsed = parseSearch(text);
+  if (!parsed) return null;
+  const currencies = [...new Set(allAccounts(db).map((a) => a.currency))];
+  return {
+    words: parsed.words,
+    amounts: parsed.amounts.map(({ amount, memoPhrase }) => ({
+      memoPhrase,
+      lines: currencies.flatMap((currency) => {
+        const read = parseAmount(amount, currency);
+        return 'minor' in read ? [{ minor: read.minor, currency }] : [];
+      }),
+    })),
+  };
+}
+
 export function listEntryPage(db: LedgerDb, query: ListEntriesQuery) {
-  const { items, total } = listEntries(
-    db,
-    {
-      status: query.status,
-      startDate: query.start_date,
-      endDate: query.end_date,
-      accountId: query.account_id,
-      sourceType: query.source_type,
-    },
-    query.per_page,
-    (query.page - 1) * query.per_page,
-  );
+  const filter = {
+    status: query.status,
+    startDate: query.start_date,
+    endDate: query.end_date,
+    accountId: query.account_id,
+    sourceType: query.source_type,
+  };
+  const search = query.q === undefined ? null : entrySearch(db, query.q);
+  const offset = (query.page - 1) * query.per_page;
+  const { items, total } = search
+    ? searchEntries(db, filter, search, query.per_page, offset)
+    : listEntries(db, filter, query.per_page, offset);
   return { items: items.map(toEntryDto), total, page: query.page, per_page: query.per_page };
 }

@@ -209,7 +209,7 @@ describe('the advisor in the home currency', () => {
     const res = await api.post('/api/chat', { message: 'What is my net worth?' }, token);
     expect(res.status).toBe(200);
     // today: EUR at 1.000025 (2026-03-01): 891.50 + 200.005 = 1091.505, rounded once to the even cent
-    expect(res.text).toContain('In your home currency: 1091.50 USD (leaving out JPY: no exchange rate).');
+    expect(res.text).toContain('In your home currency: 1,091.50 USD (leaving out JPY: no exchange rate).');
     expect(res.text).toContain('Net worth (EUR): 200.00');
   });
 });

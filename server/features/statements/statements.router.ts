@@ -46,7 +46,11 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
       cacheable: true,
       query: listStatementsQuery,
       responses: [{ status: 200, description: 'A page of statements', schema: statementPage }],
-      handler: ({ session, query }) => ({ status: 200, body: listStatementPage(session.ledger, query) }),
+      handler: ({ session, query }) => {
+        // the statements screen is open: a run of one of them may follow
+        jobs.prewarm();
+        return { status: 200, body: listStatementPage(session.ledger, query) };
+      },
     }),
     defineRoute({
       method: 'post',
@@ -68,6 +72,7 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
         jobBudgetResponse,
       ],
       handler: async ({ session, req }) => {
+        jobs.prewarm();
         const bytes = requestBytes(req);
         const result = await jobs.run(session.userId, 'createStatement', { bytes }, bytes.byteLength);
         return { status: result.id === null ? 200 : 201, body: result };
@@ -115,6 +120,8 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
         jobBudgetResponse,
       ],
       handler: async ({ session, query, req }) => {
+        // a statement imported is usually reconciled next: the worker loads meanwhile
+        jobs.prewarm();
         const upload = await readUpload(req);
         const result = await jobs.run(
           session.userId,

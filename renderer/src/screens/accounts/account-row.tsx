@@ -14,11 +14,14 @@ export function AccountRow({
   depth,
   onChanged,
   onAddChild,
+  onOpen,
 }: {
   node: AccountNode;
   depth: number;
   onChanged: () => void;
   onAddChild: (parent: AccountNode) => void;
+  /** opens the account's register */
+  onOpen: (node: AccountNode) => void;
 }) {
   const { t } = useI18n();
   const [mode, setMode] = useState<Mode>('view');
@@ -62,7 +65,18 @@ export function AccountRow({
                 </button>
               </form>
             ) : (
-              <span className="account-name">{node.name}</span>
+              <a
+                className="account-name"
+                href={`/accounts/${encodeURIComponent(node.id)}`}
+                aria-label={t('accounts.openRegister', { name: node.name })}
+                onClick={(e) => {
+                  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+                  e.preventDefault();
+                  onOpen(node);
+                }}
+              >
+                {node.name}
+              </a>
             )}
           </span>
         </td>

@@ -13,10 +13,12 @@ export function AccountTree({
   tree,
   onChanged,
   onAddChild,
+  onOpen,
 }: {
   tree: CurrencyTree;
   onChanged: () => void;
   onAddChild: (parent: AccountNode) => void;
+  onOpen: (node: AccountNode) => void;
 }) {
   const { t } = useI18n();
   return (
@@ -52,7 +54,14 @@ export function AccountTree({
                   <td colSpan={2} />
                 </tr>
                 {flatten(section.nodes).map(({ node, depth }) => (
-                  <AccountRow key={node.id} node={node} depth={depth} onChanged={onChanged} onAddChild={onAddChild} />
+                  <AccountRow
+                    key={node.id}
+                    node={node}
+                    depth={depth}
+                    onChanged={onChanged}
+                    onAddChild={onAddChild}
+                    onOpen={onOpen}
+                  />
                 ))}
                 {section.type === 'EQUITY' && tree.retainedEarnings !== null && (
                   <tr className="derived-row">

@@ -13,6 +13,8 @@ import { today } from '../../dates.ts';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n, type MessageKey } from '../../i18n/index.ts';
+import { registerPath, type Navigate } from '../../router.ts';
+import { DateInput } from '../../components/date-input.tsx';
 import { AccountForm, type NewAccountDraft } from './account-form.tsx';
 import { buildAccountTrees } from './account-tree-model.ts';
 import { AccountTree } from './account-tree.tsx';
@@ -32,8 +34,8 @@ const STARTER_SET: { name: MessageKey; type: AccountType }[] = [
   { name: 'starter.utilities', type: 'EXPENSE' },
 ];
 
-/** The chart of accounts as trees per currency, with balances as of a chosen date. */
-export function AccountsScreen() {
+/** The chart of accounts as trees per currency, with balances as of a chosen date; a name opens its register. */
+export function AccountsScreen({ onNavigate }: { onNavigate: Navigate }) {
   const { t } = useI18n();
   const [asOf, setAsOf] = useState(today);
   const [draft, setDraft] = useState<NewAccountDraft | null>(null);
@@ -58,10 +60,7 @@ export function AccountsScreen() {
     <section className="screen" aria-labelledby="accounts-title">
       <div className="screen-head">
         <h1 id="accounts-title">{t('nav.accounts')}</h1>
-        <label className="inline-field">
-          {t('accounts.asOf')}
-          <input type="date" value={asOf} onChange={(e) => setAsOf(e.target.value)} />
-        </label>
+        <DateInput inline label={t('accounts.asOf')} value={asOf} onChange={setAsOf} />
         <button type="button" className="primary" onClick={() => setDraft({ parentId: null, type: 'ASSET' })}>
           {t('accounts.new')}
         </button>
@@ -104,6 +103,7 @@ export function AccountsScreen() {
           tree={tree}
           onChanged={reload}
           onAddChild={(parent) => setDraft({ parentId: parent.id, type: parent.type, currency: parent.currency })}
+          onOpen={(node) => onNavigate(registerPath(node.id, asOf && asOf !== today() ? { end: asOf } : {}))}
         />
       ))}
     </section>

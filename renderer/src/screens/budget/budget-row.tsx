@@ -3,7 +3,7 @@ import type { BudgetLineDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useI18n } from '../../i18n/index.ts';
-import { chartValue, isNegative, isZero } from '../../money.ts';
+import { chartValue, groupDecimal, isNegative, isZero, plainAmount } from '../../money.ts';
 
 interface BudgetRowProps {
   line: BudgetLineDto;
@@ -28,18 +28,19 @@ function tone(line: BudgetLineDto): 'good' | 'warn' | 'bad' {
 /** One account's line of the month: the budget edited in place, what was spent, what is left. */
 export function BudgetRow({ line, depth, busy, inputRef, onSave, onCarryOver, onRemove, onMove }: BudgetRowProps) {
   const { t } = useI18n();
-  const [text, setText] = useState(line.budgeted);
-  useEffect(() => setText(line.budgeted), [line.budgeted]);
-  const changed = text.trim() !== line.budgeted;
+  const shown = groupDecimal(line.budgeted);
+  const [text, setText] = useState(shown);
+  useEffect(() => setText(shown), [shown]);
+  const changed = plainAmount(text) !== line.budgeted;
 
-  const commit = async () => (changed && text.trim() !== '' ? onSave(text.trim()) : true);
+  const commit = async () => (changed && text.trim() !== '' ? onSave(plainAmount(text)) : true);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
       void commit().then((ok) => ok && onMove(1));
     } else if (event.key === 'Escape') {
-      setText(line.budgeted);
+      setText(shown);
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       void commit().then((ok) => ok && onMove(event.key === 'ArrowDown' ? 1 : -1));

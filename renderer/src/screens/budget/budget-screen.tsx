@@ -10,6 +10,7 @@ import {
 } from '../../api/index.ts';
 import { AccountPicker } from '../../components/account-picker.tsx';
 import { Amount } from '../../components/amount.tsx';
+import { AmountInput } from '../../components/amount-input.tsx';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -17,6 +18,7 @@ import { monthOf, today } from '../../dates.ts';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { plainAmount } from '../../money.ts';
 import { BudgetRow } from './budget-row.tsx';
 import { addMonths } from '../../months.ts';
 
@@ -78,7 +80,8 @@ export function BudgetScreen() {
   const add = async (event: FormEvent) => {
     event.preventDefault();
     if (!newAccount || !newAmount.trim()) return;
-    if (await save.run([...bodyOf(lines), { account_id: newAccount, amount: newAmount.trim(), carry_over: false }])) {
+    const amount = plainAmount(newAmount);
+    if (await save.run([...bodyOf(lines), { account_id: newAccount, amount, carry_over: false }])) {
       setNewAccount('');
       setNewAmount('');
       addInput.current?.focus();
@@ -216,14 +219,14 @@ export function BudgetScreen() {
               onChosen={() => document.getElementById('budget-new-amount')?.focus()}
             />
           </div>
-          <input
+          <AmountInput
             id="budget-new-amount"
             className="amount-input"
-            inputMode="decimal"
+            currency={(accounts.data ?? []).find((a) => a.id === newAccount)?.currency}
             aria-label={t('budget.addAmount')}
             placeholder={t('budget.addAmount')}
             value={newAmount}
-            onChange={(e) => setNewAmount(e.target.value)}
+            onChange={setNewAmount}
           />
           <button type="submit" className="primary" disabled={busy || !newAccount || !newAmount.trim()}>
             {t('budget.add')}

@@ -50,7 +50,11 @@ export function ChatPanel({ id, open, onClose }: { id: string; open: boolean; on
       </div>
       {status && !status.available && (
         <div className="notice notice-warn" role="note" data-testid="model-unavailable">
-          {t('chat.unavailable', { model: status.model })} <span className="muted">{status.detail}</span>
+          {t('chat.unavailable', { model: status.model })}
+          <details className="error-details">
+            <summary>{t('error.details')}</summary>
+            <pre>{status.detail}</pre>
+          </details>
         </div>
       )}
       <SessionList

@@ -3,13 +3,13 @@ import type { NetWorthSeries } from '../../api/index.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { monthOf } from '../../dates.ts';
 import { useI18n } from '../../i18n/index.ts';
-import { chartValue, groupDecimal, isZero } from '../../money.ts';
+import { axisTick, chartValue, groupDecimal, isZero } from '../../money.ts';
 
 type Point = NetWorthSeries['currencies'][number]['series'][number];
 
 /** Net worth, assets and liabilities at each month's end. Tooltips show the exact figures. */
 export function NetWorthChart({ series, currency }: { series: Point[]; currency: string }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   if (series.every((p) => isZero(p.assets) && isZero(p.liabilities))) {
     return <EmptyState title={t('dashboard.noHistory')}>{t('dashboard.noHistoryHint')}</EmptyState>;
   }
@@ -36,7 +36,7 @@ export function NetWorthChart({ series, currency }: { series: Point[]; currency:
         <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e7ee" />
           <XAxis dataKey="month" tick={{ fontSize: 12 }} />
-          <YAxis tick={{ fontSize: 12 }} width={72} />
+          <YAxis tick={{ fontSize: 12 }} width={72} tickFormatter={(v: number) => axisTick(v, language)} />
           <Tooltip
             formatter={(_value, name, item) => {
               const key = String(item.dataKey) as 'net_worth' | 'assets' | 'liabilities';

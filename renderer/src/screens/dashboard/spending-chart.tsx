@@ -3,7 +3,7 @@ import type { IncomeStatement } from '../../api/index.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { monthOf } from '../../dates.ts';
 import { useI18n } from '../../i18n/index.ts';
-import { chartValue, groupDecimal, isZero } from '../../money.ts';
+import { axisTick, chartValue, groupDecimal, isZero } from '../../money.ts';
 import type { Route } from '../../router.ts';
 
 const COLORS = [
@@ -33,7 +33,7 @@ export function SpendingChart({
   currency: string;
   onNavigate: (route: Route) => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const accounts = new Map<string, string>();
   const rows = months.map((statement) => {
     const row: Record<string, number | string> = { month: monthOf(statement.start_date) };
@@ -70,7 +70,7 @@ export function SpendingChart({
         <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e3e7ee" />
           <XAxis dataKey="month" tick={{ fontSize: 12 }} />
-          <YAxis tick={{ fontSize: 12 }} width={72} />
+          <YAxis tick={{ fontSize: 12 }} width={72} tickFormatter={(v: number) => axisTick(v, language)} />
           <Tooltip
             formatter={(_value, name, item) => {
               const exact = (item.payload as Record<string, string>)[`${String(item.dataKey)}:exact`] ?? '0';

@@ -1,12 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
 import type { AccountDto, EntryFilter, EntryStatus, SourceType } from '../../api/index.ts';
+import { DateInput } from '../../components/date-input.tsx';
 import { useI18n } from '../../i18n/index.ts';
+
+/** How long typing may pause before the search runs: one request per word, not per key. */
+const SEARCH_PAUSE_MS = 300;
 
 export type Filters = Omit<EntryFilter, 'page' | 'per_page'>;
 
 const STATUSES: EntryStatus[] = ['draft', 'posted', 'void'];
-const SOURCES: SourceType[] = ['manual', 'import', 'system', 'reconciliation'];
+const SOURCES: SourceType[] = ['manual', 'import', 'system', 'reconciliation', 'schedule'];
 
-/** The register's filters: status, date range, account, source. */
+/** The search box: what is typed goes to the filters once typing pauses, or at once on Enter. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const { t } = useI18n();
+  const [text, setText] = useState(value);
+  const search = useRef(onSearch);
+  search.current = onSearch;
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = window.setTimeout(() => search.current(text), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <label className="search-field">
+      {t('journal.search')}
+      <input
+        type="search"
+        value={text}
+        maxLength={200}
+        placeholder={t('journal.searchPlaceholder')}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            onSearch(text);
+          }
+        }}
+      />
+    </label>
+  );
+}
+
+/** The register's filters: the search, status, date range, account, source. */
 export function EntryFilters({
   filters,
   accounts,
@@ -22,6 +59,7 @@ export function EntryFilters({
   return (
     <fieldset className="filters">
       <legend className="visually-hidden">{t('journal.filters')}</legend>
+      <SearchBox value={filters.q ?? ''} onSearch={(q) => set({ q: q.trim() ? q : undefined })} />
       <label>
         {t('entry.status')}
         <select
@@ -36,22 +74,16 @@ export function EntryFilters({
           ))}
         </select>
       </label>
-      <label>
-        {t('filter.from')}
-        <input
-          type="date"
-          value={filters.start_date ?? ''}
-          onChange={(e) => set({ start_date: e.target.value || undefined })}
-        />
-      </label>
-      <label>
-        {t('filter.to')}
-        <input
-          type="date"
-          value={filters.end_date ?? ''}
-          onChange={(e) => set({ end_date: e.target.value || undefined })}
-        />
-      </label>
+      <DateInput
+        label={t('filter.from')}
+        value={filters.start_date ?? ''}
+        onChange={(date) => set({ start_date: date || undefined })}
+      />
+      <DateInput
+        label={t('filter.to')}
+        value={filters.end_date ?? ''}
+        onChange={(date) => set({ end_date: date || undefined })}
+      />
       <label>
         {t('entry.account')}
         <select value={filters.account_id ?? ''} onChange={(e) => set({ account_id: e.target.value || undefined })}>

@@ -8,8 +8,8 @@ import { Pager } from '../../components/pager.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
-import { EntryDetails } from './entry-details.tsx';
-import { EntryEditor } from './entry-editor.tsx';
+import { EntryDetails } from '../../components/entry-details.tsx';
+import { EntryEditor } from '../../components/entry-editor.tsx';
 import { EntryFilters, type Filters } from './entry-filters.tsx';
 import { EntryRegister } from './entry-register.tsx';
 
@@ -22,9 +22,9 @@ type Pane =
   | { kind: 'view'; entry: JournalEntryDto };
 
 /** The journal: a paginated, filterable register beside the open entry or the entry editor. */
-export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => void }) {
+export function JournalScreen({ onNavigate, search = '' }: { onNavigate: (route: Route) => void; search?: string }) {
   const { t } = useI18n();
-  const [filters, setFilters] = useState<Filters>({});
+  const [filters, setFilters] = useState<Filters>(() => (search ? { q: search } : {}));
   const [page, setPage] = useState(1);
   const [pane, setPane] = useState<Pane>({ kind: 'none' });
   const [openError, setOpenError] = useState<unknown>(undefined);
@@ -83,7 +83,15 @@ export function JournalScreen({ onNavigate }: { onNavigate: (route: Route) => vo
                 selectedId={pane.kind === 'view' ? pane.entry.id : null}
                 onOpen={(entry) => setPane({ kind: 'view', entry })}
                 empty={
-                  <EmptyState title={filtered ? t('journal.noMatches') : t('journal.emptyTitle')}>
+                  <EmptyState
+                    title={
+                      filters.q
+                        ? t('journal.noSearchMatches', { q: filters.q })
+                        : filtered
+                          ? t('journal.noMatches')
+                          : t('journal.emptyTitle')
+                    }
+                  >
                     {filtered ? t('journal.noMatchesHint') : t('journal.emptyHint')}
                   </EmptyState>
                 }

@@ -10,6 +10,7 @@ import {
 import { Amount } from '../../components/amount.tsx';
 import { Busy } from '../../components/busy.tsx';
 import { DataTable } from '../../components/data-table.tsx';
+import { DateInput } from '../../components/date-input.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -112,10 +113,7 @@ function PriceForm({ listId, onSaved }: { listId: string; onSaved: () => void })
     <article className="panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('prices.add')}</h2>
       <form className="form-grid" aria-labelledby={headingId} onSubmit={submit}>
-        <label>
-          {t('prices.date')}
-          <input type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
-        </label>
+        <DateInput label={t('prices.date')} required value={date} onChange={setDate} />
         <CurrencyInput label={t('prices.from')} value={from} onChange={setFrom} listId={listId} />
         <CurrencyInput label={t('prices.to')} value={to} onChange={setTo} listId={listId} />
         <label>

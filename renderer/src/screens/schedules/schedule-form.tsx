@@ -1,6 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AccountDto, ScheduleBody, ScheduleDto } from '../../api/index.ts';
 import { AccountPicker } from '../../components/account-picker.tsx';
+import { AmountInput } from '../../components/amount-input.tsx';
+import { DateInput } from '../../components/date-input.tsx';
+import { plainAmount } from '../../money.ts';
 import { today } from '../../dates.ts';
 import { useI18n } from '../../i18n/index.ts';
 
@@ -48,8 +51,8 @@ export function ScheduleForm({
     event.preventDefault();
     const lines = simple
       ? [
-          { account_id: to, direction: 'DEBIT' as const, amount: amount.trim() },
-          { account_id: from, direction: 'CREDIT' as const, amount: amount.trim() },
+          { account_id: to, direction: 'DEBIT' as const, amount: plainAmount(amount) },
+          { account_id: from, direction: 'CREDIT' as const, amount: plainAmount(amount) },
         ]
       : schedule!.lines.map((l) => ({
           account_id: l.account_id,
@@ -82,12 +85,12 @@ export function ScheduleForm({
           <>
             <label>
               {t('schedules.amount')}
-              <input
+              <AmountInput
                 required
                 className="amount-input"
-                inputMode="decimal"
+                currency={active.find((a) => a.id === (from || to))?.currency}
                 value={amount}
-                onChange={(e) => setAmount(e.target.value)}
+                onChange={setAmount}
               />
             </label>
             <div className="field">
@@ -114,14 +117,8 @@ export function ScheduleForm({
           {t('schedules.interval')}
           <input type="number" min={1} max={1000} value={every} onChange={(e) => setEvery(e.target.value)} />
         </label>
-        <label>
-          {t('schedules.start')}
-          <input type="date" required value={start} onChange={(e) => setStart(e.target.value)} />
-        </label>
-        <label>
-          {t('schedules.end')}
-          <input type="date" value={end} onChange={(e) => setEnd(e.target.value)} />
-        </label>
+        <DateInput label={t('schedules.start')} required value={start} onChange={setStart} />
+        <DateInput label={t('schedules.end')} value={end} onChange={setEnd} />
         <label className="checkbox">
           <input type="checkbox" checked={autoPost} onChange={(e) => setAutoPost(e.target.checked)} />
           {t('schedules.autoPost')}

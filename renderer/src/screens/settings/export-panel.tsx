@@ -5,7 +5,8 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { FormatSelect } from './format-select.tsx';
-import { saveFile } from './save-file.ts';
+import { DateInput } from '../../components/date-input.tsx';
+import { saveFile } from '../../components/save-file.ts';
 
 /** Exporting the books as a journal or CSV file, optionally for a date range. */
 export function ExportPanel() {
@@ -39,24 +40,8 @@ export function ExportPanel() {
           value={format}
           onChange={setFormat}
         />
-        <label>
-          {t('export.from')}
-          <input
-            type="date"
-            value={startDate}
-            max={endDate || undefined}
-            onChange={(e) => setStartDate(e.target.value)}
-          />
-        </label>
-        <label>
-          {t('export.to')}
-          <input
-            type="date"
-            value={endDate}
-            min={startDate || undefined}
-            onChange={(e) => setEndDate(e.target.value)}
-          />
-        </label>
+        <DateInput label={t('export.from')} value={startDate} onChange={setStartDate} />
+        <DateInput label={t('export.to')} value={endDate} onChange={setEndDate} />
         <div className="form-actions span-2">
           <button type="submit" className="primary" disabled={download.busy}>
             {t('export.download')}

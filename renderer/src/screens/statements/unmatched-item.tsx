@@ -17,7 +17,8 @@ export function UnmatchedItem({
 }: {
   item: UnmatchedItemDto;
   accounts: AccountDto[];
-  onCreated: () => void;
+  /** the entry was booked: what the bank line said, and the account it was booked to */
+  onCreated: (booked: { description: string; account: string; amount: string }) => void;
 }) {
   const { t } = useI18n();
   const headingId = useId();
@@ -26,7 +27,11 @@ export function UnmatchedItem({
   const [memo, setMemo] = useState(tx.description);
   const create = useAction(async () => {
     await createEntryForBankTransaction(tx.id, accountId, memo);
-    onCreated();
+    onCreated({
+      description: tx.description,
+      account: accounts.find((a) => a.id === accountId)?.name ?? '',
+      amount: tx.amount,
+    });
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { groupDecimal } from '../../money.ts';
 import { UnmatchedItem } from './unmatched-item.tsx';
 
 const PER_PAGE = 10;
@@ -25,8 +26,18 @@ export function UnmatchedList({
   const load = useCallback(() => unmatchedItems(page, PER_PAGE), [page]);
   const { data, error, loading } = useLoader(load, [load, refresh]);
   const active = accounts.filter((a) => a.is_active);
+  const [booked, setBooked] = useState<{ description: string; account: string; amount: string } | null>(null);
   return (
     <div className="stack">
+      {booked && (
+        <p role="status" className="notice notice-ok" data-testid="booked">
+          {t('unmatched.booked', {
+            description: booked.description,
+            amount: groupDecimal(booked.amount),
+            account: booked.account,
+          })}
+        </p>
+      )}
       <ErrorNotice error={error} />
       {loading && !data && <Busy label={t('loading')} />}
       {data && data.items.length === 0 && (
@@ -37,7 +48,10 @@ export function UnmatchedList({
           key={`${item.type}:${item.transaction.id}`}
           item={item}
           accounts={active}
-          onCreated={onChanged}
+          onCreated={(what) => {
+            setBooked(what);
+            onChanged();
+          }}
         />
       ))}
       {data && (

@@ -1,7 +1,7 @@
-import type { JournalEntryDto } from '../../api/index.ts';
-import { Amount } from '../../components/amount.tsx';
-import { DataTable } from '../../components/data-table.tsx';
-import { useI18n } from '../../i18n/index.ts';
+import type { JournalEntryDto } from '../api/index.ts';
+import { Amount } from './amount.tsx';
+import { DataTable } from './data-table.tsx';
+import { useI18n } from '../i18n/index.ts';
 
 type Line = JournalEntryDto['lines'][number];
 

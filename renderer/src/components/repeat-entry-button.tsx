@@ -1,9 +1,9 @@
-import { createSchedule, type JournalEntryDto } from '../../api/index.ts';
-import { ErrorNotice } from '../../components/error-notice.tsx';
-import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n/index.ts';
-import { today } from '../../dates.ts';
-import { sameDayMonthsLater } from '../../months.ts';
+import { createSchedule, type JournalEntryDto } from '../api/index.ts';
+import { ErrorNotice } from './error-notice.tsx';
+import { useAction } from '../hooks/use-action.ts';
+import { useI18n } from '../i18n/index.ts';
+import { today } from '../dates.ts';
+import { sameDayMonthsLater } from '../months.ts';
 
 /** The entry's day of month, in the first month after today that has it (or its last day). */
 function nextMonthlyDate(date: string): string {

@@ -1,19 +1,30 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { createEntry, postEntry, updateEntry, type AccountDto, type JournalEntryDto } from '../../api/index.ts';
-import { Busy } from '../../components/busy.tsx';
-import { TableHead } from '../../components/data-table.tsx';
-import { ErrorNotice } from '../../components/error-notice.tsx';
-import { today } from '../../dates.ts';
-import { useI18n } from '../../i18n/index.ts';
+import { createEntry, postEntry, updateEntry, type AccountDto, type JournalEntryDto } from '../api/index.ts';
+import { Busy } from './busy.tsx';
+import { TableHead } from './data-table.tsx';
+import { ErrorNotice } from './error-notice.tsx';
+import { today } from '../dates.ts';
+import { useI18n } from '../i18n/index.ts';
 import { BalanceHint } from './balance-hint.tsx';
-import { balancingAmount, blankLine, checkEntry, linesOf, toLineInputs, type EditableLine } from './entry-lines.ts';
+import { DateInput } from './date-input.tsx';
+import {
+  balancingAmount,
+  blankLine,
+  checkEntry,
+  linesOf,
+  toLineInputs,
+  type EditableLine,
+  type EditorCheck,
+} from '../entry-lines.ts';
 import { EntryLineRow } from './entry-line-row.tsx';
-import { useLineFocus } from './use-line-focus.ts';
+import { useLineFocus } from '../hooks/use-line-focus.ts';
 
 interface EntryEditorProps {
   accounts: AccountDto[];
   /** a draft to change, or undefined for a new entry */
   draft?: JournalEntryDto | undefined;
+  /** a new entry's first lines (an account's register starts one on that account) */
+  initialLines?: EditableLine[] | undefined;
   onSaved: (entry: JournalEntryDto) => void;
   onCancel: () => void;
 }
@@ -22,19 +33,26 @@ interface EntryEditorProps {
  * A journal entry being written. Keyboard: Tab moves between fields; Enter in an account search
  * chooses the account (and offers the balancing amount); Enter in an amount goes to the next line
  * (adding one); Ctrl+Enter posts. The "unbalanced by …" hint is computed exactly (BigInt minor units).
+ * Work in progress is kept as a draft whether or not it balances; posting needs it balanced, and
+ * the editor says so beside the Post button (and at once when Ctrl+Enter is pressed too early).
  * A line in another currency can state what it cost (an exchange): the ⇄ button opens its cost, the
  * editor shows the rate it implies, and the entry balances by cost (the server adds the automatic
  * lines on the currency trading accounts).
  */
-export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorProps) {
+export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }: EntryEditorProps) {
   const { t } = useI18n();
   const headingId = useId();
   const hintId = useId();
+  const whyId = useId();
   const [date, setDate] = useState(draft?.entry_date ?? today());
   const [memo, setMemo] = useState(draft?.memo ?? '');
-  const [lines, setLines] = useState<EditableLine[]>(() => (draft ? linesOf(draft) : [blankLine(), blankLine()]));
+  const [lines, setLines] = useState<EditableLine[]>(() =>
+    draft ? linesOf(draft) : initialLines && initialLines.length > 0 ? initialLines : [blankLine(), blankLine()],
+  );
   const [busy, setBusy] = useState<'draft' | 'post' | null>(null);
   const [error, setError] = useState<unknown>(undefined);
+  /** Ctrl+Enter was pressed before the entry could be posted: say why, as an alert */
+  const [tried, setTried] = useState(false);
 
   const byId = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
   const choosable = useMemo(() => accounts.filter((a) => a.is_active), [accounts]);
@@ -104,10 +122,15 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
     }
   };
 
+  const whyNot = postBlocker(check);
+  // too few lines is what the balance hint says already; the rest is said here, at once
+  const showWhy = whyNot !== null && (tried || whyNot !== 'lines');
+
   const onFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       if (check.ready && !busy) void save(true);
+      else setTried(true);
     } else if (event.key === 'Escape' && !busy) {
       const target = event.target as HTMLElement;
       if (target.getAttribute('role') !== 'combobox') onCancel();
@@ -122,15 +145,13 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
       onSubmit={(e) => {
         e.preventDefault();
         if (check.ready) void save(true);
+        else setTried(true);
       }}
     >
       <h2 id={headingId}>{draft ? t('editor.editDraft') : t('editor.new')}</h2>
       <p className="hint">{t('editor.keys')}</p>
       <div className="editor-head">
-        <label>
-          {t('entry.date')}
-          <input type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
-        </label>
+        <DateInput label={t('entry.date')} required value={date} onChange={setDate} />
         <label className="grow">
           {t('entry.memo')}
           <input type="text" autoFocus maxLength={500} value={memo} onChange={(e) => setMemo(e.target.value)} />
@@ -174,10 +195,16 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
       </div>
       <ErrorNotice error={error} onDismiss={() => setError(undefined)} />
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={!check.ready || busy !== null}>
+        <button
+          type="submit"
+          className="primary"
+          aria-disabled={!check.ready || busy !== null}
+          aria-describedby={showWhy ? whyId : undefined}
+          disabled={busy !== null}
+        >
           {t('editor.post')}
         </button>
-        <button type="button" disabled={!check.ready || busy !== null} onClick={() => void save(false)}>
+        <button type="button" disabled={!check.draftReady || busy !== null} onClick={() => void save(false)}>
           {t('editor.saveDraft')}
         </button>
         <button type="button" onClick={onCancel} disabled={busy !== null}>
@@ -185,6 +212,27 @@ export function EntryEditor({ accounts, draft, onSaved, onCancel }: EntryEditorP
         </button>
         {busy && <Busy inline label={busy === 'post' ? t('editor.posting') : t('editor.saving')} />}
       </div>
+      {showWhy && (
+        <p
+          id={whyId}
+          className={tried ? 'post-why notice notice-warn' : 'post-why hint'}
+          role={tried ? 'alert' : undefined}
+        >
+          {whyNot === 'unbalanced'
+            ? t('editor.whyUnbalanced')
+            : whyNot === 'problems'
+              ? t('editor.whyProblems')
+              : t('editor.whyLines')}
+        </p>
+      )}
     </form>
   );
+}
+
+/** Why the entry cannot be posted yet, or null when it can. */
+function postBlocker(check: EditorCheck): 'lines' | 'problems' | 'unbalanced' | null {
+  if (check.ready) return null;
+  if (check.problems.size > 0) return 'problems';
+  if (check.filled.length < 2) return 'lines';
+  return 'unbalanced';
 }

@@ -1,9 +1,10 @@
 import type { KeyboardEvent, Ref } from 'react';
-import type { AccountDto } from '../../api/index.ts';
-import { AccountPicker } from '../../components/account-picker.tsx';
-import { useI18n, type MessageKey } from '../../i18n/index.ts';
-import { statedRate, type EditableLine, type LineProblem } from './entry-lines.ts';
-import type { LineField } from './use-line-focus.ts';
+import type { AccountDto } from '../api/index.ts';
+import { AccountPicker } from './account-picker.tsx';
+import { AmountInput } from './amount-input.tsx';
+import { useI18n, type MessageKey } from '../i18n/index.ts';
+import { statedRate, type EditableLine, type LineProblem } from '../entry-lines.ts';
+import type { LineField } from '../hooks/use-line-focus.ts';
 
 const PROBLEM_TEXT: Record<LineProblem, MessageKey> = {
   'no-account': 'editor.problem.noAccount',
@@ -66,14 +67,14 @@ export function EntryLineRow({
     }
   };
   const amountInput = (side: 'debit' | 'credit') => (
-    <input
-      ref={fieldRef(line.key, side)}
+    <AmountInput
+      inputRef={fieldRef(line.key, side)}
       className="amount-input"
-      inputMode="decimal"
+      currency={account?.currency}
       aria-label={t(side === 'debit' ? 'editor.debitOfLine' : 'editor.creditOfLine', { n })}
       aria-describedby={hintId}
       value={line[side]}
-      onChange={(e) => onChange({ [side]: e.target.value })}
+      onChange={(value) => onChange({ [side]: value })}
       onKeyDown={amountKeyDown}
     />
   );

@@ -1,4 +1,4 @@
-import type { ExportedFile } from '../../api/index.ts';
+import type { ExportedFile } from '../api/index.ts';
 
 /**
  * Hands an exported file to the browser as a download: a Blob, an object URL and a temporary

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountDto } from '../../api/index.ts';
+import type { AccountDto } from './api/index.ts';
 import { balancingAmount, checkEntry, statedRate, toLineInputs, type EditableLine } from './entry-lines.ts';
 
 function account(id: string, currency = 'USD', isActive = true): AccountDto {
@@ -37,13 +37,19 @@ const line = (
 });
 
 describe('the entry being edited', () => {
-  it('when it balances in every currency with two good lines, then it is ready; blank lines are left out', () => {
-    const check = checkEntry([line(1, 'food', '82.50'), line(2, 'bank', '', '82.5'), line(3, '')], accounts);
+  it('when it balances in every currency with two good lines, then it is ready; blank lines are left out; grouped amounts go out plain', () => {
+    const check = checkEntry([line(1, 'food', '1,082.50'), line(2, 'bank', '', '1082.5'), line(3, '')], accounts);
     expect(check.ready).toBe(true);
     expect(toLineInputs(check.filled)).toEqual([
-      { account_id: 'food', direction: 'DEBIT', amount: '82.50' },
-      { account_id: 'bank', direction: 'CREDIT', amount: '82.5' },
+      { account_id: 'food', direction: 'DEBIT', amount: '1082.50' },
+      { account_id: 'bank', direction: 'CREDIT', amount: '1082.5' },
     ]);
+  });
+
+  it('when the lines do not balance, then the entry can be kept as a draft but not posted', () => {
+    const check = checkEntry([line(1, 'food', '10'), line(2, 'bank', '', '9.99')], accounts);
+    expect(check).toMatchObject({ ready: false, draftReady: true });
+    expect(checkEntry([line(1, 'food', '10')], accounts)).toMatchObject({ ready: false, draftReady: false });
   });
 
   it('when a line is unreadable, unbalanced, on an inactive account or without an account, then it is not ready and says which', () => {
@@ -54,9 +60,10 @@ describe('the entry being edited', () => {
     expect(checkEntry([line(1, 'yen', '10.5'), line(2, 'yen', '', '10.5')], accounts).problems.get(1)).toBe('digits');
   });
 
-  it('when an amount is not the API’s plain decimal, is zero or reaches a trillion, then its line says so', () => {
+  it('when an amount is not a decimal (thousands grouped or not), is zero or reaches a trillion, then its line says so', () => {
     const problem = (amount: string) => checkEntry([line(1, 'food', amount)], accounts).problems.get(1);
-    expect(problem('1,000.00')).toBe('format');
+    expect(problem('1,000.00')).toBeUndefined();
+    expect(problem('1,00')).toBe('format');
     expect(problem('-5')).toBe('format');
     expect(problem('1e3')).toBe('format');
     expect(problem('  ')).toBe('no-amount');

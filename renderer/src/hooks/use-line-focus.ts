@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { EditableLine } from './entry-lines.ts';
+import type { EditableLine } from '../entry-lines.ts';
 
 /** A line's fields; `cost` is an exchange's cost amount, on the row under the line. */
 export type LineField = 'account' | 'debit' | 'credit' | 'cost';

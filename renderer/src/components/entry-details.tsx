@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { postEntry, voidEntry, type JournalEntryDto } from '../../api/index.ts';
-import { Busy } from '../../components/busy.tsx';
-import { ErrorNotice } from '../../components/error-notice.tsx';
-import { Facts } from '../../components/facts.tsx';
-import { useAction } from '../../hooks/use-action.ts';
-import { useI18n } from '../../i18n/index.ts';
+import { postEntry, voidEntry, type JournalEntryDto } from '../api/index.ts';
+import { Busy } from './busy.tsx';
+import { ErrorNotice } from './error-notice.tsx';
+import { Facts } from './facts.tsx';
+import { useAction } from '../hooks/use-action.ts';
+import { useI18n } from '../i18n/index.ts';
 import { EntryLinesTable } from './entry-lines-table.tsx';
 import { RepeatEntryButton } from './repeat-entry-button.tsx';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useI18n } from '../../i18n/index.ts';
-import { formatMinor } from '../../../../server/contract/money.ts';
-import { groupDecimal } from '../../money.ts';
-import type { EditorCheck } from './entry-lines.ts';
+import { useI18n } from '../i18n/index.ts';
+import { formatMinor } from '../../../server/contract/money.ts';
+import { groupDecimal } from '../money.ts';
+import type { EditorCheck } from '../entry-lines.ts';
 
 /** The live "unbalanced by …" line of the entry editor, per currency, from exact minor units. */
 export function BalanceHint({ id, check }: { id: string; check: EditorCheck }) {

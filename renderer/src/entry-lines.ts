@@ -1,12 +1,14 @@
-import type { AccountDto, JournalEntryDto, LineInput } from '../../api/index.ts';
+import type { AccountDto, JournalEntryDto, LineInput } from './api/index.ts';
 import {
   currencyDigits,
   formatMinor,
   formatScaled,
+  groupDecimal,
   isKnownCurrency,
   parseAmount,
-} from '../../../../server/contract/money.ts';
-import { entryBalance, type CurrencyBalance, type LineAmount } from '../../money.ts';
+  plainAmount,
+} from '../../server/contract/money.ts';
+import { entryBalance, type CurrencyBalance, type LineAmount } from './money.ts';
 
 /** A line as the editor holds it: what the user typed, not yet validated. */
 export interface EditableLine {
@@ -27,14 +29,14 @@ export function blankLine(): EditableLine {
 }
 
 /** A draft's lines as typed; the automatic trading lines are the server's and are made anew. */
-export function linesOf(entry: JournalEntryDto): EditableLine[] {
+export function linesOf(entry: Pick<JournalEntryDto, 'lines'>): EditableLine[] {
   return entry.lines
     .filter((line) => !line.automatic)
     .map((line) => ({
       key: nextKey++,
       accountId: line.account_id,
-      debit: line.direction === 'DEBIT' ? line.amount : '',
-      credit: line.direction === 'CREDIT' ? line.amount : '',
+      debit: line.direction === 'DEBIT' ? groupDecimal(line.amount) : '',
+      credit: line.direction === 'CREDIT' ? groupDecimal(line.amount) : '',
       cost: line.cost ? { ...line.cost } : null,
     }));
 }
@@ -52,11 +54,14 @@ export function lineProblem(line: EditableLine, account: AccountDto | undefined)
   const credit = line.credit.trim();
   if (debit && credit) return 'both';
   if (!debit && !credit) return 'no-amount';
-  const parsed = parseAmount(debit || credit, account.currency);
+  const parsed = parseAmount(plainAmount(debit || credit), account.currency);
   if (!('minor' in parsed)) return parsed.problem === 'too_large' ? 'too-large' : parsed.problem;
   if (line.cost) {
     if (line.cost.currency === account.currency) return 'cost-same';
-    if (!isKnownCurrency(line.cost.currency) || !('minor' in parseAmount(line.cost.amount.trim(), line.cost.currency)))
+    if (
+      !isKnownCurrency(line.cost.currency) ||
+      !('minor' in parseAmount(plainAmount(line.cost.amount.trim()), line.cost.currency))
+    )
       return 'cost';
   }
   return null;
@@ -91,8 +96,8 @@ function weightsOf(lines: readonly EditableLine[], accounts: ReadonlyMap<string,
 /** The rate an exchange line states: units of the cost currency per unit of the line's, or null. */
 export function statedRate(line: EditableLine, account: AccountDto | undefined, decimals = 4): string | null {
   if (!line.cost || !account || !isKnownCurrency(line.cost.currency)) return null;
-  const amount = parseAmount(line.debit.trim() || line.credit.trim(), account.currency);
-  const cost = parseAmount(line.cost.amount.trim(), line.cost.currency);
+  const amount = parseAmount(plainAmount(line.debit.trim() || line.credit.trim()), account.currency);
+  const cost = parseAmount(plainAmount(line.cost.amount.trim()), line.cost.currency);
   if (!('minor' in amount) || !('minor' in cost)) return null;
   const scale = 10n ** BigInt(decimals);
   const num = cost.minor * 10n ** BigInt(currencyDigits(account.currency)) * scale;
@@ -107,7 +112,10 @@ export interface EditorCheck {
   problems: Map<number, LineProblem>;
   /** the lines to send */
   filled: EditableLine[];
+  /** can be posted: two lines or more, none with a problem, balanced in every currency */
   ready: boolean;
+  /** can be kept as a draft: two lines or more, none with a problem (a draft need not balance) */
+  draftReady: boolean;
 }
 
 export function checkEntry(lines: readonly EditableLine[], accounts: ReadonlyMap<string, AccountDto>): EditorCheck {
@@ -118,8 +126,9 @@ export function checkEntry(lines: readonly EditableLine[], accounts: ReadonlyMap
     if (problem) problems.set(line.key, problem);
   }
   const balances = entryBalance(weightsOf(filled, accounts));
-  const ready = filled.length >= 2 && problems.size === 0 && balances.every((b) => b.difference === 0n);
-  return { balances, problems, filled, ready };
+  const draftReady = filled.length >= 2 && problems.size === 0;
+  const ready = draftReady && balances.every((b) => b.difference === 0n);
+  return { balances, problems, filled, ready, draftReady };
 }
 
 /**
@@ -139,15 +148,15 @@ export function balancingAmount(
   const balance = entryBalance(others)[0];
   if (!balance || balance.difference === 0n) return null;
   return balance.difference > 0n
-    ? { side: 'credit', amount: formatMinor(balance.difference, currency) }
-    : { side: 'debit', amount: formatMinor(-balance.difference, currency) };
+    ? { side: 'credit', amount: groupDecimal(formatMinor(balance.difference, currency)) }
+    : { side: 'debit', amount: groupDecimal(formatMinor(-balance.difference, currency)) };
 }
 
 export function toLineInputs(lines: readonly EditableLine[]): LineInput[] {
   return lines.map((line) => ({
     account_id: line.accountId,
     direction: line.debit.trim() ? 'DEBIT' : 'CREDIT',
-    amount: line.debit.trim() || line.credit.trim(),
-    ...(line.cost && { cost: { amount: line.cost.amount.trim(), currency: line.cost.currency } }),
+    amount: plainAmount(line.debit.trim() || line.credit.trim()),
+    ...(line.cost && { cost: { amount: plainAmount(line.cost.amount.trim()), currency: line.cost.currency } }),
   }));
 }

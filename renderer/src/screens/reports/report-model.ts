@@ -1,0 +1,366 @@
+import type {
+  BalanceSheet,
+  CashFlow,
+  IncomeStatement,
+  NetWorthSeries,
+  TreeNode,
+  TrialBalance,
+} from '../../api/index.ts';
+import type { Translate } from '../../i18n/index.ts';
+import { subtractDecimal, sumDecimals } from '../../money.ts';
+import type { Period } from './report-period.ts';
+
+/**
+ * The five reports as one shape of table, so that the screen, the CSV download and the printout
+ * show the same rows: per currency a block of sections, each row a label and its figures (exact
+ * decimal strings), each figure knowing the register lines behind it.
+ */
+
+export const REPORT_KINDS = ['balance-sheet', 'income-statement', 'cash-flow', 'net-worth', 'trial-balance'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** Reports of a date (as of the period's end); the others cover the period. */
+export const AS_OF_REPORTS: readonly ReportKind[] = ['balance-sheet', 'trial-balance'];
+
+/** Where a figure leads: an account's register over a range, or the balance sheet of a day. */
+export type Drill = { accountId: string; start?: string; end: string } | { asOf: string };
+
+export interface Cell {
+  value: string;
+  drill?: Drill;
+}
+
+export interface ReportRow {
+  label: string;
+  /** indentation: an account's level in its tree */
+  depth: number;
+  kind: 'account' | 'total' | 'derived';
+  cells: (Cell | null)[];
+}
+
+export interface ReportSection {
+  heading: string | null;
+  rows: ReportRow[];
+}
+
+export interface ReportBlock {
+  currency: string;
+  columns: string[];
+  sections: ReportSection[];
+}
+
+/** The report (and the same report of the previous period, when compared) as the server answered them. */
+export type Reports =
+  | { kind: 'trial-balance'; now: TrialBalance; before: TrialBalance | null }
+  | { kind: 'balance-sheet'; now: BalanceSheet; before: BalanceSheet | null }
+  | { kind: 'income-statement'; now: IncomeStatement; before: IncomeStatement | null }
+  | { kind: 'cash-flow'; now: CashFlow; before: CashFlow | null }
+  | { kind: 'net-worth'; now: NetWorthSeries; before: NetWorthSeries | null };
+
+/** Every node of trees, depth first, with its level: in a loop, never a recursion. */
+function flatten(roots: readonly TreeNode[]): { node: TreeNode; depth: number }[] {
+  const out: { node: TreeNode; depth: number }[] = [];
+  const stack = [...roots].reverse().map((node) => ({ node, depth: 0 }));
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    out.push(next);
+    for (let i = next.node.children.length - 1; i >= 0; i--)
+      stack.push({ node: next.node.children[i]!, depth: next.depth + 1 });
+  }
+  return out;
+}
+
+function totalsById(roots: readonly TreeNode[] | undefined): Map<string, string> {
+  return new Map((roots ? flatten(roots) : []).map(({ node }) => [node.account_id, node.total]));
+}
+
+/** Zero in the currency's digits ("0.00", "0"). */
+function zero(currency: string): string {
+  return sumDecimals([], currency);
+}
+
+/**
+ * A figure with, when compared, the previous period's and the change; the figures of accounts
+ * lead to their registers over each period.
+ */
+function compared(
+  currency: string,
+  value: string,
+  previous: string | null | undefined,
+  compare: boolean,
+  drills: { now?: Drill | undefined; before?: Drill | undefined } = {},
+): (Cell | null)[] {
+  const cells: (Cell | null)[] = [{ value, ...(drills.now ? { drill: drills.now } : {}) }];
+  if (!compare) return cells;
+  const before = previous ?? zero(currency);
+  cells.push({ value: before, ...(drills.before ? { drill: drills.before } : {}) });
+  cells.push({ value: subtractDecimal(value, before, currency) });
+  return cells;
+}
+
+function figureColumns(t: Translate, compare: boolean, label = t('reports.amount')): string[] {
+  return compare ? [label, t('reports.previous'), t('reports.change')] : [label];
+}
+
+function treeSection(
+  heading: string,
+  roots: readonly TreeNode[],
+  previousRoots: readonly TreeNode[] | undefined,
+  currency: string,
+  compare: boolean,
+  drillOf: (accountId: string, which: 'now' | 'before') => Drill,
+  total: { label: string; now: string; before: string | undefined },
+): ReportSection {
+  const before = totalsById(previousRoots);
+  const rows: ReportRow[] = flatten(roots).map(({ node, depth }) => ({
+    label: node.name,
+    depth,
+    kind: 'account',
+    cells: compared(currency, node.total, before.get(node.account_id), compare, {
+      now: drillOf(node.account_id, 'now'),
+      before: drillOf(node.account_id, 'before'),
+    }),
+  }));
+  rows.push({
+    label: total.label,
+    depth: 0,
+    kind: 'total',
+    cells: compared(currency, total.now, total.before, compare),
+  });
+  return { heading, rows };
+}
+
+export interface Periods {
+  now: Period;
+  before: Period;
+}
+
+/** The report's blocks, one per currency. */
+export function reportBlocks(reports: Reports, periods: Periods, compare: boolean, t: Translate): ReportBlock[] {
+  const asOfDrill = (which: 'now' | 'before') => (accountId: string) => ({ accountId, end: periods[which].end });
+  const rangeDrill = (which: 'now' | 'before') => (accountId: string) => ({
+    accountId,
+    start: periods[which].start,
+    end: periods[which].end,
+  });
+  switch (reports.kind) {
+    case 'trial-balance':
+      return reports.now.currencies.map((c) => {
+        const before = reports.before?.currencies.find((p) => p.currency === c.currency);
+        const previous = new Map(before?.rows.map((r) => [r.account_id, r]) ?? []);
+        const side = (value: string, prev: string | undefined, accountId?: string) =>
+          compared(c.currency, value, prev, compare, {
+            now: accountId ? asOfDrill('now')(accountId) : undefined,
+            before: accountId ? asOfDrill('before')(accountId) : undefined,
+          });
+        const rows: ReportRow[] = c.rows.map((r) => ({
+          label: r.name,
+          depth: 0,
+          kind: 'account',
+          cells: [
+            ...side(r.debit, previous.get(r.account_id)?.debit, r.account_id),
+            ...side(r.credit, previous.get(r.account_id)?.credit, r.account_id),
+          ],
+        }));
+        rows.push({
+          label: t('reports.total'),
+          depth: 0,
+          kind: 'total',
+          cells: [...side(c.total_debit, before?.total_debit), ...side(c.total_credit, before?.total_credit)],
+        });
+        return {
+          currency: c.currency,
+          columns: [...figureColumns(t, compare, t('entry.debit')), ...figureColumns(t, compare, t('entry.credit'))],
+          sections: [{ heading: null, rows }],
+        };
+      });
+    case 'balance-sheet':
+      return reports.now.currencies.map((c) => {
+        const b = reports.before?.currencies.find((p) => p.currency === c.currency);
+        const drill = (id: string, which: 'now' | 'before') => asOfDrill(which)(id);
+        const equity = treeSection(t('types.EQUITY'), c.equity, b?.equity, c.currency, compare, drill, {
+          label: t('reports.totalOf', { what: t('types.EQUITY') }),
+          now: c.total_equity,
+          before: b?.total_equity,
+        });
+        equity.rows.splice(equity.rows.length - 1, 0, {
+          label: t('accounts.retainedEarnings'),
+          depth: 0,
+          kind: 'derived',
+          cells: compared(c.currency, c.retained_earnings, b?.retained_earnings, compare),
+        });
+        return {
+          currency: c.currency,
+          columns: figureColumns(t, compare),
+          sections: [
+            treeSection(t('types.ASSET'), c.assets, b?.assets, c.currency, compare, drill, {
+              label: t('reports.totalOf', { what: t('types.ASSET') }),
+              now: c.total_assets,
+              before: b?.total_assets,
+            }),
+            treeSection(t('types.LIABILITY'), c.liabilities, b?.liabilities, c.currency, compare, drill, {
+              label: t('reports.totalOf', { what: t('types.LIABILITY') }),
+              now: c.total_liabilities,
+              before: b?.total_liabilities,
+            }),
+            equity,
+            {
+              heading: null,
+              rows: [
+                {
+                  label: t('dashboard.netWorth'),
+                  depth: 0,
+                  kind: 'total',
+                  cells: compared(c.currency, c.net_worth, b?.net_worth, compare),
+                },
+              ],
+            },
+          ],
+        };
+      });
+    case 'income-statement':
+      return reports.now.currencies.map((c) => {
+        const b = reports.before?.currencies.find((p) => p.currency === c.currency);
+        const drill = (id: string, which: 'now' | 'before') => rangeDrill(which)(id);
+        return {
+          currency: c.currency,
+          columns: figureColumns(t, compare),
+          sections: [
+            treeSection(t('types.INCOME'), c.income, b?.income, c.currency, compare, drill, {
+              label: t('reports.totalOf', { what: t('types.INCOME') }),
+              now: c.total_income,
+              before: b?.total_income,
+            }),
+            treeSection(t('types.EXPENSE'), c.expenses, b?.expenses, c.currency, compare, drill, {
+              label: t('reports.totalOf', { what: t('types.EXPENSE') }),
+              now: c.total_expenses,
+              before: b?.total_expenses,
+            }),
+            {
+              heading: null,
+              rows: [
+                {
+                  label: t('reports.netIncome'),
+                  depth: 0,
+                  kind: 'total',
+                  cells: compared(c.currency, c.net_income, b?.net_income, compare),
+                },
+              ],
+            },
+          ],
+        };
+      });
+    case 'cash-flow':
+      return reports.now.currencies.map((c) => {
+        const b = reports.before?.currencies.find((p) => p.currency === c.currency);
+        const byAccount = (periods: CashFlow['currencies'][number]['periods'] | undefined) => {
+          const out = new Map<string, { name: string; in: string[]; out: string[] }>();
+          for (const p of periods ?? [])
+            for (const a of p.by_account) {
+              const row = out.get(a.account_id) ?? { name: a.name, in: [], out: [] };
+              row.in.push(a.money_in);
+              row.out.push(a.money_out);
+              out.set(a.account_id, row);
+            }
+          return out;
+        };
+        const now = byAccount(c.periods);
+        const before = byAccount(b?.periods);
+        const rowOf = (label: string, moneyIn: string, moneyOut: string, prevNet: string | undefined, id?: string) => {
+          const net = subtractDecimal(moneyIn, moneyOut, c.currency);
+          const drill = id ? rangeDrill('now')(id) : undefined;
+          const cells: (Cell | null)[] = [
+            { value: moneyIn, ...(drill ? { drill } : {}) },
+            { value: moneyOut, ...(drill ? { drill } : {}) },
+            { value: net, ...(drill ? { drill } : {}) },
+          ];
+          if (compare) {
+            const prev = prevNet ?? zero(c.currency);
+            const back = id ? rangeDrill('before')(id) : undefined;
+            cells.push(
+              { value: prev, ...(back ? { drill: back } : {}) },
+              { value: subtractDecimal(net, prev, c.currency) },
+            );
+          }
+          return cells;
+        };
+        const rows: ReportRow[] = [...now].map(([id, r]) => {
+          const moneyIn = sumDecimals(r.in, c.currency);
+          const moneyOut = sumDecimals(r.out, c.currency);
+          const p = before.get(id);
+          const prevNet = p
+            ? subtractDecimal(sumDecimals(p.in, c.currency), sumDecimals(p.out, c.currency), c.currency)
+            : undefined;
+          return { label: r.name, depth: 0, kind: 'account', cells: rowOf(r.name, moneyIn, moneyOut, prevNet, id) };
+        });
+        rows.push({
+          label: t('reports.total'),
+          depth: 0,
+          kind: 'total',
+          cells: rowOf(t('reports.total'), c.total_in, c.total_out, b?.net),
+        });
+        return {
+          currency: c.currency,
+          columns: [
+            t('bank.moneyIn'),
+            t('bank.moneyOut'),
+            t('reports.net'),
+            ...(compare ? [t('reports.previousNet'), t('reports.change')] : []),
+          ],
+          sections: [{ heading: t('reports.byCounterAccount'), rows }],
+        };
+      });
+    case 'net-worth':
+      return reports.now.currencies.map((c) => {
+        const b = reports.before?.currencies.find((p) => p.currency === c.currency);
+        const rows: ReportRow[] = c.series.map((point, i) => {
+          const cells: (Cell | null)[] = [
+            { value: point.assets, drill: { asOf: point.date } },
+            { value: point.liabilities, drill: { asOf: point.date } },
+            { value: point.net_worth, drill: { asOf: point.date } },
+          ];
+          if (compare) {
+            const prev = b?.series[i];
+            cells.push(
+              prev ? { value: prev.net_worth, drill: { asOf: prev.date } } : null,
+              prev ? { value: subtractDecimal(point.net_worth, prev.net_worth, c.currency) } : null,
+            );
+          }
+          return { label: point.date, depth: 0, kind: 'account', cells };
+        });
+        return {
+          currency: c.currency,
+          columns: [
+            t('dashboard.assets'),
+            t('dashboard.liabilities'),
+            t('dashboard.netWorth'),
+            ...(compare ? [t('reports.previousNetWorth'), t('reports.change')] : []),
+          ],
+          sections: [{ heading: null, rows }],
+        };
+      });
+  }
+}
+
+/** A spreadsheet cell: figures as they are; text quoted, and never read as a formula (= + - @). */
+function csvCell(text: string): string {
+  if (/^-?\d+(\.\d+)?$/.test(text)) return text;
+  const safe = /^\s*[=+\-@]/.test(text) || /^[\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The blocks as CSV: a header row per currency block, then its rows; figures exact, ungrouped. */
+export function reportCsv(title: string, blocks: readonly ReportBlock[], t: Translate): string {
+  const lines: string[][] = [[title]];
+  for (const block of blocks) {
+    lines.push([], [t('reports.currency'), t('reports.section'), t('accounts.name'), ...block.columns]);
+    for (const section of block.sections)
+      for (const row of section.rows)
+        lines.push([
+          block.currency,
+          section.heading ?? '',
+          `${'  '.repeat(row.depth)}${row.label}`,
+          ...row.cells.map((c) => c?.value ?? ''),
+        ]);
+  }
+  return `${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

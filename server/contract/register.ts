@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { isoDate, pageOf, pagination, resourceId } from './common.ts';
+import { ENTRY_STATUSES } from './journal.ts';
+
+/** Where a line stands against the bank: CONTRACT §14. */
+export const CLEARED_STATES = ['uncleared', 'cleared', 'reconciled'] as const;
+
+export const registerQuery = z
+  .strictObject({ start_date: isoDate.optional(), end_date: isoDate.optional(), ...pagination })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: 'start_date must not be after end_date',
+    path: ['start_date'],
+  });
+
+export const registerLine = z
+  .object({
+    entry_id: resourceId,
+    line_id: resourceId,
+    entry_date: isoDate,
+    memo: z.string().nullable(),
+    /** the entry's other accounts (each once), by name */
+    counter_accounts: z.array(z.object({ id: resourceId, name: z.string() })),
+    /** signed in the account's normal direction: positive raises its balance */
+    amount: z.string(),
+    currency: z.string(),
+    /** the account's balance just after this line */
+    running_balance: z.string(),
+    cleared: z.enum(CLEARED_STATES),
+    /** posted, or void (a voided entry stays in history; its reversal is a line of its own) */
+    status: z.enum(ENTRY_STATUSES),
+  })
+  .meta({ id: 'RegisterLine' });
+
+export const registerPage = pageOf(registerLine);
+
+export type RegisterQuery = z.infer<typeof registerQuery>;
+export type RegisterLineDto = z.infer<typeof registerLine>;
