@@ -65,6 +65,8 @@ export interface StartServerOptions {
   ledgers?: { maxOpen?: number; idleMs?: number };
   /** When scheduled entries are booked; by default at start and whenever the machine's calendar day changes. */
   scheduleTrigger?: BookingTrigger;
+  /** How long (ms) requests in flight get to finish once closing begins; then the rest are cut. Default 5 s. */
+  shutdownGraceMs?: number;
 }
 
 export interface RunningServer {
@@ -231,6 +233,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       shuttingDown = true;
       clearInterval(idleLedgers);
       server.close(() => {
+        clearTimeout(cutOff);
         void Promise.all([dailyBackups.stop(), stopBooking(), jobs.close()]).finally(() => {
           stores.close();
           fs.rmSync(serverFile, { force: true });
@@ -239,7 +242,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       });
       server.closeIdleConnections();
       // Requests in flight get a few seconds to finish; then the rest are cut.
-      setTimeout(() => server.closeAllConnections(), 5000).unref();
+      const cutOff = setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? 5000).unref();
     }));
 
   return { url, port, dataDir: settings.dataDir, settings: { ...settings, port }, close };

@@ -580,7 +580,12 @@ describe('shutting down', () => {
     let arrived!: () => void;
     const arrival = new Promise<void>((resolve) => (arrived = resolve));
     // The register route reads the rate-limit clock first thing: that is the moment the request is in flight.
-    const s = await startTestServer({ bcryptCost: 10, now: () => (arrived(), Date.now()) });
+    // A grace no loaded machine reaches: the request must end by finishing, not by the cut-off.
+    const s = await startTestServer({
+      bcryptCost: 10,
+      now: () => (arrived(), Date.now()),
+      shutdownGraceMs: 10 * 60_000,
+    });
     try {
       const pending = s.api.post('/api/auth/register', {
         email: 'in-flight@example.com',
@@ -598,9 +603,7 @@ describe('shutting down', () => {
       expect(res.status).toBe(201);
       await closed;
       expect(idleCloses.mock.calls.length).toBeGreaterThan(atClose);
-      // The cut-off's timer may still fire on a slow machine, but only after the connection was closed.
-      const closedAfterResponse = idleCloses.mock.invocationCallOrder[atClose]!;
-      for (const order of cutOffs.mock.invocationCallOrder) expect(order).toBeGreaterThan(closedAfterResponse);
+      expect(cutOffs).not.toHaveBeenCalled();
       idleCloses.mockRestore();
       cutOffs.mockRestore();
       await expect(fetch(`${s.server.url}/api/openapi.json`)).rejects.toThrow();

@@ -129,6 +129,24 @@ export function latestRate(db: LedgerDb, from: string, to: string, onOrBefore: s
   return row ? parseRate(row.rate)! : null;
 }
 
+/** A pair's latest rate on or before each of `days` (10^-12 units, null where none): one statement, an index seek a day. */
+export function latestRates(
+  db: LedgerDb,
+  from: string,
+  to: string,
+  days: readonly string[],
+): Map<string, bigint | null> {
+  const rows = db.allSql<{ day: string; rate: string | null }>(
+    `SELECT d.value AS day,
+            (SELECT rate FROM prices WHERE from_currency = ? AND to_currency = ? AND date <= d.value ORDER BY date DESC LIMIT 1) AS rate
+       FROM json_each(?) d`,
+    from,
+    to,
+    JSON.stringify(days),
+  );
+  return new Map(rows.map((r) => [r.day, r.rate === null ? null : parseRate(r.rate)!]));
+}
+
 /**
  * One pair's prices that decide its rate on the days [since, upTo]: the latest on or before `since`
  * and every one after it up to `upTo`, oldest first, as the rate look-up takes them.

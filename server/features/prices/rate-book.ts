@@ -2,7 +2,7 @@ import type { LedgerDb } from '../../db/stores.ts';
 import type { MissingRate } from '../../contract/prices.ts';
 import { formatMinor } from '../../domain/money.ts';
 import { Conversion, directRate, inverseRate, rateOn, SAME, type PriceSeries, type Rate } from '../../domain/rates.ts';
-import { latestRate, priceSeries } from './prices.repository.ts';
+import { latestRate, latestRates, priceSeries } from './prices.repository.ts';
 
 /** Days looked up one by one (an index seek each) before a currency's prices of the range are read at once. */
 const POINT_LOOKUPS = 8;
@@ -76,6 +76,29 @@ export class RateBook {
       opposite: priceSeries(this.db, this.target, currency, this.since, this.upTo),
     };
     return rateOn(r.series.direct, r.series.opposite, date);
+  }
+
+  /**
+   * Looks the rates of `currency` on each of `days` up at once, ahead of the figures that need them
+   * (a series' period ends): an index seek a day, where the look-up one by one would read the range's
+   * prices. Nothing is missing until a figure asks for its rate.
+   */
+  lookUpAhead(currency: string, days: readonly string[]): void {
+    if (currency === this.target) return;
+    let r = this.rates.get(currency);
+    if (!r) this.rates.set(currency, (r = { points: new Map() }));
+    if (r.series) return;
+    const points = r.points;
+    const unknown = days.filter((d) => !points.has(d));
+    if (unknown.length === 0) return;
+    const direct = latestRates(this.db, currency, this.target, unknown);
+    const withoutDirect = unknown.filter((d) => direct.get(d) === null);
+    const opposite = withoutDirect.length > 0 ? latestRates(this.db, this.target, currency, withoutDirect) : new Map();
+    for (const day of unknown) {
+      const d = direct.get(day)!;
+      const o = opposite.get(day) ?? null;
+      points.set(day, d !== null ? directRate(d) : o !== null ? inverseRate(o) : null);
+    }
   }
 
   isMissing(currency: string): boolean {

@@ -222,6 +222,6 @@ describe('reconciliation run, against the run before the date sweep', () => {
       ),
       { numRuns: 40 },
     );
-    // its work is bounded by the 40 ledgers, each run twice; on a loaded shared 2-core machine that takes 30-60 s
-  }, 120_000);
+    // its work is bounded by the 40 ledgers, each run twice; the suite's 10-minute hang guard applies
+  });
 });

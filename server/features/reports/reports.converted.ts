@@ -5,7 +5,8 @@ import { formatMinor } from '../../domain/money.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import { tradingAccountIds } from '../exchange/trading-accounts.ts';
 import { ConvertedSum, RateBook } from '../prices/rate-book.ts';
-import { sumRange, type Pair } from '../totals/totals.repository.ts';
+import { sumRange } from '../totals/totals.repository.ts';
+import type { WorthPoint } from './reports.service.ts';
 
 /**
  * Reports in one currency (CONTRACT §16): each figure per currency, converted at its own date and
@@ -54,14 +55,8 @@ function convertedByDay(
 }
 
 /** Each account's balance as of a date, converted at that date's rates. */
-function balancesAt(
-  db: LedgerDb,
-  book: RateBook,
-  accounts: readonly Account[],
-  asOf: string,
-  totals?: Map<string, Pair>,
-) {
-  const sums = totals ?? sumRange(db, 'account', null, asOf);
+function balancesAt(db: LedgerDb, book: RateBook, accounts: readonly Account[], asOf: string) {
+  const sums = sumRange(db, 'account', null, asOf);
   const out = new Map<string, ConvertedSum>();
   for (const account of accounts) {
     const t = sums.get(account.id);
@@ -219,23 +214,28 @@ export function convertedIncomeStatement(db: LedgerDb, start: string, end: strin
   };
 }
 
-/** Assets, liabilities and net worth at each period end, converted at that day's rates. */
-export function convertedNetWorth(
-  db: LedgerDb,
-  points: readonly { date: string; balances: Map<string, Pair> }[],
-  end: string,
-  target: string,
-) {
+/**
+ * Assets, liabilities and net worth at each period end, converted at that day's rates. A currency's
+ * balances share the point's rate, so each side converts their sum; a side whose balances cancel out
+ * still needs the rate, as each balance that is not zero is a figure.
+ */
+export function convertedNetWorth(db: LedgerDb, points: readonly WorthPoint[], end: string, target: string) {
   const book = new RateBook(db, target, points[0]?.date ?? end, end);
-  const accounts = allAccounts(db).filter((a) => a.type === 'ASSET' || a.type === 'LIABILITY');
-  const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
+  const dates = points.map((p) => p.date);
+  for (const currency of points[0]?.byCurrency.keys() ?? []) book.lookUpAhead(currency, dates);
   // each period end stands on its own: a currency without a rate there is left out of that point only
-  const sums = points.map(({ date, balances }) => {
+  const sums = points.map(({ date, byCurrency }) => {
     const point = book.scope();
     const assets = new ConvertedSum(point);
     const liabilities = new ConvertedSum(point);
-    for (const [id, sum] of balancesAt(db, point, accounts, date, balances))
-      (typeOf.get(id) === 'ASSET' ? assets : liabilities).addAll(sum);
+    for (const [currency, sides] of byCurrency) {
+      for (const [side, into] of [
+        [sides.assets, assets],
+        [sides.liabilities, liabilities],
+      ] as const) {
+        if (side.nonZero > 0 && point.rate(currency, date) !== null) into.add(side.sum, currency, date);
+      }
+    }
     return { date, point, assets, liabilities };
   });
   return {

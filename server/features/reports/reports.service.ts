@@ -6,7 +6,7 @@ import { normalBalance, type AccountType } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { formatMinor, type Minor } from '../../domain/money.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
-import { sumRange, type Pair } from '../totals/totals.repository.ts';
+import { sumEachPeriod, sumRange, type Pair } from '../totals/totals.repository.ts';
 import {
   convertedBalanceSheet,
   convertedCashFlow,
@@ -188,6 +188,60 @@ function seriesPeriods(start: string, end: string, interval: Interval) {
   return periods(start, end, interval);
 }
 
+/** A currency's balances of one account type at one date: their sum, and how many are not zero. */
+export interface WorthSide {
+  sum: Minor;
+  nonZero: number;
+}
+
+/** One point of the net-worth series: per currency, its ASSET and LIABILITY balances. */
+export interface WorthPoint {
+  date: string;
+  byCurrency: ReadonlyMap<string, { assets: WorthSide; liabilities: WorthSide }>;
+}
+
+/**
+ * The balances at each period end, in one walk: the opening sums, then each period's sums (read at
+ * once, sumEachPeriod) added to the running balances of the accounts and of their currency.
+ */
+function worthPoints(
+  db: LedgerDb,
+  accounts: readonly Account[],
+  start: string,
+  spans: readonly { start: string; end: string }[],
+): WorthPoint[] {
+  const running = new Map(currenciesOf(accounts).map((c) => [c, { assets: noWorth(), liabilities: noWorth() }]));
+  const byId = new Map(
+    accounts.map((a) => {
+      const sides = running.get(a.currency)!;
+      return [a.id, { account: a, side: a.type === 'ASSET' ? sides.assets : sides.liabilities, balance: 0n }];
+    }),
+  );
+  const apply = (sums: Map<string, Pair>) => {
+    for (const [id, pair] of sums) {
+      const state = byId.get(id);
+      if (!state) continue;
+      const balance = state.balance + normalBalance(state.account.type, pair.a, pair.b);
+      state.side.sum += balance - state.balance;
+      state.side.nonZero += Number(balance !== 0n) - Number(state.balance !== 0n);
+      state.balance = balance;
+    }
+  };
+  apply(sumRange(db, 'account', null, addDays(start, -1)));
+  const perPeriod = sumEachPeriod(db, 'account', spans, [...byId.keys()]);
+  return spans.map((span, i) => {
+    apply(perPeriod[i]!);
+    const byCurrency = new Map<string, { assets: WorthSide; liabilities: WorthSide }>();
+    for (const [currency, { assets, liabilities }] of running)
+      byCurrency.set(currency, { assets: { ...assets }, liabilities: { ...liabilities } });
+    return { date: span.end, byCurrency };
+  });
+}
+
+function noWorth(): WorthSide {
+  return { sum: 0n, nonZero: 0 };
+}
+
 export function netWorthSeries(
   db: LedgerDb,
   startDate: string | undefined,
@@ -198,15 +252,7 @@ export function netWorthSeries(
   const { start, end } = resolveRange(startDate, endDate);
   const spans = seriesPeriods(start, end, interval);
   const accounts = allAccounts(db).filter((a) => a.type === 'ASSET' || a.type === 'LIABILITY');
-  const running = sumRange(db, 'account', null, addDays(start, -1));
-  const points: { date: string; balances: Map<string, Pair> }[] = [];
-  for (const span of spans) {
-    for (const [id, pair] of sumRange(db, 'account', span.start, span.end)) {
-      const sum = running.get(id) ?? { a: 0n, b: 0n };
-      running.set(id, { a: sum.a + pair.a, b: sum.b + pair.b });
-    }
-    points.push({ date: span.end, balances: new Map([...running].map(([id, p]) => [id, { ...p }])) });
-  }
+  const points = worthPoints(db, accounts, start, spans);
   return {
     start_date: start,
     end_date: end,
@@ -214,19 +260,13 @@ export function netWorthSeries(
     ...(convertTo && convertedNetWorth(db, points, end, convertTo)),
     currencies: currenciesOf(accounts).map((currency) => ({
       currency,
-      series: points.map(({ date, balances }) => {
-        let assets = 0n;
-        let liabilities = 0n;
-        for (const account of accounts) {
-          if (account.currency !== currency) continue;
-          if (account.type === 'ASSET') assets += balanceOf(account, balances);
-          else liabilities += balanceOf(account, balances);
-        }
+      series: points.map(({ date, byCurrency }) => {
+        const { assets, liabilities } = byCurrency.get(currency)!;
         return {
           date,
-          assets: formatMinor(assets, currency),
-          liabilities: formatMinor(liabilities, currency),
-          net_worth: formatMinor(assets - liabilities, currency),
+          assets: formatMinor(assets.sum, currency),
+          liabilities: formatMinor(liabilities.sum, currency),
+          net_worth: formatMinor(assets.sum - liabilities.sum, currency),
         };
       }),
     })),

@@ -184,6 +184,69 @@ export function sumRange(
   return out;
 }
 
+/**
+ * Sums of some accounts over each of consecutive periods (as `periods` in domain/dates.ts makes
+ * them), read at once: the month totals of every month that lies inside one period, the day totals
+ * of the other days, each account's rows a range of its primary key. Element i holds the sums of
+ * period i, for the accounts that have rows in it.
+ */
+export function sumEachPeriod(
+  db: LedgerDb,
+  kind: Kind,
+  spans: readonly { start: string; end: string }[],
+  accountIds: readonly string[],
+): Map<string, Pair>[] {
+  const out = spans.map(() => new Map<string, Pair>());
+  if (spans.length === 0 || accountIds.length === 0) return out;
+  const ends = spans.map((s) => s.end);
+  /** The index of the period holding `date` (the first whose end is on or after it). */
+  const periodOf = (date: string) => {
+    let lo = 0;
+    let hi = ends.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid]! < date) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const first = spans[0]!.start;
+  const last = spans[spans.length - 1]!.end;
+  // consecutive months read the same way make one range
+  const runs: { unit: 'day' | 'month'; from: string; to: string }[] = [];
+  for (let month = monthOf(first); month <= monthOf(last); month = nextMonth(month)) {
+    const monthStart = `${month}-01`;
+    const monthEnd = endOfMonth(monthStart);
+    const from = first > monthStart ? first : monthStart;
+    const to = last < monthEnd ? last : monthEnd;
+    const whole = from === monthStart && to === monthEnd && ends[periodOf(from)]! >= monthEnd;
+    const [unit, lo, hi] = whole ? (['month', month, month] as const) : (['day', from, to] as const);
+    const run = runs[runs.length - 1];
+    if (run?.unit === unit) run.to = hi;
+    else runs.push({ unit, from: lo, to: hi });
+  }
+  const t = TABLES[kind];
+  const ids = JSON.stringify(accountIds);
+  for (const { unit, from, to } of runs) {
+    const rows = db.allSql<{ at: string; account_id: string; a: bigint; b: bigint }>(
+      `SELECT ${unit} AS at, account_id, ${t.a} AS a, ${t.b} AS b FROM ${unit === 'day' ? t.day : t.month}
+        WHERE account_id IN (SELECT value FROM json_each(?)) AND ${unit} >= ? AND ${unit} <= ?`,
+      ids,
+      from,
+      to,
+    );
+    for (const row of rows) {
+      const sums = out[periodOf(unit === 'day' ? row.at : `${row.at}-01`)]!;
+      const pair = sums.get(row.account_id);
+      if (pair) {
+        pair.a += row.a;
+        pair.b += row.b;
+      } else sums.set(row.account_id, { a: row.a, b: row.b });
+    }
+  }
+  return out;
+}
+
 /** Debit and credit totals per account of everything posted on or before `asOf`. */
 export function accountTotalsAsOf(db: LedgerDb, asOf: string, accountId?: string): Map<string, Pair> {
   return sumRange(db, 'account', null, asOf, accountId);
