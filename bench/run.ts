@@ -1331,6 +1331,115 @@ async function measureStatements(bench: Bench, probes: ProbedRuns, rawWrites: Ra
       };
     },
   );
+  await attempt(
+    'statement_100k_rules',
+    `statement import, ${cardStatement.transactions.length} rows (JSON), with ${BENCH_RULES.length} rules applied to every row`,
+    's',
+    async () => {
+      // Both imports go to an account of their own with no rows yet, the first without rules and
+      // then, that statement deleted, the same rows with the rules: the one difference is the rules
+      // (the card account already holds these rows, which makes any import of them slower).
+      const account = await client.json<{ id: string }>('POST', '/api/accounts', {
+        name: 'Bench card, rules',
+        type: 'LIABILITY',
+      });
+      const body = {
+        account_id: account.id,
+        name: 'Bench card statement, rules',
+        transactions: cardStatement.transactions,
+      };
+      const plain = await withProbe('statement_100k', () => client.json('POST', '/api/statements', body, 201));
+      await client.ok('DELETE', `/api/statements/${plain.result.id as string}`);
+      for (const rule of BENCH_RULES)
+        await client.json('POST', '/api/rules', { ...rule, account_id: ids.groceries }, 201);
+      const { ms, result } = await withProbe('statement_100k', () => client.json('POST', '/api/statements', body, 201));
+      return {
+        summary: summarize([ms / 1000]),
+        raw: { label: 'the same import without rules', summary: summarize([plain.ms / 1000]) },
+        ratio: plain.ms / ms,
+        target: { text: '≤ 1.2 × the import without rules', stat: 'max', atMost: (1.2 * plain.ms) / 1000 },
+        note: `${result.rule_matched_count} of ${body.transactions.length} rows matched a rule; without rules ${(plain.ms / 1000).toFixed(2)} s`,
+      };
+    },
+  );
+}
+
+/**
+ * Rules as a household keeps them: payee words, a few patterns, amount bands and directions. The
+ * card's rows are written by bench/generate.ts ("AMAZON MKTP", "SHELL OIL", ...), so some match.
+ */
+const BENCH_RULES = [
+  ...[
+    'amazon',
+    'shell',
+    'whole foods',
+    'trader joe',
+    'starbucks',
+    'uber',
+    'netflix',
+    'spotify',
+    'costco',
+    'target',
+  ].map((value) => ({ name: value, description: { op: 'contains', value } })),
+  ...['safeway', 'chevron', 'walgreens', 'cvs', 'apple'].map((value) => ({
+    name: value,
+    description: { op: 'starts_with', value },
+  })),
+  ...['payment thank you', 'interest charge', 'annual fee'].map((value) => ({
+    name: value,
+    description: { op: 'equals', value },
+  })),
+  { name: 'parking', description: { op: 'regex', value: '(park|garage)[a-z]* ?#?\\d+' } },
+  { name: 'restaurants', description: { op: 'regex', value: '\\b(cafe|grill|bistro|pizza)\\b' } },
+  { name: 'small', type: 'debit', amount_max: '2.50' },
+  { name: 'refunds', type: 'credit', amount_min: '0.01', amount_max: '20' },
+];
+
+/**
+ * reconcile-status of the account with the most lines, from the cleared day totals, beside the
+ * raw recount from its lines that those totals replace; after ticking two lines in three cleared.
+ */
+async function measureReconcileStatus(bench: Bench): Promise<void> {
+  const { client, ids, ledgerFile } = bench;
+  await attempt('reconcile_status', 'reconcile-status of the checking account, any date', 'ms', async () => {
+    const writer = new Database(ledgerFile);
+    writer.pragma('busy_timeout = 10000');
+    const lines = (
+      writer.prepare('SELECT COUNT(*) AS n FROM journal_lines WHERE account_id = ?').get(ids.checking) as { n: number }
+    ).n;
+    writer
+      .prepare(
+        "UPDATE journal_lines SET cleared = 'cleared' WHERE account_id = ? AND cleared = 'uncleared' AND rowid % 3 <> 0",
+      )
+      .run(ids.checking);
+    writer.close();
+    const random = new Random('reconcile');
+    const dates = Array.from(
+      { length: COUNTS.read + 5 },
+      () => `${random.int(2020, 2025)}-${String(random.int(1, 12)).padStart(2, '0')}-28`,
+    );
+    // a new balance each time: no kept answer is given again
+    const api = await timed(
+      client,
+      COUNTS.read,
+      (i) => `/api/accounts/${ids.checking}/reconcile?statement_date=${dates[i]}&statement_balance=${i}.00`,
+    );
+    const raw = new Database(ledgerFile, { readonly: true });
+    const recount = raw.prepare(
+      `SELECT SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) AS net, SUM(l.cleared = 'uncleared') AS u
+         FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+        WHERE l.account_id = ? AND l.entry_date <= ? AND e.status = 'posted' AND e.reverses_entry_id IS NULL`,
+    );
+    const rawS = rawTimed(Math.min(COUNTS.read, 20), (i) => recount.get(ids.checking, dates[i]!));
+    raw.close();
+    return {
+      summary: api,
+      raw: { label: 'recount from the lines', summary: rawS },
+      ratio: ratioOf(api, rawS),
+      target: { text: 'p50 ≤ 2 ms', stat: 'p50', atMost: 2 },
+      note: `${lines} lines on the account, two in three cleared`,
+    };
+  });
 }
 
 /**
@@ -1543,6 +1652,7 @@ async function main(): Promise<void> {
   const probes = new ProbedRuns(bench, memorySampler);
   await measureStatements(bench, probes, rawWrites);
   rawWrites.close();
+  await measureReconcileStatus(bench);
   await measureLongReads(bench, probes);
   await reportStalls(probes.stalls);
   await measureMemory(bench, memorySampler);

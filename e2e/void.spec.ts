@@ -25,10 +25,11 @@ test('when a posted entry is voided with a reason, then its reversal is shown an
   await expect(details.getByTestId('entry-status')).toHaveText('Void');
   const reversal = details.getByRole('region', { name: 'Reversal entry' });
   await expect(reversal).toContainText('Void: Rent January (Entered twice)');
-  // the same lines with the directions swapped
+  // the same lines with the directions swapped (Rent's amount in the credit column, the last before
+  // the line's cleared state)
   const lines = reversal.getByRole('table', { name: 'Reversal entry' });
   await expect(lines.getByRole('row', { name: /Checking/ })).toHaveText(/Checking\s*1,200.00 USD/);
-  await expect(lines.getByRole('row', { name: /Rent/ })).toHaveText(/Rent\s*1,200.00 USD\s*$/);
+  await expect(lines.getByRole('row', { name: /Rent/ })).toHaveText(/Rent\s*1,200.00 USD\s*Not cleared$/);
 
   await expect(app.journal.registerRow('Void: Rent January (Entered twice)')).toContainText('System');
   await expect(app.journal.registerRow('Rent January').first()).toContainText('Void');

@@ -14,7 +14,9 @@ import { reportRoutes } from './features/reports/reports.router.ts';
 import { priceRoutes } from './features/prices/prices.router.ts';
 import { settingsRoutes } from './features/settings/settings.router.ts';
 import { statementRoutes } from './features/statements/statements.router.ts';
+import { ruleRoutes } from './features/rules/rules.router.ts';
 import { reconciliationRoutes } from './features/reconciliation/reconciliation.router.ts';
+import { clearedRoutes } from './features/reconciliation/reconciliation.cleared.router.ts';
 import { matchedEntryVoidGuard } from './features/reconciliation/reconciliation.review.service.ts';
 import { chatRoutes } from './features/chat/chat.router.ts';
 import { exportRoutes } from './features/export/export.router.ts';
@@ -162,7 +164,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...priceRoutes(jobs),
     ...settingsRoutes(),
     ...statementRoutes(jobs),
+    ...ruleRoutes(),
     ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
+    ...clearedRoutes(),
     ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),
     ...exportRoutes(jobs),
     ...journalImportRoutes(jobs),

@@ -151,6 +151,7 @@ function seedId(op: Operation) {
       [/^\/api\/chat\/session\//, 'chatSession'],
       [/^\/api\/schedules\//, 'schedule'],
       [/^\/api\/prices\//, 'price'],
+      [/^\/api\/rules\//, 'rule'],
     ];
     const key = byPath.find(([pattern]) => pattern.test(op.template))?.[1];
     if (!key || !ids[key]) throw new Error(`no seed id for ${op.key}`);
@@ -158,12 +159,18 @@ function seedId(op: Operation) {
   };
 }
 
-/** The query text of the required parameters: an account id, or an enum's first value. */
+/** The query text of the required parameters: an account id, an enum's first value, or the document's example. */
 function requiredQuery(op: Operation): string {
   const params = ((op.operation.parameters ?? []) as Json[]).filter((p) => p.in === 'query' && p.required);
   const pairs = params.map((p) => {
     const schema = p.schema as Json;
-    const value = schema.enum ? String(schema.enum[0]) : schema.format === 'uuid' ? ids.bank! : 'x';
+    const value = schema.enum
+      ? String(schema.enum[0])
+      : schema.format === 'uuid'
+        ? ids.bank!
+        : schema.example !== undefined
+          ? String(schema.example)
+          : 'x';
     return `${p.name}=${encodeURIComponent(value)}`;
   });
   return pairs.join('&');
@@ -205,6 +212,14 @@ const monthly = (start: string) => ({
   ],
 });
 
+/** A rule booking lines whose description holds `words` to Food. */
+const cornerRule = (words: string) => ({
+  name: words,
+  description: { op: 'contains', value: words },
+  type: 'debit',
+  account_id: ids.food,
+});
+
 async function made(answer: Promise<Answer>, status: number): Promise<any> {
   const a = await answer;
   if (a.status !== status) throw new Error(`seeding: ${a.status} ${a.text}`);
@@ -234,6 +249,7 @@ beforeAll(async () => {
   ids.match = (await made(send('GET', '/api/reconciliation/pending'), 200)).items[0].id;
   const txns = await made(send('GET', `/api/statements/${ids.statement}/transactions`), 200);
   ids.unmatchedTxn = txns.items.find((x: { description: string }) => x.description === 'Unknown payee').id;
+  ids.rule = (await made(send('POST', '/api/rules', { json: cornerRule('OFFICE RENT') }), 201)).id;
   const chat = await send('POST', '/api/chat', { json: { message: 'How much did I spend?' } });
   ids.chatSession = chat.headers.get('x-session-id')!;
   // the backup last: restoring it (a scenario) brings back everything seeded
@@ -356,6 +372,47 @@ async function freshMatch(amount: string, description: string): Promise<{ id: st
   return pending.items.find(
     (m: { bank_transaction: { description: string } }) => m.bank_transaction.description === description,
   );
+}
+
+/** A statement of its own on the bank account, one debit line per description; its id and its lines. */
+async function freshStatement(...descriptions: string[]): Promise<{ id: string; txns: { id: string }[] }> {
+  const statement = await made(
+    send('POST', '/api/statements', {
+      json: {
+        account_id: ids.bank,
+        transactions: descriptions.map((description, i) => ({
+          date: '2026-03-10',
+          description,
+          amount: `${i + 2}.15`,
+          type: 'debit',
+        })),
+      },
+    }),
+    201,
+  );
+  const txns = await made(send('GET', `/api/statements/${statement.id}/transactions`), 200);
+  return { id: statement.id, txns: txns.items };
+}
+
+/** An account of its own with 100.00 in on 2026-04-01 and 30.00 out on 2026-04-02: its id and its lines, oldest first. */
+async function freshTill(): Promise<{ id: string; lines: string[] }> {
+  const till = await made(
+    send('POST', '/api/accounts', { json: { name: `Till ${crypto.randomUUID()}`, type: 'ASSET' } }),
+    201,
+  );
+  const move = (date: string, amount: string, direction: 'DEBIT' | 'CREDIT') => ({
+    entry_date: date,
+    memo: `Till ${amount}`,
+    auto_post: true,
+    lines: [
+      { account_id: till.id, direction, amount },
+      { account_id: ids.spare, direction: direction === 'DEBIT' ? 'CREDIT' : 'DEBIT', amount },
+    ],
+  });
+  await made(send('POST', '/api/journal-entries', { json: move('2026-04-01', '100.00', 'DEBIT') }), 201);
+  await made(send('POST', '/api/journal-entries', { json: move('2026-04-02', '30.00', 'CREDIT') }), 201);
+  const lines = await made(send('GET', `/api/accounts/${till.id}/unreconciled-lines?statement_date=2026-04-30`), 200);
+  return { id: till.id, lines: (lines.items as { line_id: string }[]).map((l) => l.line_id).reverse() };
 }
 
 /** Each operation's own answers: success, and the errors that need a state or a body of their own. */
@@ -693,6 +750,96 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     expect((await send('POST', url(txn.id), { json: { account_id: crypto.randomUUID() } })).status).toBe(400);
     expect((await send('POST', url(txn.id), { json: { account_id: ids.food } })).status).toBe(201);
   },
+  async 'PATCH /api/statements/{id}'() {
+    const url = `/api/statements/${ids.statement}`;
+    const set = await send('PATCH', url, { json: { closing_balance: '-47.77', closing_date: '2026-01-31' } });
+    expect([set.status, set.body.closing_balance]).toEqual([200, '-47.77']);
+    expect((await send('PATCH', url, { json: { closing_balance: null } })).status).toBe(200);
+    const nothing = await send('PATCH', `/api/statements/${crypto.randomUUID()}`, {
+      json: { closing_balance: '1.00' },
+    });
+    expect(nothing.status).toBe(404);
+  },
+  async 'GET /api/rules'() {
+    expect((await send('GET', '/api/rules?per_page=5')).status).toBe(200);
+  },
+  async 'POST /api/rules'() {
+    expect((await send('POST', '/api/rules', { json: cornerRule('BAKERY') })).status).toBe(201);
+    const noAccount = { ...cornerRule('BAKERY'), account_id: crypto.randomUUID() };
+    expect((await send('POST', '/api/rules', { json: noAccount })).status).toBe(400);
+  },
+  async 'GET /api/rules/{id}'() {
+    expect((await send('GET', `/api/rules/${ids.rule}`)).status).toBe(200);
+  },
+  async 'PUT /api/rules/{id}'() {
+    const again = { ...cornerRule('OFFICE RENT'), priority: 5 };
+    expect((await send('PUT', `/api/rules/${ids.rule}`, { json: again })).status).toBe(200);
+    expect((await send('PUT', `/api/rules/${crypto.randomUUID()}`, { json: again })).status).toBe(404);
+  },
+  async 'DELETE /api/rules/{id}'() {
+    const other = await made(send('POST', '/api/rules', { json: cornerRule('PARKING') }), 201);
+    expect((await send('DELETE', `/api/rules/${other.id}`)).status).toBe(204);
+  },
+  async 'GET /api/reconciliation/matches'() {
+    const url = `/api/reconciliation/matches?status=accepted&account_id=${ids.bank}&statement_id=${ids.statement}`;
+    expect((await send('GET', url)).status).toBe(200);
+    expect((await send('GET', '/api/reconciliation/matches')).status).toBe(200);
+  },
+  async 'POST /api/reconciliation/unmatched/create-entries'() {
+    const url = '/api/reconciliation/unmatched/create-entries';
+    const byRule = await freshStatement('OFFICE RENT MARCH', 'Nobody knows');
+    const booked = await send('POST', url, { json: { statement_id: byRule.id } });
+    expect([booked.status, booked.body.created.length, booked.body.skipped.length]).toEqual([201, 1, 1]);
+    const byHand = await freshStatement('Hand booked');
+    const item = { bank_transaction_id: byHand.txns[0]!.id, account_id: ids.food };
+    const refused = await send('POST', url, { json: { items: [{ ...item, account_id: crypto.randomUUID() }] } });
+    expect([refused.status, refused.body.errors[0].field]).toEqual([400, 'items.0.account_id']);
+    expect((await send('POST', url, { json: { items: [item] } })).status).toBe(201);
+    expect((await send('POST', url, { json: { statement_id: crypto.randomUUID() } })).status).toBe(404);
+  },
+  async 'POST /api/accounts/{id}/cleared'() {
+    const till = await freshTill();
+    const url = `/api/accounts/${till.id}/cleared`;
+    const ticked = await send('POST', url, { json: { line_ids: till.lines, cleared: true } });
+    expect([ticked.status, ticked.body.lines.map((l: { cleared: string }) => l.cleared)]).toEqual([
+      200,
+      ['cleared', 'cleared'],
+    ]);
+    expect((await send('POST', url, { json: { line_ids: [crypto.randomUUID()], cleared: true } })).status).toBe(400);
+    const nothing = `/api/accounts/${crypto.randomUUID()}/cleared`;
+    expect((await send('POST', nothing, { json: { line_ids: till.lines, cleared: true } })).status).toBe(404);
+  },
+  async 'GET /api/accounts/{id}/reconcile'() {
+    const till = await freshTill();
+    const status = await send(
+      'GET',
+      `/api/accounts/${till.id}/reconcile?statement_date=2026-04-30&statement_balance=70.00`,
+    );
+    expect([status.status, status.body.difference, status.body.uncleared_count]).toEqual([200, '70.00', 2]);
+  },
+  async 'POST /api/accounts/{id}/reconcile'() {
+    const till = await freshTill();
+    const url = `/api/accounts/${till.id}/reconcile`;
+    await made(
+      send('POST', `/api/accounts/${till.id}/cleared`, { json: { line_ids: [till.lines[0]], cleared: true } }),
+      200,
+    );
+    const off = await send('POST', url, { json: { statement_date: '2026-04-30', statement_balance: '70.00' } });
+    expect([off.status, off.body.code]).toEqual([409, 'BALANCE_MISMATCH']);
+    const done = await send('POST', url, { json: { statement_date: '2026-04-30', statement_balance: '100.00' } });
+    expect([done.status, done.body.line_count]).toEqual([201, 1]);
+    const nothing = `/api/accounts/${crypto.randomUUID()}/reconcile`;
+    expect(
+      (await send('POST', nothing, { json: { statement_date: '2026-04-30', statement_balance: '0' } })).status,
+    ).toBe(404);
+  },
+  async 'GET /api/accounts/{id}/reconciliations'() {
+    expect((await send('GET', `/api/accounts/${ids.bank}/reconciliations?per_page=5`)).status).toBe(200);
+  },
+  async 'GET /api/accounts/{id}/unreconciled-lines'() {
+    const url = `/api/accounts/${ids.bank}/unreconciled-lines?statement_date=2026-01-31&page=1&per_page=5`;
+    expect((await send('GET', url)).status).toBe(200);
+  },
   async 'POST /api/chat'() {
     expect((await send('POST', '/api/chat', { json: { message: 'What is my net worth?' } })).status).toBe(200);
     expect((await send('POST', '/api/chat', { json: { message: 'Hi', session_id: crypto.randomUUID() } })).status).toBe(
@@ -769,6 +916,16 @@ describe("each operation's own answers", () => {
     const someone = await registerUser(before.api);
     const bank = (await before.api.post('/api/accounts', { name: 'Bank', type: 'ASSET' }, someone.token)).body.id;
     const backup = (await before.api.post('/api/backup', undefined, someone.token)).body.name as string;
+    const statement = (
+      await before.api.post(
+        '/api/statements',
+        {
+          account_id: bank,
+          transactions: [{ date: '2026-01-02', description: 'Shop', amount: '1.00', type: 'debit' }],
+        },
+        someone.token,
+      )
+    ).body.id as string;
     await before.server.close();
     const s = await startTestServer({ dataDir: before.dataDir, jobBudget: { ms: 1 } });
     try {
@@ -809,6 +966,7 @@ describe("each operation's own answers", () => {
         ['POST', '/api/import/journal?format=hledger', { ...asSomeone, raw: journal, contentType: 'text/plain' }],
         ['POST', '/api/prices/import', { ...asSomeone, raw: rates, contentType: 'text/csv' }],
         ['POST', '/api/reconciliation/run', { ...asSomeone, json: { account_id: bank } }],
+        ['POST', '/api/reconciliation/unmatched/create-entries', { ...asSomeone, json: { statement_id: statement } }],
         ['GET', '/api/export?format=ledger', asSomeone],
         ['POST', '/api/backup', asSomeone],
         ['POST', `/api/backups/${backup}/restore`, asSomeone],

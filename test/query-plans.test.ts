@@ -32,6 +32,10 @@ const BOUNDED_SORTS: { sql: RegExp; why: string }[] = [
     sql: /FROM journal_lines l JOIN journal_entries e .* AND l\.entry_date >= \? AND l\.entry_date <= \? .* GROUP BY e\.id, l\.account_id ORDER BY e\.entry_date DESC, e\.seq DESC, l\.account_id LIMIT/s,
     why: "a page of unmatched entries: the dates are the page's span, found from the unmatched counts (migration 0005)",
   },
+  {
+    sql: /FROM journal_lines l JOIN journal_entries e .* WHERE l\.account_id = \? AND l\.cleared <> 'reconciled' AND l\.entry_date >= \? AND l\.entry_date <= \? .* ORDER BY l\.entry_date DESC, e\.created_at DESC, e\.seq DESC, l\.line_no LIMIT/s,
+    why: "a page of the lines left to reconcile: the dates are the page's span, found from the cleared day totals (the rules_and_cleared migration)",
+  },
 ];
 
 let t: TestServer;
@@ -103,6 +107,15 @@ beforeAll(async () => {
   expect(statement.status).toBe(201);
   statementId = statement.body.id;
   expect((await t.api.post('/api/reconciliation/run', { statement_id: statementId }, token)).status).toBe(200);
+  expect(
+    (
+      await t.api.post(
+        '/api/rules',
+        { name: 'Shops', description: { op: 'contains', value: 'shop' }, account_id: food },
+        token,
+      )
+    ).status,
+  ).toBe(201);
   const file = ledgerFile(t.dataDir, userId);
   Database.prototype.prepare = function (this: Database.Database, sql: string) {
     if (this.name === file) {
@@ -177,6 +190,14 @@ describe('the queries behind the screens', () => {
       '/api/reconciliation/stats',
       '/api/reconciliation/unmatched',
       '/api/reconciliation/unmatched?page=2&per_page=1',
+      '/api/reconciliation/matches?status=auto_accepted',
+      `/api/reconciliation/matches?status=accepted&statement_id=${statementId}`,
+      `/api/statements/${statementId}`,
+      '/api/rules',
+      `/api/accounts/${bank}/reconcile?statement_date=2026-03-31&statement_balance=0`,
+      `/api/accounts/${bank}/reconciliations`,
+      `/api/accounts/${bank}/unreconciled-lines?statement_date=2026-03-31`,
+      `/api/accounts/${bank}/unreconciled-lines?statement_date=2026-02-15&per_page=3&page=2`,
       `/api/accounts/${bank}/register`,
       `/api/accounts/${bank}/register?page=3&per_page=4`,
       `/api/accounts/${bank}/register?start_date=2026-02-01&end_date=2026-02-28&per_page=3&page=2`,
@@ -288,6 +309,65 @@ describe('the queries of the net-worth series', () => {
           sql,
         ).toEqual([]);
       }
+    } finally {
+      db.close();
+    }
+  });
+});
+
+// after the net-worth case, which counts statements prepared by the screens above: this one clears what was caught
+describe('the queries of reconciling to the bank', () => {
+  it('when lines are ticked, an account reconciled, bank lines booked and a statement booked by rules, then no query scans the lines, entries or bank transactions whole', async () => {
+    const status = await t.api.get(
+      `/api/accounts/${bank}/reconcile?statement_date=2026-03-31&statement_balance=0`,
+      token,
+    );
+    const lines = await t.api.get(
+      `/api/accounts/${bank}/unreconciled-lines?statement_date=2026-03-31&per_page=1`,
+      token,
+    );
+    const open = await t.api.get(`/api/reconciliation/unmatched?type=bank_transaction&per_page=1`, token);
+    caught.clear();
+    expect(
+      (
+        await t.api.post(
+          `/api/accounts/${bank}/cleared`,
+          { line_ids: [lines.body.items[0].line_id], cleared: true },
+          token,
+        )
+      ).status,
+    ).toBe(200);
+    const after = await t.api.get(
+      `/api/accounts/${bank}/reconcile?statement_date=2026-03-31&statement_balance=0`,
+      token,
+    );
+    expect(after.body.cleared_balance).not.toBe(status.body.cleared_balance);
+    const done = await t.api.post(
+      `/api/accounts/${bank}/reconcile`,
+      { statement_date: '2026-03-31', statement_balance: after.body.cleared_balance },
+      token,
+    );
+    expect(done.status).toBe(201);
+    expect(done.body.line_count).toBeGreaterThan(0);
+    const booked = await t.api.post(
+      '/api/reconciliation/unmatched/create-entries',
+      { items: [{ bank_transaction_id: open.body.items[0].transaction.id, account_id: food }] },
+      token,
+    );
+    expect(booked.status).toBe(201);
+    expect(
+      (await t.api.post('/api/reconciliation/unmatched/create-entries', { statement_id: statementId }, token)).status,
+    ).toBe(201);
+    const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
+    try {
+      const writes = [...caught].filter(
+        (sql) => /journal_lines|bank_transactions/.test(sql) && !/^\s*INSERT/i.test(sql),
+      );
+      expect(writes.some((sql) => /SET cleared = 'reconciled'/.test(sql))).toBe(true);
+      const offenders = writes.flatMap((sql) =>
+        fullScans(db, sql).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
+      );
+      expect(offenders).toEqual([]);
     } finally {
       db.close();
     }

@@ -20,13 +20,17 @@ export class StatementsPage {
     await expect(this.wizard.getByTestId('preview-count')).toBeVisible();
   }
 
-  async tab(name: 'Review queue' | 'Unmatched' | 'Statistics'): Promise<Locator> {
+  async tab(name: 'Review queue' | 'Unmatched' | 'Rules' | 'Statistics'): Promise<Locator> {
     await this.page.getByRole('tab', { name }).click();
     return this.page.getByRole('tabpanel');
   }
 
   matchCard(description: string): Locator {
     return this.page.locator(`article.match-card[data-match="${description}"]`);
+  }
+
+  get reconcile(): Locator {
+    return this.page.getByRole('article', { name: 'Reconcile account' });
   }
 
   unmatched(description: string): Locator {

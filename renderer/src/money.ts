@@ -4,9 +4,14 @@
  * module the server uses too): integer minor units (BigInt), never a binary float, so "0.10" +
  * "0.20" is exactly "0.30" here.
  */
-import { formatMinor, parseAmount, plainAmount } from '../../server/contract/money.ts';
+import { formatMinor, parseAmount, plainAmount, SIGNED_AMOUNT_PATTERN } from '../../server/contract/money.ts';
 
 export { groupDecimal, plainAmount, tidyAmount } from '../../server/contract/money.ts';
+
+/** Whether text is a balance as the API reads one: digits, an optional '-', an optional '.' and digits. */
+export function isBalance(text: string): boolean {
+  return SIGNED_AMOUNT_PATTERN.test(text);
+}
 
 export function isNegative(decimal: string): boolean {
   return decimal.startsWith('-') && !isZero(decimal);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../domain/dates.ts';
-import { AMOUNT_PATTERN, isKnownCurrency } from './money.ts';
+import { AMOUNT_PATTERN, SIGNED_AMOUNT_PATTERN, isKnownCurrency } from './money.ts';
 
 /** A UUID, checked as one: a filter whose value can never name anything is a VALIDATION_ERROR. */
 export const uuid = z
@@ -30,6 +30,12 @@ export const amountString = z
   .string()
   .regex(AMOUNT_PATTERN, 'must be a positive decimal string such as "82.50"')
   .meta({ example: '82.50' });
+
+/** A balance: a decimal string that may be zero or start with '-' ("-1250.00"). */
+export const signedAmountString = z
+  .string()
+  .regex(SIGNED_AMOUNT_PATTERN, 'must be a decimal string such as "-1250.00"')
+  .meta({ example: '-1250.00' });
 
 export const isoDateTime = z.string().meta({ format: 'date-time' });
 

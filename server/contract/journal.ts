@@ -3,6 +3,9 @@ import { DIRECTIONS } from '../domain/double-entry.ts';
 import { MAX_SEARCH_LENGTH } from '../domain/search.ts';
 import { amountString, currencyCode, isoDate, isoDateTime, pageOf, pagination, resourceId, uuid } from './common.ts';
 
+/** A line's state against the bank: uncleared, cleared (the bank shows it) or reconciled (CONTRACT §14). */
+export const CLEARED_STATES = ['uncleared', 'cleared', 'reconciled'] as const;
+
 export const ENTRY_STATUSES = ['draft', 'posted', 'void'] as const;
 export const SOURCE_TYPES = ['manual', 'import', 'system', 'reconciliation', 'schedule'] as const;
 export const MAX_LINES_PER_ENTRY = 1000;
@@ -65,6 +68,8 @@ export const journalLine = z
     direction: z.enum(DIRECTIONS),
     amount: z.string(),
     currency: z.string(),
+    /** uncleared, cleared (the bank shows it) or reconciled (CONTRACT §14) */
+    cleared: z.enum(CLEARED_STATES),
     cost: z.object({ amount: z.string(), currency: z.string() }).nullable(),
     /** a line the server added on a currency trading account for an exchange */
     automatic: z.boolean(),

@@ -7,10 +7,12 @@
 export {
   AMOUNT_PATTERN,
   MAX_AMOUNT_UNITS,
+  SIGNED_AMOUNT_PATTERN,
   formatMinor,
   groupDecimal,
   formatScaled,
   parseAmount,
+  parseSignedAmount,
   plainAmount,
   tidyAmount,
   type AmountProblem,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BANK_TYPES } from './statements.ts';
-import { isoDate, isoDateTime, pageOf, pagination, resourceId, wholeNumber } from './common.ts';
+import { CLEARED_STATES } from './journal.ts';
+import { isoDate, isoDateTime, pageOf, pagination, resourceId, signedAmountString, wholeNumber } from './common.ts';
 
 export const MATCH_STATUSES = [
   'pending',
@@ -95,6 +96,8 @@ export const scoreBreakdown = z
 
 export const matchBankTransaction = z.object({
   id: resourceId,
+  /** the statement's account */
+  account_id: resourceId,
   date: isoDate,
   description: z.string(),
   amount: z.string(),
@@ -162,9 +165,102 @@ export const unmatchedItem = z.object({
   type: z.enum(['bank_transaction', 'journal_entry']),
   transaction: matchBankTransaction,
   suggested_action: z.enum(['create_entry', 'find_bank_transaction']),
-  suggested_accounts: z.array(z.object({ id: resourceId, name: z.string(), confidence: z.number() })),
+  /** Highest confidence first; a rule's account first with confidence 1 and its `rule_id`. */
+  suggested_accounts: z.array(
+    z.object({ id: resourceId, name: z.string(), confidence: z.number(), rule_id: resourceId.nullable() }),
+  ),
+  /** The account to book it against unless the person chooses another: a rule's, or a learnt one at least 0.5 sure. */
+  preselected_account_id: resourceId.nullable(),
 });
 export const unmatchedPage = pageOf(unmatchedItem);
+
+/** Matches of one status (auto_accepted: what a run decided alone, to look over and undo), highest score first. */
+export const matchesQuery = z.strictObject({
+  status: z.enum(MATCH_STATUSES).default('auto_accepted'),
+  account_id: resourceId.optional(),
+  statement_id: resourceId.optional(),
+  ...pagination,
+});
+
+export const MAX_BOOKING_ITEMS = 500;
+
+export const createEntriesBody = z
+  .strictObject({
+    items: z
+      .array(
+        z.strictObject({
+          bank_transaction_id: resourceId,
+          account_id: resourceId,
+          memo: z.string().trim().min(1).max(500).optional(),
+        }),
+      )
+      .min(1)
+      .max(MAX_BOOKING_ITEMS)
+      .optional(),
+    statement_id: resourceId.optional(),
+  })
+  .refine((b) => (b.items === undefined) !== (b.statement_id === undefined), {
+    message: 'give either items or statement_id',
+    path: ['items'],
+  });
+
+export const createEntriesResult = z.object({
+  created: z.array(z.object({ bank_transaction_id: resourceId, entry_id: resourceId, match_id: resourceId })),
+  /** The statement's unmatched transactions no rule matched (empty for `items`). */
+  skipped: z.array(resourceId),
+});
+
+// Reconciling an account to the bank (CONTRACT §14)
+
+export const clearedBody = z.strictObject({
+  line_ids: z.array(resourceId).min(1).max(1000),
+  cleared: z.boolean(),
+});
+export const clearedResult = z.object({
+  lines: z.array(z.object({ id: resourceId, cleared: z.enum(CLEARED_STATES) })),
+});
+
+export const reconcileQuery = z.strictObject({ statement_date: isoDate, statement_balance: signedAmountString });
+export const reconcileBody = z.strictObject({ statement_date: isoDate, statement_balance: signedAmountString });
+
+export const reconcileStatus = z
+  .object({
+    statement_date: isoDate,
+    statement_balance: z.string(),
+    /** posted lines dated on or before statement_date that are cleared or reconciled, signed as the account's balance */
+    cleared_balance: z.string(),
+    /** statement_balance − cleared_balance */
+    difference: z.string(),
+    uncleared_count: z.number().int(),
+  })
+  .meta({ id: 'ReconcileStatus' });
+
+export const reconciliation = z
+  .object({
+    id: resourceId,
+    account_id: resourceId,
+    statement_date: isoDate,
+    statement_balance: z.string(),
+    line_count: z.number().int(),
+    created_at: isoDateTime,
+  })
+  .meta({ id: 'Reconciliation' });
+export const reconciliationPage = pageOf(reconciliation);
+export const reconciliationsQuery = z.strictObject({ ...pagination });
+
+/** The lines left to reconcile (uncleared or cleared) dated on or before a day, newest first. */
+export const unreconciledQuery = z.strictObject({ statement_date: isoDate, ...pagination });
+export const unreconciledLine = z.object({
+  line_id: resourceId,
+  entry_id: resourceId,
+  entry_date: isoDate,
+  memo: z.string().nullable(),
+  /** signed as the account's balance: what the line adds to it */
+  amount: z.string(),
+  currency: z.string(),
+  cleared: z.enum(CLEARED_STATES),
+});
+export const unreconciledPage = pageOf(unreconciledLine);
 
 export type MatchDto = z.infer<typeof match>;
 export type UnmatchedItemDto = z.infer<typeof unmatchedItem>;

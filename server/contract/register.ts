@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { isoDate, pageOf, pagination, resourceId } from './common.ts';
-import { ENTRY_STATUSES } from './journal.ts';
-
-/** Where a line stands against the bank: CONTRACT §14. */
-export const CLEARED_STATES = ['uncleared', 'cleared', 'reconciled'] as const;
+import { CLEARED_STATES, ENTRY_STATUSES } from './journal.ts';
 
 export const registerQuery = z
   .strictObject({ start_date: isoDate.optional(), end_date: isoDate.optional(), ...pagination })

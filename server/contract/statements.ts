@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { CSV_DATE_FORMATS, CSV_DELIMITERS } from '../domain/statements/index.ts';
-import { amountString, filePart, isoDate, isoDateTime, pageOf, pagination, queryBool, resourceId } from './common.ts';
+import {
+  amountString,
+  filePart,
+  isoDate,
+  isoDateTime,
+  pageOf,
+  pagination,
+  queryBool,
+  resourceId,
+  signedAmountString,
+} from './common.ts';
 
 export const STATEMENT_SOURCES = ['json', 'csv', 'ofx', 'qif', 'camt053'] as const;
 export const FILE_FORMATS = ['csv', 'ofx', 'qif', 'camt053'] as const;
@@ -23,6 +33,16 @@ export const createStatementBody = z.strictObject({
   account_id: resourceId,
   name: z.string().trim().min(1).max(200).optional(),
   transactions: z.array(bankTransactionInput).max(MAX_STATEMENT_TRANSACTIONS),
+  /** The bank's closing balance, signed as the account's balance (a card's amount owed is positive). */
+  closing_balance: signedAmountString.optional(),
+  /** The day the closing balance is the balance at the end of; default the statement's last day. */
+  closing_date: isoDate.optional(),
+});
+
+/** Sets (or, with null, clears) a statement's closing balance by hand. */
+export const patchStatementBody = z.strictObject({
+  closing_balance: signedAmountString.nullable(),
+  closing_date: isoDate.optional(),
 });
 
 const column = z.string().min(1).max(200);
@@ -87,6 +107,10 @@ export const statement = z
     duplicate_count: z.number().int(),
     start_date: isoDate.nullable(),
     end_date: isoDate.nullable(),
+    /** Balances signed as the account's balance (CONTRACT §5), null where the file states none. */
+    opening_balance: z.string().nullable(),
+    closing_balance: z.string().nullable(),
+    closing_date: isoDate.nullable(),
     created_at: isoDateTime,
   })
   .meta({ id: 'Statement' });
@@ -120,9 +144,14 @@ export const importPreview = z
     duplicate_count: z.number().int(),
     start_date: isoDate.nullable(),
     end_date: isoDate.nullable(),
+    opening_balance: z.string().nullable(),
+    closing_balance: z.string().nullable(),
+    closing_date: isoDate.nullable(),
     csv_mapping: csvMapping.nullable(),
     csv_columns: z.array(z.string()).nullable(),
     skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+    /** New transactions (not duplicates) that a rule would book. */
+    rule_matched_count: z.number().int(),
     transactions: z.array(
       z.object({
         date: isoDate,
@@ -131,13 +160,20 @@ export const importPreview = z
         type: z.enum(BANK_TYPES),
         external_id: z.string().nullable(),
         duplicate: z.boolean(),
+        /** The rule that would book it (the first that matches), if any. */
+        rule_id: resourceId.nullable(),
       }),
     ),
   })
   .meta({ id: 'StatementImportPreview' });
 
 /** What an import answers: the stored statement, or with `id: null` when every transaction was already there. */
-export const statementResult = statement.extend({ id: resourceId.nullable(), created_at: isoDateTime.nullable() });
+export const statementResult = statement.extend({
+  id: resourceId.nullable(),
+  created_at: isoDateTime.nullable(),
+  /** Of the transactions stored, how many a rule would book (CONTRACT §13). */
+  rule_matched_count: z.number().int(),
+});
 
 export const importResult = statementResult
   .extend({
@@ -151,6 +187,7 @@ export const importResult = statementResult
 export const importNothingStored = z.union([importPreview, importResult]);
 
 export type CreateStatementInput = z.infer<typeof createStatementBody>;
+export type PatchStatementInput = z.infer<typeof patchStatementBody>;
 export type StatementDto = z.infer<typeof statement>;
 export type StatementResultDto = z.infer<typeof statementResult>;
 export type BankTransactionDto = z.infer<typeof bankTransaction>;

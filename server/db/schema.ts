@@ -56,6 +56,8 @@ export interface LedgerSchema {
     amount_minor: bigint;
     currency: string;
     entry_date: string;
+    /** 'uncleared' | 'cleared' | 'reconciled' */
+    cleared: Generated<string>;
     cost_minor: bigint | null;
     cost_currency: string | null;
     automatic: bigint;
@@ -75,6 +77,9 @@ export interface LedgerSchema {
     start_date: string | null;
     end_date: string | null;
     created_at: string;
+    opening_balance_minor: bigint | null;
+    closing_balance_minor: bigint | null;
+    closing_date: string | null;
   };
   bank_transactions: {
     id: string;
@@ -127,6 +132,38 @@ export interface LedgerSchema {
     description: string;
     account_id: string;
     source: string;
+    created_at: string;
+  };
+  rules: {
+    id: string;
+    seq: bigint;
+    name: string;
+    description_op: string | null;
+    description_value: string | null;
+    type: string | null;
+    amount_min: string | null;
+    amount_max: string | null;
+    account_id: string;
+    memo: string | null;
+    priority: bigint;
+    created_at: string;
+    updated_at: string;
+  };
+  account_cleared_day_totals: {
+    account_id: string;
+    day: string;
+    cleared_debit_minor: bigint;
+    cleared_credit_minor: bigint;
+    uncleared_lines: bigint;
+    cleared_lines: bigint;
+  };
+  bank_reconciliations: {
+    id: string;
+    seq: bigint;
+    account_id: string;
+    statement_date: string;
+    statement_balance_minor: bigint;
+    line_count: bigint;
     created_at: string;
   };
   csv_mappings: { account_id: string; mapping: string; updated_at: string };

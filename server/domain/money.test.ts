@@ -6,6 +6,7 @@ import {
   formatScaled,
   groupDecimal,
   parseAmount,
+  parseSignedAmount,
   plainAmount,
   tidyAmount,
 } from './money.ts';
@@ -88,6 +89,30 @@ describe('formatMinor', () => {
         fc.constantFrom('USD', 'JPY', 'KWD', 'EUR'),
         (minor, currency) => {
           expect(parseAmount(formatMinor(minor, currency), currency)).toEqual({ minor });
+        },
+      ),
+    );
+  });
+});
+
+describe('parseSignedAmount', () => {
+  it('when a balance is negative, zero or positive, then it reads exactly, and any other text is refused', () => {
+    expect(parseSignedAmount('-1250.00', 'USD')).toEqual({ minor: -125000n });
+    expect(parseSignedAmount('0', 'USD')).toEqual({ minor: 0n });
+    expect(parseSignedAmount('-0.00', 'USD')).toEqual({ minor: 0n });
+    expect(parseSignedAmount('15', 'JPY')).toEqual({ minor: 15n });
+    expect(parseSignedAmount('1.234', 'USD')).toEqual({ problem: 'digits' });
+    for (const bad of ['+5', '--1', '1e3', '1,000', ' 1', ''])
+      expect(parseSignedAmount(bad, 'USD')).toEqual({ problem: 'format' });
+  });
+
+  it('when any signed balance is formatted and read again, then it round-trips exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -999_999_999_999n, max: 999_999_999_999n }),
+        fc.constantFrom('USD', 'JPY', 'KWD'),
+        (minor, currency) => {
+          expect(parseSignedAmount(formatMinor(minor, currency), currency)).toEqual({ minor });
         },
       ),
     );

@@ -66,6 +66,25 @@ export function formatScaled(minor: bigint, digits: number): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
+/** A balance: AMOUNT_PATTERN with an optional leading '-' ("-1250.00"); zero allowed. */
+export const SIGNED_AMOUNT_PATTERN = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Reads a signed amount (a balance, which may be zero or negative) into minor units of `currency`,
+ * or says what is wrong with it, as `parseAmount` does.
+ */
+export function parseSignedAmount(
+  text: string,
+  currency: string,
+): { minor: Minor } | { problem: Exclude<AmountProblem, 'zero'> } {
+  if (!SIGNED_AMOUNT_PATTERN.test(text)) return { problem: 'format' };
+  const negative = text.startsWith('-');
+  const parsed = parseAmount(negative ? text.slice(1) : text, currency);
+  if ('minor' in parsed) return { minor: negative ? -parsed.minor : parsed.minor };
+  if (parsed.problem === 'zero') return { minor: 0n };
+  return { problem: parsed.problem };
+}
+
 /**
  * A decimal string with thousands separators for reading ("-1234567.80" -> "-1,234,567.80"). The
  * app's two languages group the same way (English and Chinese both write 1,234,567.80), so the

@@ -48,7 +48,7 @@ export interface ResponseDoc {
  * description (which reads only this much of a route), so the two can never drift apart.
  */
 export interface RouteDoc<P = unknown, Q = unknown, B = unknown> {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   summary: string;
   tag: string;

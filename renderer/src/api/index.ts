@@ -21,6 +21,7 @@ export * from './journal.ts';
 export * from './reports.ts';
 export * from './statements.ts';
 export * from './reconciliation.ts';
+export * from './rules.ts';
 export * from './books.ts';
 export * from './backups.ts';
 export * from './advisor.ts';

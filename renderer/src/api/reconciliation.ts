@@ -5,9 +5,13 @@ import type {
   UnmatchedItemDto,
   acceptResult,
   batchAcceptResult,
+  createEntriesResult,
+  reconcileStatus,
+  reconciliation,
   rejectResult,
   runResult,
   stats,
+  unreconciledLine,
 } from '../../../server/contract/reconciliation.ts';
 import { json, type Page } from './http.ts';
 
@@ -17,6 +21,10 @@ export type ReconciliationStats = z.infer<typeof stats>;
 export type AcceptResult = z.infer<typeof acceptResult>;
 export type RejectResult = z.infer<typeof rejectResult>;
 export type BatchAcceptResult = z.infer<typeof batchAcceptResult>;
+export type CreateEntriesResult = z.infer<typeof createEntriesResult>;
+export type ReconcileStatus = z.infer<typeof reconcileStatus>;
+export type Reconciliation = z.infer<typeof reconciliation>;
+export type UnreconciledLine = z.infer<typeof unreconciledLine>;
 
 export function runReconciliation(scope: { statement_id: string } | { account_id: string }): Promise<RunResult> {
   return json('POST', '/api/reconciliation/run', { json: scope });
@@ -55,5 +63,64 @@ export function createEntryForBankTransaction(
 ): Promise<{ entry: JournalEntryDto; match: MatchDto }> {
   return json('POST', `/api/reconciliation/unmatched/${encodeURIComponent(bankTransactionId)}/create-entry`, {
     json: memo.trim() ? { account_id: accountId, memo: memo.trim() } : { account_id: accountId },
+  });
+}
+
+/** Books many bank lines at once: these, or every line of a statement that a rule matches. */
+export function createEntries(
+  booking: { items: { bank_transaction_id: string; account_id: string; memo?: string }[] } | { statement_id: string },
+): Promise<CreateEntriesResult> {
+  return json('POST', '/api/reconciliation/unmatched/create-entries', { json: booking });
+}
+
+/** Matches of one status, highest score first (automatic ones by default). */
+export function listMatches(
+  page: number,
+  perPage = 20,
+  status: MatchDto['status'] = 'auto_accepted',
+): Promise<Page<MatchDto>> {
+  return json('GET', '/api/reconciliation/matches', { query: { status, page, per_page: perPage } });
+}
+
+export function reconcileStatusOf(
+  accountId: string,
+  statementDate: string,
+  statementBalance: string,
+): Promise<ReconcileStatus> {
+  return json('GET', `/api/accounts/${encodeURIComponent(accountId)}/reconcile`, {
+    query: { statement_date: statementDate, statement_balance: statementBalance },
+  });
+}
+
+export function reconcileAccount(
+  accountId: string,
+  statementDate: string,
+  statementBalance: string,
+): Promise<Reconciliation> {
+  return json('POST', `/api/accounts/${encodeURIComponent(accountId)}/reconcile`, {
+    json: { statement_date: statementDate, statement_balance: statementBalance },
+  });
+}
+
+export function setLinesCleared(accountId: string, lineIds: string[], cleared: boolean): Promise<unknown> {
+  return json('POST', `/api/accounts/${encodeURIComponent(accountId)}/cleared`, {
+    json: { line_ids: lineIds, cleared },
+  });
+}
+
+export function unreconciledLines(
+  accountId: string,
+  statementDate: string,
+  page: number,
+  perPage = 50,
+): Promise<Page<UnreconciledLine>> {
+  return json('GET', `/api/accounts/${encodeURIComponent(accountId)}/unreconciled-lines`, {
+    query: { statement_date: statementDate, page, per_page: perPage },
+  });
+}
+
+export function reconciliations(accountId: string, page = 1, perPage = 5): Promise<Page<Reconciliation>> {
+  return json('GET', `/api/accounts/${encodeURIComponent(accountId)}/reconciliations`, {
+    query: { page, per_page: perPage },
   });
 }

@@ -39,8 +39,21 @@ export function importStatement(options: ImportOptions): Promise<ImportResult> {
   return json('POST', '/api/statements/import', { query: importQuery(options, false), file: options.file });
 }
 
-export function listStatements(page: number, perPage = 20): Promise<Page<StatementDto>> {
-  return json('GET', '/api/statements', { query: { page, per_page: perPage } });
+export function listStatements(page: number, perPage = 20, accountId?: string): Promise<Page<StatementDto>> {
+  return json('GET', '/api/statements', { query: { page, per_page: perPage, account_id: accountId } });
+}
+
+/** Sets a statement's closing balance by hand (signed as the account's balance), or clears it with null. */
+export function setStatementBalance(
+  id: string,
+  closingBalance: string | null,
+  closingDate?: string,
+): Promise<StatementDto> {
+  return json('PATCH', `/api/statements/${encodeURIComponent(id)}`, {
+    json: closingDate
+      ? { closing_balance: closingBalance, closing_date: closingDate }
+      : { closing_balance: closingBalance },
+  });
 }
 
 export function statementTransactions(id: string, page: number, perPage = 50): Promise<Page<BankTransactionDto>> {

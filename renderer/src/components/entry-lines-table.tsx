@@ -43,6 +43,15 @@ export function EntryLinesTable({ entry, label }: { entry: JournalEntryDto; labe
         },
         { header: t('entry.debit'), numeric: true, cell: amountIf('DEBIT') },
         { header: t('entry.credit'), numeric: true, cell: amountIf('CREDIT') },
+        {
+          header: t('cleared.column'),
+          cell: (line) =>
+            line.cleared === 'uncleared' ? (
+              <span className="muted">{t('cleared.uncleared')}</span>
+            ) : (
+              <span className={`badge cleared-${line.cleared}`}>{t(`cleared.${line.cleared}`)}</span>
+            ),
+        },
       ]}
     />
   );

@@ -58,6 +58,16 @@ describe('tokens', () => {
     expect(payeeKey('Tesco Stores 4410 - 01/04')).toBe('tesco stores');
     expect(payeeKey('POS 123456 01/02')).toBe('');
   });
+
+  it('when a description carries ACH field names and masked card or reference codes, then the payee key leaves them out', () => {
+    expect(payeeKey('CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224')).toBe('chase credit crd autopay');
+    expect(payeeKey('AMAZON MKTP XXXX1234 WEB ID 99 REF AB12345')).toBe('amazon mktp');
+    expect(payeeKey('ACME CORP DES:PAYROLL ID:XXXXX7788 INDN:ADA LOVELACE CO ID:XXXXX12345 PPD')).toBe(
+      'acme corp payroll ada lovelace co',
+    );
+    // a name with a digit or two stays a name
+    expect(payeeKey('7ELEVEN 2231 O2 MOBILE')).toBe('7eleven o2 mobile');
+  });
 });
 
 describe('scoreDescription', () => {

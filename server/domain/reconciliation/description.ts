@@ -10,7 +10,12 @@
  * pure-digit tokens of 6 or more digits (card, reference and mandate numbers).
  */
 
-/** Words banks add to descriptions that say nothing about the payee; matched after normalising. */
+/**
+ * Words banks add to descriptions that say nothing about the payee; matched after normalising.
+ * Card and direct-debit markers (English, German, French), and the US ACH layout's field names
+ * ("PPD ID: 1234", "WEB ID", "DES:", "INDN:") that every ACH line carries alike. ("CO", of "CO ID:",
+ * stays: it is also the "Co" of a company's name.)
+ */
 export const NOISE_WORDS: ReadonlySet<string> = new Set([
   'card',
   'payment',
@@ -22,6 +27,27 @@ export const NOISE_WORDS: ReadonlySet<string> = new Set([
   'visa',
   'mastercard',
   'ref',
+  'checkcard',
+  'recurring',
+  'pmt',
+  'pymt',
+  'ach',
+  'ppd',
+  'ccd',
+  'web',
+  'tel',
+  'id',
+  'des',
+  'indn',
+  'trn',
+  'txn',
+  'auth',
+  'kartenzahlung',
+  'folgenr',
+  'verfalld',
+  'cb',
+  'carte',
+  'prlv',
 ]);
 
 /** Pure-digit tokens at least this long are treated as reference numbers and ignored. */
@@ -64,8 +90,23 @@ function wordsOf(normalised: string): string[] {
   return normalised === '' ? [] : normalised.split(' ');
 }
 
+/** Digits a token of letters and digits needs to be a code (a masked card "xxxx1234", "ref123456") rather than a name ("7eleven"). */
+export const CODE_MIN_DIGITS = 3;
+const DIGIT = /\p{Nd}/gu;
+
 function isReferenceNumber(token: string): boolean {
   return token.length >= REFERENCE_NUMBER_MIN_DIGITS && ALL_DIGITS.test(token);
+}
+
+/** A code of letters and digits (a masked card, a reference): the payee model ignores it; a match's description score keeps it (an invoice number in a memo). */
+function isCode(token: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c > 127) return (token.match(DIGIT)?.length ?? 0) >= CODE_MIN_DIGITS;
+  }
+  return digits >= CODE_MIN_DIGITS;
 }
 
 /** Normalised words in order (duplicates kept). */
@@ -80,12 +121,12 @@ export function significantTokens(s: string): string[] {
 
 /**
  * Tokens the payee model learns from: the significant tokens without any pure-digit token (dates,
- * store numbers and amounts vary between payments to one payee), unique, in first-seen order.
+ * store numbers and amounts vary between payments to one payee) or code, unique, in first-seen order.
  */
 export function payeeTokens(s: string): string[] {
   const out: string[] = [];
   for (const t of tokens(s)) {
-    if (NOISE_WORDS.has(t) || ALL_DIGITS.test(t) || out.includes(t)) continue;
+    if (NOISE_WORDS.has(t) || ALL_DIGITS.test(t) || isCode(t) || out.includes(t)) continue;
     out.push(t);
   }
   return out;

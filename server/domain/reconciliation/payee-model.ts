@@ -1,4 +1,4 @@
-import { payeeKey, payeeTokens } from './description.ts';
+import { payeeTokens } from './description.ts';
 
 /**
  * Payee → counter-account model, learnt from accepted matches and from entries created from bank
@@ -96,10 +96,19 @@ export class PayeeModel {
   readonly #payees = new Map<string, Map<string, number>>();
   #examples = 0;
   #evidenceCache = new Map<string, HistoryEvidence>();
+  readonly #tokenize: (description: string) => string[];
+
+  /** `tokenize` reads a description's payee tokens (`payeeTokens`; another only to compare tokenisers). */
+  constructor(tokenize: (description: string) => string[] = payeeTokens) {
+    this.#tokenize = tokenize;
+  }
 
   /** Builds a model from (description, account) rows, e.g. as read from the database. */
-  static fromExamples(examples: Iterable<PayeeExample>): PayeeModel {
-    const model = new PayeeModel();
+  static fromExamples(
+    examples: Iterable<PayeeExample>,
+    tokenize: (description: string) => string[] = payeeTokens,
+  ): PayeeModel {
+    const model = new PayeeModel(tokenize);
     for (const e of examples) model.learn(e.description, e.accountId);
     return model;
   }
@@ -167,7 +176,7 @@ export class PayeeModel {
   }
 
   #apply(description: string, accountId: string, by: 1 | -1): boolean {
-    const toks = payeeTokens(description);
+    const toks = this.#tokenize(description);
     if (toks.length === 0) return false;
     const key = toks.join(' ');
     let payee = this.#payees.get(key);
@@ -196,13 +205,13 @@ export class PayeeModel {
 
   /** Whether this very payee (same payee key, see `payeeKey`) was learnt before. */
   knownPayee(description: string): boolean {
-    const key = payeeKey(description);
+    const key = this.#tokenize(description).join(' ');
     return key !== '' && this.#payees.has(key);
   }
 
   /** How often the same payee key went to each account. */
   payeeAccounts(description: string): ReadonlyMap<string, number> {
-    return new Map(this.#payees.get(payeeKey(description)) ?? []);
+    return new Map(this.#payees.get(this.#tokenize(description).join(' ')) ?? []);
   }
 
   /**
@@ -210,7 +219,7 @@ export class PayeeModel {
    * accounts with some evidence (confidence > 0). Empty when no token of the description is known.
    */
   predict(description: string, limit = Infinity): AccountPrediction[] {
-    const { ids, confidences } = this.#confidences(payeeTokens(description));
+    const { ids, confidences } = this.#confidences(this.#tokenize(description));
     const out: AccountPrediction[] = [];
     for (let i = 0; i < ids.length; i++) {
       const confidence = confidences[i] as number;
@@ -291,7 +300,7 @@ export class PayeeModel {
   historyEvidence(description: string): HistoryEvidence {
     const cached = this.#evidenceCache.get(description);
     if (cached) return cached;
-    const toks = payeeTokens(description);
+    const toks = this.#tokenize(description);
     let evidence: HistoryEvidence;
     if (toks.length === 0) {
       evidence = EMPTY_HISTORY_EVIDENCE;

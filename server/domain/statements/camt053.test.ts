@@ -24,6 +24,9 @@ describe('camt.053', () => {
         currency: 'EUR',
         start_date: '2007-10-18',
         end_date: '2007-10-18',
+        // OPBD is in EUR; the CLBD given in SEK is no balance of this EUR statement
+        opening_balance: { amount: '18.15', date: '2014-12-30' },
+        closing_balance: null,
         transactions: [
           {
             date: '2014-12-31',
@@ -190,5 +193,28 @@ describe('camt.053', () => {
     expect(refusal(() => parseStatementFile(camt('<Ntry></Ntry>'), { maxTransactions: 4 }))).toMatch(
       /<Ntry> 1: BookgDt \(and ValDt\) is missing/,
     );
+  });
+});
+
+describe('camt.053 balances', () => {
+  const bal = (code: string, amount: string, indicator: string, date: string) =>
+    `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${indicator}</CdtDbtInd><Dt><Dt>${date}</Dt></Dt></Bal>`;
+
+  it('when a statement has OPBD and CLBD, then they are its opening and closing balances, DBIT negative', () => {
+    const result = parseStatementFile(
+      camt(
+        bal('OPBD', '1200.00', 'CRDT', '2026-02-28') +
+          bal('CLAV', '9.99', 'CRDT', '2026-03-31') +
+          bal('CLBD', '45.10', 'DBIT', '2026-03-31'),
+      ),
+    );
+    expect(result.statements[0]!.opening_balance).toEqual({ amount: '1200.00', date: '2026-02-28' });
+    expect(result.statements[0]!.closing_balance).toEqual({ amount: '-45.10', date: '2026-03-31' });
+  });
+
+  it('when a statement states no booked balances, then it has none', () => {
+    const result = parseStatementFile(camt(bal('CLAV', '9.99', 'CRDT', '2026-03-31')));
+    expect(result.statements[0]!.opening_balance).toBeNull();
+    expect(result.statements[0]!.closing_balance).toBeNull();
   });
 });

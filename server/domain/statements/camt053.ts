@@ -5,7 +5,7 @@ import { NO_DESCRIPTION, cleanText, joinText } from './text.ts';
 import { parseXml, refuseTooManyEntries } from './xml.ts';
 import { child, childrenNamed, findAll, path, textAt } from './xnode.ts';
 import type { XNode } from './xnode.ts';
-import type { RawParse, RawRow, RawStatement } from './types.ts';
+import type { RawParse, RawRow, RawStatement, StatedBalance } from './types.ts';
 
 /** Entry statuses that are not (yet) bookings: pending and informational entries are skipped. */
 const SKIPPED_STATUS: Record<string, string> = {
@@ -44,13 +44,38 @@ function readStatement(stmt: XNode, counter: { count: number; limit: number }): 
     if (ccy) entryCurrencies.add(ccy);
   }
   const declared = currencyCode(textAt(stmt, 'Acct/Ccy'));
+  const currency = declared ?? (entryCurrencies.size === 1 ? ([...entryCurrencies][0] ?? null) : null);
   return {
     account_ref: cleanText(account) || null,
-    currency: declared ?? (entryCurrencies.size === 1 ? ([...entryCurrencies][0] ?? null) : null),
+    currency,
     start_date: parseIsoDate(textAt(stmt, 'FrToDt/FrDtTm') ?? textAt(stmt, 'FrToDt/FrDt') ?? ''),
     end_date: parseIsoDate(textAt(stmt, 'FrToDt/ToDtTm') ?? textAt(stmt, 'FrToDt/ToDt') ?? ''),
+    opening_balance: statedBalance(stmt, ['OPBD', 'PRCD'], currency),
+    closing_balance: statedBalance(stmt, ['CLBD'], currency),
     rows,
   };
+}
+
+/**
+ * The first Bal of one of these codes (Tp/CdOrPrtry/Cd, or Prtry), signed by its CdtDbtInd. A
+ * balance in another currency than the statement's is none (genkgo's samples mix them).
+ */
+function statedBalance(stmt: XNode, codes: readonly string[], currency: string | null): StatedBalance | null {
+  for (const bal of childrenNamed(stmt, 'Bal')) {
+    const code = cleanText(textAt(bal, 'Tp/CdOrPrtry/Cd') ?? textAt(bal, 'Tp/CdOrPrtry/Prtry')).toUpperCase();
+    if (!codes.includes(code)) continue;
+    const ccy = currencyCode(child(bal, 'Amt')?.attrs['Ccy']);
+    if (ccy !== null && currency !== null && ccy !== currency) continue;
+    const text = textAt(bal, 'Amt');
+    const amount = text === null ? null : readBankAmount(text, '.');
+    const indicator = textAt(bal, 'CdtDbtInd');
+    if (amount === null || (indicator !== 'CRDT' && indicator !== 'DBIT')) continue;
+    return {
+      amount: formatBankAmount(indicator === 'DBIT' ? amount.abs().negated() : amount.abs()),
+      date: parseIsoDate(textAt(bal, 'Dt/Dt') ?? textAt(bal, 'Dt/DtTm') ?? ''),
+    };
+  }
+  return null;
 }
 
 function readEntry(entry: XNode, index: number): RawRow {

@@ -39,6 +39,8 @@ export function finalize(raw: RawParse): { statements: ParsedStatement[]; skippe
       currency: stmt.currency,
       start_date: stmt.start_date,
       end_date: stmt.end_date,
+      opening_balance: stmt.opening_balance ?? null,
+      closing_balance: stmt.closing_balance ?? null,
       transactions,
     };
   });

@@ -41,6 +41,8 @@ export type {
   RawRow,
   RawStatement,
   SkippedRow,
+  StatedBalance,
+  StatementBalances,
   StatementFormat,
 } from './types.ts';
 export { CSV_DATE_FORMATS, CSV_DELIMITERS } from './types.ts';

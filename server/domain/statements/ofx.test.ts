@@ -122,7 +122,16 @@ describe('OFX 1.x (SGML)', () => {
   it('when a CRLF statement has no STMTTRN and an empty ACCTID, then it is a valid empty statement', () => {
     const result = parse('ofx1_own_empty_statement_crlf.ofx');
     expect(result.statements).toEqual([
-      { account_ref: null, currency: 'EUR', start_date: '2025-09-02', end_date: '2025-10-04', transactions: [] },
+      {
+        account_ref: null,
+        currency: 'EUR',
+        start_date: '2025-09-02',
+        end_date: '2025-10-04',
+        // an empty BALAMT is no balance
+        opening_balance: null,
+        closing_balance: null,
+        transactions: [],
+      },
     ]);
   });
 
@@ -257,5 +266,16 @@ describe('broken OFX files', () => {
     // The first transaction has no date: a reader that built the tree first would name that instead.
     const bytes = sgml('<STMTTRN>\n</STMTTRN>\n'.repeat(3));
     expect(refusal(() => parseStatementFile(bytes, { maxTransactions: 2 }))).toBe('line 18: more than 2 transactions');
+  });
+});
+
+describe('OFX balances', () => {
+  it('when a statement has a LEDGERBAL, then it is the closing balance at its DTASOF, as the bank signs it', () => {
+    const checking = parse('ofx1_ofxparse_checking_usd.ofx').statements[0]!;
+    expect(checking.closing_balance).toEqual({ amount: '100.99', date: '2013-05-25' });
+    expect(checking.opening_balance).toBeNull();
+    // a card: the amount owed is written negative
+    const card = parse('ofx2_anz_creditcard_unclosed_tags.ofx').statements[0]!;
+    expect(card.closing_balance?.amount.startsWith('-')).toBe(true);
   });
 });

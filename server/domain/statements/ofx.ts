@@ -6,7 +6,7 @@ import { NO_DESCRIPTION, cleanText } from './text.ts';
 import { isWellFormedXml, parseXml, refuseDoctype, refuseTooManyEntries } from './xml.ts';
 import { child, childrenNamed, findAll, textAt } from './xnode.ts';
 import type { XNode } from './xnode.ts';
-import type { RawParse, RawRow, RawStatement } from './types.ts';
+import type { RawParse, RawRow, RawStatement, StatedBalance } from './types.ts';
 
 /**
  * OFX 1.x (SGML), OFX 2.x (XML) and QFX. Well-formed XML goes through fast-xml-parser; SGML
@@ -60,8 +60,18 @@ function readStatement(stmt: XNode, counter: { count: number; limit: number }): 
     currency: declared ?? (transactionCurrencies.size === 1 ? ([...transactionCurrencies][0] ?? null) : null),
     start_date: parseOfxDate(textAt(first, 'DTSTART') ?? ''),
     end_date: parseOfxDate(textAt(first, 'DTEND') ?? ''),
+    opening_balance: null,
+    closing_balance: ledgerBalance(child(stmt, 'LEDGERBAL')),
     rows,
   };
+}
+
+/** LEDGERBAL: the booked balance at DTASOF (as the bank sees it: negative when owed). A missing or unreadable one is none. */
+function ledgerBalance(node: XNode | undefined): StatedBalance | null {
+  const text = textAt(node, 'BALAMT');
+  const amount = text === null ? null : readBankAmount(text, 'ofx');
+  if (amount === null) return null;
+  return { amount: formatBankAmount(amount), date: parseOfxDate(textAt(node, 'DTASOF') ?? '') };
 }
 
 function readTransaction(trn: XNode, index: number): RawRow {

@@ -15,7 +15,23 @@ export interface ParsedTransaction {
   external_id: string | null;
 }
 
-export interface ParsedStatement {
+/**
+ * A balance the file states, as the bank sees it: a signed decimal string ('-' = overdrawn, or owed
+ * on a card), '.' as decimal mark, and the day it is the balance at the end of.
+ */
+export interface StatedBalance {
+  amount: string;
+  date: string | null;
+}
+
+export interface StatementBalances {
+  /** OFX: none; camt.053: OPBD (or PRCD). */
+  opening_balance: StatedBalance | null;
+  /** OFX: LEDGERBAL with its DTASOF; camt.053: CLBD. */
+  closing_balance: StatedBalance | null;
+}
+
+export interface ParsedStatement extends StatementBalances {
   account_ref: string | null;
   currency: string | null;
   start_date: string | null;
@@ -125,7 +141,7 @@ export interface RawRow {
   skip_reason: string | null;
 }
 
-export interface RawStatement {
+export interface RawStatement extends Partial<StatementBalances> {
   account_ref: string | null;
   currency: string | null;
   start_date: string | null;

@@ -12,6 +12,7 @@ export interface JournalLine {
   direction: Direction;
   amountMinor: Minor;
   currency: string;
+  cleared: 'uncleared' | 'cleared' | 'reconciled';
   cost: Cost | null;
   automatic: boolean;
 }
@@ -49,7 +50,10 @@ const ENTRY_COLUMNS = [
   'reverses_entry_id',
 ] as const;
 
-type LineRow = Omit<LedgerSchema['journal_lines'], 'line_no' | 'entry_date'> & { account_name: string };
+type LineRow = Omit<LedgerSchema['journal_lines'], 'line_no' | 'entry_date' | 'cleared'> & {
+  account_name: string;
+  cleared: string;
+};
 
 /** A line's cost as stored (both columns or neither). */
 export function costOf(costMinor: bigint | null, costCurrency: string | null): Cost | null {
@@ -66,7 +70,7 @@ function linesOf(db: LedgerDb, entryIds: readonly string[]): Map<string, Journal
     const chunk = entryIds.slice(i, i + 100);
     const rows = db.allSql<LineRow>(
       `SELECT l.id, l.entry_id, l.account_id, a.name AS account_name, l.direction, l.amount_minor, l.currency,
-              l.cost_minor, l.cost_currency, l.automatic
+               l.cost_minor, l.cost_currency, l.automatic, l.cleared
          FROM journal_lines l JOIN accounts a ON a.id = l.account_id
         WHERE l.entry_id IN (${chunk.map(() => '?').join(', ')}) ORDER BY l.entry_id, l.line_no`,
       ...chunk,
@@ -80,6 +84,7 @@ function linesOf(db: LedgerDb, entryIds: readonly string[]): Map<string, Journal
         direction: row.direction as Direction,
         amountMinor: row.amount_minor,
         currency: row.currency,
+        cleared: row.cleared as JournalLine['cleared'],
         cost: costOf(row.cost_minor, row.cost_currency),
         automatic: row.automatic === 1n,
       });

@@ -47,6 +47,7 @@ export function toEntryDto(e: JournalEntry): JournalEntryDto {
       direction: l.direction,
       amount: formatMinor(l.amountMinor, l.currency),
       currency: l.currency,
+      cleared: l.cleared,
       cost: l.cost ? { amount: formatMinor(l.cost.amountMinor, l.cost.currency), currency: l.cost.currency } : null,
       automatic: l.automatic,
     })),

@@ -12,6 +12,7 @@ export function toMatchDto(m: MatchView): MatchDto {
     score_breakdown: m.breakdown,
     bank_transaction: {
       id: m.txn.id,
+      account_id: m.txn.accountId,
       date: m.txn.date,
       description: m.txn.description,
       amount: formatMinor(m.txn.amountMinor, m.currency),

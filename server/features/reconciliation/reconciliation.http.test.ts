@@ -675,7 +675,7 @@ describe('accepting and rejecting (spec §3.3)', () => {
     expect((await book.pending()).map((x) => x.id)).not.toContain(m.id);
   });
 
-  it('when an accepted, auto-accepted or rejected match is accepted or rejected, then 400 ALREADY_PROCESSED and nothing changes', async () => {
+  it('when an accepted, auto-accepted or rejected match is accepted, or an accepted or rejected one rejected, then 400 ALREADY_PROCESSED and nothing changes', async () => {
     const accepted = await pendingMatch();
     expect((await book.accept(accepted.id)).status).toBe(200);
     const rejected = await pendingMatch();
@@ -688,12 +688,14 @@ describe('accepting and rejecting (spec §3.3)', () => {
     const auto = (await book.txns(s.id))[0]!.match_id!;
 
     const before = book.digest();
-    for (const id of [accepted.id, rejected.id, auto]) {
-      for (const decide of [() => book.accept(id), () => book.reject(id, { reason: 'again' })]) {
-        const res = await decide();
-        expect(res.status).toBe(400);
-        expect(res.body.code).toBe('ALREADY_PROCESSED');
-      }
+    const decisions = [accepted.id, rejected.id, auto].flatMap((id) => [
+      () => book.accept(id),
+      ...(id === auto ? [] : [() => book.reject(id, { reason: 'again' })]),
+    ]);
+    for (const decide of decisions) {
+      const res = await decide();
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('ALREADY_PROCESSED');
     }
     expect(book.digest()).toBe(before);
   });
@@ -999,9 +1001,11 @@ describe('stats and unmatched items', () => {
     const credit = items.find((i) => i.transaction.description === 'ACME BANK INTEREST');
     const ids = credit.suggested_accounts.map((x: { id: string }) => x.id);
     expect(ids[0]).toBe(interest);
-    // the learnt expense is still offered, after the accounts that fit
+    // the learnt expense is still offered, after the accounts that fit, and no surer than they are (CONTRACT §13)
     expect(ids.at(-1)).toBe(fees);
-    expect(credit.suggested_accounts.at(-1).confidence).toBeGreaterThan(0);
+    const fitting = credit.suggested_accounts.slice(0, -1).map((x: { confidence: number }) => x.confidence);
+    expect(credit.suggested_accounts.at(-1).confidence).toBeLessThanOrEqual(Math.min(...fitting));
+    expect(credit.preselected_account_id).toBeNull();
   });
 
   it('when unmatched items are filtered by type, then bank transactions and journal entries come apart; no type gives both', async () => {
@@ -1014,6 +1018,7 @@ describe('stats and unmatched items', () => {
         type: 'journal_entry',
         transaction: {
           id: expect.any(String),
+          account_id: card,
           date: '2026-04-20',
           description: 'Cash fuel on card',
           amount: '20.00',
@@ -1022,6 +1027,7 @@ describe('stats and unmatched items', () => {
         },
         suggested_action: 'find_bank_transaction',
         suggested_accounts: [],
+        preselected_account_id: null,
       },
     ]);
     const all = await book.get('/api/reconciliation/unmatched?per_page=2');

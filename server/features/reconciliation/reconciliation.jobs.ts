@@ -1,5 +1,6 @@
 import type { Thresholds } from '../../domain/reconciliation/index.ts';
 import { defineJob } from '../../jobs/job.ts';
+import { createEntries, type CreateEntriesInput } from './reconciliation.booking.service.ts';
 import { runReconciliation, type RunInput } from './reconciliation.run.service.ts';
 
 export const reconciliationJobs = {
@@ -7,5 +8,11 @@ export const reconciliationJobs = {
   runReconciliation: defineJob({
     kind: 'writes',
     run: (db, input: { run: RunInput; thresholds: Thresholds }) => runReconciliation(db, input.run, input.thresholds),
+  }),
+  /** POST /api/reconciliation/unmatched/create-entries: a statement's lines booked by rules may number 100,000. */
+  createEntries: defineJob({
+    kind: 'writes',
+    run: (db, input: { booking: CreateEntriesInput; thresholds: Thresholds }) =>
+      createEntries(db, input.booking, input.thresholds),
   }),
 };

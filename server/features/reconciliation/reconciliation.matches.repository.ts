@@ -202,19 +202,28 @@ export function matchView(db: LedgerDb, id: string): MatchView | undefined {
   return row ? matchViews(db, [row])[0] : undefined;
 }
 
+/** Matches of a status (pending_review unless given), highest score first, with their total. */
 export function pendingMatches(
   db: LedgerDb,
-  filter: { accountId?: string | undefined; minScore: number; maxScore: number; ids?: readonly string[] | undefined },
+  filter: {
+    status?: string | undefined;
+    accountId?: string | undefined;
+    statementId?: string | undefined;
+    minScore: number;
+    maxScore: number;
+    ids?: readonly string[] | undefined;
+  },
   limit: number,
   offset: number,
 ): { items: MatchView[]; total: number } {
   let query = db.qb
     .selectFrom('reconciliation_matches as m')
     .innerJoin('bank_transactions as t', 't.id', 'm.bank_transaction_id')
-    .where('m.status', '=', 'pending_review')
+    .where('m.status', '=', filter.status ?? 'pending_review')
     .where('m.score', '>=', BigInt(filter.minScore))
     .where('m.score', '<=', BigInt(filter.maxScore));
   if (filter.accountId) query = query.where('t.account_id', '=', filter.accountId);
+  if (filter.statementId) query = query.where('t.statement_id', '=', filter.statementId);
   if (filter.ids) query = query.where('m.id', 'in', filter.ids.length > 0 ? [...filter.ids] : ['']);
   const total = db.first(query.select((eb) => eb.fn.countAll<bigint>().as('n')))!.n;
   const rows = db.all(

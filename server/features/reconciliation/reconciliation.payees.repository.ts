@@ -69,3 +69,18 @@ export function addPayeeExample(
     at,
   );
 }
+
+/** Takes back the latest example of a description going to an account (a match undone). */
+export function removePayeeExample(
+  db: LedgerDb,
+  description: string,
+  accountId: string,
+  source: 'accepted_match' | 'created_entry',
+): void {
+  db.runSql(
+    `DELETE FROM payee_examples WHERE id = (SELECT MAX(id) FROM payee_examples WHERE account_id = ? AND description = ? AND source = ?)`,
+    accountId,
+    description,
+    source,
+  );
+}

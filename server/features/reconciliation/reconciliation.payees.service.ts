@@ -5,6 +5,7 @@ import {
   counterAccounts,
   payeeExamples,
   payeeExamplesAfter,
+  removePayeeExample,
 } from './reconciliation.payees.repository.ts';
 
 /** The payee model of every example the ledger holds, built afresh. */
@@ -23,6 +24,12 @@ export function learnCounterAccounts(
 ): void {
   const counters = counterAccounts(db, [entryId], accountId).get(entryId) ?? [];
   for (const id of new Set(counters.map((c) => c.id))) addPayeeExample(db, description, id, source, at);
+}
+
+/** Takes back what `learnCounterAccounts` taught for a match that is undone. */
+export function forgetCounterAccounts(db: LedgerDb, description: string, entryId: string, accountId: string): void {
+  const counters = counterAccounts(db, [entryId], accountId).get(entryId) ?? [];
+  for (const id of new Set(counters.map((c) => c.id))) removePayeeExample(db, description, id, 'accepted_match');
 }
 
 interface Kept {

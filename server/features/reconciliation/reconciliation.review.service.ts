@@ -13,7 +13,8 @@ import {
   pendingMatches,
   type Match,
 } from './reconciliation.matches.repository.ts';
-import { learnCounterAccounts } from './reconciliation.payees.service.ts';
+import { forgetCounterAccounts, learnCounterAccounts } from './reconciliation.payees.service.ts';
+import { entryHasReconciledLine, entryLineReconciledOn } from './reconciliation.cleared.repository.ts';
 
 /**
  * The review of matches: the queue of those awaiting a decision, one match, and the decisions
@@ -24,6 +25,26 @@ export function getMatch(db: LedgerDb, id: string): MatchDto {
   const view = matchView(db, id);
   if (!view) throw new DomainError('NOT_FOUND', 'Match not found');
   return toMatchDto(view);
+}
+
+/** Matches of one status (auto_accepted by default: what runs decided alone), highest score first. */
+export function listMatches(
+  db: LedgerDb,
+  query: {
+    status: MatchDto['status'];
+    account_id?: string | undefined;
+    statement_id?: string | undefined;
+    page: number;
+    per_page: number;
+  },
+) {
+  const { items, total } = pendingMatches(
+    db,
+    { status: query.status, accountId: query.account_id, statementId: query.statement_id, minScore: 0, maxScore: 100 },
+    query.per_page,
+    (query.page - 1) * query.per_page,
+  );
+  return { items: items.map(toMatchDto), total, page: query.page, per_page: query.per_page };
 }
 
 export function listPending(
@@ -56,14 +77,17 @@ function requireMatch(db: LedgerDb, id: string): Match {
   return m;
 }
 
-/** Only a match under review can be decided, and only at the version the caller saw (when given). */
-function assertDecidable(m: Match, version: number | undefined): void {
+/**
+ * Only a match under review can be decided (and an automatic one undone by rejecting it), and only
+ * at the version the caller saw (when given).
+ */
+function assertDecidable(m: Match, version: number | undefined, undoAutomatic = false): void {
   if (m.status === 'superseded')
     throw new DomainError(
       'SUPERSEDED',
       'This match was replaced by a newer one' + (m.supersededById ? ` (${m.supersededById})` : ''),
     );
-  if (m.status !== 'pending_review')
+  if (m.status !== 'pending_review' && !(undoAutomatic && m.status === 'auto_accepted'))
     throw new DomainError('ALREADY_PROCESSED', `This match is already ${m.status.replace('_', '-')}`);
   if (version !== undefined && version !== m.version) {
     throw new DomainError(
@@ -91,14 +115,26 @@ export function acceptMatch(db: LedgerDb, id: string, version?: number) {
   });
 }
 
+/**
+ * Rejects a match under review, or undoes one a run accepted alone (auto_accepted): its bank
+ * transaction is unmatched again, its entry's line uncleared, the payee model forgets it, and the
+ * pair is never proposed again. A match whose line is reconciled stays.
+ */
 export function rejectMatch(db: LedgerDb, id: string, reason: string | null, version?: number) {
   return db.transaction(() => {
     const m = requireMatch(db, id);
-    assertDecidable(m, version);
+    assertDecidable(m, version, true);
+    const txn = findBankTransaction(db, m.bankTransactionId)!;
+    if (m.status === 'auto_accepted' && entryLineReconciledOn(db, m.entryId, txn.accountId))
+      throw new DomainError(
+        'INVALID_STATUS',
+        'The entry’s line is reconciled with a bank statement; a reconciled match cannot be undone',
+      );
     const at = new Date().toISOString();
     if (!decide(db, id, m.version, { status: 'rejected', at, rejectedAt: at, rejectReason: reason })) {
       throw new DomainError('VERSION_CONFLICT', 'The match was changed meanwhile; reload it');
     }
+    if (m.status === 'auto_accepted') forgetCounterAccounts(db, txn.description, m.entryId, txn.accountId);
     return { id, status: 'rejected' as const, reject_reason: reason, rejected_at: at, version: m.version + 1 };
   });
 }
@@ -121,12 +157,17 @@ export function batchAccept(
 }
 
 /**
- * Journal's void guard (wired in server/index.ts): an entry reconciled with a bank transaction
- * cannot be voided; one only awaiting review has its pending match rejected, since the entry it
- * proposes is going away.
+ * Journal's void guard (wired in server/index.ts): an entry with a reconciled line, or reconciled
+ * with a bank transaction, cannot be voided; one only awaiting review has its pending match
+ * rejected, since the entry it proposes is going away.
  */
 export const matchedEntryVoidGuard: VoidGuard = {
   beforeVoid(db, entryId, at) {
+    if (entryHasReconciledLine(db, entryId))
+      throw new DomainError(
+        'INVALID_STATUS',
+        'The entry has a line reconciled with a bank statement and cannot be voided',
+      );
     for (const m of liveMatchesOfEntry(db, entryId)) {
       if (m.status === 'accepted' || m.status === 'auto_accepted') {
         throw new DomainError('INVALID_STATUS', 'The entry is reconciled with a bank transaction and cannot be voided');

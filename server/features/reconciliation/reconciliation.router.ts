@@ -4,9 +4,12 @@ import {
   acceptResult,
   batchAcceptBody,
   batchAcceptResult,
+  createEntriesBody,
+  createEntriesResult,
   createEntryFromBankBody,
   decisionBody,
   match,
+  matchesQuery,
   matchPage,
   pendingQuery,
   rejectBody,
@@ -25,7 +28,14 @@ import type { reconciliationJobs } from './reconciliation.jobs.ts';
 import { z } from 'zod';
 import { createEntryForBankTransaction } from './reconciliation.booking.service.ts';
 import { KeptPayeeModels } from './reconciliation.payees.service.ts';
-import { acceptMatch, batchAccept, getMatch, listPending, rejectMatch } from './reconciliation.review.service.ts';
+import {
+  acceptMatch,
+  batchAccept,
+  getMatch,
+  listMatches,
+  listPending,
+  rejectMatch,
+} from './reconciliation.review.service.ts';
 import { reconciliationStats } from './reconciliation.stats.service.ts';
 import { listUnmatched } from './reconciliation.unmatched.service.ts';
 
@@ -69,6 +79,17 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<type
     }),
     defineRoute({
       method: 'get',
+      path: '/api/reconciliation/matches',
+      tag: 'reconciliation',
+      summary:
+        'Matches of one status (default auto_accepted: what runs accepted alone, to look over and undo by rejecting), optionally of one account or statement, highest score first',
+      auth: true,
+      query: matchesQuery,
+      responses: [{ status: 200, description: 'A page of matches', schema: matchPage }],
+      handler: ({ session, query }) => ({ status: 200, body: listMatches(session.ledger, query) }),
+    }),
+    defineRoute({
+      method: 'get',
       path: '/api/reconciliation/matches/:id',
       tag: 'reconciliation',
       summary: 'One match, whatever its status',
@@ -98,11 +119,21 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<type
       method: 'post',
       path: '/api/reconciliation/matches/:id/reject',
       tag: 'reconciliation',
-      summary: 'Reject a match under review; the pair is never proposed again',
+      summary:
+        'Reject a match under review, or undo one accepted automatically (auto_accepted, its line not reconciled); the pair is never proposed again',
       auth: true,
       params: idParams,
       body: rejectBody,
-      responses: [{ status: 200, description: 'Rejected', schema: rejectResult }, ...decisionErrors],
+      responses: [
+        { status: 200, description: 'Rejected', schema: rejectResult },
+        {
+          status: 400,
+          description: 'ALREADY_PROCESSED, SUPERSEDED, INVALID_STATUS (the line is reconciled)',
+          schema: errorBody,
+        },
+        { status: 404, description: 'NOT_FOUND', schema: errorBody },
+        { status: 409, description: 'VERSION_CONFLICT', schema: errorBody },
+      ],
       handler: ({ session, params, body }) => ({
         status: 200,
         body: rejectMatch(session.ledger, params.id, body.reason || null, body.version),
@@ -139,6 +170,34 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<type
       query: unmatchedQuery,
       responses: [{ status: 200, description: 'A page of unmatched items', schema: unmatchedPage }],
       handler: ({ session, query }) => ({ status: 200, body: listUnmatched(session.ledger, query, payeeModels) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/reconciliation/unmatched/create-entries',
+      tag: 'reconciliation',
+      summary:
+        'Book many unmatched bank transactions at once, as create-entry does: the items given (all or nothing), or every unmatched transaction of a statement that a rule matches',
+      auth: true,
+      body: createEntriesBody,
+      responses: [
+        {
+          status: 201,
+          description: 'What was booked, and the statement’s lines no rule matched',
+          schema: createEntriesResult,
+        },
+        {
+          status: 400,
+          description:
+            'VALIDATION_ERROR, ALREADY_PROCESSED, INVALID_ACCOUNT, INACTIVE_ACCOUNT, CURRENCY_MISMATCH (errors name items.N.<field>); nothing was booked',
+          schema: errorBody,
+        },
+        { status: 404, description: 'NOT_FOUND (the statement)', schema: errorBody },
+        jobBudgetResponse,
+      ],
+      handler: async ({ session, body }) => ({
+        status: 201,
+        body: await jobs.run(session.userId, 'createEntries', { booking: body, thresholds }),
+      }),
     }),
     defineRoute({
       method: 'post',

@@ -101,7 +101,14 @@ export function unmatchedEntries(
   limit: number,
   offset: number,
 ): {
-  items: { entryId: string; entryDate: string; memo: string | null; netMinor: Minor; currency: string }[];
+  items: {
+    entryId: string;
+    accountId: string;
+    entryDate: string;
+    memo: string | null;
+    netMinor: Minor;
+    currency: string;
+  }[];
   total: number;
 } {
   if (accountIds.length === 0) return { total: 0, items: [] };
@@ -109,8 +116,15 @@ export function unmatchedEntries(
   const { total, span } = unmatchedSpan(db, 'unmatched_entry_day_counts', accounts, offset, limit);
   if (!span) return { total, items: [] };
   // `+e.status`: drive by the lines' (account, date) ranges, not by the status index.
-  const rows = db.allSql<{ entry_id: string; entry_date: string; memo: string | null; net: bigint; currency: string }>(
-    `SELECT e.id AS entry_id, e.entry_date, e.memo, l.currency,
+  const rows = db.allSql<{
+    entry_id: string;
+    account_id: string;
+    entry_date: string;
+    memo: string | null;
+    net: bigint;
+    currency: string;
+  }>(
+    `SELECT e.id AS entry_id, l.account_id, e.entry_date, e.memo, l.currency,
             SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) AS net
        FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
       WHERE l.account_id IN ${IN_ACCOUNTS}
@@ -130,6 +144,7 @@ export function unmatchedEntries(
     total,
     items: rows.map((r) => ({
       entryId: r.entry_id,
+      accountId: r.account_id,
       entryDate: r.entry_date,
       memo: r.memo,
       netMinor: r.net,
@@ -147,4 +162,17 @@ export function accountUsage(db: LedgerDb): Map<string, number> {
     'SELECT account_id, SUM(entries) AS n FROM account_day_counts GROUP BY account_id',
   );
   return new Map(rows.map((r) => [r.account_id, Number(r.n)]));
+}
+
+/** A statement's transactions with no live match, by date (the statement's own index range). */
+export function unmatchedTransactionsOfStatement(db: LedgerDb, statementId: string): BankTransaction[] {
+  return db
+    .allSql<BankTransactionRow>(
+      `SELECT ${BANK_TRANSACTION_COLUMNS.join(', ')} FROM bank_transactions t
+        WHERE t.statement_id = ?
+          AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE_SQL})
+        ORDER BY t.date, t.seq`,
+      statementId,
+    )
+    .map(toBankTransaction);
 }

@@ -1,8 +1,10 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { UnmatchedItemDto } from '../../contract/reconciliation.ts';
 import { formatMinor } from '../../domain/money.ts';
-import { suggestCounterAccounts } from '../../domain/reconciliation/index.ts';
+import { currencyDigits } from '../../domain/currencies.ts';
+import { preselectedAccount, suggestCounterAccounts } from '../../domain/reconciliation/index.ts';
 import { allAccounts } from '../accounts/accounts.repository.ts';
+import { ruleSetOf } from '../rules/rules.service.ts';
 import { statementAccountIds } from '../statements/statements.repository.ts';
 import type { KeptPayeeModels } from './reconciliation.payees.service.ts';
 import { accountUsage, unmatchedEntries, unmatchedTransactions } from './reconciliation.unmatched.repository.ts';
@@ -53,19 +55,26 @@ function bankTransactionItems(
   const model = payeeModels.modelOf(db);
   const accounts = new Map(allAccounts(db).map((a) => [a.id, a]));
   const usage = accountUsage(db);
-  const items = txns.items.map((t): UnmatchedItemDto => ({
-    type: 'bank_transaction',
-    transaction: {
-      id: t.id,
-      date: t.date,
-      description: t.description,
-      amount: formatMinor(t.amountMinor, t.currency),
-      currency: t.currency,
-      type: t.type,
-    },
-    suggested_action: 'create_entry',
-    suggested_accounts: suggestCounterAccounts(model, accounts, usage, t),
-  }));
+  const rules = ruleSetOf(db);
+  const items = txns.items.map((t): UnmatchedItemDto => {
+    const rule = rules.firstMatch({ ...t, digits: currencyDigits(t.currency) });
+    const suggested = suggestCounterAccounts(model, accounts, usage, t, rule);
+    return {
+      type: 'bank_transaction',
+      transaction: {
+        id: t.id,
+        account_id: t.accountId,
+        date: t.date,
+        description: t.description,
+        amount: formatMinor(t.amountMinor, t.currency),
+        currency: t.currency,
+        type: t.type,
+      },
+      suggested_action: 'create_entry',
+      suggested_accounts: suggested,
+      preselected_account_id: preselectedAccount(suggested),
+    };
+  });
   return { items, total: txns.total };
 }
 
@@ -83,6 +92,7 @@ function entryItems(
     // seen from the bank: money into the account is the bank's credit
     transaction: {
       id: e.entryId,
+      account_id: e.accountId,
       date: e.entryDate,
       description: e.memo ?? '',
       amount: formatMinor(e.netMinor < 0n ? -e.netMinor : e.netMinor, e.currency),
@@ -91,6 +101,7 @@ function entryItems(
     },
     suggested_action: 'find_bank_transaction',
     suggested_accounts: [],
+    preselected_account_id: null,
   }));
   return { items, total: entries.total };
 }

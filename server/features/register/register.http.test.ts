@@ -189,6 +189,42 @@ describe('GET /api/accounts/{id}/register (CONTRACT §15)', () => {
     expect(res.body.total).toBeGreaterThan(0);
   });
 
+  it('when lines are cleared by hand and reconciled to a statement, then the register shows each line’s state', async () => {
+    await mk('Savings', 'ASSET');
+    await entry('2026-02-01', 'Deposit', [
+      ['Savings', 'DEBIT', '500.00'],
+      ['Opening', 'CREDIT', '500.00'],
+    ]);
+    await entry('2026-02-03', 'Interest', [
+      ['Savings', 'DEBIT', '1.25'],
+      ['Salary', 'CREDIT', '1.25'],
+    ]);
+    await entry('2026-02-05', 'Transfer', [
+      ['Checking', 'DEBIT', '50.00'],
+      ['Savings', 'CREDIT', '50.00'],
+    ]);
+    const lineOf = async (memo: string) =>
+      ((await register('Savings')).body.items as Record<string, any>[]).find((r) => r.memo === memo)!.line_id as string;
+    const clear = (memo: string) =>
+      lineOf(memo).then((id) =>
+        api.post(`/api/accounts/${ids.Savings}/cleared`, { line_ids: [id], cleared: true }, token),
+      );
+    expect((await clear('Deposit')).status).toBe(200);
+    const done = await api.post(
+      `/api/accounts/${ids.Savings}/reconcile`,
+      { statement_date: '2026-02-02', statement_balance: '500.00' },
+      token,
+    );
+    expect(done.status).toBe(201);
+    expect((await clear('Interest')).status).toBe(200);
+    const rows = (await register('Savings')).body.items as Record<string, any>[];
+    expect(rows.map((r) => [r.memo, r.cleared])).toEqual([
+      ['Transfer', 'uncleared'],
+      ['Interest', 'cleared'],
+      ['Deposit', 'reconciled'],
+    ]);
+  });
+
   it('when the account is unknown or another user’s, or the query is wrong, then it is refused and nothing is told', async () => {
     expect((await api.get(`/api/accounts/${crypto.randomUUID()}/register`, token)).status).toBe(404);
     expect((await api.get('/api/accounts/not-an-id/register', token)).status).toBe(404);

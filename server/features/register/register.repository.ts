@@ -2,7 +2,7 @@ import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { Minor } from '../../domain/money.ts';
 import type { EntryStatus } from '../../contract/journal.ts';
-import type { CLEARED_STATES } from '../../contract/register.ts';
+import type { CLEARED_STATES } from '../../contract/journal.ts';
 
 export type Cleared = (typeof CLEARED_STATES)[number];
 
@@ -23,11 +23,8 @@ export interface DateRange {
   end?: string | undefined;
 }
 
-/**
- * A line's cleared state, the one place the register reads it: the ledger keeps no cleared state
- * of lines yet, so every line is uncleared until it does.
- */
-const CLEARED_COLUMN = `'uncleared'`;
+/** A line's cleared state (uncleared, cleared or reconciled), the one place the register reads it. */
+const CLEARED_COLUMN = 'l.cleared';
 
 function rangeWhere(range: DateRange): { sql: string; params: string[] } {
   const parts: string[] = [];

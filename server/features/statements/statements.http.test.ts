@@ -127,9 +127,14 @@ describe('POST /api/statements (JSON)', () => {
       duplicate_count: 0,
       start_date: '2026-03-01',
       end_date: '2026-03-09',
+      opening_balance: null,
+      closing_balance: null,
+      closing_date: null,
       created_at: expect.any(String),
+      rule_matched_count: 0,
     });
-    expect((await api.get(`/api/statements/${res.body.id}`, token)).body).toEqual(res.body);
+    const { rule_matched_count: _matched, ...stored } = res.body;
+    expect((await api.get(`/api/statements/${res.body.id}`, token)).body).toEqual(stored);
     const txns = await allTransactions(res.body.id);
     // by date, amounts printed with the account currency's digits
     expect(
@@ -635,6 +640,7 @@ describe('POST /api/statements/import (files)', () => {
       type: 'credit',
       external_id: '980315001',
       duplicate: false,
+      rule_id: null,
     });
     expect(preview.body.id).toBeUndefined();
     const dupes = await importMultipart(`account_id=${bank}`, fixture('ofx1_ofxparse_checking_usd.ofx'), {

@@ -13,7 +13,13 @@ export interface Statement {
   duplicateCount: number;
   startDate: string | null;
   endDate: string | null;
+  /** signed as the account's balance */
+  openingBalanceMinor: Minor | null;
+  closingBalanceMinor: Minor | null;
+  closingDate: string | null;
   createdAt: string;
+  /** the account's currency */
+  currency: string;
 }
 
 export interface BankTransaction {
@@ -61,7 +67,7 @@ export interface NewBankTransaction extends BankTransaction {
   dedupeKey: string;
 }
 
-type StatementRow = Omit<LedgerSchema['statements'], 'seq'>;
+type StatementRow = Omit<LedgerSchema['statements'], 'seq'> & { currency: string };
 
 function toStatement(row: StatementRow): Statement {
   return {
@@ -73,20 +79,29 @@ function toStatement(row: StatementRow): Statement {
     duplicateCount: Number(row.duplicate_count),
     startDate: row.start_date,
     endDate: row.end_date,
+    openingBalanceMinor: row.opening_balance_minor,
+    closingBalanceMinor: row.closing_balance_minor,
+    closingDate: row.closing_date,
     createdAt: row.created_at,
+    currency: row.currency,
   };
 }
 
+/** A statement's columns, as `s`, with its account's currency (from `a`). */
 const STATEMENT_COLUMNS = [
-  'id',
-  'account_id',
-  'name',
-  'source',
-  'imported_count',
-  'duplicate_count',
-  'start_date',
-  'end_date',
-  'created_at',
+  's.id',
+  's.account_id',
+  's.name',
+  's.source',
+  's.imported_count',
+  's.duplicate_count',
+  's.start_date',
+  's.end_date',
+  's.opening_balance_minor',
+  's.closing_balance_minor',
+  's.closing_date',
+  's.created_at',
+  'a.currency',
 ] as const;
 
 function nextSeq(db: LedgerDb, table: 'statements' | 'bank_transactions'): bigint {
@@ -105,8 +120,18 @@ export function insertStatement(db: LedgerDb, s: Statement): void {
       duplicate_count: BigInt(s.duplicateCount),
       start_date: s.startDate,
       end_date: s.endDate,
+      opening_balance_minor: s.openingBalanceMinor,
+      closing_balance_minor: s.closingBalanceMinor,
+      closing_date: s.closingDate,
       created_at: s.createdAt,
     }),
+  );
+}
+
+/** Sets a statement's closing balance and its day (null: none). */
+export function setClosingBalance(db: LedgerDb, id: string, minor: Minor | null, date: string | null): void {
+  db.run(
+    db.qb.updateTable('statements').set({ closing_balance_minor: minor, closing_date: date }).where('id', '=', id),
   );
 }
 
@@ -148,8 +173,12 @@ export function insertBankTransactions(db: LedgerDb, rows: Iterable<NewBankTrans
   }
 }
 
+function statementsWithCurrency(db: LedgerDb) {
+  return db.qb.selectFrom('statements as s').innerJoin('accounts as a', 'a.id', 's.account_id');
+}
+
 export function findStatement(db: LedgerDb, id: string): Statement | undefined {
-  const row = db.first(db.qb.selectFrom('statements').select(STATEMENT_COLUMNS).where('id', '=', id));
+  const row = db.first(statementsWithCurrency(db).select(STATEMENT_COLUMNS).where('s.id', '=', id));
   return row && toStatement(row);
 }
 
@@ -173,10 +202,10 @@ export function listStatements(
   limit: number,
   offset: number,
 ): { items: Statement[]; total: number } {
-  let query = db.qb.selectFrom('statements');
-  if (accountId) query = query.where('account_id', '=', accountId);
+  let query = statementsWithCurrency(db);
+  if (accountId) query = query.where('s.account_id', '=', accountId);
   const total = db.first(query.select((eb) => eb.fn.countAll<bigint>().as('n')))!.n;
-  const rows = db.all(query.select(STATEMENT_COLUMNS).orderBy('seq', 'desc').limit(limit).offset(offset));
+  const rows = db.all(query.select(STATEMENT_COLUMNS).orderBy('s.seq', 'desc').limit(limit).offset(offset));
   return { items: rows.map(toStatement), total: Number(total) };
 }
 

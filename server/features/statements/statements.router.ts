@@ -7,6 +7,7 @@ import {
   importResult,
   listStatementsQuery,
   listTransactionsQuery,
+  patchStatementBody,
   statement,
   statementPage,
   statementResult,
@@ -19,7 +20,13 @@ import { defineRoute, type RouteDef } from '../define-route.ts';
 import { readUpload, requestBytes } from '../../http/upload.ts';
 import type { JobQueue } from '../../jobs/job.ts';
 import type { statementJobs } from './statements.jobs.ts';
-import { getStatement, listStatementPage, listTransactionPage, removeStatement } from './statements.service.ts';
+import {
+  getStatement,
+  listStatementPage,
+  listTransactionPage,
+  patchStatement,
+  removeStatement,
+} from './statements.service.ts';
 
 const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
 
@@ -61,7 +68,11 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
       body: createStatementBody,
       deferredJson: { limit: STATEMENT_JSON_LIMIT },
       responses: [
-        { status: 201, description: 'The statement', schema: statement },
+        {
+          status: 201,
+          description: 'The statement, with how many of its transactions a rule would book',
+          schema: statementResult,
+        },
         {
           status: 200,
           description: 'Every transaction was already imported: nothing stored, `id` is null',
@@ -151,6 +162,22 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
       params: idParams,
       responses: [{ status: 200, description: 'The statement', schema: statement }, notFound],
       handler: ({ session, params }) => ({ status: 200, body: getStatement(session.ledger, params.id) }),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/api/statements/:id',
+      tag: 'statements',
+      summary:
+        'Set (or, with null, clear) a statement’s closing balance by hand, signed as the account’s balance; `closing_date` defaults to the one it has, else its last day',
+      auth: true,
+      params: idParams,
+      body: patchStatementBody,
+      responses: [
+        { status: 200, description: 'The statement', schema: statement },
+        { status: 400, description: 'VALIDATION_ERROR', schema: errorBody },
+        notFound,
+      ],
+      handler: ({ session, params, body }) => ({ status: 200, body: patchStatement(session.ledger, params.id, body) }),
     }),
     defineRoute({
       method: 'get',

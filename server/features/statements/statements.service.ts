@@ -5,15 +5,23 @@ import {
   MAX_STATEMENT_TRANSACTIONS,
   type BankTransactionDto,
   type CreateStatementInput,
+  type PatchStatementInput,
   type StatementDto,
   type StatementResultDto,
 } from '../../contract/statements.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
-import { formatMinor, parseAmount, type Minor } from '../../domain/money.ts';
-import { parseStatementFile, type CsvMapping, type StatementFormat } from '../../domain/statements/index.ts';
-import { normaliseDescription } from '../../domain/reconciliation/index.ts';
+import { currencyDigits } from '../../domain/currencies.ts';
+import { formatMinor, parseAmount, parseSignedAmount, type Minor } from '../../domain/money.ts';
+import {
+  parseStatementFile,
+  type CsvMapping,
+  type ParsedStatement,
+  type StatementFormat,
+} from '../../domain/statements/index.ts';
+import { normaliseDescription, type RuleSet } from '../../domain/reconciliation/index.ts';
 import { requireAccount } from '../accounts/accounts.service.ts';
 import type { Account } from '../accounts/accounts.repository.ts';
+import { ruleSetOf } from '../rules/rules.service.ts';
 import {
   deleteStatement,
   existingDedupeKeys,
@@ -24,6 +32,7 @@ import {
   listStatementTransactions,
   loadCsvMapping,
   saveCsvMapping,
+  setClosingBalance,
   statementHasReconciled,
   type NewBankTransaction,
   type Statement,
@@ -39,8 +48,73 @@ export function toStatementDto(s: Statement): StatementDto {
     duplicate_count: s.duplicateCount,
     start_date: s.startDate,
     end_date: s.endDate,
+    opening_balance: s.openingBalanceMinor === null ? null : formatMinor(s.openingBalanceMinor, s.currency),
+    closing_balance: s.closingBalanceMinor === null ? null : formatMinor(s.closingBalanceMinor, s.currency),
+    closing_date: s.closingDate,
     created_at: s.createdAt,
   };
+}
+
+/** Balances signed as the account's balance (CONTRACT §14), and the day of the closing one. */
+interface Balances {
+  openingMinor: Minor | null;
+  closingMinor: Minor | null;
+  closingDate: string | null;
+}
+
+const NO_BALANCES: Balances = { openingMinor: null, closingMinor: null, closingDate: null };
+
+/**
+ * The balances a file states, as the account's balance: the bank writes what the holder has, so a
+ * LIABILITY account's balance (what is owed) is its negation. A file of several statements states
+ * balances only when they are all of one bank account: the first statement's opening, and the
+ * closing balance of the latest day. A balance with more decimals than the currency has is none.
+ */
+function statedBalances(statements: readonly ParsedStatement[], account: Account, endDate: string | null): Balances {
+  const refs = new Set(statements.map((s) => s.account_ref));
+  if (statements.length === 0 || (statements.length > 1 && (refs.size > 1 || refs.has(null)))) return NO_BALANCES;
+  const sign = account.type === 'LIABILITY' ? -1n : 1n;
+  const minor = (amount: string | undefined): Minor | null => {
+    if (amount === undefined) return null;
+    const parsed = parseSignedAmount(amount, account.currency);
+    return 'minor' in parsed ? parsed.minor * sign : null;
+  };
+  let closing: { minor: Minor; date: string | null } | null = null;
+  for (const s of statements) {
+    const m = minor(s.closing_balance?.amount);
+    const date = s.closing_balance?.date ?? s.end_date;
+    if (m !== null && (closing === null || (date ?? '') >= (closing.date ?? ''))) closing = { minor: m, date };
+  }
+  return {
+    openingMinor: minor(statements[0]!.opening_balance?.amount),
+    closingMinor: closing?.minor ?? null,
+    closingDate: closing === null ? null : (closing.date ?? endDate),
+  };
+}
+
+/** Rows a preview shows. */
+const PREVIEW_ROWS = 50;
+
+/**
+ * How many of the rows (those `count` takes) a rule would book, and which rule books each of the
+ * first PREVIEW_ROWS (`null`: none). Rules are applied to every row as it is imported.
+ */
+function ruleMatches(
+  rules: RuleSet,
+  rows: readonly IncomingTransaction[],
+  digits: number,
+  count: (i: number) => boolean,
+) {
+  const ids: (string | null)[] = [];
+  let matched = 0;
+  if (rules.size === 0) return { ids, matched };
+  for (let i = 0; i < rows.length; i++) {
+    const t = rows[i]!;
+    const rule = rules.firstMatch({ description: t.description, type: t.type, amountMinor: t.amountMinor, digits });
+    if (i < PREVIEW_ROWS) ids.push(rule?.id ?? null);
+    if (rule && count(i)) matched += 1;
+  }
+  return { ids, matched };
 }
 
 /** A statement belongs to an ASSET or LIABILITY account of the user's. */
@@ -137,6 +211,7 @@ function store(
   name: string,
   source: string,
   planned: Planned,
+  balances: Balances,
 ): StatementResultDto {
   const createdAt = new Date().toISOString();
   const statement: Statement = {
@@ -148,12 +223,23 @@ function store(
     duplicateCount: planned.incoming.length - planned.newCount,
     startDate: planned.startDate,
     endDate: planned.endDate,
+    openingBalanceMinor: balances.openingMinor,
+    closingBalanceMinor: balances.closingMinor,
+    closingDate: balances.closingDate,
     createdAt,
+    currency: account.currency,
   };
-  if (planned.newCount === 0) return { ...toStatementDto(statement), id: null, created_at: null };
+  const rules = ruleMatches(
+    ruleSetOf(db),
+    planned.incoming,
+    currencyDigits(account.currency),
+    (i) => planned.duplicates[i] === 0,
+  );
+  if (planned.newCount === 0)
+    return { ...toStatementDto(statement), id: null, created_at: null, rule_matched_count: 0 };
   insertStatement(db, statement);
   insertBankTransactions(db, newRows(planned, statementId, account.id), createdAt);
-  return toStatementDto(statement);
+  return { ...toStatementDto(statement), rule_matched_count: rules.matched };
 }
 
 function amountOrFail(
@@ -201,9 +287,46 @@ export function createStatement(
     }
     if (errors.length > 0)
       throw new DomainError('VALIDATION_ERROR', `Invalid body: ${errors[0]!.field} ${errors[0]!.message}`, errors);
+    const closing = closingBalanceOf(input.closing_balance, account);
     const id = crypto.randomUUID();
     const planned = plan(db, account, incoming);
-    return store(db, account, id, input.name ?? `Statement ${planned.startDate ?? ''}`.trim(), 'json', planned);
+    const balances: Balances =
+      closing === null
+        ? NO_BALANCES
+        : { openingMinor: null, closingMinor: closing, closingDate: input.closing_date ?? planned.endDate };
+    return store(
+      db,
+      account,
+      id,
+      input.name ?? `Statement ${planned.startDate ?? ''}`.trim(),
+      'json',
+      planned,
+      balances,
+    );
+  });
+}
+
+/** A closing balance given in a request, in the account's minor units (VALIDATION_ERROR when it has too many decimals). */
+function closingBalanceOf(text: string | null | undefined, account: Account): Minor | null {
+  if (text === null || text === undefined) return null;
+  const parsed = parseSignedAmount(text, account.currency);
+  if ('minor' in parsed) return parsed.minor;
+  const message =
+    parsed.problem === 'digits' ? `has more decimal places than ${account.currency} allows` : 'is not a balance';
+  throw new DomainError('VALIDATION_ERROR', `Invalid body: closing_balance ${message}`, [
+    { field: 'closing_balance', message },
+  ]);
+}
+
+/** Sets or clears a statement's closing balance by hand (its day: the one given, else the one it has, else its last day). */
+export function patchStatement(db: LedgerDb, id: string, input: PatchStatementInput): StatementDto {
+  return db.transaction(() => {
+    const statement = requireStatement(db, id);
+    const account = requireAccount(db, statement.accountId);
+    const minor = closingBalanceOf(input.closing_balance, account);
+    const date = minor === null ? null : (input.closing_date ?? statement.closingDate ?? statement.endDate);
+    setClosingBalance(db, id, minor, date);
+    return toStatementDto(requireStatement(db, id));
   });
 }
 
@@ -242,10 +365,15 @@ export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
   return db.transaction(() => {
     const id = crypto.randomUUID();
     const planned = plan(db, account, incoming);
-    if (input.dryRun) return preview(parsed, planned, account);
+    const balances = statedBalances(parsed.statements, account, planned.endDate);
+    if (input.dryRun) {
+      const digits = currencyDigits(account.currency);
+      const rules = ruleMatches(ruleSetOf(db), incoming, digits, (i) => planned.duplicates[i] === 0);
+      return preview(parsed, planned, account, balances, rules);
+    }
     const name =
       input.name ?? input.fileName ?? `${parsed.format.toUpperCase()} import ${planned.startDate ?? ''}`.trim();
-    const statement = store(db, account, id, name, parsed.format, planned);
+    const statement = store(db, account, id, name, parsed.format, planned, balances);
     if (statement.id !== null && parsed.format === 'csv' && parsed.csv_mapping)
       saveCsvMapping(db, account.id, parsed.csv_mapping, statement.created_at!);
     return {
@@ -316,8 +444,15 @@ function checkedRows(parsed: ParsedFile, account: Account): IncomingTransaction[
 }
 
 /** A dry run's answer: what the file holds and what of it is new, with its first 50 rows. */
-function preview(parsed: ParsedFile, planned: Planned, account: Account) {
+function preview(
+  parsed: ParsedFile,
+  planned: Planned,
+  account: Account,
+  balances: Balances,
+  rules: { ids: (string | null)[]; matched: number },
+) {
   const { incoming } = planned;
+  const money = (minor: Minor | null) => (minor === null ? null : formatMinor(minor, account.currency));
   return {
     preview: true as const,
     format: parsed.format,
@@ -326,16 +461,21 @@ function preview(parsed: ParsedFile, planned: Planned, account: Account) {
     duplicate_count: incoming.length - planned.newCount,
     start_date: planned.startDate,
     end_date: planned.endDate,
+    opening_balance: money(balances.openingMinor),
+    closing_balance: money(balances.closingMinor),
+    closing_date: balances.closingDate,
     csv_mapping: parsed.csv_mapping,
     csv_columns: parsed.csv_columns,
     skipped: parsed.skipped,
-    transactions: incoming.slice(0, 50).map((t, i) => ({
+    rule_matched_count: rules.matched,
+    transactions: incoming.slice(0, PREVIEW_ROWS).map((t, i) => ({
       date: t.date,
       description: t.description,
       amount: formatMinor(t.amountMinor, account.currency),
       type: t.type,
       external_id: t.externalId,
       duplicate: planned.duplicates[i] === 1,
+      rule_id: rules.ids[i] ?? null,
     })),
   };
 }

@@ -3,7 +3,7 @@ import type { JournalEntryDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { useI18n } from '../../i18n/index.ts';
-import { entryAccounts, entryTotals } from './entry-summary.ts';
+import { entryAccounts, entryCleared, entryTotals } from './entry-summary.ts';
 
 /** One page of the journal, newest first; choosing a row opens the entry. */
 export function EntryRegister({
@@ -65,6 +65,13 @@ export function EntryRegister({
           cell: (entry) => <span className={`badge status-${entry.status}`}>{t(`status.${entry.status}`)}</span>,
         },
         { header: t('entry.source'), cell: (entry) => t(`source.${entry.source_type}`) },
+        {
+          header: t('cleared.column'),
+          cell: (entry) => {
+            const state = entryCleared(entry);
+            return state && <span className={`badge cleared-${state}`}>{t(`cleared.${state}`)}</span>;
+          },
+        },
       ]}
     />
   );

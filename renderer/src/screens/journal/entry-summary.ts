@@ -15,3 +15,10 @@ export function entryTotals(entry: JournalEntryDto): { currency: string; amount:
 export function entryAccounts(entry: JournalEntryDto): string {
   return [...new Set(entry.lines.map((l) => l.account_name))].join(', ');
 }
+
+/** How far the bank has confirmed the entry: reconciled when a line is, else cleared when a line is, else null. */
+export function entryCleared(entry: JournalEntryDto): 'reconciled' | 'cleared' | null {
+  if (entry.lines.some((l) => l.cleared === 'reconciled')) return 'reconciled';
+  if (entry.lines.some((l) => l.cleared === 'cleared')) return 'cleared';
+  return null;
+}

@@ -1,17 +1,32 @@
-import type { ImportResult } from '../../api/index.ts';
+import { useState } from 'react';
+import { createEntries, type ImportResult } from '../../api/index.ts';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
 
-/** The import's last step: what was stored (or that nothing was new), then reconcile it or import another file. */
+/**
+ * The import's last step: what was stored (or that nothing was new) and how many lines the rules
+ * match; then book those by the rules, reconcile the statement, or import another file.
+ */
 export function ImportDoneStep({
   result,
   onRun,
+  onBooked,
   onAnother,
 }: {
   result: ImportResult;
   onRun: (statementId: string) => void;
+  onBooked: () => void;
   onAnother: () => void;
 }) {
   const { t } = useI18n();
+  const [booked, setBooked] = useState<{ count: number; skipped: number } | null>(null);
+  const book = useAction(async () => {
+    if (result.id === null) return;
+    const answer = await createEntries({ statement_id: result.id });
+    setBooked({ count: answer.created.length, skipped: answer.skipped.length });
+    onBooked();
+  });
   return (
     <div className="stack">
       {result.id === null ? (
@@ -24,12 +39,27 @@ export function ImportDoneStep({
             count: result.imported_count,
             duplicates: result.duplicate_count,
             name: result.name,
-          })}
+          })}{' '}
+          {result.rule_matched_count > 0 && t('import.ruleMatched', { count: result.rule_matched_count })}
+        </p>
+      )}
+      {booked && (
+        <p role="status" className="notice notice-ok">
+          {t('statements.bookedByRules', booked)}
         </p>
       )}
       <div className="form-actions">
+        {result.id !== null && result.rule_matched_count > 0 && !booked && (
+          <button type="button" className="primary" disabled={book.busy} onClick={() => void book.run()}>
+            {t('statements.bookByRules')}
+          </button>
+        )}
         {result.id !== null && (
-          <button type="button" className="primary" onClick={() => result.id !== null && onRun(result.id)}>
+          <button
+            type="button"
+            className={result.rule_matched_count > 0 && !booked ? undefined : 'primary'}
+            onClick={() => result.id !== null && onRun(result.id)}
+          >
             {t('import.runNow')}
           </button>
         )}
@@ -37,6 +67,7 @@ export function ImportDoneStep({
           {t('import.another')}
         </button>
       </div>
+      <ErrorNotice error={book.error} onDismiss={book.clearError} />
     </div>
   );
 }

@@ -26,6 +26,7 @@ export function ImportPreviewStep({
   onBack: () => void;
 }) {
   const { t } = useI18n();
+  const newCount = preview.transaction_count - preview.duplicate_count;
   return (
     <div className="stack">
       <Facts
@@ -40,8 +41,16 @@ export function ImportPreviewStep({
             label: t('import.period'),
             value: preview.start_date ? `${preview.start_date} – ${preview.end_date}` : '—',
           },
+          preview.closing_balance !== null && {
+            label: t('import.closingBalance'),
+            value: `${preview.closing_balance}${preview.closing_date ? ` (${preview.closing_date})` : ''}`,
+            testId: 'preview-closing-balance',
+          },
         ]}
       />
+      {preview.rule_matched_count > 0 && (
+        <p className="hint">{t('import.ruleMatched', { count: preview.rule_matched_count })}</p>
+      )}
       {preview.skipped.length > 0 && (
         <div className="notice notice-warn" role="note">
           <strong>{t('import.skipped', { count: preview.skipped.length })}</strong>
@@ -63,8 +72,8 @@ export function ImportPreviewStep({
       )}
       <ImportPreviewTable preview={preview} currency={currency} />
       <div className="form-actions">
-        <button type="button" className="primary" disabled={busy || preview.transaction_count === 0} onClick={onImport}>
-          {t('import.import', { count: preview.transaction_count - preview.duplicate_count })}
+        <button type="button" className="primary" disabled={busy || newCount === 0} onClick={onImport}>
+          {newCount === 0 ? t('import.nothingNewButton') : t('import.import', { count: newCount })}
         </button>
         <button type="button" disabled={busy} onClick={onBack}>
           {t('action.back')}

@@ -20,13 +20,14 @@ interface ImportWizardProps {
   accounts: AccountDto[];
   onImported: (result: ImportResult) => void;
   onRun: (statementId: string) => void;
+  onBooked: () => void;
 }
 
 /**
  * Importing a bank file in three steps: choose the account and the file; check the preview (and,
  * for CSV, the column mapping); import. Nothing is stored before the last step.
  */
-export function ImportWizard({ accounts, onImported, onRun }: ImportWizardProps) {
+export function ImportWizard({ accounts, onImported, onRun, onBooked }: ImportWizardProps) {
   const { t } = useI18n();
   const headingId = useId();
   const [accountId, setAccountId] = useState('');
@@ -130,7 +131,7 @@ export function ImportWizard({ accounts, onImported, onRun }: ImportWizardProps)
         />
       )}
 
-      {result && <ImportDoneStep result={result} onRun={onRun} onAnother={restart} />}
+      {result && <ImportDoneStep result={result} onRun={onRun} onBooked={onBooked} onAnother={restart} />}
 
       {busy === 'preview' && <Busy label={t('import.reading')} />}
       {busy === 'import' && <Busy label={t('import.importing')} />}

@@ -1,25 +1,45 @@
 import { useId, useState, type FormEvent } from 'react';
-import { acceptMatch, rejectMatch, type MatchDto } from '../../api/index.ts';
+import { acceptMatch, getEntry, rejectMatch, type AccountDto, type MatchDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { ScoreBars, scoreTone } from '../../components/score-bars.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { RuleForm, type RuleStart } from './rule-form.tsx';
+import { ruleStartFrom } from './unmatched-item.tsx';
 
-/** A proposed match under review: the bank line and the entry side by side, the score, accept or reject. */
+/**
+ * A match: the bank line and the entry side by side, the score; under review, accept or reject it;
+ * made automatically, undo it. Either way a rule can be made from it in one click (the entry's
+ * counter account, the line's payee words and direction).
+ */
 export function MatchCard({
   match,
   currency,
+  accounts,
+  automatic = false,
   onDecided,
 }: {
   match: MatchDto;
   currency?: string | undefined;
+  accounts: AccountDto[];
+  automatic?: boolean;
   onDecided: () => void;
 }) {
   const { t } = useI18n();
   const headingId = useId();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
+  const [ruleStart, setRuleStart] = useState<RuleStart | null>(null);
+  const makeRule = useAction(async () => {
+    const entry = match.journal_entries[0] ? await getEntry(match.journal_entries[0].id) : undefined;
+    const counter = entry?.lines.find((l) => l.account_id !== match.bank_transaction.account_id)?.account_id ?? '';
+    setRuleStart(ruleStartFrom(match.bank_transaction.description, match.bank_transaction.type, counter));
+  });
+  const undo = useAction(async () => {
+    await rejectMatch(match.id, match.version, '');
+    onDecided();
+  });
   const accept = useAction(async () => {
     await acceptMatch(match.id, match.version);
     onDecided();
@@ -33,7 +53,17 @@ export function MatchCard({
     event.preventDefault();
     void reject.run();
   };
-  const busy = accept.busy || reject.busy;
+  const busy = accept.busy || reject.busy || undo.busy;
+  const ruleButton = (
+    <button
+      type="button"
+      disabled={makeRule.busy}
+      aria-label={t('unmatched.makeRuleLabel', { name: bank.description })}
+      onClick={() => (ruleStart ? setRuleStart(null) : void makeRule.run())}
+    >
+      {t('unmatched.makeRule')}
+    </button>
+  );
 
   return (
     <article className="match-card" aria-labelledby={headingId} data-match={bank.description}>
@@ -70,7 +100,19 @@ export function MatchCard({
         </section>
       </div>
       <ScoreBars breakdown={match.score_breakdown} />
-      {rejecting ? (
+      {automatic ? (
+        <div className="form-actions">
+          <button
+            type="button"
+            disabled={busy}
+            aria-label={t('review.undoLabel', { name: bank.description })}
+            onClick={() => void undo.run()}
+          >
+            {t('review.undo')}
+          </button>
+          {ruleButton}
+        </div>
+      ) : rejecting ? (
         <form className="inline-form" onSubmit={submitReject}>
           <label>
             {t('review.rejectReason')}
@@ -102,9 +144,21 @@ export function MatchCard({
           >
             {t('review.reject')}
           </button>
+          {ruleButton}
         </div>
       )}
-      <ErrorNotice error={accept.error ?? reject.error} onDismiss={() => (accept.clearError(), reject.clearError())} />
+      {ruleStart && (
+        <RuleForm
+          accounts={accounts.filter((a) => a.is_active)}
+          start={ruleStart}
+          onSaved={() => setRuleStart(null)}
+          onCancel={() => setRuleStart(null)}
+        />
+      )}
+      <ErrorNotice
+        error={accept.error ?? reject.error ?? undo.error ?? makeRule.error}
+        onDismiss={() => (accept.clearError(), reject.clearError(), undo.clearError(), makeRule.clearError())}
+      />
     </article>
   );
 }

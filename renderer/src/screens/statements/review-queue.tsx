@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { batchAccept, pendingMatches } from '../../api/index.ts';
+import { batchAccept, listMatches, pendingMatches } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -8,11 +8,15 @@ import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { MatchCard } from './match-card.tsx';
+import type { StatementsTabProps } from './tab-props.ts';
 
 const PER_PAGE = 10;
 
-/** Matches held for review (scores 60..84), highest first; accept one, reject one, or many at once. */
-export function ReviewQueue({ refresh, onChanged }: { refresh: number; onChanged: () => void }) {
+/**
+ * Matches held for review (scores 60..84), highest first; accept one, reject one, or many at once.
+ * Below them, the matches runs accepted on their own, to look over and undo.
+ */
+export function ReviewQueue({ accounts, refresh, onChanged }: StatementsTabProps) {
   const { t } = useI18n();
   const [page, setPage] = useState(1);
   const [minScore, setMinScore] = useState('75');
@@ -59,10 +63,37 @@ export function ReviewQueue({ refresh, onChanged }: { refresh: number; onChanged
       {data && data.items.length === 0 && <EmptyState title={t('review.empty')}>{t('review.emptyHint')}</EmptyState>}
       <div className="match-list">
         {data?.items.map((match) => (
-          <MatchCard key={match.id} match={match} onDecided={onChanged} />
+          <MatchCard key={match.id} match={match} accounts={accounts} onDecided={onChanged} />
         ))}
       </div>
       {data && <Pager page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} label={t('review.pages')} />}
+      <AutomaticMatches accounts={accounts} refresh={refresh} onChanged={onChanged} />
     </div>
+  );
+}
+
+/** The matches runs accepted on their own, highest score first, each with its undo. */
+function AutomaticMatches({ accounts, refresh, onChanged }: StatementsTabProps) {
+  const { t } = useI18n();
+  const [page, setPage] = useState(1);
+  const load = useCallback(() => listMatches(page, PER_PAGE), [page]);
+  const { data, error } = useLoader(load, [load, refresh]);
+  return (
+    <section className="stack" aria-labelledby="automatic-heading">
+      <h3 id="automatic-heading">
+        {t('review.automatic')} {data ? <span className="muted">({data.total})</span> : null}
+      </h3>
+      <p className="hint">{t('review.automaticHint')}</p>
+      <ErrorNotice error={error} />
+      {data && data.items.length === 0 && <p className="muted">{t('review.noAutomatic')}</p>}
+      <div className="match-list">
+        {data?.items.map((match) => (
+          <MatchCard key={match.id} match={match} accounts={accounts} automatic onDecided={onChanged} />
+        ))}
+      </div>
+      {data && (
+        <Pager page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} label={t('review.automaticPages')} />
+      )}
+    </section>
   );
 }

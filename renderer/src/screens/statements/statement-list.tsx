@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
-import { listStatements, type AccountDto } from '../../api/index.ts';
+import { createEntries, listStatements, type AccountDto } from '../../api/index.ts';
+import { Amount } from '../../components/amount.tsx';
+import { useAction } from '../../hooks/use-action.ts';
 import { Busy } from '../../components/busy.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -10,27 +12,41 @@ import { useI18n } from '../../i18n/index.ts';
 
 const PER_PAGE = 10;
 
-/** The imported statements, newest first, each with a button to reconcile it. */
+/** The imported statements, newest first, each with its closing balance, a button to reconcile it and one to book its lines by rules. */
 export function StatementList({
   accounts,
   refresh,
   running,
   onRun,
+  onBooked,
 }: {
   accounts: AccountDto[];
   refresh: number;
   running: boolean;
   onRun: (statementId: string) => void;
+  onBooked: () => void;
 }) {
   const { t } = useI18n();
   const [page, setPage] = useState(1);
   const load = useCallback(() => listStatements(page, PER_PAGE), [page]);
   const { data, error, loading } = useLoader(load, [load, refresh]);
   const names = new Map(accounts.map((a) => [a.id, a.name]));
+  const currencies = new Map(accounts.map((a) => [a.id, a.currency]));
+  const [booked, setBooked] = useState<{ count: number; skipped: number } | null>(null);
+  const book = useAction(async (statementId: string) => {
+    const result = await createEntries({ statement_id: statementId });
+    setBooked({ count: result.created.length, skipped: result.skipped.length });
+    onBooked();
+  });
   return (
     <article className="panel" aria-labelledby="statements-heading">
       <h2 id="statements-heading">{t('statements.title')}</h2>
-      <ErrorNotice error={error} />
+      <ErrorNotice error={error ?? book.error} onDismiss={book.clearError} />
+      {booked && (
+        <p role="status" className="notice notice-ok">
+          {t('statements.bookedByRules', booked)}
+        </p>
+      )}
       {loading && !data && <Busy label={t('loading')} />}
       {data && (
         <DataTable
@@ -70,17 +86,40 @@ export function StatementList({
               ),
             },
             {
+              header: t('statements.closingBalance'),
+              numeric: true,
+              cell: (s) =>
+                s.closing_balance === null ? (
+                  '—'
+                ) : (
+                  <span title={s.closing_date ?? undefined}>
+                    <Amount value={s.closing_balance} currency={currencies.get(s.account_id)} />
+                  </span>
+                ),
+            },
+            {
               header: t('accounts.actions'),
               hiddenHeader: true,
+              cellClassName: 'nowrap',
               cell: (s) => (
-                <button
-                  type="button"
-                  disabled={running}
-                  aria-label={t('statements.runLabel', { name: s.name })}
-                  onClick={() => onRun(s.id)}
-                >
-                  {t('statements.run')}
-                </button>
+                <>
+                  <button
+                    type="button"
+                    disabled={running}
+                    aria-label={t('statements.runLabel', { name: s.name })}
+                    onClick={() => onRun(s.id)}
+                  >
+                    {t('statements.run')}
+                  </button>{' '}
+                  <button
+                    type="button"
+                    disabled={book.busy}
+                    aria-label={t('statements.bookByRulesLabel', { name: s.name })}
+                    onClick={() => void book.run(s.id)}
+                  >
+                    {t('statements.bookByRules')}
+                  </button>
+                </>
               ),
             },
           ]}

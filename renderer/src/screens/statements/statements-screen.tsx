@@ -9,15 +9,18 @@ import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n, type MessageKey } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 import { ImportWizard } from './import-wizard.tsx';
+import { ReconcilePanel } from './reconcile-panel.tsx';
 import { ReconciliationStats } from './reconciliation-stats.tsx';
 import { ReviewQueue } from './review-queue.tsx';
+import { RulesPanel } from './rules-panel.tsx';
 import { StatementList } from './statement-list.tsx';
 import { UnmatchedList } from './unmatched-list.tsx';
 
-type Tab = 'review' | 'unmatched' | 'stats';
+type Tab = 'review' | 'unmatched' | 'rules' | 'stats';
 const TABS: { id: Tab; label: MessageKey }[] = [
   { id: 'review', label: 'review.title' },
   { id: 'unmatched', label: 'unmatched.title' },
+  { id: 'rules', label: 'rules.title' },
   { id: 'stats', label: 'stats.title' },
 ];
 
@@ -60,8 +63,15 @@ export function StatementsScreen({ onNavigate }: { onNavigate: (route: Route) =>
       {accounts.data && (
         <div className="two-columns">
           <div className="stack">
-            <ImportWizard accounts={bankAccounts} onImported={bump} onRun={(id) => void run.run(id)} />
-            <StatementList accounts={all} refresh={refresh} running={run.busy} onRun={(id) => void run.run(id)} />
+            <ImportWizard accounts={bankAccounts} onImported={bump} onRun={(id) => void run.run(id)} onBooked={bump} />
+            <StatementList
+              accounts={all}
+              refresh={refresh}
+              running={run.busy}
+              onRun={(id) => void run.run(id)}
+              onBooked={bump}
+            />
+            <ReconcilePanel accounts={bankAccounts} refresh={refresh} onChanged={bump} />
           </div>
           <div className="stack">
             {run.busy && (
@@ -90,8 +100,9 @@ export function StatementsScreen({ onNavigate }: { onNavigate: (route: Route) =>
                 idPrefix="reconciliation"
               />
               <div role="tabpanel" id={`reconciliation-panel-${tab}`} aria-labelledby={`reconciliation-tab-${tab}`}>
-                {tab === 'review' && <ReviewQueue refresh={refresh} onChanged={bump} />}
+                {tab === 'review' && <ReviewQueue accounts={all} refresh={refresh} onChanged={bump} />}
                 {tab === 'unmatched' && <UnmatchedList accounts={all} refresh={refresh} onChanged={bump} />}
+                {tab === 'rules' && <RulesPanel accounts={all} refresh={refresh} onChanged={bump} />}
                 {tab === 'stats' && <ReconciliationStats refresh={refresh} />}
               </div>
             </article>

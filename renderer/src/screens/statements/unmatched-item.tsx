@@ -1,46 +1,87 @@
 import { useId, useState, type FormEvent } from 'react';
-import { createEntryForBankTransaction, type AccountDto, type UnmatchedItemDto } from '../../api/index.ts';
+import {
+  createEntryForBankTransaction,
+  ruleDraftFrom,
+  type AccountDto,
+  type UnmatchedItemDto,
+} from '../../api/index.ts';
 import { AccountPicker } from '../../components/account-picker.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { RuleForm, type RuleStart } from './rule-form.tsx';
+
+/** What the review list keeps for a bank line while a person works on it. */
+export interface LineChoice {
+  accountId: string;
+  memo: string;
+  selected: boolean;
+}
+
+/** A bank line booked on its own: what it said, its amount, and the account it was booked to. */
+export interface BookedLine {
+  description: string;
+  account: string;
+  amount: string;
+}
+
+/** The rule "make a rule from this" starts from: the line's payee words, its direction, the account chosen. */
+export function ruleStartFrom(description: string, type: 'debit' | 'credit', accountId: string): RuleStart {
+  const draft = ruleDraftFrom(description);
+  return { name: draft?.name ?? description.slice(0, 100), op: 'contains', value: draft?.value ?? '', type, accountId };
+}
 
 /**
- * A bank transaction nothing matched: pick the counter account (a suggested one is a click) and
- * create the posted entry for it in one step. An entry with no bank line is only shown.
+ * A bank transaction nothing matched: the account chosen for it (a rule's or a sure suggestion's,
+ * else none), the suggestions as chips, the memo; ticked to be booked with others, or booked on
+ * its own; and a rule made from it in one click. An entry with no bank line is only shown.
  */
 export function UnmatchedItem({
   item,
   accounts,
+  choice,
+  onChoice,
   onCreated,
+  onRuleSaved,
 }: {
   item: UnmatchedItemDto;
   accounts: AccountDto[];
+  choice: LineChoice;
+  onChoice: (choice: LineChoice) => void;
   /** the entry was booked: what the bank line said, and the account it was booked to */
-  onCreated: (booked: { description: string; account: string; amount: string }) => void;
+  onCreated: (booked: BookedLine) => void;
+  onRuleSaved: () => void;
 }) {
   const { t } = useI18n();
   const headingId = useId();
   const tx = item.transaction;
-  const [accountId, setAccountId] = useState(item.suggested_accounts[0]?.id ?? '');
-  const [memo, setMemo] = useState(tx.description);
+  const [ruling, setRuling] = useState(false);
   const create = useAction(async () => {
-    await createEntryForBankTransaction(tx.id, accountId, memo);
+    await createEntryForBankTransaction(tx.id, choice.accountId, choice.memo);
     onCreated({
       description: tx.description,
-      account: accounts.find((a) => a.id === accountId)?.name ?? '',
+      account: accounts.find((a) => a.id === choice.accountId)?.name ?? '',
       amount: tx.amount,
     });
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (accountId) void create.run();
+    if (choice.accountId) void create.run();
   };
 
   return (
     <article className="unmatched-item" aria-labelledby={headingId} data-unmatched={tx.description}>
       <header className="match-head">
+        {item.type === 'bank_transaction' && (
+          <input
+            type="checkbox"
+            aria-label={t('unmatched.select', { name: tx.description })}
+            checked={choice.selected}
+            disabled={!choice.accountId}
+            onChange={(e) => onChoice({ ...choice, selected: e.target.checked })}
+          />
+        )}
         <h3 id={headingId}>{tx.description}</h3>
         <span className="nowrap muted">{tx.date}</span>
         <span>
@@ -59,20 +100,24 @@ export function UnmatchedItem({
                 <button
                   key={s.id}
                   type="button"
-                  className={s.id === accountId ? 'chip chip-on' : 'chip'}
-                  aria-pressed={s.id === accountId}
-                  onClick={() => setAccountId(s.id)}
+                  className={s.id === choice.accountId ? 'chip chip-on' : 'chip'}
+                  aria-pressed={s.id === choice.accountId}
+                  onClick={() => onChoice({ ...choice, accountId: s.id })}
                 >
-                  {s.name} <span className="muted">{Math.round(s.confidence * 100)}%</span>
+                  {s.name}{' '}
+                  <span className="muted">
+                    {s.rule_id ? t('unmatched.ruleSuggestion') : `${Math.round(s.confidence * 100)}%`}
+                  </span>
                 </button>
               ))}
             </div>
           )}
+          {!choice.accountId && <p className="hint">{t('unmatched.chooseAccount')}</p>}
           <div className="inline-form">
             <AccountPicker
               accounts={accounts}
-              value={accountId}
-              onChange={setAccountId}
+              value={choice.accountId}
+              onChange={(accountId) => onChoice({ ...choice, accountId })}
               label={t('unmatched.counterAccount', { name: tx.description })}
             />
             <label className="grow">
@@ -80,20 +125,39 @@ export function UnmatchedItem({
               <input
                 aria-label={t('unmatched.memoFor', { name: tx.description })}
                 maxLength={500}
-                value={memo}
-                onChange={(e) => setMemo(e.target.value)}
+                value={choice.memo}
+                onChange={(e) => onChoice({ ...choice, memo: e.target.value })}
               />
             </label>
             <button
               type="submit"
               className="primary"
-              disabled={!accountId || create.busy}
+              disabled={!choice.accountId || create.busy}
               aria-label={t('unmatched.createLabel', { name: tx.description })}
             >
               {t('unmatched.create')}
             </button>
+            <button
+              type="button"
+              aria-label={t('unmatched.makeRuleLabel', { name: tx.description })}
+              aria-expanded={ruling}
+              onClick={() => setRuling((r) => !r)}
+            >
+              {t('unmatched.makeRule')}
+            </button>
           </div>
         </form>
+      )}
+      {ruling && (
+        <RuleForm
+          accounts={accounts}
+          start={ruleStartFrom(tx.description, tx.type, choice.accountId)}
+          onSaved={() => {
+            setRuling(false);
+            onRuleSaved();
+          }}
+          onCancel={() => setRuling(false)}
+        />
       )}
       <ErrorNotice error={create.error} onDismiss={create.clearError} />
     </article>

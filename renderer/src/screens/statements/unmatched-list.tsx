@@ -1,44 +1,107 @@
-import { useCallback, useState } from 'react';
-import { unmatchedItems, type AccountDto } from '../../api/index.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { createEntries, unmatchedItems, type UnmatchedItemDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { groupDecimal } from '../../money.ts';
-import { UnmatchedItem } from './unmatched-item.tsx';
+import { UnmatchedItem, type BookedLine, type LineChoice } from './unmatched-item.tsx';
+import type { StatementsTabProps } from './tab-props.ts';
 
 const PER_PAGE = 10;
 
-/** Bank transactions with no match (and posted entries with no bank line), with suggested accounts. */
-export function UnmatchedList({
-  accounts,
-  refresh,
-  onChanged,
-}: {
-  accounts: AccountDto[];
-  refresh: number;
-  onChanged: () => void;
-}) {
+function firstChoice(item: UnmatchedItemDto): LineChoice {
+  const accountId = item.preselected_account_id ?? '';
+  return { accountId, memo: item.transaction.description, selected: accountId !== '' };
+}
+
+/**
+ * The review list of what is left to book: bank lines with no match, each with the account chosen
+ * for it (a rule's or a sure suggestion's) to change inline, ticked to be booked together in one
+ * action; then posted entries with no bank line.
+ */
+export function UnmatchedList({ accounts, refresh, onChanged }: StatementsTabProps) {
   const { t } = useI18n();
   const [page, setPage] = useState(1);
   const load = useCallback(() => unmatchedItems(page, PER_PAGE), [page]);
   const { data, error, loading } = useLoader(load, [load, refresh]);
+  const [choices, setChoices] = useState<Map<string, LineChoice>>(new Map());
+  const [booked, setBooked] = useState<number | null>(null);
+  const [bookedOne, setBookedOne] = useState<BookedLine | null>(null);
+  useEffect(() => {
+    setChoices(new Map((data?.items ?? []).map((item) => [item.transaction.id, firstChoice(item)])));
+  }, [data]);
   const active = accounts.filter((a) => a.is_active);
-  const [booked, setBooked] = useState<{ description: string; account: string; amount: string } | null>(null);
+  const lines = (data?.items ?? []).filter((item) => item.type === 'bank_transaction');
+  const selected = lines.filter((item) => {
+    const c = choices.get(item.transaction.id);
+    return c?.selected && c.accountId;
+  });
+  const book = useAction(async () => {
+    const items = selected.map((item) => {
+      const c = choices.get(item.transaction.id)!;
+      const memo = c.memo.trim();
+      return { bank_transaction_id: item.transaction.id, account_id: c.accountId, ...(memo ? { memo } : {}) };
+    });
+    const result = await createEntries({ items });
+    setBookedOne(null);
+    setBooked(result.created.length);
+    onChanged();
+  });
+  const choose = (id: string, choice: LineChoice) => setChoices((m) => new Map(m).set(id, choice));
+  const selectAll = (on: boolean) =>
+    setChoices((m) => {
+      const next = new Map(m);
+      for (const item of lines) {
+        const c = next.get(item.transaction.id);
+        if (c && c.accountId) next.set(item.transaction.id, { ...c, selected: on });
+      }
+      return next;
+    });
+  const choosable = lines.filter((item) => choices.get(item.transaction.id)?.accountId);
+
   return (
     <div className="stack">
-      {booked && (
+      {lines.length > 0 && (
+        <div className="inline-form bulk-bar">
+          <label>
+            <input
+              type="checkbox"
+              checked={choosable.length > 0 && selected.length === choosable.length}
+              disabled={choosable.length === 0}
+              onChange={(e) => selectAll(e.target.checked)}
+            />
+            {t('unmatched.selectAll')}
+          </label>
+          <button
+            type="button"
+            className="primary"
+            disabled={selected.length === 0 || book.busy}
+            onClick={() => void book.run()}
+          >
+            {t('unmatched.bookSelected', { count: selected.length })}
+          </button>
+          {book.busy && <Busy inline label={t('unmatched.booking')} />}
+        </div>
+      )}
+      {booked !== null && !book.busy && (
+        <p role="status" className="notice notice-ok" data-testid="booked-count">
+          {t('unmatched.bookedCount', { count: booked })}
+        </p>
+      )}
+      {bookedOne && (
         <p role="status" className="notice notice-ok" data-testid="booked">
           {t('unmatched.booked', {
-            description: booked.description,
-            amount: groupDecimal(booked.amount),
-            account: booked.account,
+            description: bookedOne.description,
+            amount: groupDecimal(bookedOne.amount),
+            account: bookedOne.account,
           })}
         </p>
       )}
-      <ErrorNotice error={error} />
+      <ErrorNotice error={book.error ?? error} onDismiss={book.clearError} />
       {loading && !data && <Busy label={t('loading')} />}
       {data && data.items.length === 0 && (
         <EmptyState title={t('unmatched.empty')}>{t('unmatched.emptyHint')}</EmptyState>
@@ -48,10 +111,14 @@ export function UnmatchedList({
           key={`${item.type}:${item.transaction.id}`}
           item={item}
           accounts={active}
+          choice={choices.get(item.transaction.id) ?? firstChoice(item)}
+          onChoice={(c) => choose(item.transaction.id, c)}
           onCreated={(what) => {
-            setBooked(what);
+            setBooked(null);
+            setBookedOne(what);
             onChanged();
           }}
+          onRuleSaved={onChanged}
         />
       ))}
       {data && (

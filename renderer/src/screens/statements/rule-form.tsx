@@ -1,0 +1,151 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  createRule,
+  RULE_DESCRIPTION_OPS,
+  updateRule,
+  type AccountDto,
+  type RuleDescriptionOp,
+  type RuleDto,
+  type RuleInput,
+} from '../../api/index.ts';
+import { AccountPicker } from '../../components/account-picker.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useAction } from '../../hooks/use-action.ts';
+import { useI18n } from '../../i18n/index.ts';
+
+/** What a new rule starts from: a bank line's payee words, direction and account ("make a rule from this"). */
+export interface RuleStart {
+  name: string;
+  op: RuleDescriptionOp | '';
+  value: string;
+  type: 'debit' | 'credit' | '';
+  accountId: string;
+}
+
+const BLANK: RuleStart = { name: '', op: 'contains', value: '', type: '', accountId: '' };
+
+function startOf(rule: RuleDto): RuleStart & { min: string; max: string; memo: string; priority: string } {
+  return {
+    name: rule.name,
+    op: rule.description?.op ?? '',
+    value: rule.description?.value ?? '',
+    type: rule.type ?? '',
+    accountId: rule.account_id,
+    min: rule.amount_min ?? '',
+    max: rule.amount_max ?? '',
+    memo: rule.memo ?? '',
+    priority: String(rule.priority),
+  };
+}
+
+/**
+ * A rule's conditions and account, to create one (from `start`, prefilled from a bank line) or
+ * change one (`rule`). The server checks it (a pattern RE2 cannot read, bounds the wrong way) and
+ * its words are shown as they come.
+ */
+export function RuleForm({
+  accounts,
+  rule,
+  start,
+  onSaved,
+  onCancel,
+}: {
+  accounts: AccountDto[];
+  rule?: RuleDto | undefined;
+  start?: RuleStart | undefined;
+  onSaved: (rule: RuleDto) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  const headingId = useId();
+  const first = rule ? startOf(rule) : { ...BLANK, ...start, min: '', max: '', memo: '', priority: '0' };
+  const [form, setForm] = useState(first);
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const save = useAction(async () => {
+    const input: RuleInput = {
+      name: form.name.trim(),
+      description: form.op === '' ? null : { op: form.op, value: form.value },
+      type: form.type === '' ? null : form.type,
+      amount_min: form.min.trim() || null,
+      amount_max: form.max.trim() || null,
+      account_id: form.accountId,
+      memo: form.memo.trim() || null,
+      priority: Number.parseInt(form.priority, 10) || 0,
+    };
+    onSaved(rule ? await updateRule(rule.id, input) : await createRule(input));
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save.run();
+  };
+  const opLabel = (op: RuleDescriptionOp | '') => t(`rules.op.${op === '' ? 'none' : op}`);
+
+  return (
+    <form className="rule-form" aria-labelledby={headingId} onSubmit={submit}>
+      <h3 id={headingId}>{rule ? t('rules.editLabel', { name: rule.name }) : t('rules.new')}</h3>
+      <div className="rule-grid">
+        <label>
+          {t('rules.name')}
+          <input required maxLength={100} value={form.name} onChange={(e) => set('name', e.target.value)} />
+        </label>
+        <label>
+          {t('rules.opLabel')}
+          <select value={form.op} onChange={(e) => set('op', e.target.value as RuleDescriptionOp | '')}>
+            {(['', ...RULE_DESCRIPTION_OPS] as const).map((op) => (
+              <option key={op} value={op}>
+                {opLabel(op)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {form.op !== '' && (
+          <label>
+            {t('rules.value')}
+            <input required maxLength={500} value={form.value} onChange={(e) => set('value', e.target.value)} />
+          </label>
+        )}
+        <label>
+          {t('rules.type')}
+          <select value={form.type} onChange={(e) => set('type', e.target.value as RuleStart['type'])}>
+            <option value="">{t('rules.any')}</option>
+            <option value="debit">{t('rules.out')}</option>
+            <option value="credit">{t('rules.in')}</option>
+          </select>
+        </label>
+        <label>
+          {t('rules.amountMin')}
+          <input inputMode="decimal" value={form.min} onChange={(e) => set('min', e.target.value)} />
+        </label>
+        <label>
+          {t('rules.amountMax')}
+          <input inputMode="decimal" value={form.max} onChange={(e) => set('max', e.target.value)} />
+        </label>
+        <AccountPicker
+          accounts={accounts}
+          value={form.accountId}
+          onChange={(id) => set('accountId', id)}
+          label={t('rules.account')}
+          placeholder={t('rules.account')}
+        />
+        <label>
+          {t('rules.memo')}
+          <input maxLength={500} value={form.memo} onChange={(e) => set('memo', e.target.value)} />
+        </label>
+        <label>
+          {t('rules.priority')}
+          <input type="number" step={1} value={form.priority} onChange={(e) => set('priority', e.target.value)} />
+        </label>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={save.busy || !form.accountId || !form.name.trim()}>
+          {t('rules.save')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('action.cancel')}
+        </button>
+      </div>
+      <ErrorNotice error={save.error} onDismiss={save.clearError} />
+    </form>
+  );
+}

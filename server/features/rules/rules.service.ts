@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import { MAX_RULES, type RuleDto, type RuleInput } from '../../contract/rules.ts';
+import type { LedgerDb } from '../../db/stores.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { RuleSet, ruleProblems } from '../../domain/reconciliation/index.ts';
+import { findAccount } from '../accounts/accounts.repository.ts';
+import {
+  activeRulesInOrder,
+  countRules,
+  deleteRule,
+  findRule,
+  insertRule,
+  listRules,
+  replaceRule,
+  type StoredRule,
+} from './rules.repository.ts';
+
+export function toRuleDto(r: StoredRule): RuleDto {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    type: r.type,
+    amount_min: r.amountMin,
+    amount_max: r.amountMax,
+    account_id: r.accountId,
+    memo: r.memo,
+    priority: r.priority,
+    created_at: r.createdAt,
+  };
+}
+
+/** A rule's conditions must be usable and its account the user's own active account. */
+function checked(db: LedgerDb, id: string, input: RuleInput, createdAt: string): StoredRule {
+  const rule: StoredRule = {
+    id,
+    name: input.name,
+    description: input.description,
+    type: input.type,
+    amountMin: input.amount_min,
+    amountMax: input.amount_max,
+    accountId: input.account_id,
+    memo: input.memo,
+    priority: input.priority,
+    createdAt,
+  };
+  const problems = ruleProblems(rule);
+  if (problems.length > 0)
+    throw new DomainError('VALIDATION_ERROR', `Invalid rule: ${problems[0]!.field} ${problems[0]!.message}`, problems);
+  const account = findAccount(db, input.account_id);
+  if (!account || !account.isActive)
+    throw new DomainError(
+      'INVALID_ACCOUNT',
+      account ? `The account ${account.name} is deactivated` : 'The account does not exist',
+      [{ field: 'account_id', message: account ? 'is deactivated' : 'no such account' }],
+    );
+  return rule;
+}
+
+function requireRule(db: LedgerDb, id: string): StoredRule {
+  const rule = findRule(db, id);
+  if (!rule) throw new DomainError('NOT_FOUND', 'Rule not found');
+  return rule;
+}
+
+export function createRule(db: LedgerDb, input: RuleInput): RuleDto {
+  return db.transaction(() => {
+    if (countRules(db) >= MAX_RULES)
+      throw new DomainError('VALIDATION_ERROR', `A ledger holds at most ${MAX_RULES} rules`, [
+        { field: 'name', message: `at most ${MAX_RULES} rules` },
+      ]);
+    const rule = checked(db, crypto.randomUUID(), input, new Date().toISOString());
+    insertRule(db, rule);
+    return toRuleDto(rule);
+  });
+}
+
+export function replaceRuleById(db: LedgerDb, id: string, input: RuleInput): RuleDto {
+  return db.transaction(() => {
+    const before = requireRule(db, id);
+    const rule = checked(db, id, input, before.createdAt);
+    replaceRule(db, rule, new Date().toISOString());
+    return toRuleDto(rule);
+  });
+}
+
+export function getRule(db: LedgerDb, id: string): RuleDto {
+  return toRuleDto(requireRule(db, id));
+}
+
+export function removeRule(db: LedgerDb, id: string): void {
+  db.transaction(() => {
+    if (!deleteRule(db, id)) throw new DomainError('NOT_FOUND', 'Rule not found');
+  });
+}
+
+export function listRulePage(db: LedgerDb, query: { page: number; per_page: number }) {
+  const { items, total } = listRules(db, query.per_page, (query.page - 1) * query.per_page);
+  return { items: items.map(toRuleDto), total, page: query.page, per_page: query.per_page };
+}
+
+/** The rules that book bank lines now, compiled in their order. */
+export function ruleSetOf(db: LedgerDb): RuleSet {
+  return new RuleSet(activeRulesInOrder(db));
+}
