@@ -13,6 +13,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { FileField } from '../../components/file-field.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { today } from '../../dates.ts';
 import { useAction } from '../../hooks/use-action.ts';
@@ -168,19 +169,16 @@ function PriceImportPanel({ onImported }: { onImported: () => void }) {
           if (file) void upload.run(file);
         }}
       >
-        <label className="span-2">
-          {t('prices.file')}
-          <input
-            key={inputKey}
-            type="file"
-            required
-            accept=".csv,text/csv"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              upload.clearError();
-            }}
-          />
-        </label>
+        <FileField
+          className="span-2"
+          label={t('prices.file')}
+          accept=".csv,text/csv"
+          resetKey={inputKey}
+          onFile={(chosen) => {
+            setFile(chosen);
+            upload.clearError();
+          }}
+        />
         <div className="form-actions span-2">
           <button type="submit" className="primary" disabled={!file || upload.busy}>
             {t('prices.importButton')}

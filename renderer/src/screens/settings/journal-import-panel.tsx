@@ -3,6 +3,7 @@ import { JOURNAL_FORMAT_LIST, importJournal, type ImportJournalResult, type Jour
 import { Busy } from '../../components/busy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Facts } from '../../components/facts.tsx';
+import { FileField } from '../../components/file-field.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
@@ -39,19 +40,15 @@ export function JournalImportPanel({ onNavigate }: { onNavigate: (route: Route) 
           value={format}
           onChange={setFormat}
         />
-        <label>
-          {t('journalImport.file')}
-          <input
-            key={fileInputKey}
-            type="file"
-            required
-            accept=".journal,.hledger,.ledger,.dat,.beancount,.bean,.txt"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              upload.clearError();
-            }}
-          />
-        </label>
+        <FileField
+          label={t('journalImport.file')}
+          accept=".journal,.hledger,.ledger,.dat,.beancount,.bean,.txt"
+          resetKey={fileInputKey}
+          onFile={(chosen) => {
+            setFile(chosen);
+            upload.clearError();
+          }}
+        />
         <div className="form-actions span-2">
           <button type="submit" className="primary" disabled={!file || upload.busy}>
             {t('journalImport.submit')}

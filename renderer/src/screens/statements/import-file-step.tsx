@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import type { AccountDto } from '../../api/index.ts';
+import { FileField } from '../../components/file-field.tsx';
 import { useI18n } from '../../i18n/index.ts';
 
 /** The import's first step: the bank account, the file and an optional name. */
@@ -43,16 +44,12 @@ export function ImportFileStep({
           ))}
         </select>
       </label>
-      <label>
-        {t('import.file')}
-        <input
-          key={fileInputKey}
-          type="file"
-          required
-          accept=".csv,.txt,.ofx,.qfx,.qif,.xml,.camt,.053"
-          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-        />
-      </label>
+      <FileField
+        label={t('import.file')}
+        accept=".csv,.txt,.ofx,.qfx,.qif,.xml,.camt,.053"
+        resetKey={fileInputKey}
+        onFile={onFile}
+      />
       <label className="span-2">
         {t('import.name')}
         <input
