@@ -5,10 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   checkLedgerFile,
   killServer,
-  PASSWORD,
   prng,
   recordResults,
   send,
+  signUpWithAccounts,
   spawnServer,
   spawnStandby,
   tempDir,
@@ -60,26 +60,12 @@ describe('crashes: SIGKILL while many clients post at once', () => {
       let inFlight = 0;
 
       if (life === 0) {
-        const reg = await send(`${url}/api/auth/register`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'concurrent@example.com', name: 'Concurrent', password: PASSWORD }),
-        });
-        expect(reg.status).toBe(201);
-        token = reg.body.access_token;
-        userId = reg.body.id;
-        for (const [name, type] of [
+        const owner = await signUpWithAccounts(url, { email: 'concurrent@example.com', name: 'Concurrent' }, [
           ['Bank', 'ASSET'],
           ['Food', 'EXPENSE'],
-        ] as const) {
-          const res = await send(`${url}/api/accounts`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ name, type }),
-          });
-          expect(res.status).toBe(201);
-          accounts[name] = res.body.id;
-        }
+        ]);
+        ({ token, userId } = owner);
+        Object.assign(accounts, owner.accounts);
       }
 
       const post = async (urlPath: string, body: unknown) => {

@@ -6,10 +6,10 @@ import { Stores } from '../../server/db/stores.ts';
 import {
   checkLedgerFile,
   killServer,
-  PASSWORD,
   prng,
   recordResults,
   send,
+  signUpWithAccounts,
   spawnServer,
   spawnStandby,
   tempDir,
@@ -95,24 +95,14 @@ describe('crashes: SIGKILL during a stream of writes', () => {
       };
 
       if (life === 0) {
-        const reg = await send(`${url}/api/auth/register`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'crash@example.com', name: 'Crash', password: PASSWORD }),
-        });
-        expect(reg.status).toBe(201);
-        token = reg.body.access_token;
-        userId = reg.body.id;
-        for (const [name, type] of [
+        const owner = await signUpWithAccounts(url, { email: 'crash@example.com', name: 'Crash' }, [
           ['Bank', 'ASSET'],
           ['Food', 'EXPENSE'],
           ['Salary', 'INCOME'],
           ['Card', 'LIABILITY'],
-        ] as const) {
-          const res = await call('POST', '/api/accounts', { name, type });
-          expect(res.status).toBe(201);
-          accounts[name] = res.body.id;
-        }
+        ]);
+        ({ token, userId } = owner);
+        Object.assign(accounts, owner.accounts);
       }
 
       const amount = () => `${1 + Math.floor(random() * 400)}.${String(Math.floor(random() * 100)).padStart(2, '0')}`;

@@ -95,6 +95,32 @@ export async function send(
   };
 }
 
+/** Signs a user up on the server at `url` and creates `accounts` (name, type): the token, the user's id, each account's id by name. */
+export async function signUpWithAccounts(
+  url: string,
+  user: { email: string; name: string },
+  accounts: readonly (readonly [name: string, type: string])[],
+): Promise<{ token: string; userId: string; accounts: Record<string, string> }> {
+  const reg = await send(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...user, password: PASSWORD }),
+  });
+  expect(reg.status).toBe(201);
+  const token: string = reg.body.access_token;
+  const ids: Record<string, string> = {};
+  for (const [name, type] of accounts) {
+    const res = await send(`${url}/api/accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, type }),
+    });
+    expect(res.status).toBe(201);
+    ids[name] = res.body.id;
+  }
+  return { token, userId: reg.body.id, accounts: ids };
+}
+
 export interface RawRequest {
   method?: string;
   /** Sent exactly as given: no dot-segment removal or re-encoding (fetch would normalise `%2e%2e`). */
