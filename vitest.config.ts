@@ -15,6 +15,7 @@ export default defineConfig({
     // measured in `npm run bench`; the tests bound work (counts, sizes, steps).
     testTimeout: 10 * 60_000,
     hookTimeout: 10 * 60_000,
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 3,
     // A test that fails once is a failure.
