@@ -257,7 +257,7 @@ export function checkLedgerFile(file: string): LedgerCheck {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The real server in a child process (`node server/cli.ts`)
+// The real server in a child process, started as `npm run serve` starts it
 
 export interface ChildServer {
   child: ChildProcess;
