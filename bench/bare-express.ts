@@ -4,7 +4,8 @@
  * answers the i-th as a JSON body (the API's own answers, byte for byte), so that the ceiling can
  * also be taken with the same payloads as the API serves. Given a copy of the ledger file too,
  * `POST /api/raw-post` parses an entry's JSON and runs the raw posting transaction on it: the
- * rate of an API that does nothing but the raw write, the ceiling for posting over HTTP.
+ * rate of an API that does nothing but the raw write, the ceiling for posting over HTTP;
+ * `POST /api/raw-post-grouped` does the same with group commit, the ceiling for concurrent posting.
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +35,33 @@ app.post('/api/raw-post', express.json(), (req, res) => {
     'USD',
   );
   res.status(201).json({ ok: true });
+});
+// Group commit at its simplest: the requests of one turn of the event loop share one transaction
+// (a savepoint each) and one sync to disk, and are answered once it is committed.
+let group: (() => void)[] | undefined;
+app.post('/api/raw-post-grouped', express.json(), (req, res) => {
+  const { entry_date: date, lines } = req.body as {
+    entry_date: string;
+    lines: { account_id: string; amount: string }[];
+  };
+  if (group === undefined) {
+    rawLedger!.db.exec('BEGIN IMMEDIATE');
+    const opened: (() => void)[] = [];
+    group = opened;
+    setImmediate(() => {
+      group = undefined;
+      rawLedger!.db.exec('COMMIT');
+      for (const answer of opened) answer();
+    });
+  }
+  rawLedger!.postEntryInOpenTransaction(
+    date,
+    lines[0]!.account_id,
+    lines[1]!.account_id,
+    BigInt(lines[0]!.amount.replace('.', '')),
+    'USD',
+  );
+  group.push(() => res.status(201).json({ ok: true }));
 });
 app.get('/api/canned/:i', (req, res) => {
   res.set('Content-Type', 'application/json').send(canned[Number(req.params.i)] ?? '{}');

@@ -138,6 +138,56 @@ test('when an entry is repeated monthly and a bill is scheduled, then both show 
   await expect(app.journal.registerRow('Music')).toContainText('Schedule');
 });
 
+test('when the year view is chosen from the keyboard, then each month shows its actual against its budget, and a month opens from its heading', async ({
+  app,
+  page,
+  ledger,
+}, testInfo) => {
+  const seed = await Seed.user(ledger.api);
+  const checking = await seed.account('Checking', 'ASSET');
+  const groceries = await seed.account('Groceries', 'EXPENSE');
+  const year = today.slice(0, 4);
+  await seed.budget(`${year}-01`, { [groceries]: '300.00' });
+  await seed.budget(`${year}-02`, { [groceries]: '250.00' });
+  await seed.posted(`${year}-01-15`, 'Market', groceries, checking, '120.40');
+  await seed.posted(`${year}-02-03`, 'Market', groceries, checking, '275.00');
+
+  await app.open();
+  await app.signIn.signIn({ email: seed.email });
+  await app.nav.getByRole('link', { name: 'Budget' }).click();
+  await page.getByRole('tab', { name: 'Month' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Year' })).toHaveAttribute('aria-selected', 'true');
+
+  const table = page.getByRole('table', { name: `Budget against actual, ${year}` });
+  const row = table.getByTestId('budget-year-row').filter({ hasText: 'Groceries' });
+  const cells = row.getByRole('cell');
+  // the year's budgeted, actual and left, then twelve months
+  await expect(cells).toHaveCount(15);
+  await expect(cells.nth(0)).toHaveText('550.00');
+  await expect(cells.nth(1)).toHaveText('395.40');
+  await expect(cells.nth(2)).toHaveText('154.60');
+  await expect(cells.nth(3)).toContainText('120.40');
+  await expect(cells.nth(3)).toContainText('/ 300.00');
+  await expect(cells.nth(3)).not.toHaveClass(/budget-missed/);
+  await expect(cells.nth(4)).toContainText('275.00');
+  await expect(cells.nth(4)).toHaveClass(/budget-missed/);
+  await expect(cells.nth(5)).toHaveText('–');
+  await expect(table.getByRole('row', { name: /Total Expenses \(USD\)/ })).toContainText('395.40');
+  await expectEveryControlNamed(page);
+  await captureScreen(page, testInfo, 'budget-year');
+
+  await page.getByRole('button', { name: 'Previous year' }).click();
+  await expect(page.getByText(`Nothing budgeted in ${Number(year) - 1}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Next year' }).click();
+  await table.getByRole('button', { name: `Open ${year}-02` }).click();
+  await expect(page.getByRole('tab', { name: 'Month' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Month' })).toHaveValue(`${year}-02`);
+  await expect(page.getByRole('table', { name: 'Budget' }).getByRole('row', { name: /Groceries/ })).toContainText(
+    'Overspent by 25.00',
+  );
+});
+
 test('when the language is Chinese, then the budget and schedules screens speak it', async ({ app, page, ledger }) => {
   const seed = await Seed.user(ledger.api);
   await seed.account('Groceries', 'EXPENSE');
@@ -147,6 +197,8 @@ test('when the language is Chinese, then the budget and schedules screens speak 
   await page.getByRole('link', { name: '预算', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: '预算' })).toBeVisible();
   await expect(page.getByRole('button', { name: '复制上月预算' })).toBeVisible();
+  await page.getByRole('tab', { name: '年' }).click();
+  await expect(page.getByText(/^\d{4} 年没有预算$/)).toBeVisible();
   await page.getByRole('link', { name: '定期分录', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: '定期分录' })).toBeVisible();
   await expect(page.getByText('还没有定期分录')).toBeVisible();

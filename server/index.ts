@@ -14,6 +14,7 @@ import { reportRoutes } from './features/reports/reports.router.ts';
 import { priceRoutes } from './features/prices/prices.router.ts';
 import { settingsRoutes } from './features/settings/settings.router.ts';
 import { statementRoutes } from './features/statements/statements.router.ts';
+import { statementsKeepTheirAccount } from './features/statements/statements.service.ts';
 import { ruleRoutes } from './features/rules/rules.router.ts';
 import { reconciliationRoutes } from './features/reconciliation/reconciliation.router.ts';
 import { clearedRoutes } from './features/reconciliation/reconciliation.cleared.router.ts';
@@ -25,6 +26,7 @@ import { backupRoutes } from './features/backup/backup.router.ts';
 import { BackupService, DailyBackups } from './features/backup/backup.service.ts';
 import { budgetRoutes } from './features/budgets/budgets.router.ts';
 import { scheduleRoutes } from './features/schedules/schedules.router.ts';
+import { schedulesKeepTheirAccounts } from './features/schedules/schedules.service.ts';
 import { registerRoutes } from './features/register/register.router.ts';
 import { dailyBooking, ScheduleBooking, type BookingTrigger } from './features/schedules/schedules.runner.ts';
 import { OllamaModel, type ChatModel } from './llm/model.ts';
@@ -157,7 +159,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let port = 0;
   const routes: RouteDef[] = [
     ...authRoutes(auth, limits),
-    ...accountRoutes(),
+    ...accountRoutes([statementsKeepTheirAccount, schedulesKeepTheirAccounts]),
     ...registerRoutes(),
     ...journalRoutes(matchedEntryVoidGuard),
     ...reportRoutes(),

@@ -440,6 +440,22 @@ export class RawLedger {
     this.db.transaction(() => this.writeEntry(date, debitAccount, creditAccount, minor, currency, now)).immediate();
   }
 
+  /**
+   * The same entry as a savepoint of a transaction the caller holds open (BEGIN IMMEDIATE … COMMIT
+   * around many of these): the bare route's group commit.
+   */
+  postEntryInOpenTransaction(
+    date: string,
+    debitAccount: string,
+    creditAccount: string,
+    minor: bigint,
+    currency: string,
+  ): void {
+    if (!this.db.inTransaction) throw new Error('no transaction is open');
+    const now = new Date().toISOString();
+    this.db.transaction(() => this.writeEntry(date, debitAccount, creditAccount, minor, currency, now))();
+  }
+
   /** Many such entries in one transaction: the floor of a batch of entries posted in one request. */
   postEntries(
     entries: readonly { date: string; debit: string; credit: string; minor: bigint; currency: string }[],

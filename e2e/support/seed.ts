@@ -33,6 +33,13 @@ export class Seed {
     return res.body.id as string;
   }
 
+  /** A month's budget: an amount per account (`YYYY-MM`), replacing the month's lines. */
+  async budget(month: string, amounts: Record<string, string>): Promise<void> {
+    const lines = Object.entries(amounts).map(([account_id, amount]) => ({ account_id, amount, carry_over: false }));
+    const res = await this.api.request('PUT', `/api/budgets/${month}`, { body: { lines }, token: this.token });
+    if (res.status !== 200) throw new Error(`budget ${month}: ${res.status} ${res.text}`);
+  }
+
   /** A posted entry: `debit` account receives, `credit` account gives. */
   async posted(date: string, memo: string, debit: string, credit: string, amount: string): Promise<string> {
     const res = await this.api.post(

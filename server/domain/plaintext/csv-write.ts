@@ -2,7 +2,18 @@ import { formatMinor } from '../money.ts';
 import { accountPaths } from './names.ts';
 import type { Book, BookAccount, BookEntry, LineSink } from './types.ts';
 
-export const CSV_HEADER = ['date', 'entry_id', 'memo', 'account', 'debit', 'credit', 'currency', 'status'] as const;
+export const CSV_HEADER = [
+  'date',
+  'entry_id',
+  'memo',
+  'account',
+  'debit',
+  'credit',
+  'currency',
+  'status',
+  'cost',
+  'cost_currency',
+] as const;
 
 /**
  * RFC 4180 field. A text field that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab,
@@ -13,7 +24,10 @@ function field(value: string, text: boolean): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** One row per journal line: date, entry id, memo, account path, debit, credit, currency, entry status. */
+/**
+ * One row per journal line: date, entry id, memo, account path, debit, credit, currency, entry
+ * status, and what an exchange's line cost in the other currency (empty on other lines).
+ */
 export function writeCsv(book: Book): string {
   const rows: string[] = [];
   writeCsvRows(rows, book.accounts, book.entries);
@@ -37,6 +51,8 @@ export function writeCsvRows(out: LineSink, accounts: readonly BookAccount[], en
           l.direction === 'CREDIT' ? amount : '',
           l.currency,
           entry.status,
+          l.cost ? formatMinor(l.cost.amountMinor, l.cost.currency) : '',
+          l.cost?.currency ?? '',
         ].join(','),
       );
     }

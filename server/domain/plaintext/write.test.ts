@@ -86,11 +86,42 @@ describe('writers', () => {
 
   it('when the books are written as CSV, then there is one row per line with the entry’s status, quoted per RFC 4180', () => {
     const rows = writeCsv(book).split('\r\n');
-    expect(rows[0]).toBe('date,entry_id,memo,account,debit,credit,currency,status');
-    expect(rows[1]).toBe(`2024-01-02,${ID(1)},"Lunch; ""quoted""\nsecond",Expenses:food,12.50,,USD,void`);
-    expect(rows[2]).toBe(`2024-01-02,${ID(1)},"Lunch; ""quoted""\nsecond",Assets:Bank:Checking- main,,12.50,USD,void`);
-    expect(rows[3]).toBe(`2024-01-03,${ID(2)},,Expenses:food:Ramen,1500,,JPY,posted`);
+    expect(rows[0]).toBe('date,entry_id,memo,account,debit,credit,currency,status,cost,cost_currency');
+    expect(rows[1]).toBe(`2024-01-02,${ID(1)},"Lunch; ""quoted""\nsecond",Expenses:food,12.50,,USD,void,,`);
+    expect(rows[2]).toBe(
+      `2024-01-02,${ID(1)},"Lunch; ""quoted""\nsecond",Assets:Bank:Checking- main,,12.50,USD,void,,`,
+    );
+    expect(rows[3]).toBe(`2024-01-03,${ID(2)},,Expenses:food:Ramen,1500,,JPY,posted,,`);
     expect(rows).toHaveLength(10);
+  });
+
+  it('when an exchange is written as CSV, then its costed lines carry what they cost in the other currency', () => {
+    const exchange: Book = {
+      accounts: book.accounts,
+      entries: [
+        {
+          id: ID(4),
+          date: '2024-01-05',
+          memo: 'Yen for the trip',
+          status: 'posted',
+          reversalEntryId: null,
+          reversesEntryId: null,
+          lines: [
+            {
+              accountId: 'yen',
+              direction: 'DEBIT',
+              amountMinor: 15000n,
+              currency: 'JPY',
+              cost: { amountMinor: 10025n, currency: 'USD' },
+            },
+            { accountId: 'chk', direction: 'CREDIT', amountMinor: 10025n, currency: 'USD' },
+          ],
+        },
+      ],
+    };
+    const rows = writeCsv(exchange).split('\r\n');
+    expect(rows[1]).toBe(`2024-01-05,${ID(4)},Yen for the trip,Assets:Yen,15000,,JPY,posted,100.25,USD`);
+    expect(rows[2]).toBe(`2024-01-05,${ID(4)},Yen for the trip,Assets:Bank:Checking- main,,100.25,USD,posted,,`);
   });
 
   it('when a memo would run as a spreadsheet formula, then the CSV field is prefixed with a quote', () => {

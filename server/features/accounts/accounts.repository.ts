@@ -131,15 +131,6 @@ export function hasChildren(db: LedgerDb, id: string): boolean {
   return db.first(db.qb.selectFrom('accounts').select('id').where('parent_id', '=', id).limit(1)) !== undefined;
 }
 
-/** Whether a schedule books a line on the account (its lines would point at nothing). */
-export function hasScheduleLines(db: LedgerDb, id: string): boolean {
-  return db.existsSql('SELECT 1 FROM schedule_lines WHERE account_id = ? LIMIT 1', id);
-}
-
-export function hasStatements(db: LedgerDb, id: string): boolean {
-  return db.first(db.qb.selectFrom('statements').select('id').where('account_id', '=', id).limit(1)) !== undefined;
-}
-
 /**
  * How many levels of sub-accounts hang below an account (0 for none), counting at most `limit` + 1:
  * one walk down the parent index, stopped past the limit whatever the tree holds.

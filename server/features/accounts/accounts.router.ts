@@ -19,11 +19,13 @@ import {
   getAccount,
   listAccountPage,
   removeAccount,
+  type AccountDeleteGuard,
 } from './accounts.service.ts';
 
 const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
 
-export function accountRoutes(): RouteDef[] {
+/** `deleteGuards`: what deleting an account asks of the features that point at accounts (see `AccountDeleteGuard`). */
+export function accountRoutes(deleteGuards: readonly AccountDeleteGuard[]): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
@@ -102,7 +104,7 @@ export function accountRoutes(): RouteDef[] {
         { status: 409, description: 'HAS_ENTRIES or HAS_CHILDREN', schema: errorBody },
       ],
       handler: ({ session, params }) => {
-        removeAccount(session.ledger, params.id);
+        removeAccount(session.ledger, params.id, deleteGuards);
         return { status: 204 };
       },
     }),

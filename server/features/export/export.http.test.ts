@@ -97,7 +97,18 @@ describe('export', () => {
       .trimEnd()
       .split('\r\n')
       .map((r) => r.split(','));
-    expect(rows[0]).toEqual(['date', 'entry_id', 'memo', 'account', 'debit', 'credit', 'currency', 'status']);
+    expect(rows[0]).toEqual([
+      'date',
+      'entry_id',
+      'memo',
+      'account',
+      'debit',
+      'credit',
+      'currency',
+      'status',
+      'cost',
+      'cost_currency',
+    ]);
     const memos = rows.slice(1).map((r) => `${r[0]} ${r[2]} ${r[3]} ${r[4]}|${r[5]} ${r[7]}`);
     expect(memos.slice(0, 4)).toEqual([
       '2024-01-10 January market Expenses:Groceries 10.00| posted',

@@ -158,7 +158,7 @@ describe('POST, GET, PUT, DELETE /api/schedules', () => {
     await b.create({ name: 'Rent', frequency: 'monthly', start_date: '2099-01-01' });
     const res = await api.delete(`/api/accounts/${b.ids.Rent}`, b.user.token);
     expect(res.status).toBe(409);
-    expect(res.body.code).toBe('HAS_ENTRIES');
+    expect(res.body).toMatchObject({ code: 'HAS_ENTRIES', detail: expect.stringContaining('scheduled entry') });
   });
 
   it("when another user asks for a schedule, then it is 404 and that user's ledger is untouched", async () => {

@@ -249,3 +249,8 @@ export function lastBookedDate(db: LedgerDb, scheduleId: string): string | null 
   );
   return row?.date ?? null;
 }
+
+/** Whether a schedule books a line on the account. */
+export function hasScheduleLinesOn(db: LedgerDb, accountId: string): boolean {
+  return db.existsSql('SELECT 1 FROM schedule_lines WHERE account_id = ? LIMIT 1', accountId);
+}

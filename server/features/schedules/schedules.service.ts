@@ -18,11 +18,13 @@ import {
   occurrencesBetween,
   type Recurrence,
 } from '../../domain/schedules.ts';
+import type { AccountDeleteGuard } from '../accounts/accounts.service.ts';
 import { checkLines, createEntry } from '../journal/journal.service.ts';
 import {
   claimOccurrence,
   deleteSchedule,
   findSchedule,
+  hasScheduleLinesOn,
   insertSchedule,
   lastBookedDate,
   listSchedules,
@@ -323,3 +325,9 @@ export async function bookDue(
   }
   return result;
 }
+
+/** An account a schedule books on is not deleted: its lines would point at nothing (accounts' AccountDeleteGuard). */
+export const schedulesKeepTheirAccounts: AccountDeleteGuard = (db, accountId) =>
+  hasScheduleLinesOn(db, accountId)
+    ? new DomainError('HAS_ENTRIES', 'The account is used by a scheduled entry; change or delete the schedule first')
+    : null;

@@ -147,6 +147,22 @@ describe('POST /api/statements (JSON)', () => {
     expect(txns.every((x) => x.statement_id === res.body.id)).toBe(true);
   });
 
+  it('when an account has a statement, then deleting the account is 409 naming the statements, until the statement is deleted', async () => {
+    const checking = await account('Checking with a statement', 'ASSET');
+    const res = await createStatement({
+      account_id: checking,
+      name: 'April',
+      transactions: [{ date: '2026-04-02', description: 'Coffee', amount: '3.50', type: 'debit' }],
+    });
+    expect(res.status).toBe(201);
+    const refused = await api.delete(`/api/accounts/${checking}`, token);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'HAS_ENTRIES', detail: expect.stringContaining('bank statements') });
+    expect((await api.delete(`/api/statements/${res.body.id}`, token)).status).toBe(204);
+    // nothing the statement left behind holds the account
+    expect((await api.delete(`/api/accounts/${checking}`, token)).status).toBe(204);
+  });
+
   it('when the statement is for a LIABILITY account, then it is accepted too', async () => {
     const card = await account('JSON card', 'LIABILITY');
     const res = await createStatement({

@@ -260,8 +260,16 @@ export function statementHasReconciled(db: LedgerDb, statementId: string): boole
   );
 }
 
-export function deleteStatement(db: LedgerDb, id: string): void {
-  db.run(db.qb.deleteFrom('statements').where('id', '=', id));
+/**
+ * Deletes a statement (its transactions go with it), and the unmatched day counts of its account
+ * that this leaves at zero: kept, they would hold the account (a reference) when it is deleted.
+ */
+export function deleteStatement(db: LedgerDb, statement: { id: string; accountId: string }): void {
+  db.run(db.qb.deleteFrom('statements').where('id', '=', statement.id));
+  db.runSql(
+    'DELETE FROM unmatched_transaction_day_counts WHERE account_id = ? AND transactions = 0',
+    statement.accountId,
+  );
 }
 
 export function loadCsvMapping(db: LedgerDb, accountId: string): unknown {
@@ -283,4 +291,9 @@ export function saveCsvMapping(db: LedgerDb, accountId: string, mapping: unknown
           .where('csv_mappings.mapping', '!=', json),
       ),
   );
+}
+
+/** Whether any statement is of the account. */
+export function hasStatementsOf(db: LedgerDb, accountId: string): boolean {
+  return db.existsSql('SELECT 1 FROM statements WHERE account_id = ? LIMIT 1', accountId);
 }

@@ -19,13 +19,14 @@ import {
   type StatementFormat,
 } from '../../domain/statements/index.ts';
 import { normaliseDescription, type RuleSet } from '../../domain/reconciliation/index.ts';
-import { requireAccount } from '../accounts/accounts.service.ts';
+import { requireAccount, type AccountDeleteGuard } from '../accounts/accounts.service.ts';
 import type { Account } from '../accounts/accounts.repository.ts';
 import { ruleSetOf } from '../rules/rules.service.ts';
 import {
   deleteStatement,
   existingDedupeKeys,
   findStatement,
+  hasStatementsOf,
   insertBankTransactions,
   insertStatement,
   listStatements,
@@ -530,13 +531,19 @@ export function listTransactionPage(db: LedgerDb, statementId: string, query: { 
 
 export function removeStatement(db: LedgerDb, id: string): void {
   db.transaction(() => {
-    requireStatement(db, id);
+    const statement = requireStatement(db, id);
     if (statementHasReconciled(db, id)) {
       throw new DomainError(
         'HAS_RECONCILED',
         'Some of this statement’s transactions are reconciled with journal entries; it cannot be deleted',
       );
     }
-    deleteStatement(db, id);
+    deleteStatement(db, statement);
   });
 }
+
+/** An account with statements is not deleted: they would point at nothing (accounts' AccountDeleteGuard). */
+export const statementsKeepTheirAccount: AccountDeleteGuard = (db, accountId) =>
+  hasStatementsOf(db, accountId)
+    ? new DomainError('HAS_ENTRIES', 'The account has bank statements; delete them or deactivate the account instead')
+    : null;

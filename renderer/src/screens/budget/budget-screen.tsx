@@ -9,7 +9,6 @@ import {
   type FillSource,
 } from '../../api/index.ts';
 import { AccountPicker } from '../../components/account-picker.tsx';
-import { Amount } from '../../components/amount.tsx';
 import { AmountInput } from '../../components/amount-input.tsx';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -19,8 +18,13 @@ import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { plainAmount } from '../../money.ts';
+import { TabList } from '../../components/tab-list.tsx';
 import { BudgetRow } from './budget-row.tsx';
+import { BudgetTotals } from './budget-totals.tsx';
+import { BudgetYear } from './budget-year.tsx';
 import { addMonths } from '../../months.ts';
+
+type View = 'month' | 'year';
 
 type LineBody = { account_id: string; amount: string; carry_over: boolean };
 
@@ -41,10 +45,12 @@ function depths(lines: readonly BudgetLineDto[]): Map<string, number> {
 
 /**
  * The month's budget: budgeted, actual and left per account with a progress bar, amounts edited in
- * place from the keyboard, carry-over per line, and the month filled in one action.
+ * place from the keyboard, carry-over per line, and the month filled in one action; or the year's,
+ * month by month against what happened.
  */
 export function BudgetScreen() {
   const { t } = useI18n();
+  const [view, setView] = useState<View>('month');
   const [month, setMonth] = useState(() => monthOf(today()));
   const accounts = useLoader(allAccounts, []);
   const loaded = useLoader(() => getBudget(month), [month]);
@@ -100,138 +106,155 @@ export function BudgetScreen() {
     setMonth(next);
   };
 
+  const year = month.slice(0, 4);
+  const openMonth = (next: string) => {
+    goTo(next);
+    setView('month');
+  };
+
   return (
     <section className="screen" aria-labelledby="budget-title">
       <div className="screen-head">
         <h1 id="budget-title">{t('budget.title')}</h1>
-        <div className="toolbar">
-          <button type="button" onClick={() => goTo(addMonths(month, -1))}>
-            {t('budget.previousMonth')}
-          </button>
-          <label className="inline-field">
-            {t('budget.month')}
-            <input
-              type="month"
-              value={month}
-              onChange={(e) => /^\d{4}-\d{2}$/.test(e.target.value) && goTo(e.target.value)}
-            />
-          </label>
-          <button type="button" onClick={() => goTo(addMonths(month, 1))}>
-            {t('budget.nextMonth')}
-          </button>
-        </div>
-      </div>
-      <div className="form-actions">
-        <button type="button" disabled={busy} onClick={() => void fill.run('previous_month')}>
-          {t('budget.copyLast')}
-        </button>
-        <button type="button" disabled={busy} onClick={() => void fill.run('average_actuals')}>
-          {t('budget.average')}
-        </button>
-        <span className="hint">{t('budget.keys')}</span>
-        {saved && !busy && (
-          <span role="status" className="muted">
-            {t('budget.saved')}
-          </span>
+        {view === 'month' ? (
+          <div className="toolbar">
+            <button type="button" onClick={() => goTo(addMonths(month, -1))}>
+              {t('budget.previousMonth')}
+            </button>
+            <label className="inline-field">
+              {t('budget.month')}
+              <input
+                type="month"
+                value={month}
+                onChange={(e) => /^\d{4}-\d{2}$/.test(e.target.value) && goTo(e.target.value)}
+              />
+            </label>
+            <button type="button" onClick={() => goTo(addMonths(month, 1))}>
+              {t('budget.nextMonth')}
+            </button>
+          </div>
+        ) : (
+          <div className="toolbar">
+            <button type="button" onClick={() => goTo(addMonths(month, -12))}>
+              {t('budget.previousYear')}
+            </button>
+            <strong>{year}</strong>
+            <button type="button" onClick={() => goTo(addMonths(month, 12))}>
+              {t('budget.nextYear')}
+            </button>
+          </div>
         )}
       </div>
-      <ErrorNotice error={loaded.error ?? accounts.error} />
-      <ErrorNotice error={save.error ?? fill.error} onDismiss={() => (save.clearError(), fill.clearError())} />
-      {!current && loaded.loading && <Busy label={t('loading')} />}
-      {current && lines.length === 0 && (
-        <EmptyState title={t('budget.emptyTitle', { month })}>
-          {choices.length === 0 ? t('budget.noAccounts') : t('budget.emptyHint')}
-        </EmptyState>
-      )}
-      {current && (
-        <div className="table-scroll">
-          <table className="data-table budget-table" aria-label={t('budget.title')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('budget.account')}</th>
-                <th scope="col" className="num">
-                  {t('budget.budgeted')}
-                </th>
-                <th scope="col" className="num">
-                  {t('budget.actual')}
-                </th>
-                <th scope="col" className="num">
-                  {t('budget.left')}
-                </th>
-                <th scope="col">{t('budget.progress')}</th>
-                <th scope="col">{t('budget.carryOver')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('accounts.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line, i) => (
-                <BudgetRow
-                  key={line.account_id}
-                  line={line}
-                  depth={indent.get(line.account_id) ?? 0}
-                  busy={busy}
-                  inputRef={(el) => {
-                    inputs.current[i] = el;
-                  }}
-                  onSave={(amount) => change(line.account_id, { amount })}
-                  onCarryOver={(carry_over) => void change(line.account_id, { carry_over })}
-                  onRemove={() => void save.run(bodyOf(lines).filter((l) => l.account_id !== line.account_id))}
-                  onMove={(step) => move(i, step)}
-                />
-              ))}
-            </tbody>
-            {current.totals.length > 0 && (
-              <tfoot>
-                {current.totals.map((total) => (
-                  <tr key={`${total.currency} ${total.type}`}>
-                    <th scope="row">
-                      {t('budget.total', { type: t(`types.${total.type}`), currency: total.currency })}
-                    </th>
-                    <td className="num">
-                      <Amount value={total.budgeted} />
-                    </td>
-                    <td className="num">
-                      <Amount value={total.actual} />
-                    </td>
-                    <td className="num">
-                      <Amount value={total.available} />
-                    </td>
-                    <td colSpan={3} />
-                  </tr>
-                ))}
-              </tfoot>
-            )}
-          </table>
+      <TabList
+        className="tabs"
+        items={[
+          { id: 'month', label: t('budget.monthView') },
+          { id: 'year', label: t('budget.yearView') },
+        ]}
+        selected={view}
+        onSelect={setView}
+        label={t('budget.view')}
+        idPrefix="budget"
+      />
+      {view === 'year' ? (
+        <div role="tabpanel" id="budget-panel-year" aria-labelledby="budget-tab-year">
+          <BudgetYear year={year} onOpenMonth={openMonth} />
         </div>
-      )}
-      {current && choices.length > 0 && (
-        <form className="form-actions budget-add" onSubmit={(e) => void add(e)}>
-          <div className="inline-field">
-            <AccountPicker
-              accounts={choices}
-              value={newAccount}
-              onChange={setNewAccount}
-              label={t('budget.addAccount')}
-              placeholder={t('budget.addAccount')}
-              inputRef={addInput}
-              onChosen={() => document.getElementById('budget-new-amount')?.focus()}
-            />
+      ) : (
+        <div role="tabpanel" id="budget-panel-month" aria-labelledby="budget-tab-month">
+          <div className="form-actions">
+            <button type="button" disabled={busy} onClick={() => void fill.run('previous_month')}>
+              {t('budget.copyLast')}
+            </button>
+            <button type="button" disabled={busy} onClick={() => void fill.run('average_actuals')}>
+              {t('budget.average')}
+            </button>
+            <span className="hint">{t('budget.keys')}</span>
+            {saved && !busy && (
+              <span role="status" className="muted">
+                {t('budget.saved')}
+              </span>
+            )}
           </div>
-          <AmountInput
-            id="budget-new-amount"
-            className="amount-input"
-            currency={(accounts.data ?? []).find((a) => a.id === newAccount)?.currency}
-            aria-label={t('budget.addAmount')}
-            placeholder={t('budget.addAmount')}
-            value={newAmount}
-            onChange={setNewAmount}
-          />
-          <button type="submit" className="primary" disabled={busy || !newAccount || !newAmount.trim()}>
-            {t('budget.add')}
-          </button>
-        </form>
+          <ErrorNotice error={loaded.error ?? accounts.error} />
+          <ErrorNotice error={save.error ?? fill.error} onDismiss={() => (save.clearError(), fill.clearError())} />
+          {!current && loaded.loading && <Busy label={t('loading')} />}
+          {current && lines.length === 0 && (
+            <EmptyState title={t('budget.emptyTitle', { month })}>
+              {choices.length === 0 ? t('budget.noAccounts') : t('budget.emptyHint')}
+            </EmptyState>
+          )}
+          {current && (
+            <div className="table-scroll">
+              <table className="data-table budget-table" aria-label={t('budget.title')}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('budget.account')}</th>
+                    <th scope="col" className="num">
+                      {t('budget.budgeted')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('budget.actual')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('budget.left')}
+                    </th>
+                    <th scope="col">{t('budget.progress')}</th>
+                    <th scope="col">{t('budget.carryOver')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('accounts.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lines.map((line, i) => (
+                    <BudgetRow
+                      key={line.account_id}
+                      line={line}
+                      depth={indent.get(line.account_id) ?? 0}
+                      busy={busy}
+                      inputRef={(el) => {
+                        inputs.current[i] = el;
+                      }}
+                      onSave={(amount) => change(line.account_id, { amount })}
+                      onCarryOver={(carry_over) => void change(line.account_id, { carry_over })}
+                      onRemove={() => void save.run(bodyOf(lines).filter((l) => l.account_id !== line.account_id))}
+                      onMove={(step) => move(i, step)}
+                    />
+                  ))}
+                </tbody>
+                <BudgetTotals totals={current.totals.map((x) => ({ ...x, left: x.available }))} trailing={3} />
+              </table>
+            </div>
+          )}
+          {current && choices.length > 0 && (
+            <form className="form-actions budget-add" onSubmit={(e) => void add(e)}>
+              <div className="inline-field">
+                <AccountPicker
+                  accounts={choices}
+                  value={newAccount}
+                  onChange={setNewAccount}
+                  label={t('budget.addAccount')}
+                  placeholder={t('budget.addAccount')}
+                  inputRef={addInput}
+                  onChosen={() => document.getElementById('budget-new-amount')?.focus()}
+                />
+              </div>
+              <AmountInput
+                id="budget-new-amount"
+                className="amount-input"
+                currency={(accounts.data ?? []).find((a) => a.id === newAccount)?.currency}
+                aria-label={t('budget.addAmount')}
+                placeholder={t('budget.addAmount')}
+                value={newAmount}
+                onChange={setNewAmount}
+              />
+              <button type="submit" className="primary" disabled={busy || !newAccount || !newAmount.trim()}>
+                {t('budget.add')}
+              </button>
+            </form>
+          )}
+        </div>
       )}
     </section>
   );
