@@ -24,7 +24,9 @@ test('when the window is narrow, then every screen fits its width and stays usab
   const seed = await Seed.user(ledger.api);
   const checking = await seed.account('Checking', 'ASSET');
   const groceries = await seed.account('Groceries', 'EXPENSE');
-  await seed.posted(new Date().toISOString().slice(0, 10), 'Market', groceries, checking, '82.50');
+  const today = new Date().toISOString().slice(0, 10);
+  await seed.posted(today, 'Market', groceries, checking, '82.50');
+  await seed.budget(today.slice(0, 7), { [groceries]: '300.00' });
   await app.open();
   await app.signIn.signIn({ email: seed.email });
 
@@ -49,6 +51,13 @@ test('when the window is narrow, then every screen fits its width and stays usab
   await captureScreen(page, testInfo, 'narrow-reports');
 
   await app.go('Statements');
+  await noSidewaysScroll(page);
+
+  await app.go('Budget');
+  await expect(page.getByTestId('budget-row')).toHaveCount(1);
+  await noSidewaysScroll(page);
+  await page.getByRole('tab', { name: 'Year' }).click();
+  await expect(page.getByTestId('budget-year-row')).toHaveCount(1);
   await noSidewaysScroll(page);
 
   await app.go('Journal');

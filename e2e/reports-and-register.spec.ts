@@ -211,6 +211,38 @@ test('when words or an amount are typed in the journal search, then only the ent
   await expect(rows).toHaveCount(5);
 });
 
+test('when a word matches more entries than a search counts, then the pager says "at least" and the next pages still open', async ({
+  app,
+  page,
+  ledger,
+}) => {
+  const seed = await Seed.user(ledger.api);
+  const { checking, groceries } = await books(seed);
+  // more coffees than a search counts past its first page (1,000 past it)
+  for (const count of [1000, 100]) {
+    const entries = Array.from({ length: count }, () => ({
+      entry_date: day(1),
+      memo: 'Coffee',
+      auto_post: true,
+      lines: [
+        { account_id: groceries, direction: 'DEBIT', amount: '3.00' },
+        { account_id: checking, direction: 'CREDIT', amount: '3.00' },
+      ],
+    }));
+    expect((await ledger.api.post('/api/journal-entries/batch', { entries }, seed.token)).status).toBe(201);
+  }
+  await app.open();
+  await app.signIn.signIn({ email: seed.email });
+  await app.go('Journal');
+  const pager = page.getByRole('navigation', { name: 'Journal pages' });
+  await expect(pager).toContainText('Page 1 of 45 (1105 in all)');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('coffee');
+  await expect(pager).toContainText('Page 1 of 41+ (at least 1025 in all)');
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('Page 2 of 42+ (at least 1050 in all)');
+  await expect(app.journal.register.locator('tbody tr')).toHaveCount(25);
+});
+
 test('when the language is Chinese, then the register and the reports speak it, with the same figures', async ({
   app,
   page,

@@ -201,6 +201,10 @@ describe('the queries behind the screens', () => {
       `/api/accounts/${bank}/register`,
       `/api/accounts/${bank}/register?page=3&per_page=4`,
       `/api/accounts/${bank}/register?start_date=2026-02-01&end_date=2026-02-28&per_page=3&page=2`,
+      `/api/accounts/${bank}/register?start_date=2026-01-15&end_date=2026-03-10&per_page=3&page=4`,
+      `/api/journal-entries?account_id=${food}&status=posted&start_date=2026-01-15&end_date=2026-03-10&per_page=3&page=3`,
+      '/api/journal-entries?status=posted&start_date=2026-01-15&per_page=4&page=3',
+      '/api/journal-entries?q=shop&per_page=4&page=2&end_date=2026-02-20',
       '/api/journal-entries?q=shop',
       `/api/journal-entries?q=shop%2012&status=posted&account_id=${bank}&start_date=2026-01-01&end_date=2026-02-28&page=2&per_page=3`,
       '/api/journal-entries?q=5.25',
@@ -225,6 +229,44 @@ describe('the queries behind the screens', () => {
         fullScans(db, sql).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
       );
       expect(offenders).toEqual([]);
+      // a page is found from the month counts, then one month's day counts (migration month_counts):
+      // an account's are a range of its own rows, never every account's
+      const plans = (sql: string) =>
+        (
+          db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...new Array((sql.match(/\?/g) ?? []).length).fill(null)) as {
+            detail: string;
+          }[]
+        ).map((r) => r.detail);
+      // (the plans asked for here are prepared on the same file: left out)
+      const read = [...caught].filter((sql) => !sql.startsWith('EXPLAIN'));
+      for (const table of ['account_month_lines', 'account_month_counts', 'journal_month_counts']) {
+        expect(
+          read.filter((sql) => sql.includes(`FROM ${table}`)),
+          table,
+        ).not.toEqual([]);
+      }
+      const accountCounts = read.filter((sql) =>
+        /FROM account_(day|month)_(lines|counts) WHERE account_id = \?/.test(sql),
+      );
+      expect(accountCounts.length).toBeGreaterThanOrEqual(4);
+      for (const sql of accountCounts) {
+        expect(
+          plans(sql).filter((d) => /^SCAN /.test(d)),
+          sql,
+        ).toEqual([]);
+        expect(
+          plans(sql).some((d) => /^SEARCH account_\w+ USING PRIMARY KEY \(account_id=\?/.test(d)),
+          sql,
+        ).toBe(true);
+      }
+      // a word search without other filters: the memo index alone gives the page's keys and the
+      // count, and only the page's entries are read, by their sequence number
+      const wordsOnly = read.filter((sql) => /^SELECT .* FROM entry_search WHERE entry_search MATCH \?/s.test(sql));
+      expect(wordsOnly.length).toBeGreaterThanOrEqual(1);
+      const bySeq = read.filter((sql) => /FROM journal_entries WHERE seq IN \(/.test(sql));
+      expect(bySeq.length).toBeGreaterThanOrEqual(1);
+      for (const sql of bySeq)
+        expect(plans(sql).join('\n'), sql).toMatch(/^SEARCH journal_entries USING INDEX \w+ \(seq=\?\)$/m);
       // a search checks each entry it finds against its own lines, never along an index of all lines
       const perEntry = [...caught].filter((sql) => /^SELECT.*FROM journal_lines (am|al) WHERE/s.test(sql));
       expect(perEntry.length).toBeGreaterThan(0);

@@ -35,7 +35,7 @@ export class LedgerApp {
     await this.page.goto('/');
   }
 
-  async go(screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Statements' | 'Settings'): Promise<void> {
+  async go(screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Statements' | 'Budget' | 'Settings'): Promise<void> {
     await this.nav.getByRole('link', { name: screen }).click();
     await expect(this.page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
   }

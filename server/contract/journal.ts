@@ -94,7 +94,20 @@ export const journalEntry = z
   })
   .meta({ id: 'JournalEntry' });
 
-export const entryPage = pageOf(journalEntry);
+/**
+ * How many matches past the asked page a search counts for its total: the total is exact below
+ * `offset + per_page + SEARCH_COUNT_AHEAD` matches and past it says "at least this many" (a
+ * common word matches tens of thousands of entries; counting them all costs more than the page).
+ */
+export const SEARCH_COUNT_AHEAD = 1000;
+
+export const entryPage = pageOf(journalEntry).extend({
+  total_exact: z.boolean().meta({
+    description:
+      `false when \`total\` is a lower bound: a search (\`q=\`) counts its matches only up to ${SEARCH_COUNT_AHEAD.toLocaleString('en')} past the page asked for, ` +
+      'so a common word answers "at least `total`" and later pages may exist; the list without `q` is always exact',
+  }),
+});
 export const entryList = z.object({ items: z.array(journalEntry) });
 export const voidResult = z.object({ voided_entry: journalEntry, reversal_entry: journalEntry });
 

@@ -252,6 +252,7 @@ export class SqliteDb<Schema> {
     }
     if (wal === undefined) for (const w of group.waiting) w.resolve();
     else {
+      this.commits += 1;
       this.unsynced.push(...group.waiting);
       if (!this.syncing) this.syncGroups(wal);
     }
@@ -268,6 +269,9 @@ export class SqliteDb<Schema> {
    */
   private unsynced: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   private syncing = false;
+  /** Groups committed, and how many of them a finished sync covers: more committed than synced means some are not durable yet. */
+  private commits = 0;
+  private synced = 0;
   /** The WAL file, opened for syncing it (undefined: not a WAL file on disk; groups then commit at FULL). */
   private wal: { fd: number } | null | undefined;
 
@@ -287,10 +291,12 @@ export class SqliteDb<Schema> {
 
   private syncGroups(wal: { fd: number }): void {
     const waiting = this.unsynced;
+    const covers = this.commits;
     this.unsynced = [];
     this.syncing = true;
     this.disk.sync(wal.fd, (error) => {
       this.syncing = false;
+      if (!error) this.synced = Math.max(this.synced, covers);
       for (const w of waiting) {
         if (error) w.reject(error);
         else w.resolve();
@@ -303,16 +309,18 @@ export class SqliteDb<Schema> {
   /**
    * Before anything but a grouped write uses the connection: commits the open group and syncs
    * every committed group here and now, so that nothing is read from, or built on, a write that is
-   * not durable yet. A sync still running answers the groups it covers when it ends.
+   * not durable yet (a sync still running included: it answers the groups it covers when it ends).
    */
   private settle(): void {
     this.commitGroup();
-    if (this.unsynced.length === 0 || !this.wal) return;
+    if (!this.wal || this.synced >= this.commits) return;
     const waiting = this.unsynced;
+    const covers = this.commits;
     this.unsynced = [];
     let error: unknown;
     try {
       this.disk.syncNow(this.wal.fd);
+      this.synced = covers;
     } catch (failed) {
       error = failed;
     }

@@ -39,8 +39,12 @@ export class RandomLedgers {
   }
 }
 
-/** The days of the histories: 2026-03-01 .. 2026-03-06. */
-export const day = (n: number) => `2026-03-${String(1 + n).padStart(2, '0')}`;
+/**
+ * The days of the histories, n = 0..5 in date order: across a year's end and month ends, so that
+ * pages and ranges cut months (the listings walk month counts, then days).
+ */
+const DAYS = ['2025-12-31', '2026-01-01', '2026-02-28', '2026-03-01', '2026-03-04', '2026-04-30'] as const;
+export const day = (n: number) => DAYS[n]!;
 
 /** Words of the memos: a few, so that searches find several entries. */
 export const MEMO_WORDS = ['Market', 'rent', 'Café', 'salary', 'bonus', '超市', '房租'] as const;

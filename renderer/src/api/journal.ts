@@ -6,12 +6,15 @@ import type {
   LineInput,
   SourceType,
   UpdateEntryInput,
+  entryPage,
   voidResult,
 } from '../../../server/contract/journal.ts';
 import { json, type Page } from './http.ts';
 
 export type { EntryStatus, JournalEntryDto, LineInput, SourceType };
 export type VoidResult = z.infer<typeof voidResult>;
+/** A page of entries; `total_exact` false: a search's `total` is a lower bound. */
+export type EntryPage = z.infer<typeof entryPage>;
 
 export interface EntryFilter {
   status?: EntryStatus | undefined;
@@ -25,7 +28,7 @@ export interface EntryFilter {
   per_page: number;
 }
 
-export function listEntries(filter: EntryFilter, signal?: AbortSignal): Promise<Page<JournalEntryDto>> {
+export function listEntries(filter: EntryFilter, signal?: AbortSignal): Promise<EntryPage> {
   return json('GET', '/api/journal-entries', { query: { ...filter }, ...(signal ? { signal } : {}) });
 }
 

@@ -86,6 +86,7 @@ export const en = {
     previous: 'Previous',
     next: 'Next',
     position: 'Page {page} of {pages} ({total} in all)',
+    positionAtLeast: 'Page {page} of {pages}+ (at least {total} in all)',
   },
   picker: {
     placeholder: 'Search accounts…',

@@ -74,6 +74,7 @@ export const zh: Messages = {
     previous: '上一页',
     next: '下一页',
     position: '第 {page} / {pages} 页（共 {total} 条）',
+    positionAtLeast: '第 {page} / {pages}+ 页（至少 {total} 条）',
   },
   picker: {
     placeholder: '搜索账户…',

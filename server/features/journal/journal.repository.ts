@@ -3,7 +3,14 @@ import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { Cost } from '../../domain/exchange.ts';
 import type { Minor } from '../../domain/money.ts';
-import type { EntryStatus, SourceType } from '../../contract/journal.ts';
+import { SEARCH_COUNT_AHEAD, type EntryStatus, type SourceType } from '../../contract/journal.ts';
+import {
+  countedPage,
+  countedTotal,
+  type CountFilter,
+  type CountTables,
+  type PageSpan,
+} from '../../db/counted-pages.ts';
 
 export interface JournalLine {
   id: string;
@@ -154,10 +161,11 @@ export interface EntrySearch {
 }
 
 /**
- * Entries by date, then creation, newest first, with the exact total. Both come from the day
- * counts (migration 0004): the total is a sum over days, and page N is found by walking the days
- * back until the entries before it are skipped, so the page itself is read from an index range
- * of a few days, whatever the page number. Nothing here reads every line of an account.
+ * Entries by date, then creation, newest first, with the exact total. Both come from the day and
+ * month counts (migrations 0004 and month_counts): the total is a sum over months, and page N is
+ * found by walking the months back to the one holding it, then that month's days, so the page
+ * itself is read from an index range of a few days, whatever the page number. Nothing here reads
+ * every line of an account.
  */
 export function listEntries(
   db: LedgerDb,
@@ -165,79 +173,46 @@ export function listEntries(
   limit: number,
   offset: number,
 ): { items: JournalEntry[]; total: number } {
-  const span = pageSpan(db, filter, offset, limit);
-  if (!span) return { items: [], total: span === null ? 0 : totalOf(db, filter) };
+  const { total, span } = entryPage(db, filter, offset, limit);
+  if (!span) return { items: [], total };
   const rows = filter.accountId
     ? accountPage(db, filter.accountId, filter, span, limit)
     : journalPage(db, filter, span, limit);
-  return { items: toEntries(db, rows), total: span.total };
+  return { items: toEntries(db, rows), total };
 }
 
-/** The days a page spans (newest `to`, oldest `from`), and how many of the matching entries of day `to` come before it. */
-interface PageSpan {
-  total: number;
-  from: string | null;
-  to: string | null;
-  skip: number;
-}
-
-function countsWhere(filter: EntryFilter): { table: string; where: string; params: unknown[] } {
-  const where: string[] = [];
+/** The entry counts a filter reads: every entry's, or the entries with a line on one account. */
+function entryCounts(filter: EntryFilter): { tables: CountTables; filter: CountFilter } {
+  const sql: string[] = [];
   const params: unknown[] = [];
   if (filter.accountId) {
-    where.push('account_id = ?');
+    sql.push('account_id = ?');
     params.push(filter.accountId);
   }
-  for (const [sql, value] of [
-    ['day >= ?', filter.startDate],
-    ['day <= ?', filter.endDate],
+  for (const [column, value] of [
     ['status = ?', filter.status],
     ['source_type = ?', filter.sourceType],
   ] as const) {
     if (value === undefined) continue;
-    where.push(sql);
+    sql.push(column);
     params.push(value);
   }
   return {
-    table: filter.accountId ? 'account_day_counts' : 'journal_day_counts',
-    where: where.length ? `WHERE ${where.join(' AND ')}` : '',
-    params,
+    tables: filter.accountId
+      ? { days: 'account_day_counts', months: 'account_month_counts', count: 'entries' }
+      : { days: 'journal_day_counts', months: 'journal_month_counts', count: 'entries' },
+    filter: { sql, params },
   };
 }
 
-function totalOf(db: LedgerDb, filter: EntryFilter): number {
-  const { table, where, params } = countsWhere(filter);
-  return Number(
-    db.allSql<{ n: bigint | null }>(`SELECT SUM(entries) AS n FROM ${table} ${where}`, ...params)[0]?.n ?? 0n,
-  );
+function entryPage(db: LedgerDb, filter: EntryFilter, offset: number, limit: number) {
+  const counts = entryCounts(filter);
+  return countedPage(db, counts.tables, counts.filter, { start: filter.startDate, end: filter.endDate }, offset, limit);
 }
 
-/**
- * Walks the matching entries per day, newest day first, to the day holding entry number
- * `offset` (the page's first) and the day holding its last. `undefined` when the page is past
- * the end; `null` when nothing matches at all.
- */
-function pageSpan(db: LedgerDb, filter: EntryFilter, offset: number, limit: number): PageSpan | null | undefined {
-  const total = totalOf(db, filter);
-  if (total === 0) return null;
-  if (offset >= total) return undefined;
-  const { table, where, params } = countsWhere(filter);
-  let before = 0;
-  let to: string | null = null;
-  let skip = 0;
-  for (const row of db.iterateSql<{ day: string; n: bigint }>(
-    `SELECT day, SUM(entries) AS n FROM ${table} ${where} GROUP BY day ORDER BY day DESC`,
-    ...params,
-  )) {
-    const n = Number(row.n);
-    if (to === null && before + n > offset) {
-      to = row.day;
-      skip = offset - before;
-    }
-    before += n;
-    if (to !== null && before >= offset + limit) return { total, from: row.day, to, skip };
-  }
-  return { total, from: filter.startDate ?? null, to, skip };
+function totalOf(db: LedgerDb, filter: EntryFilter): number {
+  const counts = entryCounts(filter);
+  return countedTotal(db, counts.tables, counts.filter, { start: filter.startDate, end: filter.endDate });
 }
 
 const PAGE_ORDER = 'ORDER BY e.entry_date DESC, e.created_at DESC, e.seq DESC';
@@ -264,7 +239,7 @@ function journalPage(db: LedgerDb, filter: EntryFilter, span: PageSpan, limit: n
   const extra = statusSourceWhere(filter, false);
   return db.allSql<EntryRow>(
     `SELECT ${E_COLUMNS} FROM journal_entries e WHERE e.entry_date >= ? AND e.entry_date <= ?${extra.sql} ${PAGE_ORDER} LIMIT ? OFFSET ?`,
-    span.from ?? '',
+    span.from,
     span.to,
     ...extra.params,
     limit,
@@ -279,14 +254,14 @@ function journalPage(db: LedgerDb, filter: EntryFilter, span: PageSpan, limit: n
  * entries of that status or source are read instead, each checked for a line on the account.
  */
 function accountPage(db: LedgerDb, accountId: string, filter: EntryFilter, span: PageSpan, limit: number): EntryRow[] {
-  const range = [span.from ?? '', span.to];
+  const range = [span.from, span.to];
   if (filter.status || filter.sourceType) {
-    const byLines = totalOf(db, { accountId, startDate: span.from ?? undefined, endDate: span.to ?? undefined });
+    const byLines = totalOf(db, { accountId, startDate: span.from, endDate: span.to });
     const byStatus = totalOf(db, {
       status: filter.status,
       sourceType: filter.sourceType,
-      startDate: span.from ?? undefined,
-      endDate: span.to ?? undefined,
+      startDate: span.from,
+      endDate: span.to,
     });
     if (byStatus < byLines) {
       const extra = statusSourceWhere(filter, false);
@@ -362,13 +337,34 @@ function searchConditions(filter: EntryFilter, search: EntrySearch): { sql: stri
   return { sql, params };
 }
 
+/** Entries by their sequence numbers, in the order given (each one that exists). */
+function entriesBySeq(db: LedgerDb, seqs: readonly bigint[]): EntryRow[] {
+  const bySeq = new Map<bigint, EntryRow>();
+  for (let i = 0; i < seqs.length; i += 100) {
+    const chunk = seqs.slice(i, i + 100);
+    for (const row of db.allSql<EntryRow & { seq: bigint }>(
+      `SELECT seq, ${ENTRY_COLUMNS.join(', ')} FROM journal_entries WHERE seq IN (${chunk.map(() => '?').join(', ')})`,
+      ...chunk,
+    ))
+      bySeq.set(row.seq, row);
+  }
+  return seqs.flatMap((seq) => {
+    const row = bySeq.get(seq);
+    if (!row) return [];
+    const { seq: _seq, ...entry } = row as EntryRow & { seq: bigint };
+    return [entry];
+  });
+}
+
 /**
  * Entries found by a search (CONTRACT §15), with the other filters, newest first (date, then
- * creation). With memo words, the memo index drives: its keys are the listing's order, so a page
- * is read from it newest first and a date range is a key range; the amounts and filters are
- * checked on each entry it gives. With amounts only, the lines of those amounts (their index) and
- * the memos holding the number are the candidates, sorted among themselves. Neither reads every
- * entry: the work follows the matches.
+ * creation), and their total counted up to `countAhead` matches past the page (`totalExact`
+ * false: at least `total`). With memo words, the memo index drives: its keys are the listing's
+ * order, so a page is read from it newest first and a date range is a key range; with no other
+ * filter the index alone gives the page's keys and the count, and only the page's entries are
+ * read, else the amounts and filters are checked on each entry it gives. With amounts only, the
+ * lines of those amounts (their index) and the memos holding the number are the candidates,
+ * sorted among themselves. Neither reads every entry: the work follows the matches.
  */
 export function searchEntries(
   db: LedgerDb,
@@ -376,16 +372,19 @@ export function searchEntries(
   search: EntrySearch,
   limit: number,
   offset: number,
-): { items: JournalEntry[]; total: number } {
+  countAhead: number = SEARCH_COUNT_AHEAD,
+): { items: JournalEntry[]; total: number; totalExact: boolean } {
   const conditions = searchConditions(filter, search);
-  let from: string;
-  let where: string[];
-  let params: unknown[];
-  let order: string;
+  const cap = offset + limit + countAhead;
+  const counted = (body: string, params: unknown[]) => {
+    const n = Number(
+      db.allSql<{ n: bigint }>(`SELECT COUNT(*) AS n FROM (SELECT 1 ${body} LIMIT ?)`, ...params, cap)[0]!.n,
+    );
+    return { total: n, totalExact: n < cap };
+  };
   if (search.words !== null) {
-    from = `entry_search JOIN journal_entries e ON e.seq = ${SEQ_OF_KEY}`;
-    where = ['entry_search MATCH ?'];
-    params = [search.words];
+    const where = ['entry_search MATCH ?'];
+    const params: unknown[] = [search.words];
     if (filter.startDate) {
       where.push(`${SEARCH_KEY} >= ?`);
       params.push(searchKey(filter.startDate, false));
@@ -394,41 +393,86 @@ export function searchEntries(
       where.push(`${SEARCH_KEY} <= ?`);
       params.push(searchKey(filter.endDate, true));
     }
-    where.push(...conditions.sql);
-    params.push(...conditions.params);
-    order = `ORDER BY ${SEARCH_KEY} DESC`;
-  } else {
-    const first = search.amounts[0]!;
-    const candidates = ['e.seq IN (SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH ?)'];
-    const candidateParams: unknown[] = [first.memoPhrase];
-    if (first.lines.length > 0) {
-      candidates.unshift(
-        `e.id IN (SELECT entry_id FROM journal_lines WHERE ${first.lines.map(() => '(amount_minor = ? AND currency = ?)').join(' OR ')})`,
+    if (conditions.sql.length === 0) {
+      // every key of the memo index is an entry's (triggers keep it): the index alone answers
+      const body = `FROM entry_search WHERE ${where.join(' AND ')}`;
+      const count = counted(body, params);
+      if (offset >= count.total) return { items: [], ...count };
+      const keys = db.allSql<{ seq: bigint }>(
+        `SELECT ${SEQ_OF_KEY} AS seq ${body} ORDER BY ${SEARCH_KEY} DESC LIMIT ? OFFSET ?`,
+        ...params,
+        limit,
+        offset,
       );
-      candidateParams.unshift(...first.lines.flatMap((l) => [l.minor, l.currency]));
+      return {
+        items: toEntries(
+          db,
+          entriesBySeq(
+            db,
+            keys.map((k) => k.seq),
+          ),
+        ),
+        ...count,
+      };
     }
-    from = 'journal_entries e';
-    where = [`(${candidates.join(' OR ')})`];
-    params = candidateParams;
-    if (filter.startDate) {
-      where.push('+e.entry_date >= ?');
-      params.push(filter.startDate);
-    }
-    if (filter.endDate) {
-      where.push('+e.entry_date <= ?');
-      params.push(filter.endDate);
-    }
-    // the first amount drives; the rest are checked like filters
-    const rest = searchConditions(filter, { words: null, amounts: search.amounts.slice(1) });
-    where.push(...rest.sql);
-    params.push(...rest.params);
-    order = 'ORDER BY e.entry_date DESC, e.seq DESC';
+    const body = `FROM entry_search JOIN journal_entries e ON e.seq = ${SEQ_OF_KEY} WHERE ${[...where, ...conditions.sql].join(' AND ')}`;
+    return searchPage(
+      db,
+      body,
+      [...params, ...conditions.params],
+      `ORDER BY ${SEARCH_KEY} DESC`,
+      limit,
+      offset,
+      counted,
+    );
   }
-  const body = `FROM ${from} WHERE ${where.join(' AND ')}`;
-  const total = Number(db.allSql<{ n: bigint }>(`SELECT COUNT(*) AS n ${body}`, ...params)[0]!.n);
-  if (offset >= total) return { items: [], total };
+  const first = search.amounts[0]!;
+  const candidates = ['e.seq IN (SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH ?)'];
+  const params: unknown[] = [first.memoPhrase];
+  if (first.lines.length > 0) {
+    candidates.unshift(
+      `e.id IN (SELECT entry_id FROM journal_lines WHERE ${first.lines.map(() => '(amount_minor = ? AND currency = ?)').join(' OR ')})`,
+    );
+    params.unshift(...first.lines.flatMap((l) => [l.minor, l.currency]));
+  }
+  const where = [`(${candidates.join(' OR ')})`];
+  if (filter.startDate) {
+    where.push('+e.entry_date >= ?');
+    params.push(filter.startDate);
+  }
+  if (filter.endDate) {
+    where.push('+e.entry_date <= ?');
+    params.push(filter.endDate);
+  }
+  // the first amount drives; the rest are checked like filters
+  const rest = searchConditions(filter, { words: null, amounts: search.amounts.slice(1) });
+  where.push(...rest.sql);
+  params.push(...rest.params);
+  return searchPage(
+    db,
+    `FROM journal_entries e WHERE ${where.join(' AND ')}`,
+    params,
+    'ORDER BY e.entry_date DESC, e.seq DESC',
+    limit,
+    offset,
+    counted,
+  );
+}
+
+/** A page of a search whose matches are entries `e` checked one by one, and their count. */
+function searchPage(
+  db: LedgerDb,
+  body: string,
+  params: unknown[],
+  order: string,
+  limit: number,
+  offset: number,
+  counted: (body: string, params: unknown[]) => { total: number; totalExact: boolean },
+): { items: JournalEntry[]; total: number; totalExact: boolean } {
+  const count = counted(body, params);
+  if (offset >= count.total) return { items: [], ...count };
   const rows = db.allSql<EntryRow>(`SELECT ${E_COLUMNS} ${body} ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
-  return { items: toEntries(db, rows), total };
+  return { items: toEntries(db, rows), ...count };
 }
 
 export interface NewLine {

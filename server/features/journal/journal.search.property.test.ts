@@ -35,18 +35,31 @@ function holds(memo: string[], term: string[], prefix: boolean): boolean {
   return false;
 }
 
+interface Filters {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  status?: 'draft' | 'posted' | 'void' | undefined;
+  accountId?: string | undefined;
+}
+
 /** Every entry read and tested: what the search must find, newest first. */
-function reference(db: LedgerDb, terms: string[], startDate: string | undefined): string[] {
-  const entries = db.allSql<{ id: string; memo: string | null; entry_date: string }>(
-    'SELECT id, memo, entry_date FROM journal_entries ORDER BY entry_date DESC, seq DESC',
+function reference(db: LedgerDb, terms: string[], filters: Filters): string[] {
+  const entries = db.allSql<{ id: string; memo: string | null; entry_date: string; status: string }>(
+    'SELECT id, memo, entry_date, status FROM journal_entries ORDER BY entry_date DESC, seq DESC',
   );
   const amounts = new Map<string, Set<bigint>>();
-  for (const l of db.allSql<{ entry_id: string; amount_minor: bigint }>(
-    'SELECT entry_id, amount_minor FROM journal_lines',
-  ))
+  const accounts = new Map<string, Set<string>>();
+  for (const l of db.allSql<{ entry_id: string; amount_minor: bigint; account_id: string }>(
+    'SELECT entry_id, amount_minor, account_id FROM journal_lines',
+  )) {
     amounts.set(l.entry_id, (amounts.get(l.entry_id) ?? new Set()).add(l.amount_minor));
+    accounts.set(l.entry_id, (accounts.get(l.entry_id) ?? new Set()).add(l.account_id));
+  }
   return entries
-    .filter((e) => startDate === undefined || e.entry_date >= startDate)
+    .filter((e) => filters.startDate === undefined || e.entry_date >= filters.startDate)
+    .filter((e) => filters.endDate === undefined || e.entry_date <= filters.endDate)
+    .filter((e) => filters.status === undefined || e.status === filters.status)
+    .filter((e) => filters.accountId === undefined || (accounts.get(e.id)?.has(filters.accountId) ?? false))
     .filter((e) =>
       terms.every((term) => {
         if (/^\d+\.00$/.test(term)) return amounts.get(e.id)?.has(BigInt(term.replace('.', ''))) ?? false;
@@ -80,12 +93,83 @@ describe('entry search from the memo and amount indexes', () => {
           for (const terms of searches) {
             const startDate = start === undefined ? undefined : day(start);
             const got = listEntryPage(db, { q: terms.join(' '), page: 1, per_page: 100, start_date: startDate });
-            const want = reference(db, terms, startDate);
-            expect({ ids: got.items.map((e) => e.id), total: got.total }).toEqual({ ids: want, total: want.length });
+            const want = reference(db, terms, { startDate });
+            expect({ ids: got.items.map((e) => e.id), total: got.total, exact: got.total_exact }).toEqual({
+              ids: want,
+              total: want.length,
+              exact: true,
+            });
           }
         },
       ),
       { numRuns: 40 },
+    );
+  });
+
+  it('when any page of a search is asked for with any filters, then it holds the same entries in the same order as the plain reading, and its total is exact up to the counted matches past the page and a lower bound beyond', () => {
+    fc.assert(
+      fc.property(
+        fc.array(actionArb, { minLength: 10, maxLength: 60 }),
+        // one word or its beginning mostly (many matches), sometimes two terms or an amount
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...MEMO_WORDS.map((w) => [w.slice(0, 2)]), ['rent'], ['market']) },
+          { weight: 1, arbitrary: fc.array(termArb, { minLength: 1, maxLength: 2 }) },
+        ),
+        fc.oneof(
+          {
+            weight: 1,
+            arbitrary: fc.constant<{ start?: number; end?: number; status?: undefined; account?: number }>({}),
+          },
+          {
+            weight: 2,
+            arbitrary: fc.record(
+              {
+                start: fc.nat(5),
+                end: fc.nat(5),
+                status: fc.constantFrom('posted' as const, 'void' as const, 'draft' as const),
+                account: fc.nat(3),
+              },
+              { requiredKeys: [] },
+            ),
+          },
+        ),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.nat(2),
+        (actions, terms, f, perPage, page, ahead) => {
+          const { db, accounts } = ledgers.fresh();
+          play(db, accounts, actions);
+          const [lo, hi] = [f.start, f.end].sort();
+          const filters: Filters = {
+            startDate: lo === undefined ? undefined : day(lo),
+            endDate: hi === undefined ? undefined : day(hi),
+            status: f.status,
+            accountId: f.account === undefined ? undefined : accounts[f.account],
+          };
+          const got = listEntryPage(
+            db,
+            {
+              q: terms.join(' '),
+              page,
+              per_page: perPage,
+              start_date: filters.startDate,
+              end_date: filters.endDate,
+              status: filters.status,
+              account_id: filters.accountId,
+            },
+            ahead,
+          );
+          const want = reference(db, terms, filters);
+          const offset = (page - 1) * perPage;
+          const counted = offset + perPage + ahead;
+          expect({ ids: got.items.map((e) => e.id), total: got.total, exact: got.total_exact }).toEqual({
+            ids: want.slice(offset, offset + perPage),
+            total: Math.min(want.length, counted),
+            exact: want.length < counted,
+          });
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });

@@ -8,6 +8,7 @@ import type {
   SourceType,
   UpdateEntryInput,
 } from '../../contract/journal.ts';
+import { SEARCH_COUNT_AHEAD } from '../../contract/journal.ts';
 import { localToday } from '../../domain/dates.ts';
 import { reversalLines, reversalMemo, unbalancedCurrencies } from '../../domain/double-entry.ts';
 import { tradingLines, weightImbalances, type Cost } from '../../domain/exchange.ts';
@@ -476,7 +477,8 @@ function entrySearch(db: LedgerDb, text: string): EntrySearch | null {
   };
 }
 
-export function listEntryPage(db: LedgerDb, query: ListEntriesQuery) {
+/** A page of the entry list, or of a search (`countAhead`: how far past the page a search counts its matches). */
+export function listEntryPage(db: LedgerDb, query: ListEntriesQuery, countAhead = SEARCH_COUNT_AHEAD) {
   const filter = {
     status: query.status,
     startDate: query.start_date,
@@ -486,8 +488,14 @@ export function listEntryPage(db: LedgerDb, query: ListEntriesQuery) {
   };
   const search = query.q === undefined ? null : entrySearch(db, query.q);
   const offset = (query.page - 1) * query.per_page;
-  const { items, total } = search
-    ? searchEntries(db, filter, search, query.per_page, offset)
-    : listEntries(db, filter, query.per_page, offset);
-  return { items: items.map(toEntryDto), total, page: query.page, per_page: query.per_page };
+  const { items, total, totalExact } = search
+    ? searchEntries(db, filter, search, query.per_page, offset, countAhead)
+    : { ...listEntries(db, filter, query.per_page, offset), totalExact: true };
+  return {
+    items: items.map(toEntryDto),
+    total,
+    total_exact: totalExact,
+    page: query.page,
+    per_page: query.per_page,
+  };
 }

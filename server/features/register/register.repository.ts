@@ -3,6 +3,7 @@ import type { Direction } from '../../domain/double-entry.ts';
 import type { Minor } from '../../domain/money.ts';
 import type { EntryStatus } from '../../contract/journal.ts';
 import type { CLEARED_STATES } from '../../contract/journal.ts';
+import { countedPage, type CountTables, type DateRange, type PageSpan } from '../../db/counted-pages.ts';
 
 export type Cleared = (typeof CLEARED_STATES)[number];
 
@@ -18,77 +19,18 @@ export interface RegisterRow {
   cleared: Cleared;
 }
 
-export interface DateRange {
-  start?: string | undefined;
-  end?: string | undefined;
-}
-
 /** A line's cleared state (uncleared, cleared or reconciled), the one place the register reads it. */
 const CLEARED_COLUMN = 'l.cleared';
 
-function rangeWhere(range: DateRange): { sql: string; params: string[] } {
-  const parts: string[] = [];
-  const params: string[] = [];
-  if (range.start !== undefined) {
-    parts.push('day >= ?');
-    params.push(range.start);
-  }
-  if (range.end !== undefined) {
-    parts.push('day <= ?');
-    params.push(range.end);
-  }
-  return { sql: parts.map((p) => ` AND ${p}`).join(''), params };
-}
-
-/** How many of the account's lines count in its balance within the range (migration register_and_search's day rows). */
-export function countLines(db: LedgerDb, accountId: string, range: DateRange): number {
-  const where = rangeWhere(range);
-  const [row] = db.allSql<{ n: bigint | null }>(
-    `SELECT SUM(lines) AS n FROM account_day_lines WHERE account_id = ?${where.sql}`,
-    accountId,
-    ...where.params,
-  );
-  return Number(row?.n ?? 0n);
-}
-
-/** The days a page spans (newest `to`, oldest `from`), and how many of day `to`'s lines come before it. */
-export interface PageSpan {
-  from: string;
-  to: string;
-  skip: number;
-}
+/** The account's counted lines per day and per month (migrations register_and_search and month_counts). */
+const LINE_COUNTS: CountTables = { days: 'account_day_lines', months: 'account_month_lines', count: 'lines' };
 
 /**
- * Walks the account's day rows, newest first, to the day holding line number `offset` (the
- * page's first) and the day holding its last: one small row per day, never a line.
+ * How many of the account's lines count in its balance within the range, and the days of the page
+ * whose first line is number `offset`: a walk over the account's months, then one month's days.
  */
-export function pageSpan(
-  db: LedgerDb,
-  accountId: string,
-  range: DateRange,
-  offset: number,
-  limit: number,
-): PageSpan | undefined {
-  const where = rangeWhere(range);
-  let before = 0;
-  let to: string | null = null;
-  let skip = 0;
-  let last: string | null = null;
-  for (const row of db.iterateSql<{ day: string; lines: bigint }>(
-    `SELECT day, lines FROM account_day_lines WHERE account_id = ?${where.sql} ORDER BY day DESC`,
-    accountId,
-    ...where.params,
-  )) {
-    const n = Number(row.lines);
-    if (to === null && before + n > offset) {
-      to = row.day;
-      skip = offset - before;
-    }
-    before += n;
-    last = row.day;
-    if (to !== null && before >= offset + limit) return { from: row.day, to, skip };
-  }
-  return to === null || last === null ? undefined : { from: last, to, skip };
+export function linePage(db: LedgerDb, accountId: string, range: DateRange, offset: number, limit: number) {
+  return countedPage(db, LINE_COUNTS, { sql: ['account_id = ?'], params: [accountId] }, range, offset, limit);
 }
 
 type LineRow = {

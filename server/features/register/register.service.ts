@@ -4,12 +4,12 @@ import { normalBalance } from '../../domain/double-entry.ts';
 import { formatMinor } from '../../domain/money.ts';
 import { requireAccount } from '../accounts/accounts.service.ts';
 import { accountTotalsAsOf } from '../totals/totals.repository.ts';
-import { counterAccounts, countLines, linesInSpan, pageSpan } from './register.repository.ts';
+import { counterAccounts, linePage, linesInSpan } from './register.repository.ts';
 
 /**
  * One page of an account's register (CONTRACT §15): the lines that count in its balance, newest
- * first, each with the balance just after it. The page's days come from the day counts, its
- * lines from one index range over those days, and the balance at its newest day from the
+ * first, each with the balance just after it. The page's days come from the month and day counts
+ * (the account's months, then one month's days), its lines from one index range over those days, and the balance at its newest day from the
  * maintained totals; the lines of that day newer than the page (at most one day's) are read to
  * step back from there. So any page costs about the same, however deep.
  */
@@ -17,10 +17,9 @@ export function registerPage(db: LedgerDb, accountId: string, query: RegisterQue
   return db.readSnapshot(() => {
     const account = requireAccount(db, accountId);
     const range = { start: query.start_date, end: query.end_date };
-    const total = countLines(db, accountId, range);
     const offset = (query.page - 1) * query.per_page;
+    const { total, span } = linePage(db, accountId, range, offset, query.per_page);
     const page = { total, page: query.page, per_page: query.per_page };
-    const span = offset < total ? pageSpan(db, accountId, range, offset, query.per_page) : undefined;
     if (!span) return { items: [] as RegisterLineDto[], ...page };
 
     const rows = linesInSpan(db, accountId, span, span.skip + query.per_page);

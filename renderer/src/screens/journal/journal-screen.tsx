@@ -102,6 +102,7 @@ export function JournalScreen({ onNavigate, search = '' }: { onNavigate: (route:
                 page={page}
                 perPage={PER_PAGE}
                 total={list.data.total}
+                exact={list.data.total_exact}
                 onPage={setPage}
                 label={t('journal.pages')}
               />
