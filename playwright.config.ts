@@ -4,15 +4,16 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/browser.ts';
 /**
  * End-to-end tests: the real renderer, served by the real headless server that each test starts
  * in-process over its own temporary data folder (see e2e/support/fixtures.ts), driven in Debian's
- * Chromium. One worker: the machine has two cores and each test runs a server.
+ * Chromium. Every test has its own server, data folder and user, so the tests run in any order
+ * and side by side: two workers, one per core of the two-core machines the suite runs on.
  */
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'e2e/artifacts/test-results',
   globalSetup: './e2e/support/global-setup.ts',
-  workers: 1,
-  fullyParallel: false,
+  workers: 2,
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // A test that fails once is a failure: no retry turns it into a pass.
   retries: 0,

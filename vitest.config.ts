@@ -6,6 +6,12 @@ import { defineConfig } from 'vitest/config';
  * Vitest starts `slow`'s files first (projects in name order), so the longest files do not end the
  * run alone. Its default on a two-core machine is one worker; most of these tests wait on child
  * processes, sockets and fsync rather than compute, so three share the two cores.
+ *
+ * `unit`'s files share their worker processes (`isolate: false`): a fresh process per file spent a
+ * third of the project's CPU loading the server's modules again. No file there leaves state behind
+ * (fake timers and spies are restored; each file starts its own servers over its own folders).
+ * `slow`'s files keep a process each: they spawn servers, record results and check that nothing
+ * polluted the process.
  */
 const SLOW = ['test/hardening/**/*.test.ts', '**/*.property.test.ts', 'test/serve.test.ts'];
 
@@ -15,6 +21,7 @@ export default defineConfig({
     // measured in `npm run bench`; the tests bound work (counts, sizes, steps).
     testTimeout: 10 * 60_000,
     hookTimeout: 10 * 60_000,
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 3,
     // A test that fails once is a failure.
@@ -24,6 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          isolate: false,
           include: ['server/**/*.test.ts', 'main/**/*.test.ts', 'test/**/*.test.ts', 'renderer/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...SLOW],
         },

@@ -19,10 +19,12 @@ import {
   PASSWORD,
   rawHttp,
   recordResults,
+  ROOT,
   send,
   spawnServer,
   tempDir,
 } from './support.ts';
+import { serveArguments } from '../../main/app-build.mjs';
 
 /**
  * The local server's attack surface, beyond server/http/app.http.test.ts and
@@ -356,7 +358,9 @@ describe('the real server process', () => {
         file: '/bin/sh',
         args: [
           '-c',
-          `umask 000; exec "${process.execPath}" "${path.resolve(import.meta.dirname, '../../server/cli.ts')}"`,
+          `umask 000; exec "${process.execPath}" ${serveArguments(ROOT)
+            .map((arg) => `"${arg}"`)
+            .join(' ')}`,
         ],
       },
     );

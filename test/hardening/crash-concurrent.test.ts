@@ -10,7 +10,6 @@ import {
   send,
   signUpWithAccounts,
   spawnServer,
-  spawnStandby,
   tempDir,
   type ChildServer,
 } from './support.ts';
@@ -30,10 +29,8 @@ const BATCH = 25;
 
 const dirs: string[] = [];
 let current: ChildServer | undefined;
-const standbys: ReturnType<typeof spawnStandby>[] = [];
 afterAll(async () => {
   if (current) await killServer(current);
-  for (const s of standbys.splice(0)) s.kill();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -53,8 +50,7 @@ describe('crashes: SIGKILL while many clients post at once', () => {
     let mostInFlight = 0;
 
     for (let life = 0; life < KILLS; life++) {
-      current = life === 0 ? await spawnServer(dataDir) : await standbys.shift()!.start();
-      if (standbys.length === 0 && life < KILLS - 1) standbys.push(spawnStandby(dataDir));
+      current = await spawnServer(dataDir);
       const url = current.url;
       let killed = false;
       let inFlight = 0;

@@ -11,7 +11,6 @@ import {
   send,
   signUpWithAccounts,
   spawnServer,
-  spawnStandby,
   tempDir,
   type ChildServer,
 } from './support.ts';
@@ -36,12 +35,8 @@ interface Acked {
 
 const dirs: string[] = [];
 let current: ChildServer | undefined;
-/** Warm standbys queued for the next restarts (each loads the server's code while the current one runs). */
-const standbys: ReturnType<typeof spawnStandby>[] = [];
-const AHEAD = 2;
 afterAll(async () => {
   if (current) await killServer(current);
-  for (const s of standbys.splice(0)) s.kill();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -62,12 +57,10 @@ describe('crashes: SIGKILL during a stream of writes', () => {
 
     const started = Date.now();
     for (let life = 0; life < KILLS; life++) {
-      // The first start is the CLI's own cold start; later ones start a warm standby spawned while
-      // the previous server was still taking writes (it opens the data folder only now).
+      // Every start is `npm run serve`'s own cold start on what the last kill left.
       const t0 = performance.now();
-      current = life === 0 ? await spawnServer(dataDir) : await standbys.shift()!.start();
+      current = await spawnServer(dataDir);
       const t1 = performance.now();
-      while (standbys.length < Math.min(AHEAD, KILLS - life - 1)) standbys.push(spawnStandby(dataDir));
       const url = current.url;
       let killed = false;
       let inFlight = 0;
@@ -277,7 +270,7 @@ describe('crashes: SIGKILL during a stream of writes', () => {
         );
     }
 
-    // One more start, the CLI's cold start: the server comes up on what the last kill left, and its reports agree.
+    // One more start: the server comes up on what the last kill left, and its reports agree.
     current = await spawnServer(dataDir);
     const trial = await send(`${current.url}/api/reports/trial-balance?as_of=2026-12-31`, {
       headers: { authorization: `Bearer ${token}` },

@@ -11,6 +11,7 @@ import {
   registerUser,
   startTestServer,
   type TestServer,
+  watchDigest,
 } from '../support/server.ts';
 import {
   CLOSED_OLLAMA,
@@ -291,6 +292,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (watched) for (const w of Object.values(watched)) w.close();
   await t?.stop();
   fs.rmSync(outer, { recursive: true, force: true });
 });
@@ -727,12 +729,20 @@ function buildRequest(
 // ---------------------------------------------------------------------------------------------
 // The oracle
 
+/** The three files each request is checked against, digested again only after a commit (watchDigest). */
+let watched: {
+  ledger: ReturnType<typeof watchDigest>;
+  identity: ReturnType<typeof watchDigest>;
+  other: ReturnType<typeof watchDigest>;
+};
+
 function digests() {
-  return {
-    ledger: databaseDigest(ledgerFile(t.dataDir, main.id)),
-    identity: databaseDigest(identityFile(t.dataDir)),
-    other: databaseDigest(ledgerFile(t.dataDir, other.id)),
+  watched ??= {
+    ledger: watchDigest(ledgerFile(t.dataDir, main.id)),
+    identity: watchDigest(identityFile(t.dataDir)),
+    other: watchDigest(ledgerFile(t.dataDir, other.id)),
   };
+  return { ledger: watched.ledger.digest(), identity: watched.identity.digest(), other: watched.other.digest() };
 }
 let otherDigest = '';
 

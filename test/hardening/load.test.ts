@@ -15,7 +15,7 @@ import {
 } from './support.ts';
 
 /**
- * A bounded load test on loopback: the real server (`node server/cli.ts`) in a child process,
+ * A bounded load test on loopback: the real server (as `npm run serve` starts it) in a child process,
  * autocannon in this one, a fixed number of requests mixing reads and writes across several
  * users. LOAD_REQUESTS changes the number (5,000 in CI).
  */

@@ -8,9 +8,9 @@ import { expect } from 'vitest';
 import type { LedgerSchema } from '../../server/db/schema.ts';
 import { SqliteDb } from '../../server/db/sqlite.ts';
 import { maintainedTotals, recomputeFromLines } from '../../server/features/totals/totals.repository.ts';
+import { serveArguments } from '../../main/app-build.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const CLI = path.join(ROOT, 'server', 'cli.ts');
 export const RESULTS_FILE = path.join(import.meta.dirname, 'results.json');
 export const PASSWORD = 'correct horse battery';
 /** A port nothing listens on: the advisor falls back to its built-in answers at once. */
@@ -257,7 +257,7 @@ export function checkLedgerFile(file: string): LedgerCheck {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The real server in a child process (`node server/cli.ts`)
+// The real server in a child process, started as `npm run serve` starts it
 
 export interface ChildServer {
   child: ChildProcess;
@@ -267,64 +267,28 @@ export interface ChildServer {
   stderr(): string;
 }
 
-/** Node's compile cache, shared by every run (Node checks each entry against its source). */
-const compileCache = path.join(os.tmpdir(), 'ledger-hardening-compile-cache');
-
 /**
- * Spawns `node server/cli.ts` on PORT=0 over `dataDir` and resolves on its ready line. Node's
- * compile cache makes restarts quicker (the crash test restarts the server dozens of times).
+ * Spawns the server exactly as `npm run serve` starts it (package.json's `serve` script: the build of
+ * the current sources, which the unit suite's global setup makes sure of) on PORT=0 over `dataDir`,
+ * and resolves on its ready line. A start of the build costs a fraction of the CPU of `node
+ * server/cli.ts`, which compiles every source module: the crash tests start it dozens of times.
  */
 export function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
-  command?: { file: string; args: string[] },
+  command: { file: string; args: string[] } = { file: process.execPath, args: serveArguments(ROOT) },
 ): Promise<ChildServer> {
-  return launch(dataDir, env, command ?? { file: process.execPath, args: [CLI] }, false).ready;
-}
-
-/**
- * A warm standby (test/hardening/standby-server.ts): the server's code is loaded now, the data
- * folder is opened only by `start()`.
- */
-export function spawnStandby(
-  dataDir: string,
-  env: Record<string, string> = {},
-): { start(): Promise<ChildServer>; kill(): void } {
-  const launched = launch(
-    dataDir,
-    env,
-    { file: process.execPath, args: [path.join(import.meta.dirname, 'standby-server.ts')] },
-    true,
-  );
-  launched.ready.catch(() => {});
-  return {
-    start: () => {
-      launched.child.stdin!.write('start\n');
-      return launched.ready;
-    },
-    kill: () => {
-      if (launched.child.exitCode === null && launched.child.signalCode === null) launched.child.kill('SIGKILL');
-    },
-  };
-}
-
-function launch(
-  dataDir: string,
-  env: Record<string, string>,
-  command: { file: string; args: string[] },
-  standby: boolean,
-): { child: ChildProcess; ready: Promise<ChildServer> } {
   const child = spawn(command.file, command.args, {
+    cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: os.tmpdir(),
-      NODE_COMPILE_CACHE: compileCache,
       LEDGER_DATA_DIR: dataDir,
       PORT: '0',
       OLLAMA_HOST: CLOSED_OLLAMA,
       ...env,
     },
-    stdio: [standby ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
@@ -334,7 +298,7 @@ function launch(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const ready = new Promise<ChildServer>((resolve, reject) => {
+  return new Promise<ChildServer>((resolve, reject) => {
     child.stdout!.on('data', (c: string) => {
       out += c;
       const m = /Ledger API listening on (http:\/\/127\.0\.0\.1:(\d+))\n/.exec(out);
@@ -344,7 +308,6 @@ function launch(
       reject(new Error(`the server exited (${code ?? signal}) before its ready line; stderr: ${err}`)),
     );
   });
-  return { child, ready };
 }
 
 export async function killServer(server: ChildServer, signal: NodeJS.Signals = 'SIGKILL') {

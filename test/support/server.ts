@@ -169,6 +169,42 @@ export function databaseDigest(file: string): string {
   }
 }
 
+/**
+ * databaseDigest for a file read again and again: the digest is recomputed only when SQLite says a
+ * write was committed since the last one (`PRAGMA data_version` on a connection of its own changes
+ * with every commit by another connection) or the file was replaced (a restore renames a copy over
+ * it). Otherwise the rows are the ones last digested, and so is the digest.
+ */
+export function watchDigest(file: string): { digest(): string; close(): void } {
+  let db: Database.Database | undefined;
+  let inode = -1;
+  let version: unknown;
+  let last = '';
+  const close = () => {
+    db?.close();
+    db = undefined;
+  };
+  return {
+    digest() {
+      const now = fs.statSync(file).ino;
+      if (now !== inode || db === undefined) {
+        close();
+        db = new Database(file, { readonly: true });
+        inode = now;
+        version = undefined;
+      }
+      // Read before the rows: a commit while they are read shows as a new version next time.
+      const current = db.pragma('data_version', { simple: true });
+      if (current !== version) {
+        last = databaseDigest(file);
+        version = current;
+      }
+      return last;
+    },
+    close,
+  };
+}
+
 export function ledgerFile(dataDir: string, userId: string): string {
   return path.join(dataDir, 'ledgers', `${userId}.sqlite`);
 }
