@@ -213,6 +213,17 @@ describe('reconciling an account to the bank (CONTRACT §14)', () => {
       difference: '-1000.00',
       uncleared_count: 0,
     });
+    // a line its bank line's match clears is not unticked by hand
+    const booked = u.digest();
+    const refused = await u.post(`/api/accounts/${bank}/cleared`, {
+      line_ids: [lines.body.items[0].line_id],
+      cleared: false,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { field: 'line_ids.0', message: expect.stringContaining('matched with a bank line') },
+    ]);
+    expect(u.digest()).toBe(booked);
 
     const before = u.digest();
     const mismatch = await u.post(`/api/accounts/${bank}/reconcile`, {

@@ -40,15 +40,21 @@ export interface LineState {
   accountId: string;
   cleared: ClearedState;
   counted: boolean;
+  /** a live accepted or automatic match pairs its entry with a bank line of its account */
+  matched: boolean;
 }
+
+/** A live accepted or automatic match pairs the line's entry with a bank line of the line's account. */
+const MATCHED = `EXISTS (SELECT 1 FROM reconciliation_matches m JOIN bank_transactions t ON t.id = m.bank_transaction_id
+  WHERE m.entry_id = l.entry_id AND m.status IN ('accepted', 'auto_accepted') AND t.account_id = l.account_id)`;
 
 export function lineStates(db: LedgerDb, lineIds: readonly string[]): Map<string, LineState> {
   const out = new Map<string, LineState>();
   const unique = [...new Set(lineIds)];
   for (let i = 0; i < unique.length; i += 500) {
     const chunk = unique.slice(i, i + 500);
-    const rows = db.allSql<{ id: string; account_id: string; cleared: string; counted: bigint }>(
-      `SELECT l.id, l.account_id, l.cleared, ${COUNTED} AS counted FROM journal_lines l
+    const rows = db.allSql<{ id: string; account_id: string; cleared: string; counted: bigint; matched: bigint }>(
+      `SELECT l.id, l.account_id, l.cleared, ${COUNTED} AS counted, ${MATCHED} AS matched FROM journal_lines l
         WHERE l.id IN (${chunk.map(() => '?').join(', ')})`,
       ...chunk,
     );
@@ -58,6 +64,7 @@ export function lineStates(db: LedgerDb, lineIds: readonly string[]): Map<string
         accountId: r.account_id,
         cleared: r.cleared as ClearedState,
         counted: r.counted === 1n,
+        matched: r.matched === 1n,
       });
   }
   return out;

@@ -140,7 +140,9 @@ export function setCleared(db: LedgerDb, accountId: string, body: { line_ids: st
             ? 'belongs to an entry that is not posted, is void or is a reversal'
             : line.cleared === 'reconciled'
               ? 'is reconciled; a reconciled line stays as it is'
-              : null;
+              : !body.cleared && line.matched
+                ? 'is matched with a bank line, which clears it; undo the match to untick it'
+                : null;
       if (why !== null) errors.push({ field: `line_ids.${i}`, message: why });
     });
     if (errors.length > 0)
