@@ -151,7 +151,7 @@ export class SqliteDb<Schema> {
    */
   private group:
     | {
-        waiting: { resolve: () => void; reject: (error: unknown) => void }[];
+        waiting: Waiting[];
         expected: number;
         timer: NodeJS.Timeout | undefined;
         /** the WAL file its commit leaves to syncGroups (none: it commits at FULL) */
@@ -222,7 +222,7 @@ export class SqliteDb<Schema> {
       if (group !== undefined && !(this.sqlite.open && this.sqlite.inTransaction)) {
         this.group = undefined;
         if (group.wal && this.sqlite.open) this.sqlite.exec('PRAGMA synchronous = FULL');
-        for (const w of group.waiting) w.reject(error);
+        answer(group.waiting, error);
       }
       return Promise.reject(error);
     }
@@ -245,12 +245,12 @@ export class SqliteDb<Schema> {
       this.sqlite.exec('COMMIT');
     } catch (error) {
       if (this.sqlite.open && this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');
-      for (const w of group.waiting) w.reject(error);
+      answer(group.waiting, error);
       return;
     } finally {
       if (wal && this.sqlite.open) this.sqlite.exec('PRAGMA synchronous = FULL');
     }
-    if (wal === undefined) for (const w of group.waiting) w.resolve();
+    if (wal === undefined) answer(group.waiting);
     else {
       this.commits += 1;
       this.unsynced.push(...group.waiting);
@@ -267,7 +267,7 @@ export class SqliteDb<Schema> {
    * answered only when a sync that began after its commit has ended. Groups committed while a sync
    * runs wait for the next one, which covers them all.
    */
-  private unsynced: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private unsynced: Waiting[] = [];
   private syncing = false;
   /** Groups committed, and how many of them a finished sync covers: more committed than synced means some are not durable yet. */
   private commits = 0;
@@ -297,10 +297,7 @@ export class SqliteDb<Schema> {
     this.disk.sync(wal.fd, (error) => {
       this.syncing = false;
       if (!error) this.synced = Math.max(this.synced, covers);
-      for (const w of waiting) {
-        if (error) w.reject(error);
-        else w.resolve();
-      }
+      answer(waiting, error ?? undefined);
       if (this.unsynced.length > 0 && this.wal === wal) this.syncGroups(wal);
       else if (this.wal !== wal) fs.closeSync(wal.fd);
     });
@@ -324,10 +321,7 @@ export class SqliteDb<Schema> {
     } catch (failed) {
       error = failed;
     }
-    for (const w of waiting) {
-      if (error) w.reject(error);
-      else w.resolve();
-    }
+    answer(waiting, error);
     if (error) throw error;
   }
 
@@ -349,6 +343,16 @@ export class SqliteDb<Schema> {
     // a sync still running closes the file when it ends
     if (wal && !this.syncing) fs.closeSync(wal.fd);
     if (this.sqlite.open) this.sqlite.close();
+  }
+}
+
+type Waiting = { resolve: () => void; reject: (error: unknown) => void };
+
+/** Answers grouped writes: all refused with `error` when given, else all resolved. */
+function answer(waiting: readonly Waiting[], error?: unknown): void {
+  for (const w of waiting) {
+    if (error) w.reject(error);
+    else w.resolve();
   }
 }
 
