@@ -173,10 +173,11 @@ const POLICIES = [
   [from('e2e-support'), [to('e2e-pages'), to('test-support'), to('server'), to('main')]],
   [from('e2e'), [to('e2e-pages'), to('e2e-support'), to('test-support'), to('server'), to('main')]],
   // tests, benchmarks and scripts stand above the app and may use any of it; the test support
-  // stands below the tests. The server's own tests stay within the server (and the test support).
+  // stands below the tests (it runs the server's npm scripts as main/app-build.mjs reads them). The
+  // server's own tests stay within the server (and the test support).
   [from(['bench', 'scripts']), [to(APP), to('client')]],
   [from('examples'), [to('client')]],
-  [from('test-support'), [to(SERVER_LAYERS)]],
+  [from('test-support'), [to(SERVER_LAYERS), to('main')]],
   [from('test'), [to(APP), to('test-support'), to('client'), to('scripts')]],
   [from(SERVER_LAYERS, inCategory('test')), [to(SERVER_LAYERS), to('test-support')]],
 ];

@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * The built server (bundled by `node main/build.ts --out`) that `npm run serve` and the benchmark run.
+ * The built server (bundled by `node main/build.ts --out`) that `npm run serve`, `npm run reset-password`
+ * and the benchmark run.
  * Plain JavaScript: it runs before anything is built, and loading no TypeScript keeps Node's type
  * stripper out of the server process (~15 MB).
  *
@@ -53,18 +54,27 @@ export function buildId(root = ROOT) {
 }
 
 /**
- * package.json's `serve` script as arguments for `process.execPath` (run with `root` as the working
- * folder), so that the benchmark and the tests start the server exactly as `npm run serve` does.
- * @param {string} root
+ * A package.json script that is a plain `node` command (`serve`, `reset-password`), as arguments for
+ * `process.execPath` run with `root` as the working folder: the benchmark and the tests start the
+ * server and its commands exactly as `npm run <name>` does.
+ * @param {string} name
+ * @param {string} [root]
  * @returns {string[]}
  */
-export function serveArguments(root = ROOT) {
-  const script = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve;
+export function scriptArguments(name, root = ROOT) {
+  const script = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts[name];
   /** @type {string[]} */
-  const [command, ...args] = script.trim().split(/\s+/);
+  const [command, ...args] = String(script ?? '')
+    .trim()
+    .split(/\s+/);
   if (command !== 'node' || args.some((arg) => /["'$&|;<>]/.test(arg)))
-    throw new Error(`package.json's serve script is not a plain node command: ${script}`);
+    throw new Error(`package.json's ${name} script is not a plain node command: ${script}`);
   return args;
+}
+
+/** `npm run serve`'s arguments (see scriptArguments). @param {string} [root] */
+export function serveArguments(root = ROOT) {
+  return scriptArguments('serve', root);
 }
 
 /** The server's entry point in a build folder. @param {string} dir */

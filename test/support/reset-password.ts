@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { ROOT, scriptArguments } from '../../main/app-build.mjs';
 
-const CLI = path.join(import.meta.dirname, '..', '..', 'server', 'cli.ts');
-
-/** `node server/cli.ts reset-password <args>` with `input` piped in; its exit code and output. */
+/** `npm run reset-password -- <args>` (its node command) with `input` piped in; its exit code and output. */
 export function resetPassword(
   dataDir: string,
   args: string[],
   input: string,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'reset-password', ...args], {
+    const child = spawn(process.execPath, [...scriptArguments('reset-password'), ...args], {
+      cwd: ROOT,
       env: { ...process.env, LEDGER_DATA_DIR: dataDir },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -1,13 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetPassword } from '../test/support/reset-password.ts';
-import {
-  databaseDigest,
-  identityFile,
-  registerUser,
-  startTestServer,
-  type TestServer,
-} from '../test/support/server.ts';
+import { resetPassword } from './support/reset-password.ts';
+import { databaseDigest, identityFile, registerUser, startTestServer, type TestServer } from './support/server.ts';
 
 let t: TestServer;
 

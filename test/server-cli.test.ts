@@ -8,9 +8,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import jwt from 'jsonwebtoken';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseDigest } from '../test/support/server.ts';
+import { ROOT, serveArguments } from '../main/app-build.mjs';
+import { databaseDigest } from './support/server.ts';
 
-const CLI = path.resolve(import.meta.dirname, 'cli.ts');
 const READY = /^Ledger API listening on http:\/\/127\.0\.0\.1:(\d+)$/;
 const PASSWORD = 'correct horse battery';
 
@@ -32,9 +32,10 @@ function tempDir(): string {
   return dir;
 }
 
-/** `node server/cli.ts` with only the environment given (nothing inherited but PATH). */
+/** `npm run serve`'s node command with only the environment given (nothing inherited but PATH). */
 function runCli(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [CLI], {
+  const child = spawn(process.execPath, serveArguments(), {
+    cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

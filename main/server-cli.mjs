@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * `npm run serve`: the headless server (server/cli.ts) from its build (a bundle), in this process.
- * A checkout built at set-up starts at once; after the sources changed it builds them first, into a
- * new build folder, so that a server already running from this checkout goes on undisturbed.
+ * The server's command line (server/cli.ts) from its build (a bundle), in this process: `npm run
+ * serve` (the headless server) and `npm run reset-password`. A checkout built at set-up starts at
+ * once; after the sources changed it builds them first, into a new build folder, so that a server
+ * already running from this checkout goes on undisturbed.
  */
 import { enableCompileCache, flushCompileCache } from 'node:module';
 import path from 'node:path';
