@@ -40,10 +40,24 @@ test('when the password is changed and the session signed out from Settings, the
   const token = await page.evaluate((key) => sessionStorage.getItem(key), TOKEN_KEY);
   expect((await ledger.api.get('/api/accounts', token!)).status).toBe(200);
 
-  // sign out from the panel with the keyboard: the session ends on the server, not only here
+  // sign out from the panel with the keyboard: the session ends on the server, not only here, and
+  // the sign-in screen shows only once the server has ended it (the logout is held until then)
+  let releaseLogout!: () => void;
+  const logoutHeld = new Promise<void>((resolve) => (releaseLogout = resolve));
+  let logoutSent!: () => void;
+  const logoutArrived = new Promise<void>((resolve) => (logoutSent = resolve));
+  await page.route('**/api/auth/logout', async (route) => {
+    logoutSent();
+    await logoutHeld;
+    await route.continue();
+  });
   await panel.getByRole('button', { name: 'Sign out of this session' }).focus();
   await page.keyboard.press('Enter');
+  await logoutArrived;
+  await expect(app.signIn.submit).toBeHidden();
+  releaseLogout();
   await expect(app.signIn.submit).toBeVisible();
+  await page.unroute('**/api/auth/logout');
   expect((await ledger.api.get('/api/accounts', token!)).status).toBe(401);
 
   await app.signIn.signIn({ email: seed.email });

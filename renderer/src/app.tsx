@@ -56,9 +56,11 @@ export function App() {
     <AppShell
       user={user}
       onSignOut={() => {
-        void signOut();
-        setUser(null);
-        setEndedReason(null);
+        // The sign-in screen shows once the server has ended the session, not before.
+        void signOut().then(() => {
+          setUser(null);
+          setEndedReason(null);
+        });
       }}
     />
   );
