@@ -7,11 +7,10 @@ import { defineConfig } from 'vitest/config';
  * run alone. Its default on a two-core machine is one worker; most of these tests wait on child
  * processes, sockets and fsync rather than compute, so three share the two cores.
  *
- * `unit`'s files share their worker processes (`isolate: false`): a fresh process per file spent a
- * third of the project's CPU loading the server's modules again. No file there leaves state behind
- * (fake timers and spies are restored; each file starts its own servers over its own folders).
- * `slow`'s files keep a process each: they spawn servers, record results and check that nothing
- * polluted the process.
+ * Every file shares its worker process with the files run before it (`isolate: false`): a fresh
+ * process per file spent a third of the unit suite's CPU loading the server's modules again. No file
+ * leaves state behind (fake timers and spies are restored; each file starts its own servers over its
+ * own folders; the hardening results are written under a lock).
  */
 const SLOW = ['test/hardening/**/*.test.ts', '**/*.property.test.ts', 'test/serve.test.ts'];
 
@@ -23,6 +22,7 @@ export default defineConfig({
     hookTimeout: 10 * 60_000,
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
+    isolate: false,
     maxWorkers: 3,
     // A test that fails once is a failure.
     retry: 0,
@@ -31,7 +31,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          isolate: false,
           include: ['server/**/*.test.ts', 'main/**/*.test.ts', 'test/**/*.test.ts', 'renderer/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...SLOW],
         },
