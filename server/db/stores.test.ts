@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrate } from './migrate.ts';
+import { openSqliteFile } from './sqlite.ts';
 import { Stores } from './stores.ts';
 
 const user = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -73,5 +76,32 @@ describe('open ledgers', () => {
     expect(stores.openLedgers).toBe(1);
     expect(read(2)).toEqual(['Recent']);
     expect(read(1)).toEqual(['Old']);
+  });
+});
+
+describe('new ledgers', () => {
+  it('when a new ledger is opened, then its file is the one the migrations make: the same schema and records, owner-only, in WAL mode, nothing else left beside it', () => {
+    note(1, 'First');
+    const made = stores.ledger(user(1)).sqlite;
+    const reference = openSqliteFile(path.join(dir, 'reference.sqlite'));
+    try {
+      migrate(reference, stores.ledgerMigrations, 'reference');
+      const schema = (db: Database.Database) =>
+        db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name').all();
+      const records = (db: Database.Database) =>
+        db.prepare('SELECT version, name, checksum FROM schema_migrations ORDER BY version').all();
+      expect(schema(made)).toEqual(schema(reference));
+      expect(records(made)).toEqual(records(reference));
+      expect(records(made)).toHaveLength(stores.ledgerMigrations.length);
+      expect(made.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(made.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      reference.close();
+    }
+    expect(read(1)).toEqual(['First']);
+    const file = stores.ledgerFile(user(1));
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    note(2, 'Second');
+    expect(fs.readdirSync(path.dirname(file)).filter((f) => !/\.sqlite(-wal|-shm)?$/.test(f))).toEqual([]);
   });
 });
