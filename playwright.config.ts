@@ -37,9 +37,10 @@ export default defineConfig({
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
-    // A failing test keeps a trace of the page's DOM at each step; the trace's screencast is left out,
-    // as it cost a quarter of the suite's CPU (the failure's screenshot is kept).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace: recording one for every test (to keep those that fail) was a quarter of the suite's
+    // CPU. A failure keeps its screenshot and the page's accessibility tree (error-context.md);
+    // `npx playwright test --trace retain-on-failure` records traces when they are wanted.
+    trace: 'off',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 });
