@@ -109,6 +109,16 @@ export function startLedgerServer(
   );
 }
 
+/**
+ * CPU time (user + system, ms) a process's main thread has used: the thread that runs its
+ * JavaScript, without the thread pool's (Linux /proc; its clock ticks are 10 ms).
+ */
+export function mainThreadCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
 export function memoryOf(pid: number): { rssMb: number; peakMb: number } | null {
   try {
