@@ -20,7 +20,7 @@ import { useI18n } from '../../i18n/index.ts';
 import { plainAmount } from '../../money.ts';
 import { TabList } from '../../components/tab-list.tsx';
 import { BudgetRow } from './budget-row.tsx';
-import { BudgetTotals } from './budget-totals.tsx';
+import { BudgetColumnHeadings, BudgetTotals } from './budget-table.tsx';
 import { BudgetYear } from './budget-year.tsx';
 import { addMonths } from '../../months.ts';
 
@@ -189,16 +189,7 @@ export function BudgetScreen() {
               <table className="data-table budget-table" aria-label={t('budget.title')}>
                 <thead>
                   <tr>
-                    <th scope="col">{t('budget.account')}</th>
-                    <th scope="col" className="num">
-                      {t('budget.budgeted')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('budget.actual')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('budget.left')}
-                    </th>
+                    <BudgetColumnHeadings />
                     <th scope="col">{t('budget.progress')}</th>
                     <th scope="col">{t('budget.carryOver')}</th>
                     <th scope="col">

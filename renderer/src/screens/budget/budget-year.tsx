@@ -3,7 +3,7 @@ import { Amount } from '../../components/amount.tsx';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
-import { BudgetTotals } from './budget-totals.tsx';
+import { BudgetColumnHeadings, BudgetTotals } from './budget-table.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n, type Language } from '../../i18n/index.ts';
 import { isNegative, isZero } from '../../money.ts';
@@ -42,16 +42,7 @@ export function BudgetYear({ year, onOpenMonth }: { year: string; onOpenMonth: (
           <table className="data-table budget-year-table" aria-label={caption}>
             <thead>
               <tr>
-                <th scope="col">{t('budget.account')}</th>
-                <th scope="col" className="num">
-                  {t('budget.budgeted')}
-                </th>
-                <th scope="col" className="num">
-                  {t('budget.actual')}
-                </th>
-                <th scope="col" className="num">
-                  {t('budget.left')}
-                </th>
+                <BudgetColumnHeadings />
                 {months.map((month) => (
                   <th key={month} scope="col" className="num">
                     <button

@@ -9,6 +9,25 @@ export interface BudgetTotal {
   left: string;
 }
 
+/** The columns every budget table starts with: the account, then its budgeted, actual and left. */
+export function BudgetColumnHeadings() {
+  const { t } = useI18n();
+  return (
+    <>
+      <th scope="col">{t('budget.account')}</th>
+      <th scope="col" className="num">
+        {t('budget.budgeted')}
+      </th>
+      <th scope="col" className="num">
+        {t('budget.actual')}
+      </th>
+      <th scope="col" className="num">
+        {t('budget.left')}
+      </th>
+    </>
+  );
+}
+
 /** A budget table's footer: per currency and type the budgeted, actual and left, then `trailing` empty columns. */
 export function BudgetTotals({ totals, trailing }: { totals: readonly BudgetTotal[]; trailing: number }) {
   const { t } = useI18n();
