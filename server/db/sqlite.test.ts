@@ -251,6 +251,51 @@ describe('grouped writes (group commit)', () => {
     }
   });
 
+  it('when a head write (a batch) comes while a group is open, then that group commits first, the head heads a group of its own, and writes after it join that', async () => {
+    const g = groupedDb();
+    try {
+      const before = g.db.grouped(g.insert(1));
+      const head = g.db.grouped(
+        () => {
+          // what the earlier group wrote is committed: another connection sees it
+          expect(g.visible()).toBe(1);
+          g.insert(2)();
+          g.insert(3)();
+        },
+        { head: true },
+      );
+      const after = g.db.grouped(g.insert(4));
+      expect(g.visible()).toBe(1);
+      await Promise.all([before, head, after]);
+      expect(g.visible()).toBe(4);
+      expect(g.commits.n).toBe(2);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('when a head write throws, then all it wrote is undone and it alone is refused, and the next write opens a group of its own', async () => {
+    const g = groupedDb();
+    try {
+      const before = g.db.grouped(g.insert(1));
+      const head = g.db.grouped(
+        () => {
+          g.insert(2)();
+          throw new DomainError('UNBALANCED', 'refused');
+        },
+        { head: true },
+      );
+      await expect(head).rejects.toMatchObject({ code: 'UNBALANCED' });
+      expect(g.db.sqlite.inTransaction).toBe(false);
+      await before;
+      await g.db.grouped(g.insert(3));
+      expect(g.db.allSql<{ id: bigint }>('SELECT id FROM things ORDER BY id').map((r) => Number(r.id))).toEqual([1, 3]);
+      expect(g.commits.n).toBe(2);
+    } finally {
+      g.close();
+    }
+  });
+
   it('when the group cannot be committed, then every write of it is refused and none is stored', async () => {
     const g = groupedDb();
     try {

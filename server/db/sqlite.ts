@@ -177,11 +177,18 @@ export class SqliteDb<Schema> {
    * at most GROUP_WAIT_MS, rather than sync once for the first to come back and again for the rest.
    * Anything else that uses the connection (a read, a plain transaction, close) commits the group
    * and syncs it at once: nobody sees its writes before they are durable.
+   *
+   * `head`, for a write that changes many pages (a batch of entries): it opens a group of its own
+   * (an open one is committed first) and runs without a savepoint, so that the statement journal
+   * keeps no page past each statement; if it throws, the group, which holds nothing else, is
+   * rolled back. A savepoint keeps every page its write changes, and SQLite walks all of them at
+   * the end of each statement within it: a batch would cost the square of its size.
    */
-  grouped<T>(fn: () => T): Promise<T> {
+  grouped<T>(fn: () => T, options: { head?: boolean } = {}): Promise<T> {
     try {
       this.assertOpen();
       this.assertNotBusy();
+      if (options.head) this.commitGroup();
       if (this.group === undefined) {
         // SQLite takes the level of sync only outside a transaction: the group's commit writes the
         // WAL without syncing it, and syncGroups syncs it off this thread.
@@ -203,7 +210,10 @@ export class SqliteDb<Schema> {
       this.inGroupedWrite = true;
       let value: T;
       try {
-        value = this.sqlite.transaction(fn)();
+        value = options.head ? fn() : this.sqlite.transaction(fn)();
+      } catch (error) {
+        if (options.head && this.sqlite.open && this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');
+        throw error;
       } finally {
         this.inGroupedWrite = false;
       }
@@ -221,6 +231,7 @@ export class SqliteDb<Schema> {
       const group = this.group;
       if (group !== undefined && !(this.sqlite.open && this.sqlite.inTransaction)) {
         this.group = undefined;
+        if (group.timer !== undefined) clearTimeout(group.timer);
         if (group.wal && this.sqlite.open) this.sqlite.exec('PRAGMA synchronous = FULL');
         answer(group.waiting, error);
       }
@@ -392,5 +403,10 @@ export function openSqliteFile(file: string): Database.Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+  // Statement journals in memory: a savepoint (each grouped write) or a statement that fires triggers
+  // keeps the pages it changes, to undo them; past 64 KB (16 pages, less than one posting changes)
+  // SQLite spills them to a temporary file, two writes a page. Nothing else here uses temporary
+  // storage at a size that matters: no query sorts more than a bounded set (test/query-plans.test.ts).
+  sqlite.pragma('temp_store = MEMORY');
   return sqlite;
 }

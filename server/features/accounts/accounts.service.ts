@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { AccountDto, CreateAccountInput, ListAccountsQuery, UpdateAccountInput } from '../../contract/accounts.ts';
 import { ACCOUNT_DEPTH_LIMIT, MAX_ACCOUNT_DEPTH } from '../../domain/account-tree.ts';
@@ -21,6 +20,7 @@ import {
   updateAccount,
   type Account,
 } from './accounts.repository.ts';
+import { newRowId } from '../../db/ids.ts';
 
 export function toAccountDto(a: Account): AccountDto {
   return {
@@ -105,7 +105,7 @@ export function createAccount(db: LedgerDb, input: CreateAccountInput): AccountD
     if (input.parent_id) assertParent(db, input.parent_id, type);
     const now = new Date().toISOString();
     const account: Account = {
-      id: crypto.randomUUID(),
+      id: newRowId(),
       name: input.name,
       type,
       currency: input.currency ?? 'USD',

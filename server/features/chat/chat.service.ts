@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { LedgerDb } from '../../db/stores.ts';
 import { detectLanguage, DISCLAIMER, maskSecrets, StreamMasker, type Language } from '../../domain/chat-text.ts';
@@ -18,6 +17,7 @@ import {
   type ChatSession,
 } from './chat.repository.ts';
 import { runTool, TOOL_DEFINITIONS } from './chat.tools.ts';
+import { newRowId } from '../../db/ids.ts';
 
 /** Model turns per answer: each tool round trip is one; the bound keeps a confused model from looping. */
 export const MAX_MODEL_ROUNDS = 6;
@@ -88,12 +88,12 @@ function beginTurn(
       if (!activeSessionExists(db, id)) throw new DomainError('NOT_FOUND', 'Chat session not found');
       history = sessionMessages(db, id, HISTORY_MESSAGES).map((m) => ({ role: m.role, content: m.content }));
     } else {
-      id = crypto.randomUUID();
+      id = newRowId();
       const title = maskSecrets(message.replace(/\s+/g, ' ').trim()).slice(0, 60);
       insertSession(db, id, title, at);
     }
     insertMessage(db, {
-      id: crypto.randomUUID(),
+      id: newRowId(),
       sessionId: id,
       role: 'user',
       content: maskSecrets(message),
@@ -106,7 +106,7 @@ function beginTurn(
 function saveAnswer(db: LedgerDb, sessionId: string, content: string): void {
   db.transaction(() =>
     insertMessage(db, {
-      id: crypto.randomUUID(),
+      id: newRowId(),
       sessionId,
       role: 'assistant',
       content,

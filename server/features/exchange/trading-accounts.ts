@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import { findAccount, findAccountByName, insertAccount, type Account } from '../accounts/accounts.repository.ts';
+import { newRowId } from '../../db/ids.ts';
 
 /**
  * The currency trading accounts: one EQUITY account per currency that takes that currency's side of
@@ -55,7 +55,7 @@ export function tradingAccount(db: LedgerDb, currency: string): Account {
   }
   const now = new Date().toISOString();
   const account: Account = {
-    id: crypto.randomUUID(),
+    id: newRowId(),
     name: freeName(db, currency),
     type: 'EQUITY',
     currency,

@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { Cost } from '../../domain/exchange.ts';
+import { newRowId } from '../../db/ids.ts';
 
 /**
  * Writes a journal import in bulk: prepared statements run once per row, many rows per statement,
@@ -20,35 +20,6 @@ export interface ImportedEntry {
     automatic?: boolean;
   }[];
 }
-
-/**
- * Time-ordered UUIDs (version 7: milliseconds, then random bits) for a bulk import: successive ids
- * sort together, so the inserts append to the primary-key indexes instead of landing on random
- * pages, which keeps a million-entry import fast. They are ordinary UUIDs to everything else.
- */
-export function uuidV7Factory(startMs: number): () => string {
-  let ms = startMs;
-  let counter = 0;
-  let pool = Buffer.alloc(0);
-  let at = 0;
-  return () => {
-    if (++counter > 0xfff) {
-      counter = 0;
-      ms++;
-    }
-    if (at + 8 > pool.length) {
-      pool = crypto.randomBytes(8 * 8192);
-      at = 0;
-    }
-    const time = ms.toString(16).padStart(12, '0').slice(-12);
-    const variant = ((pool[at]! & 0x3f) | 0x80).toString(16) + HEX[pool[at + 1]!]!;
-    const rest = pool.toString('hex', at + 2, at + 8);
-    at += 8;
-    return `${time.slice(0, 8)}-${time.slice(8)}-${(0x7000 | counter).toString(16)}-${variant}-${rest}`;
-  };
-}
-
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /**
  * Many rows per INSERT: one statement per `batch` rows cuts the per-statement cost that dominates
@@ -107,7 +78,6 @@ const ENTRY_BATCH = 64;
  */
 export function insertImportedEntries(db: LedgerDb, entries: readonly ImportedEntry[], at: string): string[] {
   const ids: string[] = [];
-  const newId = uuidV7Factory(Date.parse(at));
   const maxSeq = db.sqlite.prepare('SELECT MAX(seq) AS s FROM journal_entries').safeIntegers(true).get() as {
     s: bigint | null;
   };
@@ -125,14 +95,14 @@ export function insertImportedEntries(db: LedgerDb, entries: readonly ImportedEn
     128,
   );
   for (const entry of entries) {
-    const id = newId();
+    const id = newRowId();
     ids.push(id);
     seq += 1n;
     entryRows.add(id, seq, entry.date, entry.memo, at, at, at);
     let lineNo = 0;
     for (const l of entry.lines)
       lineRows.add(
-        newId(),
+        newRowId(),
         id,
         ++lineNo,
         l.accountId,

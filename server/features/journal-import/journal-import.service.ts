@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { ImportJournalResult } from '../../contract/export.ts';
 import { MAX_LINES_PER_ENTRY } from '../../contract/journal.ts';
@@ -29,6 +28,7 @@ import { assertPostable, assertWeightsBalance, tradingLinesOf, type CheckedLine 
 import { upsertPrices } from '../prices/prices.service.ts';
 import { applyPostings, type PostedLine } from '../totals/totals.repository.ts';
 import { insertImportedEntries, linkVoid, type ImportedEntry } from './journal-import.repository.ts';
+import { newRowId } from '../../db/ids.ts';
 
 /**
  * Imports a journal atomically: creates the accounts its paths name (type from the root; missing
@@ -322,7 +322,7 @@ class AccountPlanner {
     if (name === undefined)
       throw journalError(JOURNAL_ERRORS.invalid, line, `no free name for the account ${JSON.stringify(path)}`);
     const account: Account = {
-      id: crypto.randomUUID(),
+      id: newRowId(),
       name,
       type,
       currency: info?.currency ?? this.currencyBelow(path) ?? parent?.currency ?? this.fallbackCurrency,
@@ -359,7 +359,7 @@ class AccountPlanner {
     let free = name;
     for (let n = 2; this.taken.has(nameKey(free)); n++) free = `${name} (${n})`;
     const account: Account = {
-      id: crypto.randomUUID(),
+      id: newRowId(),
       name: free,
       type: 'EQUITY',
       currency,

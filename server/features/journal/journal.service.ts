@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import type {
   CreateEntryInput,
@@ -31,8 +30,7 @@ import {
   type JournalEntry,
   type NewLine,
 } from './journal.repository.ts';
-
-const newId = () => crypto.randomUUID();
+import { newRowId } from '../../db/ids.ts';
 
 export function toEntryDto(e: JournalEntry): JournalEntryDto {
   return {
@@ -244,7 +242,7 @@ function storeEntry(
   now: string,
 ): string {
   const posted = input.auto_post === true;
-  const id = newId();
+  const id = newRowId();
   insertEntry(
     db,
     {
@@ -262,7 +260,7 @@ function storeEntry(
       reversesEntryId: null,
     },
     lines,
-    newId,
+    newRowId,
   );
   if (posted) post(db, input.entry_date, lines);
   return id;
@@ -284,35 +282,38 @@ export function createEntry(db: LedgerDb, input: CreateEntryInput, sourceType: S
  * UNBALANCED, TOO_FEW_LINES, INACTIVE_ACCOUNT). The answer's code is the first failing entry's.
  */
 export function createEntries(db: LedgerDb, inputs: readonly CreateEntryInput[]): JournalEntryDto[] {
-  return db.transaction(() => {
-    const checked: CheckedLine[][] = [];
-    const errors: FieldError[] = [];
-    let first: { index: number; error: DomainError } | undefined;
-    let failed = 0;
-    inputs.forEach((input, index) => {
-      try {
-        checked.push(checkLines(db, input.lines, { balanced: input.auto_post === true }));
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        first ??= { index, error };
-        failed += 1;
-        if (error.errors && error.errors.length > 0)
-          for (const e of error.errors) errors.push({ field: `entries.${index}.${e.field}`, message: e.message });
-        else errors.push({ field: `entries.${index}.lines`, message: error.message });
-      }
-    });
-    if (first) {
-      const more = failed > 1 ? ` (and ${failed - 1} more entries refused)` : '';
-      throw new DomainError(
-        first.error.code,
-        `Entry ${first.index}: ${first.error.message}${more}; nothing was stored`,
-        errors,
-      );
+  return db.transaction(() => storeEntries(db, inputs));
+}
+
+/** createEntries within a transaction the caller holds. */
+function storeEntries(db: LedgerDb, inputs: readonly CreateEntryInput[]): JournalEntryDto[] {
+  const checked: CheckedLine[][] = [];
+  const errors: FieldError[] = [];
+  let first: { index: number; error: DomainError } | undefined;
+  let failed = 0;
+  inputs.forEach((input, index) => {
+    try {
+      checked.push(checkLines(db, input.lines, { balanced: input.auto_post === true }));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      first ??= { index, error };
+      failed += 1;
+      if (error.errors && error.errors.length > 0)
+        for (const e of error.errors) errors.push({ field: `entries.${index}.${e.field}`, message: e.message });
+      else errors.push({ field: `entries.${index}.lines`, message: error.message });
     }
-    const now = new Date().toISOString();
-    const ids = inputs.map((input, i) => storeEntry(db, input, checked[i]!, 'manual', now));
-    return findEntries(db, ids).map(toEntryDto);
   });
+  if (first) {
+    const more = failed > 1 ? ` (and ${failed - 1} more entries refused)` : '';
+    throw new DomainError(
+      first.error.code,
+      `Entry ${first.index}: ${first.error.message}${more}; nothing was stored`,
+      errors,
+    );
+  }
+  const now = new Date().toISOString();
+  const ids = inputs.map((input, i) => storeEntry(db, input, checked[i]!, 'manual', now));
+  return findEntries(db, ids).map(toEntryDto);
 }
 
 /**
@@ -322,7 +323,8 @@ export function createEntries(db: LedgerDb, inputs: readonly CreateEntryInput[])
  */
 export const journalWrites = {
   create: (db: LedgerDb, input: CreateEntryInput) => db.grouped(() => createEntry(db, input)),
-  createMany: (db: LedgerDb, inputs: readonly CreateEntryInput[]) => db.grouped(() => createEntries(db, inputs)),
+  createMany: (db: LedgerDb, inputs: readonly CreateEntryInput[]) =>
+    db.grouped(() => storeEntries(db, inputs), { head: true }),
   update: (db: LedgerDb, id: string, input: UpdateEntryInput) => db.grouped(() => updateDraft(db, id, input)),
   post: (db: LedgerDb, id: string) => db.grouped(() => postEntry(db, id)),
   void: (db: LedgerDb, id: string, reason: string | null, guard: VoidGuard) =>
@@ -372,7 +374,7 @@ export function updateDraft(db: LedgerDb, id: string, input: UpdateEntryInput): 
         updatedAt: new Date().toISOString(),
       },
       lines,
-      newId,
+      newRowId,
     );
     return toEntryDto(requireEntry(db, id));
   });
@@ -425,7 +427,7 @@ export function voidEntry(
     assertStatus(entry, 'posted', 'void');
     const now = new Date().toISOString();
     guard.beforeVoid(db, entry.id, now);
-    const reversalId = newId();
+    const reversalId = newRowId();
     const reversalDate = entry.entryDate > today ? entry.entryDate : today;
     const lines = reversalLines(checkedLinesOf(db, entry));
     insertEntry(
@@ -445,7 +447,7 @@ export function voidEntry(
         reversesEntryId: entry.id,
       },
       lines,
-      newId,
+      newRowId,
     );
     markVoid(db, id, { at: now, reason, reversalEntryId: reversalId });
     post(db, reversalDate, lines);

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { LedgerDb } from '../../db/stores.ts';
 import { MAX_PRICE_ROWS, type ListPricesQuery, type PriceDto, type PriceInput } from '../../contract/prices.ts';
@@ -15,6 +14,7 @@ import {
   updatePriceRate,
   type Price,
 } from './prices.repository.ts';
+import { newRowId } from '../../db/ids.ts';
 
 export function toPriceDto(p: Price): PriceDto {
   return { id: p.id, date: p.date, from: p.from, to: p.to, rate: formatRate(p.rateScaled), created_at: p.createdAt };
@@ -42,7 +42,7 @@ function upsert(
     return { price: { ...existing, rateScaled }, created: false };
   }
   const price: Price = {
-    id: crypto.randomUUID(),
+    id: newRowId(),
     date: input.date,
     from: input.from,
     to: input.to,

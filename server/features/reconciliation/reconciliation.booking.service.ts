@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { JournalEntryDto } from '../../contract/journal.ts';
 import { currencyDigits } from '../../domain/currencies.ts';
@@ -14,6 +13,7 @@ import { insertMatch, liveMatchOfTransaction, matchView } from './reconciliation
 import { addPayeeExample } from './reconciliation.payees.repository.ts';
 import { payeeModel } from './reconciliation.payees.service.ts';
 import { unmatchedTransactionsOfStatement } from './reconciliation.unmatched.repository.ts';
+import { newRowId } from '../../db/ids.ts';
 
 /**
  * Closes the loop for a bank transaction with no entry: posts an entry against the given counter
@@ -78,7 +78,7 @@ function book(
     { digits: currencyDigits(bank.currency), payeeModel: model, thresholds },
   );
   const at = new Date().toISOString();
-  const id = crypto.randomUUID();
+  const id = newRowId();
   insertMatch(db, {
     id,
     runId: null,

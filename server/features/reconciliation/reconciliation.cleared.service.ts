@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import { normalBalance } from '../../domain/double-entry.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
@@ -15,6 +14,7 @@ import {
   unreconciledLines,
   type Reconciliation,
 } from './reconciliation.cleared.repository.ts';
+import { newRowId } from '../../db/ids.ts';
 
 /**
  * Reconciling an account to the bank (CONTRACT §14), as GnuCash and Actual do it: tick the lines
@@ -98,7 +98,7 @@ export function reconcileAccount(
       );
     }
     const record: Reconciliation = {
-      id: crypto.randomUUID(),
+      id: newRowId(),
       accountId: s.account.id,
       statementDate: body.statement_date,
       statementBalanceMinor: s.balanceMinor,

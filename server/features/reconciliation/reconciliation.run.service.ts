@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import { addDays } from '../../domain/dates.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -26,6 +25,7 @@ import {
   type Scope,
   type TxnInScope,
 } from './reconciliation.run.repository.ts';
+import { newRowId } from '../../db/ids.ts';
 
 /**
  * A reconciliation run: the scope's unreconciled bank transactions matched with posted entries,
@@ -160,8 +160,8 @@ export function runWithMatching(
       digits: currencyDigits(account.currency),
       thresholds,
     });
-    const plan = planRerun(txns, result.matches, () => crypto.randomUUID());
-    const runId = crypto.randomUUID();
+    const plan = planRerun(txns, result.matches, newRowId);
+    const runId = newRowId();
     const completedAt = new Date().toISOString();
     storeRun(db, { id: runId, scope, createdAt, completedAt }, plan, txns, result.counterAccountsOf);
     const { summary } = plan;

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { MAX_RULES, type RuleDto, type RuleInput } from '../../contract/rules.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -14,6 +13,7 @@ import {
   replaceRule,
   type StoredRule,
 } from './rules.repository.ts';
+import { newRowId } from '../../db/ids.ts';
 
 export function toRuleDto(r: StoredRule): RuleDto {
   return {
@@ -69,7 +69,7 @@ export function createRule(db: LedgerDb, input: RuleInput): RuleDto {
       throw new DomainError('VALIDATION_ERROR', `A ledger holds at most ${MAX_RULES} rules`, [
         { field: 'name', message: `at most ${MAX_RULES} rules` },
       ]);
-    const rule = checked(db, crypto.randomUUID(), input, new Date().toISOString());
+    const rule = checked(db, newRowId(), input, new Date().toISOString());
     insertRule(db, rule);
     return toRuleDto(rule);
   });

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import {
   MAX_UPCOMING_DAYS,
@@ -35,6 +34,7 @@ import {
   updateSchedule,
   type Schedule,
 } from './schedules.repository.ts';
+import { newRowId } from '../../db/ids.ts';
 
 /**
  * Scheduled entries (CONTRACT §17). A schedule keeps `next_date`, the first occurrence not yet
@@ -137,7 +137,7 @@ function typedLines(db: LedgerDb, input: ScheduleInput) {
 export function createSchedule(db: LedgerDb, input: ScheduleInput): ScheduleDto {
   return db.transaction(() => {
     const lines = typedLines(db, input);
-    const id = crypto.randomUUID();
+    const id = newRowId();
     const next = nextOccurrence(recurrenceOfInput(input), input.start_date);
     insertSchedule(db, id, fieldsOf(input, next, new Date().toISOString()), lines);
     return toDto(db, requireSchedule(db, id));

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { LedgerDb } from '../../db/stores.ts';
 import {
   csvMapping as csvMappingSchema,
@@ -38,6 +37,7 @@ import {
   type NewBankTransaction,
   type Statement,
 } from './statements.repository.ts';
+import { newRowId } from '../../db/ids.ts';
 
 export function toStatementDto(s: Statement): StatementDto {
   return {
@@ -197,7 +197,7 @@ function plan(db: LedgerDb, account: Account, incoming: readonly IncomingTransac
 function* newRows(planned: Planned, statementId: string, accountId: string): Generator<NewBankTransaction> {
   for (let i = 0; i < planned.incoming.length; i++) {
     if (planned.duplicates[i] === 0)
-      yield { ...planned.incoming[i]!, id: crypto.randomUUID(), statementId, accountId, dedupeKey: planned.keys[i]! };
+      yield { ...planned.incoming[i]!, id: newRowId(), statementId, accountId, dedupeKey: planned.keys[i]! };
   }
 }
 
@@ -289,7 +289,7 @@ export function createStatement(
     if (errors.length > 0)
       throw new DomainError('VALIDATION_ERROR', `Invalid body: ${errors[0]!.field} ${errors[0]!.message}`, errors);
     const closing = closingBalanceOf(input.closing_balance, account);
-    const id = crypto.randomUUID();
+    const id = newRowId();
     const planned = plan(db, account, incoming);
     const balances: Balances =
       closing === null
@@ -364,7 +364,7 @@ export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
   const parsed = parseBankFile(db, account, input);
   const incoming = checkedRows(parsed, account);
   return db.transaction(() => {
-    const id = crypto.randomUUID();
+    const id = newRowId();
     const planned = plan(db, account, incoming);
     const balances = statedBalances(parsed.statements, account, planned.endDate);
     if (input.dryRun) {
