@@ -24,10 +24,11 @@ import {
 import { allAccounts, insertAccount, nameKey, updateAccount, type Account } from '../accounts/accounts.repository.ts';
 import { toBookAccount } from '../export/export.service.ts';
 import { registeredTradingAccount, registerTradingAccounts, tradingAccountName } from '../exchange/trading-accounts.ts';
+import { insertEntriesInBulk, type NewEntry } from '../journal/journal.repository.ts';
 import { assertPostable, assertWeightsBalance, tradingLinesOf, type CheckedLine } from '../journal/journal.service.ts';
 import { upsertPrices } from '../prices/prices.service.ts';
 import { applyPostings, type PostedLine } from '../totals/totals.repository.ts';
-import { insertImportedEntries, linkVoid, type ImportedEntry } from './journal-import.repository.ts';
+import { linkVoid } from './journal-import.repository.ts';
 import { newRowId } from '../../db/ids.ts';
 
 /**
@@ -51,7 +52,7 @@ export function importJournal(
     for (const { lines } of resolved) for (const l of lines) accounts.use(l.account, l.line, l.currency);
     for (const decl of journal.accounts) accounts.ensure(decl.path, decl.line);
 
-    const entries: (ImportedEntry & { checked: ImportLine[]; marks: ParsedTransaction['marks'] })[] = [];
+    const entries: (NewEntry & { checked: ImportLine[]; marks: ParsedTransaction['marks'] })[] = [];
     for (const { txn, lines } of resolved) {
       if (lines.length < 2)
         throw journalError('TOO_FEW_LINES', txn.line, 'a transaction needs at least 2 postings with an amount');
@@ -75,7 +76,7 @@ export function importJournal(
       } catch (error) {
         throw error instanceof DomainError && !error.message.startsWith('line ') ? atLine(error, txn.line) : error;
       }
-      entries.push({ date: txn.date, memo: txn.memo, lines: checked, checked, marks: txn.marks });
+      entries.push({ date: txn.date, memo: txn.memo, status: 'posted', lines: checked, checked, marks: txn.marks });
     }
     const closed = new Set<Account>();
     for (const close of journal.closes) closed.add(accounts.ensure(close.path, close.line));
@@ -92,7 +93,7 @@ export function importJournal(
     for (const account of accounts.created) insertAccount(db, { ...account, createdAt: at, updatedAt: at });
     registerTradingAccounts(db, accounts.tradingAccounts);
     const prices = upsertPrices(db, journal.prices, at);
-    const ids = insertImportedEntries(db, ordered, at);
+    const ids = insertEntriesInBulk(db, ordered, 'import', at);
     for (const [voided, reversal] of voidPairs(ordered)) linkVoid(db, ids[voided]!, ids[reversal]!, at);
     applyPostings(
       db,

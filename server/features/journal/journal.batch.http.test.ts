@@ -59,6 +59,8 @@ afterAll(() => t.stop());
 describe('POST /api/journal-entries/batch (CONTRACT §18)', () => {
   it('when a batch of valid entries is posted, then it answers 201 with every entry in the order given, all stored and posted', async () => {
     const entries = [entry(1), entry(2, { auto_post: false }), entry(3, { memo: null })];
+    const balance = async () => (await api.get(`/api/accounts/${acct.food}/balance`, token)).body.balance as string;
+    const before = await balance();
     const res = await api.post('/api/journal-entries/batch', { entries }, token);
     expect(res.status).toBe(201);
     expect(res.body.items.map((e: { memo: string | null }) => e.memo)).toEqual([
@@ -68,6 +70,9 @@ describe('POST /api/journal-entries/batch (CONTRACT §18)', () => {
     ]);
     expect(res.body.items.map((e: { status: string }) => e.status)).toEqual(['posted', 'draft', 'posted']);
     expect(res.body.items[0].lines.map((l: { amount: string }) => l.amount)).toEqual(['11.01', '11.01']);
+    // the posted entries are in the balances, the draft is not
+    expect(before).toBe('0.00');
+    expect(await balance()).toBe('24.04');
     for (const item of res.body.items) {
       const stored = await api.get(`/api/journal-entries/${item.id}`, token);
       expect(stored.body).toEqual(item);

@@ -1,4 +1,5 @@
 import type { LedgerSchema } from '../../db/schema.ts';
+import { newRowId } from '../../db/ids.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { Cost } from '../../domain/exchange.ts';
@@ -535,6 +536,130 @@ function insertLines(
       line.automatic ? 1 : 0,
     );
   });
+}
+
+/**
+ * Many rows per INSERT: one statement per `batch` rows cuts the per-statement cost that dominates
+ * a bulk load. `rowSql` is one row's `(?, ...)`. Rows wait until `write` (whole batches) or
+ * `writeAll` (the rest too).
+ */
+class BatchInsert {
+  private readonly db: LedgerDb;
+  private readonly head: string;
+  private readonly rowSql: string;
+  private readonly width: number;
+  private readonly batch: number;
+  private readonly full: ReturnType<LedgerDb['sqlite']['prepare']>;
+  private params: unknown[] = [];
+
+  constructor(db: LedgerDb, head: string, rowSql: string, batch: number) {
+    this.db = db;
+    this.head = head;
+    this.rowSql = rowSql;
+    this.width = rowSql.split('?').length - 1;
+    this.batch = batch;
+    this.full = db.sqlite.prepare(head + Array(batch).fill(rowSql).join(','));
+  }
+
+  get pending(): number {
+    return this.params.length / this.width;
+  }
+
+  add(...row: unknown[]): void {
+    for (const value of row) this.params.push(value);
+  }
+
+  /** Writes the waiting rows in whole batches; fewer than a batch keep waiting. */
+  write(): void {
+    const size = this.batch * this.width;
+    let at = 0;
+    for (; this.params.length - at >= size; at += size) this.full.run(this.params.slice(at, at + size));
+    this.params = this.params.slice(at);
+  }
+
+  writeAll(): void {
+    this.write();
+    const rows = this.pending;
+    if (rows > 0) this.db.sqlite.prepare(this.head + Array(rows).fill(this.rowSql).join(',')).run(this.params);
+    this.params = [];
+  }
+}
+
+const ENTRY_BATCH = 64;
+
+/** An entry to store in bulk (insertEntriesInBulk): checked, posted or a draft. */
+export interface NewEntry {
+  date: string;
+  memo: string | null;
+  status: 'posted' | 'draft';
+  lines: readonly NewLine[];
+}
+
+/**
+ * Inserts many entries, in the order given, after every existing entry; answers their ids. Many
+ * rows per statement (a journal import, a batch): each batch of entries is written before the
+ * lines that refer to them, so every foreign key holds the moment its row is written (deferring the
+ * checks instead would make SQLite look for children at every parent insert). The caller holds the
+ * transaction and adds the posted entries to the totals.
+ */
+export function insertEntriesInBulk(
+  db: LedgerDb,
+  entries: readonly NewEntry[],
+  sourceType: SourceType,
+  at: string,
+): string[] {
+  const ids: string[] = [];
+  let seq = db.allSql<{ s: bigint | null }>('SELECT MAX(seq) AS s FROM journal_entries')[0]!.s ?? 0n;
+  const entryRows = new BatchInsert(
+    db,
+    'INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at) VALUES ',
+    '(?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ENTRY_BATCH,
+  );
+  const lineRows = new BatchInsert(
+    db,
+    'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date, cost_minor, cost_currency, automatic) VALUES ',
+    '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    128,
+  );
+  for (const entry of entries) {
+    const id = newRowId();
+    ids.push(id);
+    seq += 1n;
+    entryRows.add(
+      id,
+      seq,
+      entry.date,
+      entry.memo,
+      entry.status,
+      sourceType,
+      at,
+      at,
+      entry.status === 'posted' ? at : null,
+    );
+    let lineNo = 0;
+    for (const l of entry.lines)
+      lineRows.add(
+        newRowId(),
+        id,
+        ++lineNo,
+        l.accountId,
+        l.direction,
+        l.amountMinor,
+        l.currency,
+        entry.date,
+        l.cost?.amountMinor ?? null,
+        l.cost?.currency ?? null,
+        l.automatic ? 1 : 0,
+      );
+    if (entryRows.pending === ENTRY_BATCH) {
+      entryRows.write();
+      lineRows.write();
+    }
+  }
+  entryRows.writeAll();
+  lineRows.writeAll();
+  return ids;
 }
 
 /** Replaces a draft's date, memo and lines. */

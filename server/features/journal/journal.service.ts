@@ -16,10 +16,11 @@ import { formatMinor, parseAmount, type AmountProblem } from '../../domain/money
 import { parseSearch } from '../../domain/search.ts';
 import { accountsByIds, allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import { tradingAccount } from '../exchange/trading-accounts.ts';
-import { applyPosting } from '../totals/totals.repository.ts';
+import { applyPosting, applyPostings, type PostedLine } from '../totals/totals.repository.ts';
 import {
   findEntries,
   findEntry,
+  insertEntriesInBulk,
   insertEntry,
   listEntries,
   markPosted,
@@ -214,17 +215,17 @@ export function assertPostable(lines: readonly CheckedLine[]): void {
 }
 
 function post(db: LedgerDb, entryDate: string, lines: readonly CheckedLine[]): void {
-  applyPosting(
-    db,
-    entryDate,
-    lines.map((l) => ({
-      accountId: l.accountId,
-      accountType: l.account.type,
-      direction: l.direction,
-      amountMinor: l.amountMinor,
-      currency: l.currency,
-    })),
-  );
+  applyPosting(db, entryDate, postedLines(lines));
+}
+
+function postedLines(lines: readonly CheckedLine[]): PostedLine[] {
+  return lines.map((l) => ({
+    accountId: l.accountId,
+    accountType: l.account.type,
+    direction: l.direction,
+    amountMinor: l.amountMinor,
+    currency: l.currency,
+  }));
 }
 
 export function requireEntry(db: LedgerDb, id: string): JournalEntry {
@@ -311,8 +312,23 @@ function storeEntries(db: LedgerDb, inputs: readonly CreateEntryInput[]): Journa
       errors,
     );
   }
-  const now = new Date().toISOString();
-  const ids = inputs.map((input, i) => storeEntry(db, input, checked[i]!, 'manual', now));
+  const ids = insertEntriesInBulk(
+    db,
+    inputs.map((input, i) => ({
+      date: input.entry_date,
+      memo: input.memo ?? null,
+      status: input.auto_post === true ? 'posted' : 'draft',
+      lines: checked[i]!,
+    })),
+    'manual',
+    new Date().toISOString(),
+  );
+  applyPostings(
+    db,
+    inputs.flatMap((input, i) =>
+      input.auto_post === true ? [{ entryDate: input.entry_date, lines: postedLines(checked[i]!) }] : [],
+    ),
+  );
   return findEntries(db, ids).map(toEntryDto);
 }
 
