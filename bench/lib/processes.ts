@@ -119,6 +119,17 @@ export function mainThreadCpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * CPU time (ms) the whole machine has spent busy, all cores, all processes (the server's threads,
+ * the load generator, the kernel): /proc/stat without idle, I/O wait and steal (time the host gave
+ * other machines).
+ */
+export function machineBusyMs(): number {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq] = ticks.map(Number) as number[];
+  return (user! + nice! + system! + irq! + softirq!) * 10;
+}
+
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
 export function memoryOf(pid: number): { rssMb: number; peakMb: number } | null {
   try {
