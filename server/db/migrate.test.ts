@@ -157,6 +157,24 @@ describe('applying migrations', () => {
     expect(now.map((r) => r.version)).toEqual([1, 2, 3]);
   });
 
+  it('when migrations run, then their statement journals go to a temporary file, and the connection keeps them in memory again afterwards, a failed migration included', () => {
+    const file = dbFile();
+    const seen = 'CREATE TABLE seen AS SELECT temp_store FROM pragma_temp_store;';
+    const sqlite = openSqliteFile(file);
+    try {
+      expect(sqlite.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
+      migrate(sqlite, loadMigrations(migrationsDir({ '0001_seen.sql': seen })), file);
+      expect(sqlite.prepare('SELECT temp_store FROM seen').get()).toEqual({ temp_store: 1 }); // FILE
+      expect(sqlite.pragma('temp_store', { simple: true })).toBe(2);
+      expect(() =>
+        migrate(sqlite, loadMigrations(migrationsDir({ '0001_seen.sql': seen, '0002_bad.sql': 'NOT SQL;' })), file),
+      ).toThrow(MigrationError);
+      expect(sqlite.pragma('temp_store', { simple: true })).toBe(2);
+    } finally {
+      sqlite.close();
+    }
+  });
+
   it('when a migration fails half-way, then neither its changes nor its record remain, and the earlier ones stay applied', () => {
     const file = dbFile();
     const failing =

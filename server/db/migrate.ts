@@ -84,25 +84,41 @@ export function pendingMigrations(
 
 /** Applies migrations (as `pendingMigrations` answered them), each with its record in one transaction. */
 export function applyMigrations(sqlite: Database.Database, pending: readonly Migration[], label: string): void {
+  if (pending.length === 0) return;
   const record = sqlite.prepare(
     'INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)',
   );
-  for (const migration of pending) {
-    try {
-      // Migrations are the app's own files: they may edit a table's definition in place as SQLite
-      // documents for loosening a constraint (writable_schema), which defensive mode forbids.
-      sqlite.unsafeMode(true);
-      sqlite
-        .transaction(() => {
-          sqlite.exec(migration.sql);
-          record.run(migration.version, migration.name, migration.checksum, new Date().toISOString());
-        })
-        .immediate();
-    } catch (error) {
-      const file = `${String(migration.version).padStart(4, '0')}_${migration.name}.sql`;
-      throw new MigrationError(`${label}: migration ${file} failed and was rolled back: ${(error as Error).message}`);
-    } finally {
-      sqlite.unsafeMode(false);
-    }
+  // One statement of a migration may rewrite a whole table: its statement journal then holds that
+  // table's pages, which go to a temporary file here rather than to memory (openSqliteFile).
+  const tempStore = sqlite.pragma('temp_store', { simple: true }) as number;
+  sqlite.pragma('temp_store = FILE');
+  try {
+    for (const migration of pending) applyMigration(sqlite, migration, record, label);
+  } finally {
+    sqlite.pragma(`temp_store = ${tempStore}`);
+  }
+}
+
+function applyMigration(
+  sqlite: Database.Database,
+  migration: Migration,
+  record: Database.Statement,
+  label: string,
+): void {
+  try {
+    // Migrations are the app's own files: they may edit a table's definition in place as SQLite
+    // documents for loosening a constraint (writable_schema), which defensive mode forbids.
+    sqlite.unsafeMode(true);
+    sqlite
+      .transaction(() => {
+        sqlite.exec(migration.sql);
+        record.run(migration.version, migration.name, migration.checksum, new Date().toISOString());
+      })
+      .immediate();
+  } catch (error) {
+    const file = `${String(migration.version).padStart(4, '0')}_${migration.name}.sql`;
+    throw new MigrationError(`${label}: migration ${file} failed and was rolled back: ${(error as Error).message}`);
+  } finally {
+    sqlite.unsafeMode(false);
   }
 }
