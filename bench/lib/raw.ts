@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { SEARCH_COUNT_AHEAD } from '../../server/contract/journal.ts';
+import { newRowId } from '../../server/db/ids.ts';
 import { openSqliteFile } from '../../server/db/sqlite.ts';
 
 /**
@@ -476,7 +476,7 @@ export class RawLedger {
     currency: string,
     now: string,
   ): void {
-    const id = crypto.randomUUID();
+    const id = newRowId();
     const seq = (this.st('SELECT MAX(seq) s FROM journal_entries').get() as { s: bigint | null }).s ?? 0n;
     this.st(
       `INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at) VALUES (?, ?, ?, ?, 'posted', 'manual', ?, ?, ?)`,
@@ -516,7 +516,7 @@ export class RawLedger {
   ): void {
     this.st(
       'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(crypto.randomUUID(), entryId, lineNo, account, direction, minor, currency, date);
+    ).run(newRowId(), entryId, lineNo, account, direction, minor, currency, date);
   }
 
   /** A statement and its bank transactions in one transaction, with the dedupe lookups the app makes. */
@@ -525,7 +525,7 @@ export class RawLedger {
     rows: readonly { date: string; description: string; amount: string; type: string; external_id: string }[],
   ): string {
     const now = new Date().toISOString();
-    const statementId = crypto.randomUUID();
+    const statementId = newRowId();
     this.db
       .transaction(() => {
         const keys = rows.map((r) => `ext:raw-${statementId}-${r.external_id}#1`);
@@ -554,7 +554,7 @@ export class RawLedger {
         rows.forEach((r, i) => {
           const minor = BigInt(r.amount.replace('.', ''));
           insert.run(
-            crypto.randomUUID(),
+            newRowId(),
             txnSeq++,
             statementId,
             accountId,
@@ -578,7 +578,7 @@ export class RawLedger {
    * and one match row written per transaction. The scoring itself is the app's CPU work.
    */
   reconciliationData(statementId: string, accountId: string): number {
-    const runId = crypto.randomUUID();
+    const runId = newRowId();
     const now = new Date().toISOString();
     let written = 0;
     this.db
@@ -608,7 +608,7 @@ export class RawLedger {
         );
         txns.forEach((t, i) => {
           if (i >= ids.length) return;
-          insert.run(crypto.randomUUID(), runId, t.id, ids[i]!, now, now);
+          insert.run(newRowId(), runId, t.id, ids[i]!, now, now);
           written += 1;
         });
       })

@@ -335,7 +335,8 @@ function storeEntries(db: LedgerDb, inputs: readonly CreateEntryInput[]): Journa
 /**
  * The journal's writes as requests make them: each shares a transaction, and so one sync to disk,
  * with the writes of the other requests that arrive with it, and is answered once that is durable
- * (SqliteDb.grouped); a write that fails is undone alone.
+ * (SqliteDb.grouped); a write that fails is undone alone. A batch heads a group of its own, without
+ * a savepoint (see `head`).
  */
 export const journalWrites = {
   create: (db: LedgerDb, input: CreateEntryInput) => db.grouped(() => createEntry(db, input)),
