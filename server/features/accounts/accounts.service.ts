@@ -1,4 +1,5 @@
 import type { LedgerDb } from '../../db/stores.ts';
+import { newRowId } from '../../db/ids.ts';
 import type { AccountDto, CreateAccountInput, ListAccountsQuery, UpdateAccountInput } from '../../contract/accounts.ts';
 import { ACCOUNT_DEPTH_LIMIT, MAX_ACCOUNT_DEPTH } from '../../domain/account-tree.ts';
 import { localToday } from '../../domain/dates.ts';
@@ -20,7 +21,6 @@ import {
   updateAccount,
   type Account,
 } from './accounts.repository.ts';
-import { newRowId } from '../../db/ids.ts';
 
 export function toAccountDto(a: Account): AccountDto {
   return {

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { LedgerDb } from '../../db/stores.ts';
+import { newRowId } from '../../db/ids.ts';
 import { detectLanguage, DISCLAIMER, maskSecrets, StreamMasker, type Language } from '../../domain/chat-text.ts';
 import { localToday } from '../../domain/dates.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -17,7 +18,6 @@ import {
   type ChatSession,
 } from './chat.repository.ts';
 import { runTool, TOOL_DEFINITIONS } from './chat.tools.ts';
-import { newRowId } from '../../db/ids.ts';
 
 /** Model turns per answer: each tool round trip is one; the bound keeps a confused model from looping. */
 export const MAX_MODEL_ROUNDS = 6;

@@ -1,6 +1,6 @@
 import type { LedgerDb } from '../../db/stores.ts';
-import { findAccount, findAccountByName, insertAccount, type Account } from '../accounts/accounts.repository.ts';
 import { newRowId } from '../../db/ids.ts';
+import { findAccount, findAccountByName, insertAccount, type Account } from '../accounts/accounts.repository.ts';
 
 /**
  * The currency trading accounts: one EQUITY account per currency that takes that currency's side of

@@ -1,4 +1,5 @@
 import type { LedgerDb } from '../../db/stores.ts';
+import { newRowId } from '../../db/ids.ts';
 import type { ImportJournalResult } from '../../contract/export.ts';
 import { MAX_LINES_PER_ENTRY } from '../../contract/journal.ts';
 import { ACCOUNT_DEPTH_LIMIT, MAX_ACCOUNT_DEPTH } from '../../domain/account-tree.ts';
@@ -29,7 +30,6 @@ import { assertPostable, assertWeightsBalance, tradingLinesOf, type CheckedLine 
 import { upsertPrices } from '../prices/prices.service.ts';
 import { applyPostings, type PostedLine } from '../totals/totals.repository.ts';
 import { linkVoid } from './journal-import.repository.ts';
-import { newRowId } from '../../db/ids.ts';
 
 /**
  * Imports a journal atomically: creates the accounts its paths name (type from the root; missing

@@ -1,5 +1,4 @@
 import type { LedgerSchema } from '../../db/schema.ts';
-import { newRowId } from '../../db/ids.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { Cost } from '../../domain/exchange.ts';
@@ -12,6 +11,7 @@ import {
   type CountTables,
   type PageSpan,
 } from '../../db/counted-pages.ts';
+import { newRowId } from '../../db/ids.ts';
 
 export interface JournalLine {
   id: string;

@@ -1,4 +1,5 @@
 import type { LedgerDb } from '../../db/stores.ts';
+import { newRowId } from '../../db/ids.ts';
 import type {
   CreateEntryInput,
   JournalEntryDto,
@@ -31,7 +32,6 @@ import {
   type JournalEntry,
   type NewLine,
 } from './journal.repository.ts';
-import { newRowId } from '../../db/ids.ts';
 
 export function toEntryDto(e: JournalEntry): JournalEntryDto {
   return {

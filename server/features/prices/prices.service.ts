@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import type { LedgerDb } from '../../db/stores.ts';
+import { newRowId } from '../../db/ids.ts';
 import { MAX_PRICE_ROWS, type ListPricesQuery, type PriceDto, type PriceInput } from '../../contract/prices.ts';
 import { isKnownCurrency } from '../../domain/currencies.ts';
 import { isCalendarDate } from '../../domain/dates.ts';
@@ -14,7 +15,6 @@ import {
   updatePriceRate,
   type Price,
 } from './prices.repository.ts';
-import { newRowId } from '../../db/ids.ts';
 
 export function toPriceDto(p: Price): PriceDto {
   return { id: p.id, date: p.date, from: p.from, to: p.to, rate: formatRate(p.rateScaled), created_at: p.createdAt };

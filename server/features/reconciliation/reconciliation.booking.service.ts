@@ -1,4 +1,5 @@
 import type { LedgerDb } from '../../db/stores.ts';
+import { newRowId } from '../../db/ids.ts';
 import type { JournalEntryDto } from '../../contract/journal.ts';
 import { currencyDigits } from '../../domain/currencies.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
@@ -13,7 +14,6 @@ import { insertMatch, liveMatchOfTransaction, matchView } from './reconciliation
 import { addPayeeExample } from './reconciliation.payees.repository.ts';
 import { payeeModel } from './reconciliation.payees.service.ts';
 import { unmatchedTransactionsOfStatement } from './reconciliation.unmatched.repository.ts';
-import { newRowId } from '../../db/ids.ts';
 
 /**
  * Closes the loop for a bank transaction with no entry: posts an entry against the given counter

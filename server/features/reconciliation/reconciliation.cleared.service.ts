@@ -1,4 +1,5 @@
 import type { LedgerDb } from '../../db/stores.ts';
+import { newRowId } from '../../db/ids.ts';
 import { normalBalance } from '../../domain/double-entry.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseSignedAmount, type Minor } from '../../domain/money.ts';
@@ -14,7 +15,6 @@ import {
   unreconciledLines,
   type Reconciliation,
 } from './reconciliation.cleared.repository.ts';
-import { newRowId } from '../../db/ids.ts';
 
 /**
  * Reconciling an account to the bank (CONTRACT §14), as GnuCash and Actual do it: tick the lines

@@ -1,4 +1,5 @@
 import type { LedgerDb } from '../../db/stores.ts';
+import { newRowId } from '../../db/ids.ts';
 import { addDays } from '../../domain/dates.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { currencyDigits } from '../../domain/currencies.ts';
@@ -25,7 +26,6 @@ import {
   type Scope,
   type TxnInScope,
 } from './reconciliation.run.repository.ts';
-import { newRowId } from '../../db/ids.ts';
 
 /**
  * A reconciliation run: the scope's unreconciled bank transactions matched with posted entries,

@@ -1,5 +1,6 @@
 import { MAX_RULES, type RuleDto, type RuleInput } from '../../contract/rules.ts';
 import type { LedgerDb } from '../../db/stores.ts';
+import { newRowId } from '../../db/ids.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { RuleSet, ruleProblems } from '../../domain/reconciliation/index.ts';
 import { findAccount } from '../accounts/accounts.repository.ts';
@@ -13,7 +14,6 @@ import {
   replaceRule,
   type StoredRule,
 } from './rules.repository.ts';
-import { newRowId } from '../../db/ids.ts';
 
 export function toRuleDto(r: StoredRule): RuleDto {
   return {

@@ -1,4 +1,5 @@
 import type { LedgerDb } from '../../db/stores.ts';
+import { newRowId } from '../../db/ids.ts';
 import {
   MAX_UPCOMING_DAYS,
   MAX_UPCOMING_OCCURRENCES,
@@ -34,7 +35,6 @@ import {
   updateSchedule,
   type Schedule,
 } from './schedules.repository.ts';
-import { newRowId } from '../../db/ids.ts';
 
 /**
  * Scheduled entries (CONTRACT §17). A schedule keeps `next_date`, the first occurrence not yet

@@ -1,4 +1,5 @@
 import type { LedgerDb } from '../../db/stores.ts';
+import { newRowId } from '../../db/ids.ts';
 import {
   csvMapping as csvMappingSchema,
   MAX_STATEMENT_TRANSACTIONS,
@@ -37,7 +38,6 @@ import {
   type NewBankTransaction,
   type Statement,
 } from './statements.repository.ts';
-import { newRowId } from '../../db/ids.ts';
 
 export function toStatementDto(s: Statement): StatementDto {
   return {
