@@ -5,11 +5,15 @@
  * also be taken with the same payloads as the API serves. Given a copy of the ledger file too,
  * `POST /api/raw-post` parses an entry's JSON and runs the raw posting transaction on it: the
  * rate of an API that does nothing but the raw write, the ceiling for posting over HTTP;
- * `POST /api/raw-post-grouped` does the same with group commit, the ceiling for concurrent posting.
+ * `POST /api/raw-post-grouped` does the same with group commit, the ceiling for concurrent posting;
+ * `POST /api/raw-post-writer` runs that group commit on a writer thread (bench/bare-writer.ts), the
+ * ceiling of a server whose posting SQL is off the thread that runs HTTP.
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import express from 'express';
+import type { WriterPosting } from './bare-writer.ts';
 import { RawLedger } from './lib/raw.ts';
 
 const canned = process.argv[2] ? (JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as string[]) : [];
@@ -62,6 +66,37 @@ app.post('/api/raw-post-grouped', express.json(), (req, res) => {
     'USD',
   );
   group.push(() => res.status(201).json({ ok: true }));
+});
+let writer: { worker: Worker; waiting: Map<number, () => void>; next: number } | undefined;
+app.post('/api/raw-post-writer', express.json(), (req, res) => {
+  const { entry_date: date, lines } = req.body as {
+    entry_date: string;
+    lines: { account_id: string; amount: string }[];
+  };
+  if (writer === undefined) {
+    const started = {
+      worker: new Worker(new URL('./bare-writer.ts', import.meta.url), { workerData: process.argv[3] }),
+      waiting: new Map<number, () => void>(),
+      next: 0,
+    };
+    started.worker.on('message', (committed: number[]) => {
+      for (const n of committed) {
+        started.waiting.get(n)!();
+        started.waiting.delete(n);
+      }
+    });
+    writer = started;
+  }
+  const n = writer.next++;
+  writer.waiting.set(n, () => res.status(201).json({ ok: true }));
+  const posting: WriterPosting = {
+    n,
+    date,
+    debit: lines[0]!.account_id,
+    credit: lines[1]!.account_id,
+    minor: BigInt(lines[0]!.amount.replace('.', '')),
+  };
+  writer.worker.postMessage(posting);
 });
 app.get('/api/canned/:i', (req, res) => {
   res.set('Content-Type', 'application/json').send(canned[Number(req.params.i)] ?? '{}');

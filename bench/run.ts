@@ -1121,6 +1121,7 @@ async function measureWrites(bench: Bench, memorySampler: MemorySampler, bareRaw
     body: JSON.stringify(entryBody(i)),
   }));
   const bareRequests = postRequests.map((r) => ({ ...r, path: '/api/raw-post-grouped' }));
+  const writerRequests = postRequests.map((r) => ({ ...r, path: '/api/raw-post-writer' }));
   const bareCopy = copyOfLedger(ledgerFile, path.join(dataDir, 'bare-grouped-copy.sqlite'));
   settleDisk();
   const bare = await startChild(
@@ -1142,8 +1143,9 @@ async function measureWrites(bench: Bench, memorySampler: MemorySampler, bareRaw
     };
   };
   await posting(bare.url, bare.pid, bareRequests, 8, 200);
+  await posting(bare.url, bare.pid, writerRequests, 8, 200);
   type Posting = LoadResult & { cpuMs: number; machineMs: number };
-  const rates = new Map<number, { api: Posting; bare: Posting }>();
+  const rates = new Map<number, { api: Posting; bare: Posting; writer: Posting }>();
   const measured = (clients: number) => {
     const pair = rates.get(clients);
     if (!pair) throw ratesFailed instanceof Error ? ratesFailed : new Error(`no rate for ${clients} clients`);
@@ -1154,7 +1156,12 @@ async function measureWrites(bench: Bench, memorySampler: MemorySampler, bareRaw
     for (const clients of [1, 8, 50]) {
       const amount = clients === 1 ? COUNTS.postSequential : COUNTS.postConcurrent;
       const api = await posting(server.url, server.pid, postRequests, clients, amount);
-      rates.set(clients, { api, bare: await posting(bare.url, bare.pid, bareRequests, clients, amount) });
+      const bareRate = await posting(bare.url, bare.pid, bareRequests, clients, amount);
+      rates.set(clients, {
+        api,
+        bare: bareRate,
+        writer: await posting(bare.url, bare.pid, writerRequests, clients, amount),
+      });
     }
   } catch (error) {
     ratesFailed = error;
@@ -1218,6 +1225,27 @@ async function measureWrites(bench: Bench, memorySampler: MemorySampler, bareRaw
       raw: { label: 'raw single-transaction rate', value: rawPostRate },
       ratio: bare.rate / rawPostRate,
       note: `the ceiling of the row "50 concurrent clients"; ${latency(bare)}`,
+    };
+  });
+  // The same bare route with its SQL on a writer thread: what taking the posting's SQL off the thread
+  // that runs HTTP can give, at 8 and 50 clients.
+  await attempt('bare_writer_8', 'bare route with its SQL on a writer thread, 8 clients', 'req/s', async () => {
+    const { writer } = measured(8);
+    const one = measured(1).writer;
+    return {
+      value: writer.rate,
+      raw: { label: 'the same route, one client', value: one.rate },
+      ratio: writer.rate / one.rate,
+      note: `${latency(writer)}; the HTTP thread ${writer.cpuMs.toFixed(2)} ms of CPU a request (${one.cpuMs.toFixed(2)} with one client); ${machineCeiling(writer, one.rate, 'its one client')}`,
+    };
+  });
+  await attempt('bare_writer_50', 'bare route with its SQL on a writer thread, 50 clients', 'req/s', async () => {
+    const { writer } = measured(50);
+    return {
+      value: writer.rate,
+      raw: { label: 'raw single-transaction rate', value: rawPostRate },
+      ratio: writer.rate / rawPostRate,
+      note: `${latency(writer)}; the HTTP thread ${writer.cpuMs.toFixed(2)} ms of CPU a request`,
     };
   });
   await attempt('post_batch', `post ${BATCH_ENTRIES} entries in one request (batch)`, 'ms', async () => {
