@@ -1156,12 +1156,9 @@ async function measureWrites(bench: Bench, memorySampler: MemorySampler, bareRaw
     for (const clients of [1, 8, 50]) {
       const amount = clients === 1 ? COUNTS.postSequential : COUNTS.postConcurrent;
       const api = await posting(server.url, server.pid, postRequests, clients, amount);
-      const bareRate = await posting(bare.url, bare.pid, bareRequests, clients, amount);
-      rates.set(clients, {
-        api,
-        bare: bareRate,
-        writer: await posting(bare.url, bare.pid, writerRequests, clients, amount),
-      });
+      const grouped = await posting(bare.url, bare.pid, bareRequests, clients, amount);
+      const writer = await posting(bare.url, bare.pid, writerRequests, clients, amount);
+      rates.set(clients, { api, bare: grouped, writer });
     }
   } catch (error) {
     ratesFailed = error;

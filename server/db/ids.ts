@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
  * rows already changed, where a random id (version 4) lands on any page of the index: one page more
  * for each commit to write, in every index keyed by an id. Made from Node's version 4 UUID (from a
  * pool of random bytes) with its first 48 bits replaced by the time and its version digit by 7:
- * half a microsecond an id, a quarter of the uuid package's v7, which counts in a million-entry
+ * half a microsecond an id, a sixth of the uuid package's v7, which counts in a million-entry
  * import. Ids made in the same millisecond sort among themselves at random.
  */
 export function newRowId(): string {
