@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import express from 'express';
-import type { WriterPosting } from './bare-writer.ts';
+import type { WriterAnswer, WriterPosting } from './bare-writer.ts';
 import { RawLedger } from './lib/raw.ts';
 
 const canned = process.argv[2] ? (JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as string[]) : [];
@@ -67,7 +67,7 @@ app.post('/api/raw-post-grouped', express.json(), (req, res) => {
   );
   group.push(() => res.status(201).json({ ok: true }));
 });
-let writer: { worker: Worker; waiting: Map<number, () => void>; next: number } | undefined;
+let writer: { worker: Worker; waiting: Map<number, (error?: string) => void>; next: number } | undefined;
 app.post('/api/raw-post-writer', express.json(), (req, res) => {
   const { entry_date: date, lines } = req.body as {
     entry_date: string;
@@ -76,19 +76,17 @@ app.post('/api/raw-post-writer', express.json(), (req, res) => {
   if (writer === undefined) {
     const started = {
       worker: new Worker(new URL('./bare-writer.ts', import.meta.url), { workerData: process.argv[3] }),
-      waiting: new Map<number, () => void>(),
+      waiting: new Map<number, (error?: string) => void>(),
       next: 0,
     };
-    started.worker.on('message', (committed: number[]) => {
-      for (const n of committed) {
-        started.waiting.get(n)!();
-        started.waiting.delete(n);
-      }
+    started.worker.on('message', (answer: WriterAnswer) => {
+      started.waiting.get(answer.n)!(answer.error);
+      started.waiting.delete(answer.n);
     });
     writer = started;
   }
   const n = writer.next++;
-  writer.waiting.set(n, () => res.status(201).json({ ok: true }));
+  writer.waiting.set(n, (error) => (error ? res.status(500).json({ error }) : res.status(201).json({ ok: true })));
   const posting: WriterPosting = {
     n,
     date,
