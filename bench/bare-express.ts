@@ -6,8 +6,8 @@
  * `POST /api/raw-post` parses an entry's JSON and runs the raw posting transaction on it: the
  * rate of an API that does nothing but the raw write, the ceiling for posting over HTTP;
  * `POST /api/raw-post-grouped` does the same with group commit, the ceiling for concurrent posting;
- * `POST /api/raw-post-writer` runs the server's own group commit on a writer thread
- * (bench/bare-writer.ts), the ceiling of a server whose posting SQL is off the thread that runs HTTP.
+ * `POST /api/raw-post-writer` runs that group commit on a writer thread (bench/bare-writer.ts),
+ * committed at FULL there: the ceiling of a server whose posting SQL is off the thread that runs HTTP.
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';

@@ -1,11 +1,10 @@
 /**
- * The writer thread of bare-express.ts's `POST /api/raw-post-writer`: the server's own group commit
- * (SqliteDb.grouped: the postings of one turn of this thread's event loop share one transaction, a
- * savepoint each, and one sync, run on libuv's thread pool) on a connection of its own, so that the
- * thread running HTTP never waits for SQLite.
+ * The writer thread of bare-express.ts's `POST /api/raw-post-writer`: group commit on a connection of
+ * its own (the postings of one turn of this thread's event loop share one transaction, a savepoint
+ * each, and one commit), committed at synchronous=FULL here, so that a commit is durable before
+ * anyone reading the file can see it and the thread running HTTP never waits for SQLite.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SqliteDb } from '../server/db/sqlite.ts';
 import { RawLedger } from './lib/raw.ts';
 
 export interface WriterPosting {
@@ -23,12 +22,30 @@ export interface WriterAnswer {
 }
 
 const raw = new RawLedger(workerData as string);
-const db = new SqliteDb(raw.db);
+let group: number[] | undefined;
+const answer = (n: number, error?: unknown) =>
+  parentPort!.postMessage({ n, ...(error === undefined ? {} : { error: String(error) }) } satisfies WriterAnswer);
 parentPort!.on('message', (posting: WriterPosting) => {
-  void db
-    .grouped(() => raw.postEntryInOpenTransaction(posting.date, posting.debit, posting.credit, posting.minor, 'USD'))
-    .then(
-      () => parentPort!.postMessage({ n: posting.n } satisfies WriterAnswer),
-      (error: unknown) => parentPort!.postMessage({ n: posting.n, error: String(error) } satisfies WriterAnswer),
-    );
+  try {
+    if (group === undefined) {
+      raw.db.exec('BEGIN IMMEDIATE');
+      const opened: number[] = [];
+      group = opened;
+      setImmediate(() => {
+        group = undefined;
+        let failed: unknown;
+        try {
+          raw.db.exec('COMMIT');
+        } catch (error) {
+          failed = error;
+          if (raw.db.inTransaction) raw.db.exec('ROLLBACK');
+        }
+        for (const n of opened) answer(n, failed);
+      });
+    }
+    raw.postEntryInOpenTransaction(posting.date, posting.debit, posting.credit, posting.minor, 'USD');
+    group.push(posting.n);
+  } catch (error) {
+    answer(posting.n, error);
+  }
 });
