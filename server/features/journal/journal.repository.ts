@@ -486,13 +486,18 @@ export interface NewLine {
   automatic?: boolean;
 }
 
+/** The creation order of the newest entry (0 for none): the next entry is one past it. */
+function lastEntrySeq(db: LedgerDb): bigint {
+  return db.allSql<{ s: bigint | null }>('SELECT MAX(seq) AS s FROM journal_entries')[0]!.s ?? 0n;
+}
+
 export function insertEntry(
   db: LedgerDb,
   entry: Omit<JournalEntry, 'lines'>,
   lines: readonly NewLine[],
   newId: () => string,
 ): void {
-  const seq = db.allSql<{ s: bigint | null }>('SELECT MAX(seq) AS s FROM journal_entries')[0]!.s ?? 0n;
+  const seq = lastEntrySeq(db);
   db.runSql(
     `INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at, voided_at, void_reason, reversal_entry_id, reverses_entry_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -549,7 +554,6 @@ class BatchInsert {
   private readonly rowSql: string;
   private readonly width: number;
   private readonly batch: number;
-  private readonly full: ReturnType<LedgerDb['sqlite']['prepare']>;
   private params: unknown[] = [];
 
   constructor(db: LedgerDb, head: string, rowSql: string, batch: number) {
@@ -558,7 +562,6 @@ class BatchInsert {
     this.rowSql = rowSql;
     this.width = rowSql.split('?').length - 1;
     this.batch = batch;
-    this.full = db.sqlite.prepare(head + Array(batch).fill(rowSql).join(','));
   }
 
   get pending(): number {
@@ -573,15 +576,21 @@ class BatchInsert {
   write(): void {
     const size = this.batch * this.width;
     let at = 0;
-    for (; this.params.length - at >= size; at += size) this.full.run(this.params.slice(at, at + size));
+    // A whole batch's statement is the same every time: prepared once per connection (SqliteDb's cache).
+    for (; this.params.length - at >= size; at += size)
+      this.db.runSql(this.sql(this.batch), ...this.params.slice(at, at + size));
     this.params = this.params.slice(at);
   }
 
   writeAll(): void {
     this.write();
-    const rows = this.pending;
-    if (rows > 0) this.db.sqlite.prepare(this.head + Array(rows).fill(this.rowSql).join(',')).run(this.params);
+    // The rest's statement is one of a batch's worth of sizes (the lines' 127 would keep 14 MB): not kept.
+    if (this.pending > 0) this.db.sqlite.prepare(this.sql(this.pending)).run(this.params);
     this.params = [];
+  }
+
+  private sql(rows: number): string {
+    return this.head + Array(rows).fill(this.rowSql).join(',');
   }
 }
 
@@ -609,7 +618,7 @@ export function insertEntriesInBulk(
   at: string,
 ): string[] {
   const ids: string[] = [];
-  let seq = db.allSql<{ s: bigint | null }>('SELECT MAX(seq) AS s FROM journal_entries')[0]!.s ?? 0n;
+  let seq = lastEntrySeq(db);
   const entryRows = new BatchInsert(
     db,
     'INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at) VALUES ',
