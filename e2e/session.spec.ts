@@ -40,6 +40,40 @@ test.describe('signing in and out', () => {
     await expect(app.signIn.submit).toBeVisible();
   });
 
+  test('when a request sent before signing out is refused after it, then the sign-in screen does not say the session ended', async ({
+    app,
+    page,
+    ledger,
+  }) => {
+    const seed = await Seed.user(ledger.api);
+    await app.open();
+    await app.signIn.signIn({ email: seed.email });
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+    // the journal screen's request is held until the session has ended on the server
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent!: () => void;
+    const arrived = new Promise<void>((resolve) => (sent = resolve));
+    const journalList = (url: URL) => url.pathname === '/api/journal-entries';
+    await page.route(journalList, async (route) => {
+      sent();
+      await held;
+      await route.continue();
+    });
+    await app.nav.getByRole('link', { name: 'Journal' }).click();
+    await arrived;
+    await app.signOut();
+    const refused = page.waitForResponse((r) => journalList(new URL(r.url())) && r.status() === 401);
+    release();
+    await refused;
+    await page.unroute(journalList);
+
+    // the only alert is the answer to this sign-in, not "You have been signed out"
+    await app.signIn.signIn({ email: seed.email, password: 'wrong password!' });
+    await expect(page.getByRole('alert')).toHaveText('Wrong email or password. Check both and try again.');
+  });
+
   test('when the server no longer accepts the token, then the app returns to sign-in and says why', async ({
     app,
     page,

@@ -74,7 +74,10 @@ export async function send(method: string, path: string, options: RequestOptions
 
   const failure = await errorOf(response);
   const wrongPassword = options.auth === 'keep' && failure.detail === 'Invalid email or password';
-  if (response.status === 401 && authenticated && !wrongPassword) sessionEnded(failure.detail);
+  // Only a refusal of the token still held ends the session: a request sent before a sign-out (or
+  // before a newer sign-in) is refused for a token the app has already let go.
+  const stillHeld = token !== null && currentToken() === token;
+  if (response.status === 401 && authenticated && !wrongPassword && stillHeld) sessionEnded(failure.detail);
   throw failure;
 }
 
