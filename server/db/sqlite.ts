@@ -27,9 +27,10 @@ export class SqliteDb<Schema> {
    */
   busyWith: string | null = null;
 
-  private readonly disk: DiskSync;
+  private readonly disk: DiskSync | null;
 
-  constructor(sqlite: Database.Database, disk: DiskSync = FILE_SYNC) {
+  /** `disk`: how a group's commit is synced (see syncGroups); null, inside its COMMIT at synchronous=FULL. */
+  constructor(sqlite: Database.Database, disk: DiskSync | null = FILE_SYNC) {
     this.sqlite = sqlite;
     this.disk = disk;
     this.qb = new Kysely<Schema>({
@@ -123,6 +124,12 @@ export class SqliteDb<Schema> {
   }
 
   private versionStatement: Database.Statement | undefined;
+
+  /** Throws what a write transaction here would: LEDGER_BUSY while a job writes the file or after a restore closed it. */
+  assertCanWrite(): void {
+    this.assertOpen();
+    this.assertNotBusy();
+  }
 
   private assertNotBusy(): void {
     if (this.busyWith !== null)
@@ -289,7 +296,7 @@ export class SqliteDb<Schema> {
   private walFile(): { fd: number } | undefined {
     if (this.wal === undefined) {
       this.wal = null;
-      if (!this.sqlite.memory && this.sqlite.pragma('journal_mode', { simple: true }) === 'wal') {
+      if (this.disk !== null && !this.sqlite.memory && this.sqlite.pragma('journal_mode', { simple: true }) === 'wal') {
         try {
           this.wal = { fd: fs.openSync(`${this.sqlite.name}-wal`, 'r+') };
         } catch {
@@ -305,7 +312,7 @@ export class SqliteDb<Schema> {
     const covers = this.commits;
     this.unsynced = [];
     this.syncing = true;
-    this.disk.sync(wal.fd, (error) => {
+    this.disk!.sync(wal.fd, (error) => {
       this.syncing = false;
       if (!error) this.synced = Math.max(this.synced, covers);
       answer(waiting, error ?? undefined);
@@ -327,7 +334,7 @@ export class SqliteDb<Schema> {
     this.unsynced = [];
     let error: unknown;
     try {
-      this.disk.syncNow(this.wal.fd);
+      this.disk!.syncNow(this.wal.fd);
       this.synced = covers;
     } catch (failed) {
       error = failed;
