@@ -150,7 +150,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
   const writer = new LedgerWriter<AppWrites>({ tableModule: WRITE_TABLE_MODULE });
   const jobs = new JobRunner({
-    settleWrites: (userId) => writer.idle(stores.ledgerFile(userId)),
+    beforeJob: async (userId, writes) => {
+      if (writes) await writer.idle(stores.ledgerFile(userId));
+      await writer.retireIfIdle();
+    },
     table: JOB_TABLE,
     tableModule: JOB_TABLE_MODULE,
     fileOf: (userId) => stores.ledgerFile(userId),
