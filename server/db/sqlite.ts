@@ -57,7 +57,7 @@ export class SqliteDb<Schema> {
   }
 
   private prepare(sql: string): Database.Statement {
-    // A statement outside a grouped write never runs in the group's transaction: the group commits first.
+    // Nothing outside a group sees its writes before they are durable.
     if (!this.inGroupedWrite) this.commitGroup();
     let statement = this.statements.get(sql);
     if (!statement) {
