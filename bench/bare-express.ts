@@ -5,9 +5,9 @@
  * also be taken with the same payloads as the API serves. Given a copy of the ledger file too,
  * `POST /api/raw-post` parses an entry's JSON and runs the raw posting transaction on it: the
  * rate of an API that does nothing but the raw write, the ceiling for posting over HTTP;
- * `POST /api/raw-post-grouped` does the same with group commit on the thread that runs HTTP;
+ * `POST /api/raw-post-grouped` does the same with group commit, the ceiling for concurrent posting;
  * `POST /api/raw-post-writer` runs that group commit on a writer thread (bench/bare-writer.ts),
- * committed at FULL there, as the API posts: the ceiling for concurrent posting.
+ * committed at FULL there: the ceiling of a server whose posting SQL is off the thread that runs HTTP.
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';

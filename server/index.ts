@@ -150,10 +150,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
   const writer = new LedgerWriter<AppWrites>({ tableModule: WRITE_TABLE_MODULE });
   const jobs = new JobRunner({
-    beforeJob: async (userId, writes) => {
-      if (writes) await writer.idle(stores.ledgerFile(userId));
-      await writer.retireIfIdle();
-    },
+    settleWrites: (userId) => writer.idle(stores.ledgerFile(userId)),
     table: JOB_TABLE,
     tableModule: JOB_TABLE_MODULE,
     fileOf: (userId) => stores.ledgerFile(userId),

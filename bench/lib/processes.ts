@@ -114,28 +114,7 @@ export function startLedgerServer(
  * JavaScript, without the thread pool's (Linux /proc; its clock ticks are 10 ms).
  */
 export function mainThreadCpuMs(pid: number): number {
-  return threadCpuMs(pid, pid);
-}
-
-/**
- * CPU time (ms) of all a process's threads but its main one: its worker threads (the ledger
- * writer's, the job worker's), the thread pool (syncs to disk) and V8's helpers (the collector).
- */
-export function otherThreadsCpuMs(pid: number): number {
-  let total = 0;
-  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-    if (Number(task) === pid) continue;
-    try {
-      total += threadCpuMs(pid, Number(task));
-    } catch {
-      // a thread that ended meanwhile
-    }
-  }
-  return total;
-}
-
-function threadCpuMs(pid: number, tid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }

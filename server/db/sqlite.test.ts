@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../domain/errors.ts';
-import { LEDGER_REPLACED, openSqliteFile, SqliteDb } from './sqlite.ts';
+import { type DiskSync, LEDGER_REPLACED, openSqliteFile, SqliteDb } from './sqlite.ts';
 
 interface Schema {
   things: { id: number; label: string };
@@ -71,12 +71,47 @@ describe('openSqliteFile', () => {
   });
 });
 
+/**
+ * The WAL syncs of a connection, counted: each a real fdatasync of the file. Held, a sync off the
+ * thread ends only when `release` is called (as a slow disk's would); otherwise it ends at once.
+ */
+function countedDisk({ held = false } = {}) {
+  const pending: (() => void)[] = [];
+  const counts = { background: 0, now: 0 };
+  let failNext: Error | undefined;
+  const disk: DiskSync = {
+    sync: (fd, done) => {
+      counts.background += 1;
+      const end = () => {
+        const error = failNext ?? null;
+        failNext = undefined;
+        if (!error) fs.fdatasyncSync(fd);
+        done(error);
+      };
+      if (held) pending.push(end);
+      else end();
+    },
+    syncNow: (fd) => {
+      counts.now += 1;
+      fs.fdatasyncSync(fd);
+    },
+  };
+  return {
+    disk,
+    counts,
+    /** Ends the oldest sync still running. */
+    release: () => pending.shift()!(),
+    running: () => pending.length,
+    failNextSync: (error: Error) => (failNext = error),
+  };
+}
+
 /** A file-backed connection (as a ledger's) with a table, a second connection to look from, and its COMMITs counted. */
-function groupedDb() {
+function groupedDb(disk = countedDisk().disk) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-group-'));
   const file = path.join(dir, 'ledger.sqlite');
   const sqlite = openSqliteFile(file);
-  const db = new SqliteDb<Schema>(sqlite);
+  const db = new SqliteDb<Schema>(sqlite, disk);
   db.runSql('CREATE TABLE things (id INTEGER PRIMARY KEY, label TEXT NOT NULL)');
   const observer = new Database(file, { readonly: true });
   const count = observer.prepare('SELECT COUNT(*) FROM things').pluck();
@@ -159,6 +194,37 @@ describe('grouped writes (group commit)', () => {
         expect(g.visible()).toBe(id);
       }
       expect(g.commits.n).toBe(4);
+    } finally {
+      vi.useRealTimers();
+      g.close();
+    }
+  });
+
+  it('when groups of several writes came before, then the next group waits for as many, and commits as soon as they are there', async () => {
+    const g = groupedDb();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await Promise.all([1, 2, 3].map((id) => g.db.grouped(g.insert(id))));
+      expect(g.commits.n).toBe(1);
+      // the first of the next three: it waits for company (a timer that does not fire here)
+      const early = settled(g.db.grouped(g.insert(4)));
+      await turn();
+      await turn();
+      expect(early.done).toBe(false);
+      expect(g.visible()).toBe(3);
+      // the rest come back: the group is complete and commits at the end of this turn
+      await Promise.all([g.db.grouped(g.insert(5)), g.db.grouped(g.insert(6))]);
+      expect(early.done).toBe(true);
+      expect(g.visible()).toBe(6);
+      expect(g.commits.n).toBe(2);
+      // and when the company does not come, the wait ends
+      const alone = settled(g.db.grouped(g.insert(7)));
+      await turn();
+      expect(alone.done).toBe(false);
+      vi.runOnlyPendingTimers();
+      await turn();
+      expect(alone.done).toBe(true);
+      expect(g.visible()).toBe(7);
     } finally {
       vi.useRealTimers();
       g.close();
@@ -250,6 +316,114 @@ describe('grouped writes (group commit)', () => {
     } finally {
       g.close();
     }
+  });
+
+  it('when a group commits, then its writes are answered only after a sync of the WAL begun after the commit has ended, and the thread does not wait for it', async () => {
+    const sync = countedDisk({ held: true });
+    const g = groupedDb(sync.disk);
+    try {
+      const writes = [1, 2].map((id) => settled(g.db.grouped(g.insert(id))));
+      await turn();
+      // committed (another connection sees it), the sync running off the thread, nobody answered
+      expect(g.visible()).toBe(2);
+      expect(sync.counts).toEqual({ background: 1, now: 0 });
+      await turn();
+      expect(writes.some((w) => w.done)).toBe(false);
+      // every other commit of the connection still syncs inside SQLite
+      expect(g.db.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+      sync.release();
+      await turn();
+      expect(writes.every((w) => w.done && w.error === undefined)).toBe(true);
+    } finally {
+      while (sync.running() > 0) sync.release();
+      g.close();
+    }
+  });
+
+  it('when groups commit while a sync is running, then they wait for the next one, which covers them all', async () => {
+    const sync = countedDisk({ held: true });
+    const g = groupedDb(sync.disk);
+    try {
+      const first = settled(g.db.grouped(g.insert(1)));
+      await turn();
+      const second = settled(g.db.grouped(g.insert(2)));
+      await turn();
+      const third = settled(g.db.grouped(g.insert(3)));
+      await turn();
+      expect(g.commits.n).toBe(3);
+      expect(sync.counts.background).toBe(1);
+      sync.release();
+      await turn();
+      expect([first.done, second.done, third.done]).toEqual([true, false, false]);
+      // one sync for the two groups committed meanwhile
+      expect(sync.counts.background).toBe(2);
+      sync.release();
+      await turn();
+      expect([second.done, third.done]).toEqual([true, true]);
+    } finally {
+      while (sync.running() > 0) sync.release();
+      g.close();
+    }
+  });
+
+  it('when the connection is read or written outside a group while groups wait for their sync, then they are synced at once before it: nothing is read from a write that is not durable', async () => {
+    const sync = countedDisk({ held: true });
+    const g = groupedDb(sync.disk);
+    try {
+      // one group whose sync is still running: a read syncs first all the same
+      const first = settled(g.db.grouped(g.insert(1)));
+      await turn();
+      expect(sync.counts).toEqual({ background: 1, now: 0 });
+      expect(g.db.allSql('SELECT * FROM things')).toHaveLength(1);
+      expect(sync.counts.now).toBe(1);
+      // one more behind it: the read answers it at once
+      const second = settled(g.db.grouped(g.insert(2)));
+      await turn();
+      expect(g.db.allSql('SELECT * FROM things')).toHaveLength(2);
+      expect(sync.counts.now).toBe(2);
+      await turn();
+      expect(second.done).toBe(true);
+      // nothing committed since: a plain transaction needs no sync of its own first
+      g.db.transaction(() => g.insert(3)());
+      expect(sync.counts.now).toBe(2);
+      sync.release();
+      await turn();
+      expect(first.done).toBe(true);
+    } finally {
+      while (sync.running() > 0) sync.release();
+      g.close();
+    }
+  });
+
+  it('when the sync of a group fails, then its writes are refused with the error', async () => {
+    const sync = countedDisk();
+    const g = groupedDb(sync.disk);
+    try {
+      sync.failNextSync(Object.assign(new Error('input/output error'), { code: 'EIO' }));
+      await expect(g.db.grouped(g.insert(1))).rejects.toMatchObject({ code: 'EIO' });
+      await g.db.grouped(g.insert(2));
+      expect(sync.counts.background).toBe(2);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('when the connection is closed while groups wait for their sync, then they are synced and answered first', async () => {
+    const sync = countedDisk({ held: true });
+    const g = groupedDb(sync.disk);
+    const first = settled(g.db.grouped(g.insert(1)));
+    await turn();
+    const second = settled(g.db.grouped(g.insert(2)));
+    await turn();
+    g.db.close();
+    await turn();
+    expect(sync.counts.now).toBe(1);
+    expect(second.done).toBe(true);
+    sync.release();
+    await turn();
+    expect(first.done).toBe(true);
+    expect(g.visible()).toBe(2);
+    g.close();
   });
 
   it('when the connection is closed while a group is open (a restore, a shutdown), then the group is committed first', async () => {

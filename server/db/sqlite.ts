@@ -27,8 +27,12 @@ export class SqliteDb<Schema> {
    */
   busyWith: string | null = null;
 
-  constructor(sqlite: Database.Database) {
+  private readonly disk: DiskSync | null;
+
+  /** `disk`: how a group's commit is synced (see syncGroups); null, inside its COMMIT at synchronous=FULL. */
+  constructor(sqlite: Database.Database, disk: DiskSync | null = FILE_SYNC) {
     this.sqlite = sqlite;
+    this.disk = disk;
     this.qb = new Kysely<Schema>({
       dialect: {
         createAdapter: () => new SqliteAdapter(),
@@ -58,7 +62,7 @@ export class SqliteDb<Schema> {
 
   private prepare(sql: string): Database.Statement {
     // Nothing outside a group sees its writes before they are durable.
-    if (!this.inGroupedWrite) this.commitGroup();
+    if (!this.inGroupedWrite) this.settle();
     let statement = this.statements.get(sql);
     if (!statement) {
       // close() empties the cache, so every statement on a closed connection comes this way.
@@ -112,7 +116,7 @@ export class SqliteDb<Schema> {
    */
   changeVersion(): string {
     this.assertOpen();
-    if (!this.inGroupedWrite) this.commitGroup();
+    if (!this.inGroupedWrite) this.settle();
     this.versionStatement ??= this.sqlite
       .prepare("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()")
       .pluck();
@@ -144,27 +148,42 @@ export class SqliteDb<Schema> {
     this.assertOpen();
     this.assertNotBusy();
     if (this.inGroupedWrite) return this.sqlite.transaction(fn)();
-    this.commitGroup();
+    this.settle();
     return this.sqlite.transaction(fn).immediate();
   }
 
-  /** The transaction grouped writes share until it is committed, and the writes waiting for that. */
-  private group: { waiting: Waiting[] } | undefined;
+  /**
+   * The transaction grouped writes share until it is committed, the writes waiting for that, and
+   * how many it waits for (the last group's size) before it commits without the rest of its wait.
+   */
+  private group:
+    | {
+        waiting: Waiting[];
+        expected: number;
+        timer: NodeJS.Timeout | undefined;
+        /** the WAL file its commit leaves to syncGroups (none: it commits at FULL) */
+        wal: { fd: number } | undefined;
+      }
+    | undefined;
   /** Set while a grouped write runs: its statements belong to the group. */
   private inGroupedWrite = false;
+  /** How many writes the last groups committed (the last GROUP_MEMORY of them), newest last. */
+  private readonly groupSizes: number[] = [];
 
   /**
    * Group commit: runs `fn` as a write that shares one transaction, and so one sync to disk, with
-   * the other grouped writes made on this connection in the same turn of the event loop, and
-   * resolves once that transaction is committed and durable. Each write is a savepoint of its own:
-   * one that throws is undone alone and rejects at once, the others go on.
+   * the other grouped writes that reach this connection in the same turn of the event loop (the
+   * requests that arrived together), and resolves once that transaction is committed and durable
+   * (see syncGroups). Each write is a savepoint of its own: one that throws is undone alone and
+   * rejects at once, the others go on.
    *
-   * The group commits once the event loop has run the callbacks of everything that arrived with it
-   * (setImmediate), so a lone write waits for no company; anything else that uses the connection
-   * (a read, a plain transaction, close) commits it first. The commit syncs at synchronous=FULL on
-   * this thread, before any other connection can see it: grouped writes run on the ledger writer's
-   * thread (server/writer), where the wait stops no request, and where the writes sent while it
-   * syncs form the next group.
+   * When the group commits: once the event loop has run the callbacks of everything that arrived
+   * with it (setImmediate), so a lone request waits for no company. While clients write at once
+   * (one of the last GROUP_MEMORY groups had several writes), their next requests come back a few
+   * at a time after each answer: the group then waits for as many as the largest of those groups,
+   * at most GROUP_WAIT_MS, rather than sync once for the first to come back and again for the rest.
+   * Anything else that uses the connection (a read, a plain transaction, close) commits the group
+   * and syncs it at once: nobody sees its writes before they are durable.
    *
    * `head`, for a write that changes many pages (a batch of entries): it opens a group of its own
    * (an open one is committed first) and runs without a savepoint, so that the statement journal
@@ -178,10 +197,21 @@ export class SqliteDb<Schema> {
       this.assertNotBusy();
       if (options.head) this.commitGroup();
       if (this.group === undefined) {
-        this.sqlite.exec('BEGIN IMMEDIATE');
-        const opened = { waiting: [] };
+        // SQLite takes the level of sync only outside a transaction: the group's commit writes the
+        // WAL without syncing it, and syncGroups syncs it off this thread.
+        const wal = this.walFile();
+        if (wal) this.sqlite.exec('PRAGMA synchronous = NORMAL');
+        try {
+          this.sqlite.exec('BEGIN IMMEDIATE');
+        } catch (error) {
+          if (wal) this.sqlite.exec('PRAGMA synchronous = FULL');
+          throw error;
+        }
+        const expected = Math.max(0, ...this.groupSizes);
+        const opened = { waiting: [], expected, timer: undefined as NodeJS.Timeout | undefined, wal };
         this.group = opened;
-        setImmediate(() => this.commitGroup(opened));
+        if (expected > 1) opened.timer = setTimeout(() => this.commitGroup(opened), GROUP_WAIT_MS);
+        else setImmediate(() => this.commitGroup(opened));
       }
       const group = this.group;
       this.inGroupedWrite = true;
@@ -194,12 +224,22 @@ export class SqliteDb<Schema> {
       } finally {
         this.inGroupedWrite = false;
       }
-      return new Promise<T>((resolve, reject) => group.waiting.push({ resolve: () => resolve(value), reject }));
+      const answered = new Promise<T>((resolve, reject) =>
+        group.waiting.push({ resolve: () => resolve(value), reject }),
+      );
+      if (group.timer !== undefined && group.waiting.length >= group.expected) {
+        clearTimeout(group.timer);
+        group.timer = undefined;
+        setImmediate(() => this.commitGroup(group));
+      }
+      return answered;
     } catch (error) {
       // A full disk or an I/O error can make SQLite roll the whole transaction back: the group is then gone.
       const group = this.group;
       if (group !== undefined && !(this.sqlite.open && this.sqlite.inTransaction)) {
         this.group = undefined;
+        if (group.timer !== undefined) clearTimeout(group.timer);
+        if (group.wal && this.sqlite.open) this.sqlite.exec('PRAGMA synchronous = FULL');
         answer(group.waiting, error);
       }
       return Promise.reject(error);
@@ -214,6 +254,10 @@ export class SqliteDb<Schema> {
     const group = this.group;
     if (group === undefined || (which !== undefined && which !== group)) return;
     this.group = undefined;
+    if (group.timer !== undefined) clearTimeout(group.timer);
+    this.groupSizes.push(group.waiting.length);
+    if (this.groupSizes.length > GROUP_MEMORY) this.groupSizes.shift();
+    const wal = group.wal;
     try {
       if (!this.sqlite.open) throw new DomainError('LEDGER_BUSY', LEDGER_REPLACED);
       this.sqlite.exec('COMMIT');
@@ -221,8 +265,82 @@ export class SqliteDb<Schema> {
       if (this.sqlite.open && this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');
       answer(group.waiting, error);
       return;
+    } finally {
+      if (wal && this.sqlite.open) this.sqlite.exec('PRAGMA synchronous = FULL');
     }
-    answer(group.waiting);
+    if (wal === undefined) answer(group.waiting);
+    else {
+      this.commits += 1;
+      this.unsynced.push(...group.waiting);
+      if (!this.syncing) this.syncGroups(wal);
+    }
+  }
+
+  /**
+   * The groups committed but not yet synced to disk, and whether a sync is running. A group's
+   * COMMIT writes its frames to the WAL without syncing (synchronous=NORMAL for that one
+   * transaction; every other commit stays FULL), and the WAL is then synced with fdatasync on libuv's thread
+   * pool while this thread goes on with the next requests: the same sync of the same file that
+   * synchronous=FULL would make inside COMMIT, without stopping the server for it. A group is
+   * answered only when a sync that began after its commit has ended. Groups committed while a sync
+   * runs wait for the next one, which covers them all.
+   */
+  private unsynced: Waiting[] = [];
+  private syncing = false;
+  /** Groups committed, and how many of them a finished sync covers: more committed than synced means some are not durable yet. */
+  private commits = 0;
+  private synced = 0;
+  /** The WAL file, opened for syncing it (undefined: not a WAL file on disk; groups then commit at FULL). */
+  private wal: { fd: number } | null | undefined;
+
+  private walFile(): { fd: number } | undefined {
+    if (this.wal === undefined) {
+      this.wal = null;
+      if (this.disk !== null && !this.sqlite.memory && this.sqlite.pragma('journal_mode', { simple: true }) === 'wal') {
+        try {
+          this.wal = { fd: fs.openSync(`${this.sqlite.name}-wal`, 'r+') };
+        } catch {
+          // no WAL file to open: commits sync inside SQLite
+        }
+      }
+    }
+    return this.wal ?? undefined;
+  }
+
+  private syncGroups(wal: { fd: number }): void {
+    const waiting = this.unsynced;
+    const covers = this.commits;
+    this.unsynced = [];
+    this.syncing = true;
+    this.disk!.sync(wal.fd, (error) => {
+      this.syncing = false;
+      if (!error) this.synced = Math.max(this.synced, covers);
+      answer(waiting, error ?? undefined);
+      if (this.unsynced.length > 0 && this.wal === wal) this.syncGroups(wal);
+      else if (this.wal !== wal) fs.closeSync(wal.fd);
+    });
+  }
+
+  /**
+   * Before anything but a grouped write uses the connection: commits the open group and syncs
+   * every committed group here and now, so that nothing is read from, or built on, a write that is
+   * not durable yet (a sync still running included: it answers the groups it covers when it ends).
+   */
+  private settle(): void {
+    this.commitGroup();
+    if (!this.wal || this.synced >= this.commits) return;
+    const waiting = this.unsynced;
+    const covers = this.commits;
+    this.unsynced = [];
+    let error: unknown;
+    try {
+      this.disk!.syncNow(this.wal.fd);
+      this.synced = covers;
+    } catch (failed) {
+      error = failed;
+    }
+    answer(waiting, error);
+    if (error) throw error;
   }
 
   /**
@@ -231,13 +349,17 @@ export class SqliteDb<Schema> {
    */
   readSnapshot<T>(fn: () => T): T {
     this.assertOpen();
-    this.commitGroup();
+    this.settle();
     return this.sqlite.transaction(fn).deferred();
   }
 
   close(): void {
-    if (this.sqlite.open) this.commitGroup();
+    if (this.sqlite.open) this.settle();
     this.statements.clear();
+    const wal = this.wal;
+    this.wal = null;
+    // a sync still running closes the file when it ends
+    if (wal && !this.syncing) fs.closeSync(wal.fd);
     if (this.sqlite.open) this.sqlite.close();
   }
 }
@@ -251,6 +373,22 @@ function answer(waiting: readonly Waiting[], error?: unknown): void {
     else w.resolve();
   }
 }
+
+/** How a grouped commit's WAL is synced to disk: off the thread, or at once when something must see it. */
+export interface DiskSync {
+  sync(fd: number, done: (error: NodeJS.ErrnoException | null) => void): void;
+  syncNow(fd: number): void;
+}
+
+const FILE_SYNC: DiskSync = { sync: fs.fdatasync, syncNow: fs.fdatasyncSync };
+
+/**
+ * How long a group of writes waits for the company the last group had (SqliteDb.grouped): a
+ * fraction of one sync to disk (milliseconds here), and only while clients are writing at once.
+ */
+const GROUP_WAIT_MS = 2;
+/** How many of the last groups' sizes say how much company to wait for: the largest of them. */
+const GROUP_MEMORY = 8;
 
 /**
  * SQLite's page cache per connection, in KiB. better-sqlite3 builds SQLite with 16 MB; the screens

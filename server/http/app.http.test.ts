@@ -16,7 +16,6 @@ import {
   type TestServer,
 } from '../../test/support/server.ts';
 import { createApp } from './app.ts';
-import { issueToken } from './auth.ts';
 import { routeDefiner } from './route.ts';
 
 interface RawResponse {
@@ -489,83 +488,6 @@ describe('unexpected errors', () => {
     }
     const after = await rawRequest(appPort, { path: '/api/nothing-here', headers: { host: `127.0.0.1:${appPort}` } });
     expectErrorShape(asError(after), 404, 'NOT_FOUND');
-  });
-});
-
-describe('writes on two connections', () => {
-  let server: http.Server;
-  let appPort = 0;
-  const alone: string[] = [];
-  const jobsAwaited: string[] = [];
-
-  beforeAll(async () => {
-    const route = (method: 'get' | 'post', path: string, flags: { groupedWrite?: boolean; streams?: boolean }) =>
-      routeDefiner()({
-        method,
-        path,
-        tag: 'test',
-        summary: path,
-        auth: true,
-        responses: [],
-        ...flags,
-        handler: () => ({ status: 200, body: { path } }),
-      });
-    const app = createApp({
-      routes: [
-        route('post', '/api/plain-write', {}),
-        route('post', '/api/grouped-write', { groupedWrite: true }),
-        route('post', '/api/streamed', { streams: true }),
-        route('get', '/api/read', {}),
-      ],
-      token: { secret: TEST_SECRET, expireMinutes: 5 },
-      openSession: ({ userId, sessionId }) => ({ userId, sessionId, ledger: { changeVersion: () => '1' } }),
-      trustProxy: false,
-      port: () => appPort,
-      rendererDir: null,
-      log: () => undefined,
-      jobs: {
-        idle: async (userId) => {
-          jobsAwaited.push(userId);
-        },
-      },
-      writer: {
-        alone: async (userId, work) => {
-          alone.push(userId);
-          return work();
-        },
-      },
-    });
-    server = http.createServer(app).listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    appPort = (server.address() as AddressInfo).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  it("when a route writes on the server's connection, then it runs alone; grouped writes, streams and reads do not, and every write waits for the user's jobs", async () => {
-    const token = issueToken({ userId: 'u1', sessionId: 's1' }, { secret: TEST_SECRET, expireMinutes: 5 });
-    const ran: Record<string, [string[], string[]]> = {};
-    for (const [method, path] of [
-      ['POST', '/api/plain-write'],
-      ['POST', '/api/grouped-write'],
-      ['POST', '/api/streamed'],
-      ['GET', '/api/read'],
-    ] as const) {
-      alone.length = 0;
-      jobsAwaited.length = 0;
-      const res = await rawRequest(appPort, {
-        method,
-        path,
-        headers: { host: `127.0.0.1:${appPort}`, authorization: `Bearer ${token}` },
-      });
-      expect(res.status, res.text).toBe(200);
-      ran[path] = [[...alone], [...jobsAwaited]];
-    }
-    expect(ran).toEqual({
-      '/api/plain-write': [['u1'], ['u1']],
-      '/api/grouped-write': [[], ['u1']],
-      '/api/streamed': [[], ['u1']],
-      '/api/read': [[], []],
-    });
   });
 });
 

@@ -112,7 +112,7 @@ function mount<L extends VersionedLedger>(
     if (writingUser !== undefined && deps.jobs) await deps.jobs.idle(writingUser);
     const handle = async () => def.handler({ params, query, body, req, res, session: session as Session<L> });
     const result =
-      writingUser !== undefined && !def.groupedWrite && !def.streams && deps.writer
+      writingUser !== undefined && !def.groupedWrite && deps.writer
         ? await deps.writer.alone(writingUser, handle)
         : await handle();
     if (!result) return;

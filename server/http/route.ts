@@ -80,13 +80,6 @@ export interface RouteDoc<P = unknown, Q = unknown, B = unknown> {
    * grouped writes sent, and new ones wait for it (AppDeps.writer).
    */
   groupedWrite?: boolean;
-  /**
-   * Its handler answers while it works, for as long as it takes (the advisor's chat), writing only
-   * at its start and end: it does not run alone, which would hold the user's grouped writes for the
-   * whole stream. Its few writes on the server's connection may wait for the ledger writer's open
-   * group instead (SQLite's busy wait, as long as one group takes to commit).
-   */
-  streams?: boolean;
   responses: ResponseDoc[];
 }
 

@@ -68,12 +68,10 @@ export interface JobRunnerOptions<T extends JobTable> {
   /** A worker whose heap is this big after a job is stopped once idle (default RETIRE_HEAP_BYTES). */
   retireHeapBytes?: number;
   /**
-   * Awaited before each job is sent to the worker, `writes` telling whether it writes the user's
-   * ledger (the server's connection then already refuses to write): the ledger writer's groups sent
-   * to that ledger are to be done, and an idle writer thread is to have ended (the job worker then
-   * starts on the memory it gave back).
+   * Resolves once the writes sent elsewhere to the user's ledger (the ledger writer's groups) are
+   * done; a writing job waits for it after the server's connection refuses new ones.
    */
-  beforeJob?(userId: string, writes: boolean): Promise<void>;
+  settleWrites?(userId: string): Promise<void>;
   /** Told when the worker starts a job while idle (true) and when it has finished every job it was given (false). */
   onBusyChange?(busy: boolean): void;
 }
@@ -383,7 +381,7 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
     const overTime = setTimeout(() => this.stopJob(task.id, 'time'), this.budget.ms);
     try {
       // A group still open elsewhere holds the write lock: the job would wait for it on the worker, or fail.
-      await this.options.beforeJob?.(userId, lease !== undefined);
+      if (lease) await this.options.settleWrites?.(userId);
       return await new Promise<R>((resolve, reject) => {
         this.waiting.set(task.id, {
           name,

@@ -149,28 +149,6 @@ describe('the ledger writer', () => {
     expect(memos()).toEqual(['after restore', 'restored']);
   });
 
-  it('when the writer has had nothing to do for its idle time, then its thread stops, and the next write starts a new one', async () => {
-    await writer.close();
-    writer = new LedgerWriter<AppWrites>({ tableModule: WRITE_TABLE_MODULE, idleMs: 100 });
-    await writer.run(db, 'createEntry', entry('1.00', 'first'));
-    expect(writer.running).toBe(true);
-    while (writer.running) await new Promise((resolve) => setTimeout(resolve, 20));
-    await writer.run(db, 'createEntry', entry('2.00', 'second'));
-    expect(writer.running).toBe(true);
-    expect(memos()).toEqual(['first', 'second']);
-  });
-
-  it('when a job is about to start (retireIfIdle), then the thread stops only if no write is waiting for it', async () => {
-    const waiting = writer.run(db, 'createEntry', entry('1.00', 'in flight'));
-    await writer.retireIfIdle();
-    expect(writer.running).toBe(true);
-    await waiting;
-    await writer.retireIfIdle();
-    expect(writer.running).toBe(false);
-    await writer.run(db, 'createEntry', entry('2.00', 'after'));
-    expect(memos()).toEqual(['after', 'in flight']);
-  });
-
   it('when the writer is closed, then its open group is committed first and later writes are refused SERVICE_UNAVAILABLE', async () => {
     const last = writer.run(db, 'createEntry', entry('1.00', 'last'));
     await writer.close();

@@ -10,12 +10,8 @@ const THREAD_MODULE = new URL(
   import.meta.url,
 );
 
-/**
- * After this long without writes (ms), a ledger's connection on the writer's thread is closed, and
- * the thread stopped once it has none (its V8 heap and modules are ~28 MB); the next write starts it
- * again (~0.2 s here). The job worker's wait, for the same reason.
- */
-export const DEFAULT_WRITER_IDLE_MS = 30_000;
+/** A ledger's connection on the writer's thread is closed after this long without writes (ms). */
+export const DEFAULT_WRITER_IDLE_MS = 60_000;
 
 export interface LedgerWriterOptions {
   /** The URL of the module that exports the write table as `WRITE_TABLE`, loaded by the thread. */
@@ -25,8 +21,6 @@ export interface LedgerWriterOptions {
 
 interface Waiting {
   file: string;
-  /** The thread it was sent to. */
-  worker: Worker;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -58,9 +52,7 @@ function shuttingDown(): DomainError {
  * Sends the grouped writes (the journal's) to the writer's thread (writer-thread.ts), which runs
  * them with group commit on connections of its own, and answers each once its group is durable:
  * the SQL and the sync of concurrent writes leave the server's thread, which keeps HTTP, sessions,
- * validation and every read. The thread starts with the first write and stops when idle
- * (DEFAULT_WRITER_IDLE_MS), or before a job starts (`retireIfIdle`): the process's memory peaks
- * while a big job runs, and a job worker started after the thread has ended reuses what it freed.
+ * validation and every read. The thread starts with the first write and stays.
  *
  * Two connections must not wait for each other's lock on the server's thread: a request that
  * writes on the server's connection runs `alone` (new grouped writes to that ledger wait, those
@@ -73,9 +65,6 @@ export class LedgerWriter<T extends WriteTable> implements Writes<T> {
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
   private readonly files = new Map<string, FileState>();
-  private idleTimer: NodeJS.Timeout | undefined;
-  /** The end of the threads being stopped. */
-  private stopping: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(options: LedgerWriterOptions) {
@@ -134,40 +123,18 @@ export class LedgerWriter<T extends WriteTable> implements Writes<T> {
     await this.send(file, { file, pragma });
   }
 
-  /** Whether the thread is running. */
-  get running(): boolean {
-    return this.worker !== undefined;
-  }
-
-  /**
-   * Stops the thread now if no write is waiting for it (its connections closed first), and resolves
-   * once it has ended; the next write starts a new one.
-   */
-  async retireIfIdle(): Promise<void> {
-    if (this.worker && this.waiting.size === 0) void this.stop();
-    await this.stopping;
-  }
-
   /** Closes the thread's connections (their open groups commit first) and stops it; later writes are refused. */
   async close(): Promise<void> {
     this.closed = true;
-    await this.stop();
-    this.failAll(shuttingDown());
-  }
-
-  /** Closes the thread's connections and stops it; writes sent from now on go to a new thread. */
-  private stop(): Promise<void> {
-    clearTimeout(this.idleTimer);
     const worker = this.worker;
-    if (!worker) return this.stopping;
-    this.worker = undefined;
-    const stopped = this.send(null, { close: null }, worker)
-      // a group that failed to commit has refused its own writes; the thread goes either way
-      .catch(() => undefined)
-      .then(() => worker.terminate())
-      .then(() => undefined);
-    this.stopping = Promise.all([this.stopping, stopped]).then(() => undefined);
-    return this.stopping;
+    if (!worker) return;
+    try {
+      await this.send(null, { close: null });
+    } finally {
+      this.worker = undefined;
+      await worker.terminate();
+      this.failAll(shuttingDown());
+    }
   }
 
   private state(file: string): FileState {
@@ -183,17 +150,16 @@ export class LedgerWriter<T extends WriteTable> implements Writes<T> {
     if (state.sent === 0 && state.alone === 0 && this.files.get(file) === state) this.files.delete(file);
   }
 
-  private send(file: string | null, task: Omit<WriteTask, 'id'>, worker = this.ensureWorker()): Promise<unknown> {
-    clearTimeout(this.idleTimer);
+  private send(file: string | null, task: Omit<WriteTask, 'id'>): Promise<unknown> {
     const id = this.nextId++;
     const key = file ?? '';
     const state = this.state(key);
     state.sent += 1;
     state.drained ??= deferred();
     const answered = new Promise<unknown>((resolve, reject) => {
-      this.waiting.set(id, { file: key, worker, resolve, reject });
+      this.waiting.set(id, { file: key, resolve, reject });
     });
-    worker.postMessage({ id, ...task } as WriteTask);
+    this.ensureWorker().postMessage({ id, ...task } as WriteTask);
     return answered;
   }
 
@@ -210,15 +176,7 @@ export class LedgerWriter<T extends WriteTable> implements Writes<T> {
         this.forget(waiting.file, state);
       }
     }
-    if (this.waiting.size === 0 && this.worker) {
-      this.idleTimer = setTimeout(() => void this.retireIfIdle(), this.idleMs);
-      this.idleTimer.unref();
-    }
     return waiting;
-  }
-
-  private get idleMs(): number {
-    return this.options.idleMs ?? DEFAULT_WRITER_IDLE_MS;
   }
 
   private ensureWorker(): Worker {
@@ -226,7 +184,7 @@ export class LedgerWriter<T extends WriteTable> implements Writes<T> {
     const worker = new Worker(THREAD_MODULE, {
       workerData: {
         tableModule: this.options.tableModule,
-        idleMs: this.idleMs,
+        idleMs: this.options.idleMs ?? DEFAULT_WRITER_IDLE_MS,
       } satisfies WriterSetup,
     });
     worker.unref();
@@ -242,11 +200,11 @@ export class LedgerWriter<T extends WriteTable> implements Writes<T> {
     return worker;
   }
 
-  /** A thread stopped: what it had not answered fails (a group it had not committed was rolled back with it). */
+  /** The thread stopped: what it had not answered fails (a group it had not committed was rolled back with it). */
   private lost(worker: Worker, why: string): void {
-    if (this.worker === worker) this.worker = undefined;
-    const error = new Error(`the ledger writer stopped: ${why}`);
-    for (const [id, waiting] of [...this.waiting]) if (waiting.worker === worker) this.answered(id)?.reject(error);
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    this.failAll(new Error(`the ledger writer stopped: ${why}`));
   }
 
   private failAll(error: unknown): void {

@@ -37,7 +37,7 @@ function ledger(file: string): SqliteDb<LedgerSchema> {
   let kept = open.get(file);
   if (!kept) {
     // The server's thread opened and migrated the file before sending a write to it.
-    kept = { db: new SqliteDb<LedgerSchema>(openSqliteFile(file)), lastUsed: 0 };
+    kept = { db: new SqliteDb<LedgerSchema>(openSqliteFile(file), null), lastUsed: 0 };
     open.set(file, kept);
   }
   kept.lastUsed = Date.now();

@@ -22,7 +22,6 @@ export function chatRoutes(model: ChatModel): RouteDef[] {
       summary:
         'Ask the advisor; the answer streams as text/plain and ends with a disclaimer line. X-Session-Id names the session.',
       auth: true,
-      streams: true,
       body: chatBody,
       responses: [
         {
