@@ -70,7 +70,6 @@ const ELEMENTS = [
   { type: 'http', pattern: 'server/http' },
   { type: 'llm', pattern: 'server/llm' },
   { type: 'jobs', pattern: 'server/jobs' },
-  { type: 'writer', pattern: 'server/writer' },
   { type: 'feature', pattern: 'server/features/*', capture: ['feature'] },
   { type: 'features', pattern: 'server/features' },
   { type: 'server', pattern: 'server' },
@@ -103,13 +102,7 @@ const FILES = [
   // server/: the entry points that put the server together, and the plain settings under everything
   {
     category: 'server-entry',
-    pattern: [
-      'server/index.ts',
-      'server/cli.ts',
-      'server/job-table.ts',
-      'server/write-table.ts',
-      'server/reset-password.ts',
-    ],
+    pattern: ['server/index.ts', 'server/cli.ts', 'server/job-table.ts', 'server/reset-password.ts'],
   },
   { category: 'server-settings', pattern: ['server/config.ts', 'server/app-root.ts', 'server/heap.ts'] },
   // main/: the shell's one door to the server
@@ -138,7 +131,6 @@ const SERVER_LAYERS = [
   'http',
   'llm',
   'jobs',
-  'writer',
   'features',
   'feature',
   'server',
@@ -154,21 +146,11 @@ const POLICIES = [
   [from('db'), [to('domain'), to('server', inCategory('server-settings'))]],
   [from('http'), [to('domain'), to('contract')]],
   [from('llm'), [to('domain')]],
-  [from(['jobs', 'writer']), [to('domain'), to('domain-module'), to('contract'), to('db')]],
+  [from('jobs'), [to('domain'), to('domain-module'), to('contract'), to('db')]],
   [from('features'), [to('db'), to('http')]],
   [
     from('feature'),
-    [
-      to('domain'),
-      to('domain-module'),
-      to('contract'),
-      to('db'),
-      to('http'),
-      to('llm'),
-      to('jobs'),
-      to('writer'),
-      to('features'),
-    ],
+    [to('domain'), to('domain-module'), to('contract'), to('db'), to('http'), to('llm'), to('jobs'), to('features')],
   ],
   ...Object.entries(FEATURE_USES)
     .filter(([, uses]) => uses.length > 0)

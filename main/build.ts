@@ -41,7 +41,7 @@ function compileInto(outDir: string): void {
   compilePreloadFile(path.join(mainDir, PRELOAD_SOURCE), path.join(outDir, 'main', PRELOAD_OUTPUT));
 }
 
-/** server/cli.ts, the job worker, the writer's thread and their tables bundled into `outDir/server/` (one folder: the runner finds the worker beside it). */
+/** server/cli.ts, the job worker and the job table bundled into `outDir/server/` (one folder: the runner finds the worker beside it). */
 async function bundleServer(outDir: string): Promise<void> {
   await viteBuild({
     configFile: false,
@@ -61,8 +61,6 @@ async function bundleServer(outDir: string): Promise<void> {
           'job-worker': path.join(ROOT, 'server', 'jobs', 'job-worker.ts'),
           // an entry of its own: the worker imports it by the URL the server's copy reports
           'job-table': path.join(ROOT, 'server', 'job-table.ts'),
-          'writer-thread': path.join(ROOT, 'server', 'writer', 'writer-thread.ts'),
-          'write-table': path.join(ROOT, 'server', 'write-table.ts'),
         },
         output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },

@@ -18,6 +18,7 @@ import { statementsKeepTheirAccount } from './features/statements/statements.ser
 import { ruleRoutes } from './features/rules/rules.router.ts';
 import { reconciliationRoutes } from './features/reconciliation/reconciliation.router.ts';
 import { clearedRoutes } from './features/reconciliation/reconciliation.cleared.router.ts';
+import { matchedEntryVoidGuard } from './features/reconciliation/reconciliation.review.service.ts';
 import { chatRoutes } from './features/chat/chat.router.ts';
 import { exportRoutes } from './features/export/export.router.ts';
 import { journalImportRoutes } from './features/journal-import/journal-import.router.ts';
@@ -32,8 +33,6 @@ import { OllamaModel, type ChatModel } from './llm/model.ts';
 import { createApp } from './http/app.ts';
 import { JobRunner, type JobBudget } from './jobs/job-runner.ts';
 import { JOB_TABLE, JOB_TABLE_MODULE } from './job-table.ts';
-import { LedgerWriter } from './writer/ledger-writer.ts';
-import { WRITE_TABLE_MODULE, type AppWrites } from './write-table.ts';
 import { heapForJobs, heapForServing } from './heap.ts';
 import { openApiRoute } from './http/openapi.ts';
 import { AttemptLimiter, LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './http/rate-limit.ts';
@@ -79,11 +78,6 @@ export interface RunningServer {
   settings: Settings;
   /** Stops accepting, finishes requests in flight, closes the databases. */
   close(): Promise<void>;
-  /**
-   * Sets a pragma on every connection the server holds to the user's ledger (its own and the ledger
-   * writer's): how the tests make a ledger look full or read-only under the running server.
-   */
-  ledgerPragma(userId: string, pragma: string): Promise<void>;
 }
 
 /** How often ledgers idle past their time are looked for (Stores.closeIdle). */
@@ -148,9 +142,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     login: new LoginLimiter({ ...LOGIN_LIMITS, ...options.limits?.login }, now),
   };
 
-  const writer = new LedgerWriter<AppWrites>({ tableModule: WRITE_TABLE_MODULE });
   const jobs = new JobRunner({
-    settleWrites: (userId) => writer.idle(stores.ledgerFile(userId)),
     table: JOB_TABLE,
     tableModule: JOB_TABLE_MODULE,
     fileOf: (userId) => stores.ledgerFile(userId),
@@ -161,13 +153,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const migrateOnWorker = (userId: string) =>
     jobs.run(userId, 'migrateLedger', { migrations: stores.ledgerMigrations });
 
-  const backups = new BackupService(
-    stores,
-    jobs,
-    settings.dataDir,
-    (userId) => writer.release(stores.ledgerFile(userId)),
-    now,
-  );
+  const backups = new BackupService(stores, jobs, settings.dataDir, now);
   const dailyBackups = new DailyBackups(backups, { now, intervalMs: options.backupIntervalMs, log });
 
   let port = 0;
@@ -175,7 +161,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...authRoutes(auth, limits),
     ...accountRoutes([statementsKeepTheirAccount, schedulesKeepTheirAccounts]),
     ...registerRoutes(),
-    ...journalRoutes(writer),
+    ...journalRoutes(matchedEntryVoidGuard),
     ...reportRoutes(),
     ...priceRoutes(jobs),
     ...settingsRoutes(),
@@ -206,7 +192,6 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     rendererDir: options.rendererDir === undefined ? DEFAULT_RENDERER_DIR : options.rendererDir,
     log,
     jobs,
-    writer: { alone: (userId, work) => writer.alone(stores.ledgerFile(userId), work) },
   });
 
   const server = http.createServer(app);
@@ -237,10 +222,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const booking = new ScheduleBooking({
     users: () => backups.usersWithLedgers(),
     ledger: async (userId) => stores.leaseOf(userId, await stores.ledgerWhenReady(userId, migrateOnWorker)),
-    alone: async (userId, work) => {
-      await jobs.idle(userId);
-      return writer.alone(stores.ledgerFile(userId), work);
-    },
+    idle: (userId) => jobs.idle(userId),
     now: Date.now,
     log,
   });
@@ -254,7 +236,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       clearInterval(idleLedgers);
       server.close(() => {
         clearTimeout(cutOff);
-        void Promise.all([dailyBackups.stop(), stopBooking(), jobs.close(), writer.close()]).finally(() => {
+        void Promise.all([dailyBackups.stop(), stopBooking(), jobs.close()]).finally(() => {
           stores.close();
           fs.rmSync(serverFile, { force: true });
           resolve();
@@ -265,9 +247,5 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       const cutOff = setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? 5000).unref();
     }));
 
-  const ledgerPragma = async (userId: string, pragma: string) => {
-    stores.ledger(userId).sqlite.pragma(pragma);
-    await writer.pragma(stores.ledgerFile(userId), pragma);
-  };
-  return { url, port, dataDir: settings.dataDir, settings: { ...settings, port }, close, ledgerPragma };
+  return { url, port, dataDir: settings.dataDir, settings: { ...settings, port }, close };
 }

@@ -71,11 +71,6 @@ describe('architecture', () => {
       ['server/jobs/job-runner.ts', "import { x } from '../contract/validation.ts';", null],
       ['server/jobs/job-runner.ts', "import { x } from '../http/route.ts';", BOUNDARY],
       ['server/jobs/job-runner.ts', "import { x } from '../features/journal/journal.service.ts';", BOUNDARY],
-      ['server/writer/writer-thread.ts', "import { openSqliteFile } from '../db/sqlite.ts';", null],
-      ['server/writer/writer-thread.ts', "import { x } from '../features/journal/journal.service.ts';", BOUNDARY],
-      ['server/writer/ledger-writer.ts', "import { x } from '../http/route.ts';", BOUNDARY],
-      ['server/writer/ledger-writer.ts', "import { x } from '../jobs/job-runner.ts';", BOUNDARY],
-      ['server/http/app.ts', "import { x } from '../writer/ledger-writer.ts';", BOUNDARY],
       ['server/llm/model.ts', "import { x } from '../db/stores.ts';", BOUNDARY],
     ]);
   });
@@ -85,7 +80,6 @@ describe('architecture', () => {
       ['server/features/journal/journal.router.ts', "import { defineRoute } from '../define-route.ts';", null],
       ['server/features/journal/journal.service.ts', "import { x } from '../../db/stores.ts';", null],
       ['server/features/backup/backup.service.ts', "import type { JobRunner } from '../../jobs/job-runner.ts';", null],
-      ['server/features/journal/journal.writes.ts', "import { defineWrite } from '../../writer/write.ts';", null],
       [
         'server/features/reconciliation/reconciliation.booking.service.ts',
         "import { x } from '../journal/journal.service.ts';",

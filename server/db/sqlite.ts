@@ -27,10 +27,9 @@ export class SqliteDb<Schema> {
    */
   busyWith: string | null = null;
 
-  private readonly disk: DiskSync | null;
+  private readonly disk: DiskSync;
 
-  /** `disk`: how a group's commit is synced (see syncGroups); null, inside its COMMIT at synchronous=FULL. */
-  constructor(sqlite: Database.Database, disk: DiskSync | null = FILE_SYNC) {
+  constructor(sqlite: Database.Database, disk: DiskSync = FILE_SYNC) {
     this.sqlite = sqlite;
     this.disk = disk;
     this.qb = new Kysely<Schema>({
@@ -124,12 +123,6 @@ export class SqliteDb<Schema> {
   }
 
   private versionStatement: Database.Statement | undefined;
-
-  /** Throws what a write transaction here would: LEDGER_BUSY while a job writes the file or after a restore closed it. */
-  assertCanWrite(): void {
-    this.assertOpen();
-    this.assertNotBusy();
-  }
 
   private assertNotBusy(): void {
     if (this.busyWith !== null)
@@ -296,7 +289,7 @@ export class SqliteDb<Schema> {
   private walFile(): { fd: number } | undefined {
     if (this.wal === undefined) {
       this.wal = null;
-      if (this.disk !== null && !this.sqlite.memory && this.sqlite.pragma('journal_mode', { simple: true }) === 'wal') {
+      if (!this.sqlite.memory && this.sqlite.pragma('journal_mode', { simple: true }) === 'wal') {
         try {
           this.wal = { fd: fs.openSync(`${this.sqlite.name}-wal`, 'r+') };
         } catch {
@@ -312,7 +305,7 @@ export class SqliteDb<Schema> {
     const covers = this.commits;
     this.unsynced = [];
     this.syncing = true;
-    this.disk!.sync(wal.fd, (error) => {
+    this.disk.sync(wal.fd, (error) => {
       this.syncing = false;
       if (!error) this.synced = Math.max(this.synced, covers);
       answer(waiting, error ?? undefined);
@@ -334,7 +327,7 @@ export class SqliteDb<Schema> {
     this.unsynced = [];
     let error: unknown;
     try {
-      this.disk!.syncNow(this.wal.fd);
+      this.disk.syncNow(this.wal.fd);
       this.synced = covers;
     } catch (failed) {
       error = failed;

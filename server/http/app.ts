@@ -28,12 +28,6 @@ export interface AppDeps<L extends VersionedLedger = VersionedLedger> {
   log: (line: string) => void;
   /** The long-job runner: a user's writing requests wait until that user's jobs are done. */
   jobs?: { idle(userId: string): Promise<void> };
-  /**
-   * The ledger writer: a request that writes on the server's own connection runs `alone` (the
-   * user's grouped writes sent before are answered first, new ones wait for it), so that the two
-   * connections never wait for each other's lock on this thread.
-   */
-  writer?: { alone<R>(userId: string, work: () => Promise<R>): Promise<R> };
 }
 
 function hasBody(req: Request): boolean {
@@ -108,13 +102,8 @@ function mount<L extends VersionedLedger>(
       refuseFields(req.body, 'body');
     }
     // A write waits for the user's long jobs (imports, reconciliation runs) instead of meeting their lock.
-    const writingUser = session && def.method !== 'get' ? session.userId : undefined;
-    if (writingUser !== undefined && deps.jobs) await deps.jobs.idle(writingUser);
-    const handle = async () => def.handler({ params, query, body, req, res, session: session as Session<L> });
-    const result =
-      writingUser !== undefined && !def.groupedWrite && deps.writer
-        ? await deps.writer.alone(writingUser, handle)
-        : await handle();
+    if (session && def.method !== 'get' && deps.jobs) await deps.jobs.idle(session.userId);
+    const result = await def.handler({ params, query, body, req, res, session: session as Session<L> });
     if (!result) return;
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
     if (result.body === undefined) res.status(result.status).end();

@@ -74,12 +74,6 @@ export interface RouteDoc<P = unknown, Q = unknown, B = unknown> {
    * its 200 answers are kept and given again until the ledger changes (http/response-cache.ts).
    */
   cacheable?: boolean;
-  /**
-   * Its write goes to the ledger writer (server/writer), grouped with the others that arrive with
-   * it. Every other write of the user's (a non-GET route without this) runs alone: it waits for the
-   * grouped writes sent, and new ones wait for it (AppDeps.writer).
-   */
-  groupedWrite?: boolean;
   responses: ResponseDoc[];
 }
 

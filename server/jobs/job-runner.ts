@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { LedgerDb } from '../db/stores.ts';
-import { DomainError, errorOf } from '../domain/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { ownBuffer } from './input.ts';
 import type { JobContext, JobInput, JobName, JobOutput, JobQueue, JobTable, OwnJobs } from './job.ts';
-import type { JobReply, JobTask, WorkerSetup } from './job-worker.ts';
+import type { JobFailure, JobReply, JobTask, WorkerSetup } from './job-worker.ts';
 import { PieceFlow } from './piece-flow.ts';
 
 /**
@@ -67,11 +67,6 @@ export interface JobRunnerOptions<T extends JobTable> {
   idleMs?: number;
   /** A worker whose heap is this big after a job is stopped once idle (default RETIRE_HEAP_BYTES). */
   retireHeapBytes?: number;
-  /**
-   * Resolves once the writes sent elsewhere to the user's ledger (the ledger writer's groups) are
-   * done; a writing job waits for it after the server's connection refuses new ones.
-   */
-  settleWrites?(userId: string): Promise<void>;
   /** Told when the worker starts a job while idle (true) and when it has finished every job it was given (false). */
   onBusyChange?(busy: boolean): void;
 }
@@ -133,6 +128,15 @@ const JOB_WORDS: Record<string, [string, string]> = {
 };
 
 const ignore = () => undefined;
+
+function errorOf(failure: JobFailure): Error {
+  if (failure.kind === 'domain') return new DomainError(failure.code, failure.message, failure.errors);
+  const error = new Error(failure.message) as Error & { code?: string };
+  error.name = failure.name;
+  if (failure.code !== undefined) error.code = failure.code;
+  if (failure.stack !== undefined) error.stack = failure.stack;
+  return error;
+}
 
 /**
  * Runs the long use cases (big statement imports, reconciliation runs, exports, backups, migrations
@@ -380,8 +384,6 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
     this.setBusy(true);
     const overTime = setTimeout(() => this.stopJob(task.id, 'time'), this.budget.ms);
     try {
-      // A group still open elsewhere holds the write lock: the job would wait for it on the worker, or fail.
-      if (lease) await this.options.settleWrites?.(userId);
       return await new Promise<R>((resolve, reject) => {
         this.waiting.set(task.id, {
           name,

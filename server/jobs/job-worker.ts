@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteFile, SqliteDb } from '../db/sqlite.ts';
 import type { LedgerSchema } from '../db/schema.ts';
-import { failureOf, type ThreadFailure } from '../domain/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { JobContext, JobTable } from './job.ts';
 import { PieceFlow } from './piece-flow.ts';
 
@@ -29,11 +29,29 @@ export interface JobTask {
   flow?: SharedArrayBuffer;
 }
 
+export type JobFailure =
+  | { kind: 'domain'; code: string; message: string; errors: DomainError['errors'] }
+  | { kind: 'error'; name: string; message: string; code: string | undefined; stack: string | undefined };
+
 /** A job's end carries the worker's heap size then (`heapBytes`), so the runner can retire a worker that grew. */
 export type JobReply =
   | { id: number; value: unknown; heapBytes: number }
-  | { id: number; failure: ThreadFailure; heapBytes: number }
+  | { id: number; failure: JobFailure; heapBytes: number }
   | { id: number; piece: Uint8Array };
+
+function failureOf(error: unknown): JobFailure {
+  if (error instanceof DomainError)
+    return { kind: 'domain', code: error.code, message: error.message, errors: error.errors };
+  const e = error instanceof Error ? error : new Error(String(error));
+  const code = (e as { code?: unknown }).code;
+  return {
+    kind: 'error',
+    name: e.name,
+    message: e.message,
+    code: typeof code === 'string' ? code : undefined,
+    stack: e.stack,
+  };
+}
 
 const encoder = new TextEncoder();
 

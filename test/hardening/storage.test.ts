@@ -30,7 +30,7 @@ import {
  * the client's fault, so not a 4xx; not a generic 500 either), the write's transaction is rolled
  * back, and the files stay intact. Where this machine lets the test mount a tmpfs (root with
  * CAP_SYS_ADMIN) the disk is really full or really read-only; the in-process cases below
- * simulate both on the server's own SQLite connections (RunningServer.ledgerPragma) and run everywhere.
+ * simulate both on the server's own SQLite connection and run everywhere.
  */
 
 const fetched = (r: { status: number; text: string; body: any; headers: Headers }) => ({
@@ -39,17 +39,44 @@ const fetched = (r: { status: number; text: string; body: any; headers: Headers 
 });
 const figures: Record<string, unknown> = {};
 
-describe('a full disk or a read-only ledger under the running server (simulated on its own connections)', () => {
+/** Captures the server's own SQLite connections (the server runs in this process). */
+function captureConnections(): { find(file: string): Database.Database; restore(): void } {
+  const opened: Database.Database[] = [];
+  const original = Database.prototype.pragma;
+  Database.prototype.pragma = function (this: Database.Database, ...args: Parameters<typeof original>) {
+    if (!opened.includes(this)) opened.push(this);
+    return original.apply(this, args);
+  } as typeof original;
+  return {
+    find: (file) => {
+      const found = opened.filter((db) => db.open && path.resolve(db.name) === path.resolve(file));
+      if (found.length !== 1) throw new Error(`expected one open connection to ${file}, found ${found.length}`);
+      return found[0]!;
+    },
+    restore: () => {
+      Database.prototype.pragma = original;
+    },
+  };
+}
+
+describe('a full disk or a read-only ledger under the running server (simulated on its own connection)', () => {
   let t: TestServer;
   let api: Api;
   let user: { id: string; token: string };
+  let connection: Database.Database;
   const acc: Record<string, string> = {};
   const acked: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestServer();
-    api = t.api;
-    user = await registerUser(api);
+    const capture = captureConnections();
+    try {
+      t = await startTestServer();
+      api = t.api;
+      user = await registerUser(api);
+      connection = capture.find(ledgerFile(t.dataDir, user.id));
+    } finally {
+      capture.restore();
+    }
     for (const [name, type] of [
       ['Bank', 'ASSET'],
       ['Food', 'EXPENSE'],
@@ -74,7 +101,8 @@ describe('a full disk or a read-only ledger under the running server (simulated 
   });
   afterAll(() => t.stop());
 
-  // 1000 lines: the ledger must grow by many pages to hold it (written on the ledger writer's connection).
+  // 1000 lines: the ledger must grow by many pages to hold it (written on the server's own connection;
+  // statement imports run on a job thread with a connection of their own).
   const bigEntry = (memo: string) => ({
     entry_date: '2026-01-03',
     memo,
@@ -87,10 +115,8 @@ describe('a full disk or a read-only ledger under the running server (simulated 
   });
 
   it('when the ledger cannot grow (the disk is full), then a write is 507 STORAGE_FULL in the error shape, nothing changes, reads still answer, and the same write succeeds once there is room', async () => {
-    const reader = new Database(ledgerFile(t.dataDir, user.id), { readonly: true });
-    const pages = reader.pragma('page_count', { simple: true }) as number;
-    reader.close();
-    await t.server.ledgerPragma(user.id, `max_page_count = ${pages}`);
+    const pages = connection.pragma('page_count', { simple: true }) as number;
+    connection.pragma(`max_page_count = ${pages}`);
     const before = databaseDigest(ledgerFile(t.dataDir, user.id));
     try {
       const full = await api.post('/api/journal-entries', bigEntry('full'), user.token);
@@ -100,7 +126,7 @@ describe('a full disk or a read-only ledger under the running server (simulated 
       expect((await api.get('/api/accounts/balances', user.token)).status).toBe(200);
       expect((await api.get(`/api/journal-entries/${acked[0]}`, user.token)).status).toBe(200);
     } finally {
-      await t.server.ledgerPragma(user.id, 'max_page_count = 1073741823');
+      connection.pragma('max_page_count = 1073741823');
     }
     const roomAgain = await api.post('/api/journal-entries', bigEntry('room'), user.token);
     expect(roomAgain.status, roomAgain.text).toBe(201);
@@ -108,7 +134,7 @@ describe('a full disk or a read-only ledger under the running server (simulated 
   });
 
   it('when the ledger becomes read-only under the running server, then writes are 503 STORAGE_UNAVAILABLE, reads answer, nothing changes, and writes resume when it is writable again', async () => {
-    await t.server.ledgerPragma(user.id, 'query_only = ON');
+    connection.pragma('query_only = ON');
     const before = databaseDigest(ledgerFile(t.dataDir, user.id));
     try {
       const writes = [
@@ -134,7 +160,7 @@ describe('a full disk or a read-only ledger under the running server (simulated 
       expect(databaseDigest(ledgerFile(t.dataDir, user.id))).toBe(before);
       expect((await api.get('/api/reports/trial-balance', user.token)).status).toBe(200);
     } finally {
-      await t.server.ledgerPragma(user.id, 'query_only = OFF');
+      connection.pragma('query_only = OFF');
     }
     expect((await api.post('/api/accounts', { name: 'Savings', type: 'ASSET' }, user.token)).status).toBe(201);
     for (const id of acked)

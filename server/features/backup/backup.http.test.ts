@@ -243,19 +243,10 @@ describe('daily backups', () => {
     const jobs = appJobRunner(stores);
     try {
       let now = clock + 60_000;
-      const daily = new DailyBackups(
-        new BackupService(
-          stores,
-          jobs,
-          t.dataDir,
-          async () => undefined,
-          () => now,
-        ),
-        {
-          now: () => now,
-          intervalMs: 0,
-        },
-      );
+      const daily = new DailyBackups(new BackupService(stores, jobs, t.dataDir, () => now), {
+        now: () => now,
+        intervalMs: 0,
+      });
       await daily.runOnce();
       const reasons = async (token: string) =>
         (await api.get('/api/backups', token)).body.items.map((b: { reason: string }) => b.reason);

@@ -36,23 +36,11 @@ export class BackupService {
   private readonly root: string;
   private readonly ledgersDir: string;
   private readonly now: () => number;
-  private readonly releaseLedger: (userId: string) => Promise<void>;
   /** One backup or restore at a time per user (a restore closes the connection a backup reads). */
   private readonly busy = new Map<string, Promise<unknown>>();
 
-  /**
-   * `releaseLedger`: closes the connections to the user's ledger file held elsewhere than `stores`
-   * (the ledger writer's), before a restore replaces the file.
-   */
-  constructor(
-    stores: Stores,
-    jobs: JobQueue<typeof backupJobs>,
-    dataDir: string,
-    releaseLedger: (userId: string) => Promise<void>,
-    now: () => number = Date.now,
-  ) {
+  constructor(stores: Stores, jobs: JobQueue<typeof backupJobs>, dataDir: string, now: () => number = Date.now) {
     this.stores = stores;
-    this.releaseLedger = releaseLedger;
     this.jobs = jobs;
     this.root = path.join(dataDir, 'backups');
     this.ledgersDir = path.join(dataDir, 'ledgers');
@@ -190,7 +178,6 @@ export class BackupService {
             );
           }
           const safety = await this.copy(userId, 'pre-restore', true);
-          await this.releaseLedger(userId);
           this.stores.swapInLedger(userId, staged);
           this.prune(userId);
           return { restored, safety, summary: ledgerSummary(this.stores.ledger(userId)) };

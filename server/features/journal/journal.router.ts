@@ -12,9 +12,7 @@ import {
   voidResult,
 } from '../../contract/journal.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
-import type { Writes } from '../../writer/write.ts';
-import { getEntry, listEntryPage } from './journal.service.ts';
-import type { JournalWrites } from './journal.writes.ts';
+import { getEntry, journalWrites, listEntryPage, type VoidGuard } from './journal.service.ts';
 
 const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
 const invalid = {
@@ -24,8 +22,8 @@ const invalid = {
   schema: errorBody,
 };
 
-/** `writes`: the ledger writer, which runs the journal's writes (journal.writes.ts) in groups. */
-export function journalRoutes(writes: Writes<JournalWrites>): RouteDef[] {
+/** `voidGuard`: what voiding asks of the features that hold on to entries (see `VoidGuard`). */
+export function journalRoutes(voidGuard: VoidGuard): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
@@ -45,13 +43,9 @@ export function journalRoutes(writes: Writes<JournalWrites>): RouteDef[] {
       tag: 'journal',
       summary: 'Create an entry as a draft (which need not balance yet), or posted with auto_post (which must balance)',
       auth: true,
-      groupedWrite: true,
       body: createEntryBody,
       responses: [{ status: 201, description: 'The entry', schema: journalEntry }, invalid],
-      handler: async ({ session, body }) => ({
-        status: 201,
-        body: await writes.run(session.ledger, 'createEntry', body),
-      }),
+      handler: async ({ session, body }) => ({ status: 201, body: await journalWrites.create(session.ledger, body) }),
     }),
     defineRoute({
       method: 'post',
@@ -59,7 +53,6 @@ export function journalRoutes(writes: Writes<JournalWrites>): RouteDef[] {
       tag: 'journal',
       summary: `Create 1 to ${MAX_BATCH_ENTRIES} entries in one request, all or none, answered in the order given`,
       auth: true,
-      groupedWrite: true,
       body: createEntriesBody,
       responses: [
         { status: 201, description: 'The entries, in the order of the request', schema: entryList },
@@ -73,7 +66,7 @@ export function journalRoutes(writes: Writes<JournalWrites>): RouteDef[] {
       ],
       handler: async ({ session, body }) => ({
         status: 201,
-        body: { items: await writes.run(session.ledger, 'createEntries', body.entries) },
+        body: { items: await journalWrites.createMany(session.ledger, body.entries) },
       }),
     }),
     defineRoute({
@@ -94,13 +87,12 @@ export function journalRoutes(writes: Writes<JournalWrites>): RouteDef[] {
       summary:
         'Change a draft: any of entry_date, memo and lines (lines are replaced as a whole); a draft need not balance',
       auth: true,
-      groupedWrite: true,
       params: idParams,
       body: updateEntryBody,
       responses: [{ status: 200, description: 'The entry', schema: journalEntry }, invalid, notFound],
       handler: async ({ session, params, body }) => ({
         status: 200,
-        body: await writes.run(session.ledger, 'updateDraft', { id: params.id, changes: body }),
+        body: await journalWrites.update(session.ledger, params.id, body),
       }),
     }),
     defineRoute({
@@ -109,12 +101,11 @@ export function journalRoutes(writes: Writes<JournalWrites>): RouteDef[] {
       tag: 'journal',
       summary: 'Post a draft',
       auth: true,
-      groupedWrite: true,
       params: idParams,
       responses: [{ status: 200, description: 'The posted entry', schema: journalEntry }, invalid, notFound],
       handler: async ({ session, params }) => ({
         status: 200,
-        body: await writes.run(session.ledger, 'postEntry', params.id),
+        body: await journalWrites.post(session.ledger, params.id),
       }),
     }),
     defineRoute({
@@ -123,7 +114,6 @@ export function journalRoutes(writes: Writes<JournalWrites>): RouteDef[] {
       tag: 'journal',
       summary: 'Void a posted entry by a reversal entry',
       auth: true,
-      groupedWrite: true,
       params: idParams,
       body: voidEntryBody,
       responses: [
@@ -133,7 +123,7 @@ export function journalRoutes(writes: Writes<JournalWrites>): RouteDef[] {
       ],
       handler: async ({ session, params, body }) => ({
         status: 200,
-        body: await writes.run(session.ledger, 'voidEntry', { id: params.id, reason: body.reason || null }),
+        body: await journalWrites.void(session.ledger, params.id, body.reason || null, voidGuard),
       }),
     }),
   ];

@@ -287,7 +287,7 @@ export function createEntries(db: LedgerDb, inputs: readonly CreateEntryInput[])
 }
 
 /** createEntries within a transaction the caller holds. */
-export function storeEntries(db: LedgerDb, inputs: readonly CreateEntryInput[]): JournalEntryDto[] {
+function storeEntries(db: LedgerDb, inputs: readonly CreateEntryInput[]): JournalEntryDto[] {
   const checked: CheckedLine[][] = [];
   const errors: FieldError[] = [];
   let first: { index: number; error: DomainError } | undefined;
@@ -331,6 +331,22 @@ export function storeEntries(db: LedgerDb, inputs: readonly CreateEntryInput[]):
   );
   return findEntries(db, ids).map(toEntryDto);
 }
+
+/**
+ * The journal's writes as requests make them: each shares a transaction, and so one sync to disk,
+ * with the writes of the other requests that arrive with it, and is answered once that is durable
+ * (SqliteDb.grouped); a write that fails is undone alone. A batch heads a group of its own, without
+ * a savepoint (see `head`).
+ */
+export const journalWrites = {
+  create: (db: LedgerDb, input: CreateEntryInput) => db.grouped(() => createEntry(db, input)),
+  createMany: (db: LedgerDb, inputs: readonly CreateEntryInput[]) =>
+    db.grouped(() => storeEntries(db, inputs), { head: true }),
+  update: (db: LedgerDb, id: string, input: UpdateEntryInput) => db.grouped(() => updateDraft(db, id, input)),
+  post: (db: LedgerDb, id: string) => db.grouped(() => postEntry(db, id)),
+  void: (db: LedgerDb, id: string, reason: string | null, guard: VoidGuard) =>
+    db.grouped(() => voidEntry(db, id, reason, guard)),
+};
 
 function assertStatus(entry: JournalEntry, required: 'draft' | 'posted', action: string): void {
   if (entry.status === required) return;

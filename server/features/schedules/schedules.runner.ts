@@ -13,11 +13,8 @@ export interface BookingDeps {
   users(): string[];
   /** A lease on the user's ledger, migrated: it stays open until released (booking yields turns). */
   ledger(userId: string): Promise<LedgerLease>;
-  /**
-   * Runs `work` once the user's long jobs (imports, runs) are done and alone with the user's
-   * grouped writes (LedgerWriter.alone), so that booking meets no other connection's lock.
-   */
-  alone<R>(userId: string, work: () => Promise<R>): Promise<R>;
+  /** Resolves when the user's long jobs (imports, runs) are done, so that booking does not meet their lock. */
+  idle(userId: string): Promise<void>;
   now: () => number;
   log: (line: string) => void;
 }
@@ -36,10 +33,9 @@ export class ScheduleBooking {
       const today = localToday(new Date(this.deps.now()));
       for (const userId of this.deps.users()) {
         try {
-          const { created, failed } = await this.deps.alone(userId, async () => {
-            const lease = await this.deps.ledger(userId);
-            return bookDue(lease.db, today).finally(lease.release);
-          });
+          await this.deps.idle(userId);
+          const lease = await this.deps.ledger(userId);
+          const { created, failed } = await bookDue(lease.db, today).finally(lease.release);
           for (const f of failed)
             this.deps.log(`schedule ${f.schedule_id} of ${userId} on ${f.date} not booked: ${f.detail}`);
           if (created.length > 0) this.deps.log(`booked ${created.length} scheduled entries for ${userId}`);
