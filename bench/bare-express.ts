@@ -26,28 +26,27 @@ app.post('/api/echo', express.json(), (req, res) => {
   res.status(201).json({ id: 'x', received: Object.keys(req.body as object).length });
 });
 const rawLedger = process.argv[3] ? new RawLedger(process.argv[3]) : undefined;
-app.post('/api/raw-post', express.json(), (req, res) => {
-  const { entry_date: date, lines } = req.body as {
-    entry_date: string;
-    lines: { account_id: string; amount: string }[];
-  };
-  rawLedger!.postEntry(
+
+/** The posting a request's entry body describes: its date, its two accounts and its amount in cents. */
+function postingOf(body: unknown): Omit<WriterPosting, 'n'> {
+  const { entry_date: date, lines } = body as { entry_date: string; lines: { account_id: string; amount: string }[] };
+  return {
     date,
-    lines[0]!.account_id,
-    lines[1]!.account_id,
-    BigInt(lines[0]!.amount.replace('.', '')),
-    'USD',
-  );
+    debit: lines[0]!.account_id,
+    credit: lines[1]!.account_id,
+    minor: BigInt(lines[0]!.amount.replace('.', '')),
+  };
+}
+app.post('/api/raw-post', express.json(), (req, res) => {
+  const posting = postingOf(req.body);
+  rawLedger!.postEntry(posting.date, posting.debit, posting.credit, posting.minor, 'USD');
   res.status(201).json({ ok: true });
 });
 // Group commit at its simplest: the requests of one turn of the event loop share one transaction
 // (a savepoint each) and one sync to disk, and are answered once it is committed.
 let group: (() => void)[] | undefined;
 app.post('/api/raw-post-grouped', express.json(), (req, res) => {
-  const { entry_date: date, lines } = req.body as {
-    entry_date: string;
-    lines: { account_id: string; amount: string }[];
-  };
+  const posting = postingOf(req.body);
   if (group === undefined) {
     rawLedger!.db.exec('BEGIN IMMEDIATE');
     const opened: (() => void)[] = [];
@@ -58,21 +57,12 @@ app.post('/api/raw-post-grouped', express.json(), (req, res) => {
       for (const answer of opened) answer();
     });
   }
-  rawLedger!.postEntryInOpenTransaction(
-    date,
-    lines[0]!.account_id,
-    lines[1]!.account_id,
-    BigInt(lines[0]!.amount.replace('.', '')),
-    'USD',
-  );
+  rawLedger!.postEntryInOpenTransaction(posting.date, posting.debit, posting.credit, posting.minor, 'USD');
   group.push(() => res.status(201).json({ ok: true }));
 });
 let writer: { worker: Worker; waiting: Map<number, (error?: string) => void>; next: number } | undefined;
 app.post('/api/raw-post-writer', express.json(), (req, res) => {
-  const { entry_date: date, lines } = req.body as {
-    entry_date: string;
-    lines: { account_id: string; amount: string }[];
-  };
+  const posting = postingOf(req.body);
   if (writer === undefined) {
     const started = {
       worker: new Worker(new URL('./bare-writer.ts', import.meta.url), { workerData: process.argv[3] }),
@@ -87,14 +77,7 @@ app.post('/api/raw-post-writer', express.json(), (req, res) => {
   }
   const n = writer.next++;
   writer.waiting.set(n, (error) => (error ? res.status(500).json({ error }) : res.status(201).json({ ok: true })));
-  const posting: WriterPosting = {
-    n,
-    date,
-    debit: lines[0]!.account_id,
-    credit: lines[1]!.account_id,
-    minor: BigInt(lines[0]!.amount.replace('.', '')),
-  };
-  writer.worker.postMessage(posting);
+  writer.worker.postMessage({ n, ...posting } satisfies WriterPosting);
 });
 app.get('/api/canned/:i', (req, res) => {
   res.set('Content-Type', 'application/json').send(canned[Number(req.params.i)] ?? '{}');

@@ -554,6 +554,8 @@ class BatchInsert {
   private readonly rowSql: string;
   private readonly width: number;
   private readonly batch: number;
+  /** A whole batch's statement, the same every time: prepared once per connection (SqliteDb's cache). */
+  private readonly batchSql: string;
   private params: unknown[] = [];
 
   constructor(db: LedgerDb, head: string, rowSql: string, batch: number) {
@@ -562,6 +564,7 @@ class BatchInsert {
     this.rowSql = rowSql;
     this.width = rowSql.split('?').length - 1;
     this.batch = batch;
+    this.batchSql = this.sql(batch);
   }
 
   get pending(): number {
@@ -576,9 +579,8 @@ class BatchInsert {
   write(): void {
     const size = this.batch * this.width;
     let at = 0;
-    // A whole batch's statement is the same every time: prepared once per connection (SqliteDb's cache).
     for (; this.params.length - at >= size; at += size)
-      this.db.runSql(this.sql(this.batch), ...this.params.slice(at, at + size));
+      this.db.runSql(this.batchSql, ...this.params.slice(at, at + size));
     this.params = this.params.slice(at);
   }
 
