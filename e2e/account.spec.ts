@@ -13,8 +13,7 @@ test('when the password is changed and the session signed out from Settings, the
   ledger,
 }) => {
   const seed = await Seed.user(ledger.api, 'Ada Lovelace');
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Settings');
   const panel = app.settings.accountPanel;
   await expect(panel).toContainText(`Signed in as Ada Lovelace (${seed.email}).`);
@@ -77,8 +76,7 @@ test('when someone else has locked the owner out, then the sign-in screen says h
   for (let i = 0; i < 5; i += 1) {
     expect((await ledger.api.post('/api/auth/login', { email: seed.email, password: `guess ${i}` })).status).toBe(401);
   }
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Too many attempts: try again in 15 minutes.');
   await expect(alert).toContainText(`npm run reset-password -- ${seed.email}`);

@@ -11,8 +11,7 @@ test('when accounts are renamed, deactivated, reactivated and deleted, then the 
   const groceries = await seed.account('Groceries', 'EXPENSE');
   await seed.account('Old wallet', 'ASSET');
   await seed.posted('2026-01-05', 'Market', groceries, checking, '40.00');
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Accounts');
 
   await page.getByRole('button', { name: 'Rename Checking' }).click();

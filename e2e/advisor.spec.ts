@@ -15,8 +15,7 @@ test.describe('the advisor', () => {
     const rest = gate();
     ledger.fake.script({ chunks: [{ content: 'Your net worth ' }, { content: 'is 0.00 USD.', before: rest.promise }] });
 
-    await app.open();
-    await app.signIn.signIn({ email: seed.email });
+    await app.openSignedIn(seed);
     await app.chat.open();
     const chat = app.chat.panel;
     await expect(chat.getByRole('group', { name: 'Suggested questions' }).getByRole('button').first()).toBeVisible();
@@ -60,8 +59,7 @@ test.describe('the advisor', () => {
     ledger,
   }) => {
     const seed = await Seed.user(ledger.api);
-    await app.open();
-    await app.signIn.signIn({ email: seed.email });
+    await app.openSignedIn(seed);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
     await expect(page.getByRole('link', { name: '概览' })).toBeVisible();
     await app.chat.open();
@@ -77,8 +75,7 @@ test.describe('the advisor', () => {
   }) => {
     ledger.fake.models = [];
     const seed = await Seed.user(ledger.api);
-    await app.open();
-    await app.signIn.signIn({ email: seed.email });
+    await app.openSignedIn(seed);
     await app.chat.open();
     await expect(app.chat.panel.getByTestId('model-unavailable')).toContainText(
       'The local model (qwen2.5:3b) is not available',

@@ -25,8 +25,7 @@ test('when a statement with a closing balance is imported, then its lines are bo
   // what the account held before the statement's lines: 160.49 + 0.01 − 34.51 − 25.00 = 100.99
   await seed.posted('2011-03-01', 'Opening balance', checking, opening, '160.49');
 
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Statements');
   const statements = app.statements;
   await statements.chooseFile('Checking (USD)', OFX);
@@ -119,8 +118,7 @@ test('when a run matches a line on its own, then the match is listed under the r
   const checking = await seed.account('Checking', 'ASSET');
   const fees = await seed.account('Bank fees', 'EXPENSE');
   await seed.posted('2011-04-07', FEE, fees, checking, '25.00');
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Statements');
   await app.statements.chooseFile('Checking (USD)', OFX);
   await app.statements.preview();
@@ -142,8 +140,7 @@ test('when a run matches a line on its own, then the match is listed under the r
 test('when the language is Chinese, then rules and reconciling speak it', async ({ app, page, ledger }) => {
   const seed = await Seed.user(ledger.api);
   await seed.account('Checking', 'ASSET');
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await page.getByLabel('Language').selectOption('zh');
   await page.getByRole('link', { name: '对账单', exact: true }).click();
   const reconcile = page.getByRole('article', { name: '账户对账' });

@@ -23,8 +23,7 @@ test('when a month is budgeted from the keyboard, then spent, left and the dashb
   await seed.posted(today, 'Market', groceries, checking, '120.40');
   await seed.posted(today, 'Pizza', dining, checking, '45.00');
 
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.nav.getByRole('link', { name: 'Budget' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Budget' })).toBeVisible();
   await expect(page.getByText(/No budget for \d{4}-\d{2} yet/)).toBeVisible();
@@ -89,8 +88,7 @@ test('when an entry is repeated monthly and a bill is scheduled, then both show 
   const rent = await seed.account('Rent', 'EXPENSE');
   await seed.posted(inDays(-20), 'Rent for the flat', rent, checking, '1200.00');
 
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Journal');
   await app.journal.open('Rent for the flat');
   await app.journal.details.getByRole('button', { name: 'Repeat monthly' }).click();
@@ -152,8 +150,7 @@ test('when the year view is chosen from the keyboard, then each month shows its 
   await seed.posted(`${year}-01-15`, 'Market', groceries, checking, '120.40');
   await seed.posted(`${year}-02-03`, 'Market', groceries, checking, '275.00');
 
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.nav.getByRole('link', { name: 'Budget' }).click();
   await page.getByRole('tab', { name: 'Month' }).focus();
   await page.keyboard.press('ArrowRight');
@@ -191,8 +188,7 @@ test('when the year view is chosen from the keyboard, then each month shows its 
 test('when the language is Chinese, then the budget and schedules screens speak it', async ({ app, page, ledger }) => {
   const seed = await Seed.user(ledger.api);
   await seed.account('Groceries', 'EXPENSE');
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await page.getByLabel('Language').selectOption('zh');
   await page.getByRole('link', { name: '预算', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: '预算' })).toBeVisible();

@@ -10,8 +10,7 @@ test.describe('entries that must not be posted', () => {
     const seed = await Seed.user(ledger.api);
     await seed.account('Checking', 'ASSET');
     await seed.account('Groceries', 'EXPENSE');
-    await app.open();
-    await app.signIn.signIn({ email: seed.email });
+    await app.openSignedIn(seed);
     await app.go('Journal');
     await app.journal.newEntry();
 
@@ -66,8 +65,7 @@ test.describe('entries that must not be posted', () => {
     const seed = await Seed.user(ledger.api);
     const checking = await seed.account('Checking', 'ASSET');
     await seed.account('Groceries', 'EXPENSE');
-    await app.open();
-    await app.signIn.signIn({ email: seed.email });
+    await app.openSignedIn(seed);
 
     // an account name that exists already
     await app.go('Accounts');

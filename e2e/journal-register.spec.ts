@@ -33,8 +33,7 @@ test('when the journal holds more than a page, then it pages on the server and f
   );
   expect(draft.status).toBe(201);
 
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Journal');
   const pager = page.getByRole('navigation', { name: 'Journal pages' });
   await expect(pager).toContainText('Page 1 of 2 (29 in all)');

@@ -21,8 +21,7 @@ test('when rates are entered and imported, an exchange is booked and the home cu
   await seed.posted('2026-01-05', 'Opening USD', checking, opening, '1000.00');
   await seed.posted('2026-01-05', 'Opening EUR', euros, openingEur, '200.00');
   await seed.posted('2026-01-05', 'Opening JPY', yen, openingJpy, '5000');
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
 
   // --- the rates screen: enter one, import a file, see the latest per pair, choose the home currency ---
   await app.nav.getByRole('link', { name: 'Rates' }).click();

@@ -27,8 +27,7 @@ test('when the window is narrow, then every screen fits its width and stays usab
   const today = new Date().toISOString().slice(0, 10);
   await seed.posted(today, 'Market', groceries, checking, '82.50');
   await seed.budget(today.slice(0, 7), { [groceries]: '300.00' });
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
 
   await expect(page.getByTestId('net-worth-USD')).toHaveText('-82.50 USD');
   await noSidewaysScroll(page);

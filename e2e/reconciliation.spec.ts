@@ -26,8 +26,7 @@ test('when a real OFX statement is imported and reconciled, then one match is ac
   await seed.posted('2011-04-03', 'Power company', utilities, checking, '34.51');
   await seed.posted('2011-04-09', 'Bank fee', fees, checking, '25.00');
 
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Statements');
   await expect(page.getByText('No statements imported yet')).toBeVisible();
 
@@ -113,8 +112,7 @@ test('when a CSV statement is imported, then the guessed column mapping can be c
 }, testInfo) => {
   const seed = await Seed.user(ledger.api);
   await seed.account('Current account', 'ASSET', 'GBP');
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Statements');
 
   await app.statements.chooseFile('Current account (GBP)', CSV);
@@ -162,8 +160,7 @@ test('when several matches wait for review, then all at or above a score are acc
   const fees = await seed.account('Bank fees', 'EXPENSE');
   await seed.posted('2011-04-03', 'Power company', utilities, checking, '34.51');
   await seed.posted('2011-04-09', 'Bank fee', fees, checking, '25.00');
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Statements');
   await app.statements.chooseFile('Checking (USD)', OFX);
   await app.statements.preview();

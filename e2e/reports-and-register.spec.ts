@@ -34,8 +34,7 @@ test('when an account is clicked, then its register shows each line with the bal
 }, testInfo) => {
   const seed = await Seed.user(ledger.api);
   await books(seed);
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Accounts');
   await page.getByRole('link', { name: 'Open the register of Checking' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checking' })).toBeVisible();
@@ -113,8 +112,7 @@ test('when the Reports screen is used, then each report reads the chosen period,
 }, testInfo) => {
   const seed = await Seed.user(ledger.api);
   await books(seed);
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.nav.getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
 
@@ -186,8 +184,7 @@ test('when words or an amount are typed in the journal search, then only the ent
 }, testInfo) => {
   const seed = await Seed.user(ledger.api);
   await books(seed);
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Journal');
   const search = page.getByRole('searchbox', { name: 'Search' });
   const rows = app.journal.register.locator('tbody tr');
@@ -231,8 +228,7 @@ test('when a word matches more entries than a search counts, then the pager says
     }));
     expect((await ledger.api.post('/api/journal-entries/batch', { entries }, seed.token)).status).toBe(201);
   }
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Journal');
   const pager = page.getByRole('navigation', { name: 'Journal pages' });
   await expect(pager).toContainText('Page 1 of 45 (1105 in all)');
@@ -250,8 +246,7 @@ test('when the language is Chinese, then the register and the reports speak it, 
 }, testInfo) => {
   const seed = await Seed.user(ledger.api);
   await books(seed);
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
   await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '报表' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '报表' })).toBeVisible();
@@ -289,8 +284,7 @@ test('when the books hold two currencies, then the reports show them in the home
   expect(price.status).toBe(201);
   const home = await ledger.api.put('/api/settings', { home_currency: 'USD' }, seed.token);
   expect(home.status).toBe(200);
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.nav.getByRole('link', { name: 'Reports' }).click();
 
   // in USD: 1,000.00 + 200 EUR at 1.5; the yen left out, and said so

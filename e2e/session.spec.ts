@@ -10,8 +10,7 @@ test.describe('signing in and out', () => {
     ledger,
   }) => {
     const seed = await Seed.user(ledger.api);
-    await app.open();
-    await app.signIn.signIn({ email: seed.email });
+    await app.openSignedIn(seed);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     expect(
       await page.evaluate((key) => [localStorage.getItem(key), sessionStorage.getItem(key) !== null], TOKEN_KEY),
@@ -46,8 +45,7 @@ test.describe('signing in and out', () => {
     ledger,
   }) => {
     const seed = await Seed.user(ledger.api);
-    await app.open();
-    await app.signIn.signIn({ email: seed.email });
+    await app.openSignedIn(seed);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
     // the journal screen's request is held until the session has ended on the server

@@ -37,8 +37,7 @@ test('when the books are exported, a journal imported, a backup taken and restor
   const checking = await seed.account('Checking', 'ASSET');
   const groceries = await seed.account('Groceries', 'EXPENSE');
   await seed.posted('2026-01-05', 'Corner market', groceries, checking, '40.00');
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Settings');
   const settings = app.settings;
 

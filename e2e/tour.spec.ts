@@ -35,8 +35,7 @@ test('when a household has kept its books for half a year, then the dashboard dr
     await seed.posted(dayOf(back, 20), 'To savings', savings, checking, '600.00');
   }
 
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await expect(
     page.getByRole('img', { name: /Bar chart of spending per month in USD across 4 expense accounts/ }),
   ).toBeVisible();

@@ -13,8 +13,7 @@ test('when a posted entry is voided with a reason, then its reversal is shown an
   await seed.posted('2026-01-01', 'January salary', checking, salary, '3000.00');
   await seed.posted('2026-01-03', 'Rent January', rent, checking, '1200.00');
 
-  await app.open();
-  await app.signIn.signIn({ email: seed.email });
+  await app.openSignedIn(seed);
   await app.go('Journal');
   await app.journal.open('Rent January');
   const details = app.journal.details;

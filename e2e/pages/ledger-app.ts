@@ -35,6 +35,12 @@ export class LedgerApp {
     await this.page.goto('/');
   }
 
+  /** Opens the app and signs in as a seeded user, with the password people sign in with. */
+  async openSignedIn(user: { email: string }): Promise<void> {
+    await this.open();
+    await this.signIn.signIn({ email: user.email });
+  }
+
   async go(screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Statements' | 'Budget' | 'Settings'): Promise<void> {
     await this.nav.getByRole('link', { name: screen }).click();
     await expect(this.page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
