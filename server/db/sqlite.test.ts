@@ -106,12 +106,22 @@ function countedDisk({ held = false } = {}) {
   };
 }
 
+/**
+ * The event loop's idle time as SqliteDb reads it, moved by hand: `wait(ms)` is the loop waiting
+ * for a request. A loop that never waits (the default) is a server with requests always queued,
+ * so that every write joins a group.
+ */
+function loopClock() {
+  let idle = 0;
+  return { idleMs: () => idle, wait: (ms = 1) => (idle += ms) };
+}
+
 /** A file-backed connection (as a ledger's) with a table, a second connection to look from, and its COMMITs counted. */
-function groupedDb(disk = countedDisk().disk) {
+function groupedDb(disk = countedDisk().disk, loop = loopClock()) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-group-'));
   const file = path.join(dir, 'ledger.sqlite');
   const sqlite = openSqliteFile(file);
-  const db = new SqliteDb<Schema>(sqlite, disk);
+  const db = new SqliteDb<Schema>(sqlite, disk, loop.idleMs);
   db.runSql('CREATE TABLE things (id INTEGER PRIMARY KEY, label TEXT NOT NULL)');
   const observer = new Database(file, { readonly: true });
   const count = observer.prepare('SELECT COUNT(*) FROM things').pluck();
@@ -424,6 +434,95 @@ describe('grouped writes (group commit)', () => {
     expect(first.done).toBe(true);
     expect(g.visible()).toBe(2);
     g.close();
+  });
+
+  it('when a write comes alone (the loop waited for it since the last answer), then it commits and syncs at once without a group and is answered; one that was queued behind an answer joins a group', async () => {
+    const sync = countedDisk();
+    const loop = loopClock();
+    const g = groupedDb(sync.disk, loop);
+    try {
+      loop.wait();
+      const alone = g.db.grouped(g.insert(1));
+      // committed before the call returned, synced inside SQLite (FULL), no sync off the thread
+      expect(g.visible()).toBe(1);
+      expect(sync.counts).toEqual({ background: 0, now: 0 });
+      await alone;
+      loop.wait();
+      const second = g.db.grouped(g.insert(2));
+      expect(g.visible()).toBe(2);
+      await second;
+      expect(g.commits.n).toBe(0);
+      // the loop did not wait since that answer: this write was queued, and opens a group
+      const queued = g.db.grouped(g.insert(3));
+      expect(g.visible()).toBe(2);
+      await queued;
+      expect(g.visible()).toBe(3);
+      expect(g.commits.n).toBe(1);
+      expect(sync.counts.background).toBe(1);
+    } finally {
+      g.close();
+    }
+  });
+
+  it('when the event loop itself has waited for a write (a timer, as for a request), then it comes alone; writes made in the same turn after its answer group', async () => {
+    const sync = countedDisk();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-group-'));
+    const db = new SqliteDb<Schema>(openSqliteFile(path.join(dir, 'ledger.sqlite')), sync.disk);
+    try {
+      db.runSql('CREATE TABLE things (id INTEGER PRIMARY KEY, label TEXT NOT NULL)');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await db.grouped(() => db.runSql("INSERT INTO things VALUES (1, 'one')"));
+      expect(sync.counts.background).toBe(0);
+      await db.grouped(() => db.runSql("INSERT INTO things VALUES (2, 'two')"));
+      expect(sync.counts.background).toBe(1);
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when a sync is running, or one of the last groups had company, then a write does not come alone even after the loop waited', async () => {
+    const sync = countedDisk({ held: true });
+    const loop = loopClock();
+    const g = groupedDb(sync.disk, loop);
+    /** Lets the event loop and the held syncs run until `write` is answered. */
+    const answered = async (write: { done: boolean }) => {
+      while (!write.done) {
+        if (sync.running() > 0) sync.release();
+        await turn();
+      }
+    };
+    try {
+      // a write queued behind nothing the loop waited for: a group of one, its sync held
+      const first = settled(g.db.grouped(g.insert(1)));
+      await turn();
+      expect(sync.running()).toBe(1);
+      loop.wait();
+      const duringSync = settled(g.db.grouped(g.insert(2)));
+      expect(g.visible()).toBe(1);
+      await answered(first);
+      await answered(duringSync);
+      // a group of two: among the last eight groups, so writes group until eight single ones have passed
+      await Promise.all(
+        [3, 4]
+          .map((id) => g.db.grouped(g.insert(id)))
+          .map(settled)
+          .map(answered),
+      );
+      for (let id = 5; id <= 12; id++) {
+        loop.wait();
+        const write = settled(g.db.grouped(g.insert(id)));
+        expect(g.visible()).toBe(id - 1);
+        await answered(write);
+      }
+      loop.wait();
+      const alone = g.db.grouped(g.insert(13));
+      expect(g.visible()).toBe(13);
+      await alone;
+    } finally {
+      while (sync.running() > 0) sync.release();
+      g.close();
+    }
   });
 
   it('when the connection is closed while a group is open (a restore, a shutdown), then the group is committed first', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Compilable } from 'kysely';
 import { DomainError } from '../domain/errors.ts';
@@ -28,10 +29,16 @@ export class SqliteDb<Schema> {
   busyWith: string | null = null;
 
   private readonly disk: DiskSync;
+  private readonly loopIdleMs: () => number;
 
-  constructor(sqlite: Database.Database, disk: DiskSync = FILE_SYNC) {
+  /**
+   * `disk`: how a group's WAL is synced; `loopIdleMs`: how long the event loop has waited for
+   * anything so far (see writesAlone). Tests stand in for both.
+   */
+  constructor(sqlite: Database.Database, disk: DiskSync = FILE_SYNC, loopIdleMs: () => number = EVENT_LOOP_IDLE_MS) {
     this.sqlite = sqlite;
     this.disk = disk;
+    this.loopIdleMs = loopIdleMs;
     this.qb = new Kysely<Schema>({
       dialect: {
         createAdapter: () => new SqliteAdapter(),
@@ -162,6 +169,8 @@ export class SqliteDb<Schema> {
   private inGroupedWrite = false;
   /** How many writes the last groups committed (the last GROUP_MEMORY of them), newest last. */
   private readonly groupSizes: number[] = [];
+  /** The event loop's idle time (loopIdleMs) when grouped writes were last answered. */
+  private idleAtAnswer = 0;
 
   /**
    * Group commit: runs `fn` as a write that shares one transaction, and so one sync to disk, with
@@ -170,11 +179,16 @@ export class SqliteDb<Schema> {
    * (see syncGroups). Each write is a savepoint of its own: one that throws is undone alone and
    * rejects at once, the others go on.
    *
+   * A write that comes alone (see writesAlone) is not grouped: it commits and syncs here and now,
+   * as a plain transaction does, and is answered at once; a group's commit and its sync off the
+   * thread would only add their hops to its answer.
+   *
    * When the group commits: once the event loop has run the callbacks of everything that arrived
-   * with it (setImmediate), so a lone request waits for no company. While clients write at once
-   * (one of the last GROUP_MEMORY groups had several writes), their next requests come back a few
-   * at a time after each answer: the group then waits for as many as the largest of those groups,
-   * at most GROUP_WAIT_MS, rather than sync once for the first to come back and again for the rest.
+   * with it (setImmediate), so a write waits for no company that is not there. While clients write
+   * at once (one of the last GROUP_MEMORY groups had several writes), their next requests come back
+   * a few at a time after each answer: the group then waits for as many as the largest of those
+   * groups, at most GROUP_WAIT_MS, rather than sync once for the first to come back and again for
+   * the rest.
    * Anything else that uses the connection (a read, a plain transaction, close) commits the group
    * and syncs it at once: nobody sees its writes before they are durable.
    *
@@ -189,6 +203,11 @@ export class SqliteDb<Schema> {
       this.assertOpen();
       this.assertNotBusy();
       if (options.head) this.commitGroup();
+      else if (this.writesAlone()) {
+        const value = this.transaction(fn);
+        this.idleAtAnswer = this.loopIdleMs();
+        return Promise.resolve(value);
+      }
       if (this.group === undefined) {
         // SQLite takes the level of sync only outside a transaction: the group's commit writes the
         // WAL without syncing it, and syncGroups syncs it off this thread.
@@ -233,10 +252,33 @@ export class SqliteDb<Schema> {
         this.group = undefined;
         if (group.timer !== undefined) clearTimeout(group.timer);
         if (group.wal && this.sqlite.open) this.sqlite.exec('PRAGMA synchronous = FULL');
-        answer(group.waiting, error);
+        this.answer(group.waiting, error);
       }
       return Promise.reject(error);
     }
+  }
+
+  /**
+   * Whether a grouped write comes alone: no group is open or waits for its sync, none of the last
+   * groups had company, and the event loop has waited for something since writes were last
+   * answered, so that no request was queued behind them. A request that arrived while the thread
+   * was busy is read without the loop waiting (libuv polls without a timeout first, and only the
+   * wait after that counts as idle): it then joins a group, and so do the requests after it while
+   * their syncs overlap. One client posting one entry at a time always comes alone.
+   */
+  private writesAlone(): boolean {
+    return (
+      this.group === undefined &&
+      this.synced >= this.commits &&
+      this.groupSizes.every((size) => size <= 1) &&
+      this.loopIdleMs() - this.idleAtAnswer >= ALONE_AFTER_IDLE_MS
+    );
+  }
+
+  /** Answers grouped writes (see `answer`), noting the event loop's idle time then (writesAlone). */
+  private answer(waiting: readonly Waiting[], error?: unknown): void {
+    this.idleAtAnswer = this.loopIdleMs();
+    answer(waiting, error);
   }
 
   /**
@@ -256,12 +298,12 @@ export class SqliteDb<Schema> {
       this.sqlite.exec('COMMIT');
     } catch (error) {
       if (this.sqlite.open && this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');
-      answer(group.waiting, error);
+      this.answer(group.waiting, error);
       return;
     } finally {
       if (wal && this.sqlite.open) this.sqlite.exec('PRAGMA synchronous = FULL');
     }
-    if (wal === undefined) answer(group.waiting);
+    if (wal === undefined) this.answer(group.waiting);
     else {
       this.commits += 1;
       this.unsynced.push(...group.waiting);
@@ -308,7 +350,7 @@ export class SqliteDb<Schema> {
     this.disk.sync(wal.fd, (error) => {
       this.syncing = false;
       if (!error) this.synced = Math.max(this.synced, covers);
-      answer(waiting, error ?? undefined);
+      this.answer(waiting, error ?? undefined);
       if (this.unsynced.length > 0 && this.wal === wal) this.syncGroups(wal);
       else if (this.wal !== wal) fs.closeSync(wal.fd);
     });
@@ -332,7 +374,7 @@ export class SqliteDb<Schema> {
     } catch (failed) {
       error = failed;
     }
-    answer(waiting, error);
+    this.answer(waiting, error);
     if (error) throw error;
   }
 
@@ -374,6 +416,17 @@ export interface DiskSync {
 }
 
 const FILE_SYNC: DiskSync = { sync: fs.fdatasync, syncNow: fs.fdatasyncSync };
+
+/** How long the event loop has waited for I/O and timers since it started, in ms. */
+const EVENT_LOOP_IDLE_MS = () => performance.eventLoopUtilization().idle;
+
+/**
+ * How long the event loop must have waited since writes were last answered for the next one to
+ * come alone (SqliteDb.writesAlone): less than any client's turn between an answer and its next
+ * request over loopback (0.3 ms or more here), more than the loop ever counts when it finds a
+ * request ready.
+ */
+const ALONE_AFTER_IDLE_MS = 0.1;
 
 /**
  * How long a group of writes waits for the company the last group had (SqliteDb.grouped): a
