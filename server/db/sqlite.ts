@@ -35,7 +35,7 @@ export class SqliteDb<Schema> {
    * `disk`: how a group's WAL is synced; `loopIdleMs`: how long the event loop has waited for
    * anything so far (see writesAlone). Tests stand in for both.
    */
-  constructor(sqlite: Database.Database, disk: DiskSync = FILE_SYNC, loopIdleMs: () => number = EVENT_LOOP_IDLE_MS) {
+  constructor(sqlite: Database.Database, disk: DiskSync = FILE_SYNC, loopIdleMs: () => number = eventLoopIdleMs) {
     this.sqlite = sqlite;
     this.disk = disk;
     this.loopIdleMs = loopIdleMs;
@@ -264,7 +264,8 @@ export class SqliteDb<Schema> {
    * answered, so that no request was queued behind them. A request that arrived while the thread
    * was busy is read without the loop waiting (libuv polls without a timeout first, and only the
    * wait after that counts as idle): it then joins a group, and so do the requests after it while
-   * their syncs overlap. One client posting one entry at a time always comes alone.
+   * their syncs overlap. A client posting one entry at a time, with no other client writing,
+   * comes alone.
    */
   private writesAlone(): boolean {
     return (
@@ -418,7 +419,7 @@ export interface DiskSync {
 const FILE_SYNC: DiskSync = { sync: fs.fdatasync, syncNow: fs.fdatasyncSync };
 
 /** How long the event loop has waited for I/O and timers since it started, in ms. */
-const EVENT_LOOP_IDLE_MS = () => performance.eventLoopUtilization().idle;
+const eventLoopIdleMs = () => performance.eventLoopUtilization().idle;
 
 /**
  * How long the event loop must have waited since writes were last answered for the next one to
