@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../domain/errors.ts';
-import { type DiskSync, LEDGER_REPLACED, openSqliteFile, SqliteDb } from './sqlite.ts';
+import { type DiskSync, eventLoopIdleMs, LEDGER_REPLACED, openSqliteFile, SqliteDb } from './sqlite.ts';
 
 interface Schema {
   things: { id: number; label: string };
@@ -117,11 +117,11 @@ function loopClock() {
 }
 
 /** A file-backed connection (as a ledger's) with a table, a second connection to look from, and its COMMITs counted. */
-function groupedDb(disk = countedDisk().disk, loop = loopClock()) {
+function groupedDb(disk = countedDisk().disk, loopIdleMs = loopClock().idleMs) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-group-'));
   const file = path.join(dir, 'ledger.sqlite');
   const sqlite = openSqliteFile(file);
-  const db = new SqliteDb<Schema>(sqlite, disk, loop.idleMs);
+  const db = new SqliteDb<Schema>(sqlite, disk, loopIdleMs);
   db.runSql('CREATE TABLE things (id INTEGER PRIMARY KEY, label TEXT NOT NULL)');
   const observer = new Database(file, { readonly: true });
   const count = observer.prepare('SELECT COUNT(*) FROM things').pluck();
@@ -439,7 +439,7 @@ describe('grouped writes (group commit)', () => {
   it('when a write comes alone (the loop waited for it since the last answer), then it commits and syncs at once without a group and is answered; one that was queued behind an answer joins a group', async () => {
     const sync = countedDisk();
     const loop = loopClock();
-    const g = groupedDb(sync.disk, loop);
+    const g = groupedDb(sync.disk, loop.idleMs);
     try {
       loop.wait();
       const alone = g.db.grouped(g.insert(1));
@@ -466,25 +466,22 @@ describe('grouped writes (group commit)', () => {
 
   it('when the event loop itself has waited for a write (a timer, as for a request), then it comes alone; writes made in the same turn after its answer group', async () => {
     const sync = countedDisk();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-group-'));
-    const db = new SqliteDb<Schema>(openSqliteFile(path.join(dir, 'ledger.sqlite')), sync.disk);
+    const g = groupedDb(sync.disk, eventLoopIdleMs);
     try {
-      db.runSql('CREATE TABLE things (id INTEGER PRIMARY KEY, label TEXT NOT NULL)');
       await new Promise((resolve) => setTimeout(resolve, 5));
-      await db.grouped(() => db.runSql("INSERT INTO things VALUES (1, 'one')"));
+      await g.db.grouped(g.insert(1));
       expect(sync.counts.background).toBe(0);
-      await db.grouped(() => db.runSql("INSERT INTO things VALUES (2, 'two')"));
+      await g.db.grouped(g.insert(2));
       expect(sync.counts.background).toBe(1);
     } finally {
-      db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      g.close();
     }
   });
 
   it('when a sync is running, or one of the last groups had company, then a write does not come alone even after the loop waited', async () => {
     const sync = countedDisk({ held: true });
     const loop = loopClock();
-    const g = groupedDb(sync.disk, loop);
+    const g = groupedDb(sync.disk, loop.idleMs);
     /** Lets the event loop and the held syncs run until `write` is answered. */
     const answered = async (write: { done: boolean }) => {
       while (!write.done) {

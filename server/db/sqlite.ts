@@ -276,10 +276,16 @@ export class SqliteDb<Schema> {
     );
   }
 
-  /** Answers grouped writes (see `answer`), noting the event loop's idle time then (writesAlone). */
+  /**
+   * Answers grouped writes: all refused with `error` when given, else all resolved; notes the event
+   * loop's idle time then (writesAlone).
+   */
   private answer(waiting: readonly Waiting[], error?: unknown): void {
     this.idleAtAnswer = this.loopIdleMs();
-    answer(waiting, error);
+    for (const w of waiting) {
+      if (error) w.reject(error);
+      else w.resolve();
+    }
   }
 
   /**
@@ -402,14 +408,6 @@ export class SqliteDb<Schema> {
 
 type Waiting = { resolve: () => void; reject: (error: unknown) => void };
 
-/** Answers grouped writes: all refused with `error` when given, else all resolved. */
-function answer(waiting: readonly Waiting[], error?: unknown): void {
-  for (const w of waiting) {
-    if (error) w.reject(error);
-    else w.resolve();
-  }
-}
-
 /** How a grouped commit's WAL is synced to disk: off the thread, or at once when something must see it. */
 export interface DiskSync {
   sync(fd: number, done: (error: NodeJS.ErrnoException | null) => void): void;
@@ -419,7 +417,7 @@ export interface DiskSync {
 const FILE_SYNC: DiskSync = { sync: fs.fdatasync, syncNow: fs.fdatasyncSync };
 
 /** How long the event loop has waited for I/O and timers since it started, in ms. */
-const eventLoopIdleMs = () => performance.eventLoopUtilization().idle;
+export const eventLoopIdleMs = () => performance.eventLoopUtilization().idle;
 
 /**
  * How long the event loop must have waited since writes were last answered for the next one to

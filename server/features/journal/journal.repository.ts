@@ -554,8 +554,11 @@ class BatchInsert {
   private readonly rowSql: string;
   private readonly width: number;
   private readonly batch: number;
-  /** A whole batch's statement, the same every time: prepared once per connection (SqliteDb's cache). */
-  private readonly batchSql: string;
+  /**
+   * A whole batch's statement, the same every time: built at the first whole batch (most inserts of
+   * a few entries never fill one), prepared once per connection (SqliteDb's cache).
+   */
+  private batchSql: string | undefined;
   private params: unknown[] = [];
 
   constructor(db: LedgerDb, head: string, rowSql: string, batch: number) {
@@ -564,7 +567,6 @@ class BatchInsert {
     this.rowSql = rowSql;
     this.width = rowSql.split('?').length - 1;
     this.batch = batch;
-    this.batchSql = this.sql(batch);
   }
 
   get pending(): number {
@@ -579,8 +581,10 @@ class BatchInsert {
   write(): void {
     const size = this.batch * this.width;
     let at = 0;
-    for (; this.params.length - at >= size; at += size)
+    for (; this.params.length - at >= size; at += size) {
+      this.batchSql ??= this.sql(this.batch);
       this.db.runSql(this.batchSql, ...this.params.slice(at, at + size));
+    }
     this.params = this.params.slice(at);
   }
 
