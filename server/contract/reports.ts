@@ -79,7 +79,12 @@ const balanceSheetGroup = z.object({
   unrealized_gains: z.string().optional(),
   total_assets: z.string(),
   total_liabilities: z.string(),
+  /** the equity accounts' total (the rows of `equity`) */
   total_equity: z.string(),
+  /** the equity section as printed: total_equity + retained_earnings (+ unrealized_gains when converted) */
+  total_equity_and_earnings: z.string(),
+  /** total_liabilities + total_equity_and_earnings: always equal to total_assets */
+  total_liabilities_and_equity: z.string(),
   net_worth: z.string(),
 });
 
@@ -121,6 +126,14 @@ export const netWorthSeries = z.object({
   missing_rates: z.array(missingRate).optional(),
 });
 
+const cashFlowAccount = z.object({
+  account_id: resourceId,
+  name: z.string(),
+  type: accountType,
+  money_in: z.string(),
+  money_out: z.string(),
+});
+
 const cashFlowGroup = z.object({
   currency: z.string(),
   periods: z.array(
@@ -130,17 +143,11 @@ const cashFlowGroup = z.object({
       money_in: z.string(),
       money_out: z.string(),
       net: z.string(),
-      by_account: z.array(
-        z.object({
-          account_id: resourceId,
-          name: z.string(),
-          type: accountType,
-          money_in: z.string(),
-          money_out: z.string(),
-        }),
-      ),
+      by_account: z.array(cashFlowAccount),
     }),
   ),
+  /** each counter account over the whole range: the sums of its figures in `periods` */
+  by_account: z.array(cashFlowAccount.extend({ net: z.string() })),
   total_in: z.string(),
   total_out: z.string(),
   net: z.string(),

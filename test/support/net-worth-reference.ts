@@ -104,7 +104,8 @@ function convertedNetWorthBefore(
         date,
         assets: money(point, assets),
         liabilities: money(point, liabilities),
-        net_worth: money(point, new ConvertedSum(point).addAll(assets).addAll(liabilities, -1n)),
+        // the difference of the two figures printed beside it (docs/multi-currency.md)
+        net_worth: formatMinor(assets.result() - liabilities.result(), target),
       })),
     },
     missing_rates: book.missingRates(),

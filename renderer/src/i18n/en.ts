@@ -353,6 +353,7 @@ export const en = {
     change: 'Change',
     total: 'Total',
     totalOf: 'Total {what}',
+    totalLiabilitiesAndEquity: 'Total liabilities and equity',
     netIncome: 'Net income',
     net: 'Net',
     previousNet: 'Previous net',

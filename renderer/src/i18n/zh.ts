@@ -338,6 +338,7 @@ export const zh: Messages = {
     change: '变动',
     total: '合计',
     totalOf: '{what}合计',
+    totalLiabilitiesAndEquity: '负债和权益合计',
     netIncome: '净收益',
     net: '净额',
     previousNet: '上期净额',

@@ -6,6 +6,7 @@ import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import { tradingAccountIds } from '../exchange/trading-accounts.ts';
 import { ConvertedSum, RateBook } from '../prices/rate-book.ts';
 import { sumRange } from '../totals/totals.repository.ts';
+import { RangeFlows } from './range-flows.ts';
 import type { WorthPoint } from './reports.service.ts';
 
 /**
@@ -67,14 +68,18 @@ function balancesAt(db: LedgerDb, book: RateBook, accounts: readonly Account[], 
   return out;
 }
 
-/** Account trees of some types across every currency, with own and rolled-up converted balances (call once every rate is looked up). */
+/**
+ * Account trees of some types across every currency (call once every rate is looked up). Each
+ * account's own balance is converted and rounded once; a parent's total and the trees' total are
+ * the sums of the rounded figures below them, so that a printed table adds up.
+ */
 function trees(
   book: RateBook,
   accounts: readonly Account[],
   types: readonly AccountType[],
   own: ReadonlyMap<string, ConvertedSum>,
   leaveOut: ReadonlySet<string> = new Set(),
-): { roots: TreeNode[]; total: ConvertedSum } {
+): { roots: TreeNode[]; total: bigint } {
   const byId = new Map(accounts.map((a) => [a.id, a]));
   // accounts of a currency without its rate are left out, never shown as zero
   const members = accounts.filter((a) => types.includes(a.type) && !leaveOut.has(a.id) && !book.isMissing(a.currency));
@@ -87,30 +92,25 @@ function trees(
     list.push(account);
     children.set(parentId, list);
   }
-  const build = (account: Account): { node: TreeNode; total: ConvertedSum } => {
+  const build = (account: Account): { node: TreeNode; total: bigint } => {
     const kids = (children.get(account.id) ?? []).map(build);
-    const mine = own.get(account.id) ?? new ConvertedSum(book);
-    const total = new ConvertedSum(book).addAll(mine);
-    for (const k of kids) total.addAll(k.total);
+    const mine = own.get(account.id)?.result() ?? 0n;
+    const total = kids.reduce((sum, k) => sum + k.total, mine);
     return {
       node: {
         account_id: account.id,
         name: account.name,
         type: account.type,
-        balance: formatMinor(mine.result(), book.target),
-        total: formatMinor(total.result(), book.target),
+        balance: formatMinor(mine, book.target),
+        total: formatMinor(total, book.target),
         children: kids.map((k) => k.node),
       },
       total,
     };
   };
   const built = (children.get(null) ?? []).map(build);
-  const total = new ConvertedSum(book);
-  for (const r of built) total.addAll(r.total);
-  return { roots: built.map((r) => r.node), total };
+  return { roots: built.map((r) => r.node), total: built.reduce((sum, r) => sum + r.total, 0n) };
 }
-
-const money = (book: RateBook, sum: ConvertedSum) => formatMinor(sum.result(), book.target);
 
 export function convertedTrialBalance(db: LedgerDb, asOf: string, target: string) {
   const book = new RateBook(db, target, asOf, asOf);
@@ -124,14 +124,14 @@ export function convertedTrialBalance(db: LedgerDb, asOf: string, target: string
     net.add(t.a - t.b, account.currency, asOf);
     nets.push({ account, net });
   }
-  const debit = new ConvertedSum(book);
-  const credit = new ConvertedSum(book);
+  let debit = 0n;
+  let credit = 0n;
   const rows = [];
   for (const { account, net } of nets) {
     if (book.isMissing(account.currency)) continue;
     const value = net.result();
-    if (value >= 0n) debit.addAll(net);
-    else credit.addAll(net);
+    if (value > 0n) debit += value;
+    else credit -= value;
     rows.push({
       account_id: account.id,
       name: account.name,
@@ -140,13 +140,12 @@ export function convertedTrialBalance(db: LedgerDb, asOf: string, target: string
       credit: formatMinor(value < 0n ? -value : 0n, target),
     });
   }
-  const totalCredit = -credit.result();
   return {
     converted: {
       currency: target,
       rows,
-      total_debit: money(book, debit),
-      total_credit: formatMinor(totalCredit, target),
+      total_debit: formatMinor(debit, target),
+      total_credit: formatMinor(credit, target),
     },
     missing_rates: book.missingRates(),
   };
@@ -165,26 +164,22 @@ export function convertedBalanceSheet(db: LedgerDb, asOf: string, target: string
   const assets = trees(book, accounts, ['ASSET'], own);
   const liabilities = trees(book, accounts, ['LIABILITY'], own);
   const equity = trees(book, accounts, ['EQUITY'], own, trading);
-  const income = trees(book, accounts, ['INCOME'], own).total;
-  const expenses = trees(book, accounts, ['EXPENSE'], own).total;
-  const retained = new ConvertedSum(book).addAll(income).addAll(expenses, -1n);
-  const totalAssets = assets.total.result();
-  const totalLiabilities = liabilities.total.result();
-  const totalEquity = equity.total.result();
-  const retainedEarnings = retained.result();
-  const gains = totalAssets - totalLiabilities - totalEquity - retainedEarnings;
+  const retained = trees(book, accounts, ['INCOME'], own).total - trees(book, accounts, ['EXPENSE'], own).total;
+  const gains = assets.total - liabilities.total - equity.total - retained;
   return {
     converted: {
       currency: target,
       assets: assets.roots,
       liabilities: liabilities.roots,
       equity: equity.roots,
-      retained_earnings: formatMinor(retainedEarnings, target),
+      retained_earnings: formatMinor(retained, target),
       unrealized_gains: formatMinor(gains, target),
-      total_assets: formatMinor(totalAssets, target),
-      total_liabilities: formatMinor(totalLiabilities, target),
-      total_equity: formatMinor(totalEquity, target),
-      net_worth: formatMinor(totalAssets - totalLiabilities, target),
+      total_assets: formatMinor(assets.total, target),
+      total_liabilities: formatMinor(liabilities.total, target),
+      total_equity: formatMinor(equity.total, target),
+      total_equity_and_earnings: formatMinor(equity.total + retained + gains, target),
+      total_liabilities_and_equity: formatMinor(liabilities.total + equity.total + retained + gains, target),
+      net_worth: formatMinor(assets.total - liabilities.total, target),
     },
     missing_rates: book.missingRates(),
   };
@@ -206,9 +201,9 @@ export function convertedIncomeStatement(db: LedgerDb, start: string, end: strin
       currency: target,
       income: income.roots,
       expenses: expenses.roots,
-      total_income: money(book, income.total),
-      total_expenses: money(book, expenses.total),
-      net_income: money(book, new ConvertedSum(book).addAll(income.total).addAll(expenses.total, -1n)),
+      total_income: formatMinor(income.total, target),
+      total_expenses: formatMinor(expenses.total, target),
+      net_income: formatMinor(income.total - expenses.total, target),
     },
     missing_rates: book.missingRates(),
   };
@@ -241,12 +236,15 @@ export function convertedNetWorth(db: LedgerDb, points: readonly WorthPoint[], e
   return {
     converted: {
       currency: target,
-      series: sums.map(({ date, point, assets, liabilities }) => ({
-        date,
-        assets: money(point, assets),
-        liabilities: money(point, liabilities),
-        net_worth: money(point, new ConvertedSum(point).addAll(assets).addAll(liabilities, -1n)),
-      })),
+      series: sums.map(({ date, assets, liabilities }) => {
+        const [a, l] = [assets.result(), liabilities.result()];
+        return {
+          date,
+          assets: formatMinor(a, target),
+          liabilities: formatMinor(l, target),
+          net_worth: formatMinor(a - l, target),
+        };
+      }),
     },
     missing_rates: book.missingRates(),
   };
@@ -269,42 +267,37 @@ export function convertedCashFlow(
     });
     return { span, byAccount };
   });
-  const totalIn = new ConvertedSum(book);
-  const totalOut = new ConvertedSum(book);
+  // each account's flow of a period is rounded once; every total is the sum of the figures it covers
+  const overRange = new RangeFlows();
   const periods = perPeriod.map(({ span, byAccount }) => {
-    const moneyIn = new ConvertedSum(book);
-    const moneyOut = new ConvertedSum(book);
+    let moneyIn = 0n;
+    let moneyOut = 0n;
+    const rows = [];
     for (const f of byAccount) {
-      moneyIn.addAll(f.moneyIn);
-      moneyOut.addAll(f.moneyOut);
+      if (book.isMissing(f.account.currency)) continue;
+      const [flowIn, flowOut] = [f.moneyIn.result(), f.moneyOut.result()];
+      moneyIn += flowIn;
+      moneyOut += flowOut;
+      overRange.add(f.account, flowIn, flowOut);
+      rows.push({
+        account_id: f.account.id,
+        name: f.account.name,
+        type: f.account.type,
+        money_in: formatMinor(flowIn, target),
+        money_out: formatMinor(flowOut, target),
+      });
     }
-    totalIn.addAll(moneyIn);
-    totalOut.addAll(moneyOut);
     return {
       start_date: span.start,
       end_date: span.end,
-      money_in: money(book, moneyIn),
-      money_out: money(book, moneyOut),
-      net: money(book, new ConvertedSum(book).addAll(moneyIn).addAll(moneyOut, -1n)),
-      by_account: byAccount
-        .filter((f) => !book.isMissing(f.account.currency))
-        .map((f) => ({
-          account_id: f.account.id,
-          name: f.account.name,
-          type: f.account.type,
-          money_in: money(book, f.moneyIn),
-          money_out: money(book, f.moneyOut),
-        })),
+      money_in: formatMinor(moneyIn, target),
+      money_out: formatMinor(moneyOut, target),
+      net: formatMinor(moneyIn - moneyOut, target),
+      by_account: rows,
     };
   });
   return {
-    converted: {
-      currency: target,
-      periods,
-      total_in: money(book, totalIn),
-      total_out: money(book, totalOut),
-      net: money(book, new ConvertedSum(book).addAll(totalIn).addAll(totalOut, -1n)),
-    },
+    converted: { currency: target, periods, ...overRange.summary(target) },
     missing_rates: book.missingRates(),
   };
 }

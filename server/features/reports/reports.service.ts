@@ -14,6 +14,7 @@ import {
   convertedNetWorth,
   convertedTrialBalance,
 } from './reports.converted.ts';
+import { RangeFlows } from './range-flows.ts';
 
 /**
  * Reports per currency (no conversion), from the maintained aggregates: everything ever posted,
@@ -138,15 +139,18 @@ export function balanceSheet(db: LedgerDb, asOf: string = localToday(), convertT
       const equity = trees(accounts, currency, ['EQUITY'], own);
       const income = trees(accounts, currency, ['INCOME'], own).total;
       const expenses = trees(accounts, currency, ['EXPENSE'], own).total;
+      const retained = income - expenses;
       return {
         currency,
         assets: assets.roots,
         liabilities: liabilities.roots,
         equity: equity.roots,
-        retained_earnings: formatMinor(income - expenses, currency),
+        retained_earnings: formatMinor(retained, currency),
         total_assets: formatMinor(assets.total, currency),
         total_liabilities: formatMinor(liabilities.total, currency),
         total_equity: formatMinor(equity.total, currency),
+        total_equity_and_earnings: formatMinor(equity.total + retained, currency),
+        total_liabilities_and_equity: formatMinor(liabilities.total + equity.total + retained, currency),
         net_worth: formatMinor(assets.total - liabilities.total, currency),
       };
     }),
@@ -290,8 +294,7 @@ export function cashFlow(
     interval,
     ...(convertTo && convertedCashFlow(db, spans, end, convertTo)),
     currencies: currenciesOf(accounts).map((currency) => {
-      let totalIn = 0n;
-      let totalOut = 0n;
+      const overRange = new RangeFlows();
       const periodsOut = sums.map(({ span, flows }) => {
         let moneyIn = 0n;
         let moneyOut = 0n;
@@ -301,6 +304,7 @@ export function cashFlow(
           if (account.currency !== currency || !flow || (flow.a === 0n && flow.b === 0n)) continue;
           moneyIn += flow.a;
           moneyOut += flow.b;
+          overRange.add(account, flow.a, flow.b);
           byAccount.push({
             account_id: account.id,
             name: account.name,
@@ -309,8 +313,6 @@ export function cashFlow(
             money_out: formatMinor(flow.b, currency),
           });
         }
-        totalIn += moneyIn;
-        totalOut += moneyOut;
         return {
           start_date: span.start,
           end_date: span.end,
@@ -323,9 +325,7 @@ export function cashFlow(
       return {
         currency,
         periods: periodsOut,
-        total_in: formatMinor(totalIn, currency),
-        total_out: formatMinor(totalOut, currency),
-        net: formatMinor(totalIn - totalOut, currency),
+        ...overRange.summary(currency),
       };
     }),
   };

@@ -75,7 +75,8 @@ export function buildAccountTrees(balances: AllBalances, sheet: BalanceSheet, in
     section(tree, 'LIABILITY').nodes = c.liabilities.map((n) => convert(n, c.currency));
     section(tree, 'LIABILITY').total = c.total_liabilities;
     section(tree, 'EQUITY').nodes = c.equity.map((n) => convert(n, c.currency));
-    section(tree, 'EQUITY').total = c.total_equity;
+    // the section's total covers the retained earnings row printed in it
+    section(tree, 'EQUITY').total = c.total_equity_and_earnings;
     tree.netWorth = c.net_worth;
     tree.retainedEarnings = c.retained_earnings;
   }

@@ -177,17 +177,29 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
       return reports.now.currencies.map((c) => {
         const b = reports.before?.currencies.find((p) => p.currency === c.currency);
         const drill = (id: string, which: 'now' | 'before') => asOfDrill(which)(id);
+        // the equity section as printed: its accounts, retained earnings and (converted) the
+        // unrealised gains from rates, then their sum from the server
         const equity = treeSection(t('types.EQUITY'), c.equity, b?.equity, c.currency, compare, drill, {
           label: t('reports.totalOf', { what: t('types.EQUITY') }),
-          now: c.total_equity,
-          before: b?.total_equity,
+          now: c.total_equity_and_earnings,
+          before: b?.total_equity_and_earnings,
         });
-        equity.rows.splice(equity.rows.length - 1, 0, {
-          label: t('accounts.retainedEarnings'),
-          depth: 0,
-          kind: 'derived',
-          cells: compared(c.currency, c.retained_earnings, b?.retained_earnings, compare),
-        });
+        const derived: ReportRow[] = [
+          {
+            label: t('accounts.retainedEarnings'),
+            depth: 0,
+            kind: 'derived',
+            cells: compared(c.currency, c.retained_earnings, b?.retained_earnings, compare),
+          },
+        ];
+        if (c.unrealized_gains !== undefined)
+          derived.push({
+            label: t('currency.unrealized'),
+            depth: 0,
+            kind: 'derived',
+            cells: compared(c.currency, c.unrealized_gains, b?.unrealized_gains, compare),
+          });
+        equity.rows.splice(equity.rows.length - 1, 0, ...derived);
         return {
           currency: c.currency,
           columns: figureColumns(t, compare),
@@ -207,9 +219,15 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
               heading: null,
               rows: [
                 {
-                  label: t('dashboard.netWorth'),
+                  label: t('reports.totalLiabilitiesAndEquity'),
                   depth: 0,
                   kind: 'total',
+                  cells: compared(c.currency, c.total_liabilities_and_equity, b?.total_liabilities_and_equity, compare),
+                },
+                {
+                  label: t('dashboard.netWorth'),
+                  depth: 0,
+                  kind: 'derived',
                   cells: compared(c.currency, c.net_worth, b?.net_worth, compare),
                 },
               ],
@@ -252,21 +270,8 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
     case 'cash-flow':
       return reports.now.currencies.map((c) => {
         const b = reports.before?.currencies.find((p) => p.currency === c.currency);
-        const byAccount = (periods: CashFlow['currencies'][number]['periods'] | undefined) => {
-          const out = new Map<string, { name: string; in: string[]; out: string[] }>();
-          for (const p of periods ?? [])
-            for (const a of p.by_account) {
-              const row = out.get(a.account_id) ?? { name: a.name, in: [], out: [] };
-              row.in.push(a.money_in);
-              row.out.push(a.money_out);
-              out.set(a.account_id, row);
-            }
-          return out;
-        };
-        const now = byAccount(c.periods);
-        const before = byAccount(b?.periods);
-        const rowOf = (label: string, moneyIn: string, moneyOut: string, prevNet: string | undefined, id?: string) => {
-          const net = subtractDecimal(moneyIn, moneyOut, c.currency);
+        const previousNet = new Map(b?.by_account.map((a) => [a.account_id, a.net]) ?? []);
+        const rowOf = (moneyIn: string, moneyOut: string, net: string, prevNet: string | undefined, id?: string) => {
           const drill = id ? rangeDrill('now')(id) : undefined;
           const cells: (Cell | null)[] = [
             { value: moneyIn, ...(drill ? { drill } : {}) },
@@ -283,20 +288,17 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
           }
           return cells;
         };
-        const rows: ReportRow[] = [...now].map(([id, r]) => {
-          const moneyIn = sumDecimals(r.in, c.currency);
-          const moneyOut = sumDecimals(r.out, c.currency);
-          const p = before.get(id);
-          const prevNet = p
-            ? subtractDecimal(sumDecimals(p.in, c.currency), sumDecimals(p.out, c.currency), c.currency)
-            : undefined;
-          return { label: r.name, depth: 0, kind: 'account', cells: rowOf(r.name, moneyIn, moneyOut, prevNet, id) };
-        });
+        const rows: ReportRow[] = c.by_account.map((a) => ({
+          label: a.name,
+          depth: 0,
+          kind: 'account',
+          cells: rowOf(a.money_in, a.money_out, a.net, previousNet.get(a.account_id), a.account_id),
+        }));
         rows.push({
           label: t('reports.total'),
           depth: 0,
           kind: 'total',
-          cells: rowOf(t('reports.total'), c.total_in, c.total_out, b?.net),
+          cells: rowOf(c.total_in, c.total_out, c.net, b?.net),
         });
         return {
           currency: c.currency,
