@@ -248,7 +248,8 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
     if (def.inline && size !== undefined && size <= INLINE_BYTES && !held && !this.lastWriteOfUser.has(userId)) {
       const lease = this.options.leaseOf(userId);
       try {
-        return Promise.resolve(def.run(lease.db, input, INLINE_CONTEXT) as JobOutput<T, N>);
+        if (def.inline === true || def.inline(lease.db))
+          return Promise.resolve(def.run(lease.db, input, INLINE_CONTEXT) as JobOutput<T, N>);
       } catch (error) {
         return Promise.reject(error);
       } finally {
