@@ -146,6 +146,13 @@ describe('rules', () => {
     expect(answered.slice(0, fitted)).toEqual(new Array(fitted).fill('plain'));
     expect(answered.slice(fitted)).toEqual(new Array(40 - fitted).fill(undefined));
     expect(bounded.exhausted).toBe(true);
+    // a rule stored before the limits, ~37 MB compiled and seconds a line: never compiled, it matches nothing
+    const legacy = new RuleSet([
+      rule({ id: 'legacy', description: { op: 'regex', value: `${'(.?){1000}'.repeat(45)}Z` } }),
+      rule({ id: 'next', description: { op: 'contains', value: 'z' } }),
+    ]);
+    expect(legacy.firstMatch(line('Z'))?.id).toBe('next');
+    expect(legacy.exhausted).toBe(false);
   });
 
   it('when a rule is drafted from a bank line, then it holds the first run of payee words, and the rule matches that line', () => {

@@ -16,7 +16,8 @@ export { RULE_DESCRIPTION_OPS, ruleDraftFrom, type RuleDescriptionOp } from './r
  * written if its repeats add up past MAX_REPEATS (checked before it is compiled), its program is
  * larger than MAX_RULE_PROGRAM, or a calibration match of a description of the longest length takes
  * more than RULE_CALIBRATION_MS. A RuleSet may also be given a budget of work (`maxWork`, in
- * program instructions times characters, compiling included) past which it answers no rule.
+ * program instructions times characters, compiling included) past which it answers no rule. A
+ * pattern past MAX_REPEATS (a rule stored before the limits) is never compiled: it matches nothing.
  */
 
 /** Repeat counts (`{n}`, `{n,m}`, `{n,}`) a pattern may add up to; re2js refuses nested ones past 1000. */
@@ -75,11 +76,16 @@ export function ruleProblems(
   return problems;
 }
 
-function regexProblem(pattern: string, clock: () => number): string | null {
-  const repeats = [...pattern.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].reduce(
+/** What a pattern's repeat counts add up to, read from its text (an escaped brace counts too). */
+function repeatsOf(pattern: string): number {
+  return [...pattern.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].reduce(
     (sum, m) => sum + Math.max(Number(m[1]), Number(m[2] || 0)),
     0,
   );
+}
+
+function regexProblem(pattern: string, clock: () => number): string | null {
+  const repeats = repeatsOf(pattern);
   if (repeats > MAX_REPEATS)
     return `is too costly to match: its repeats add up to ${repeats}, more than ${MAX_REPEATS}`;
   let compiled: RE2JS;
@@ -189,6 +195,8 @@ export class RuleSet {
   #search(test: RegexTest, raw: string): boolean | undefined {
     if (this.#work >= this.#maxWork) return undefined;
     if (test.compiled === undefined) {
+      // a rule stored before the limits may compile to megabytes and take seconds a line: it is not applied
+      if (repeatsOf(test.source) > MAX_REPEATS) return false;
       test.compiled = RE2JS.compile(test.source, RE2JS.CASE_INSENSITIVE);
       this.#work += test.compiled.programSize() * COMPILE_UNITS_PER_INSTRUCTION;
       if (this.#work >= this.#maxWork) return undefined;
