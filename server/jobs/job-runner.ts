@@ -160,8 +160,8 @@ function errorOf(failure: JobFailure): Error {
  * takes turns between users, the next job always coming from the user served least recently, so
  * one user's many or heavy jobs hold another's for at most the job running when it was asked. A
  * job runs within a budget (JobBudget): past its time or its memory (read from the worker's heap
- * as it runs, HEAP_WATCH_MS) the worker is stopped; either way its transaction never commits, it fails with JOB_BUDGET_EXCEEDED, and the
- * next job starts on a fresh worker.
+ * as it runs, HEAP_WATCH_MS) the worker is stopped; either way its transaction never commits, it
+ * fails with JOB_BUDGET_EXCEEDED, and the next job starts on a fresh worker.
  *
  * While a user has a writing job queued or running, that user's other writing requests wait for
  * it (`idle`, awaited by the app before their handler), instead of blocking the thread on
