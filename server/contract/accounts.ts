@@ -3,6 +3,12 @@ import { ACCOUNT_TYPES } from '../domain/double-entry.ts';
 import { missingRate } from './prices.ts';
 import { currencyCode, isoDate, isoDateTime, pageOf, pagination, queryBool, resourceId, uuid } from './common.ts';
 
+/**
+ * Accounts a ledger may hold (trading accounts, one per currency, aside): far more than a household's
+ * books need, few enough that every tree, balance sheet and plan of an import stays small.
+ */
+export const MAX_ACCOUNTS = 10_000;
+
 export const accountType = z.enum(ACCOUNT_TYPES);
 
 export const createAccountBody = z.strictObject({

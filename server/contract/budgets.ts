@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { isMonth } from '../domain/budgets.ts';
 import { accountType } from './accounts.ts';
-import { resourceId, uuid } from './common.ts';
+import { isoMonth, isoYear, resourceId, uuid } from './common.ts';
 
 export const MAX_BUDGET_LINES = 1000;
 
-/** YYYY-MM, 0001-01 to 9999-12. */
-export const month = z.string().refine(isMonth, 'must be a month YYYY-MM').meta({ example: '2026-03' });
+export const month = isoMonth;
 
 export const monthParams = z.strictObject({ month });
 
@@ -73,13 +71,9 @@ export const budget = z
 export const budgetReportQuery = z
   .strictObject({
     month: month.optional(),
-    year: z
-      .string()
-      .regex(/^\d{4}$/, 'must be a year YYYY')
-      .optional(),
+    year: isoYear.optional(),
   })
-  .refine((q) => !(q.month && q.year), { message: 'give month or year, not both', path: ['year'] })
-  .refine((q) => q.year === undefined || q.year !== '0000', { message: 'must be a year from 0001', path: ['year'] });
+  .refine((q) => !(q.month && q.year), { message: 'give month or year, not both', path: ['year'] });
 
 const monthFigures = { budgeted: z.string(), actual: z.string(), remaining: z.string() };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../domain/dates.ts';
+import { FIRST_MONTH, isMonth, LAST_MONTH } from '../domain/budgets.ts';
+import { DATE_RANGE_TEXT, FIRST_YEAR, isCalendarDate, isLedgerDate, isLedgerYear, LAST_YEAR } from '../domain/dates.ts';
 import { AMOUNT_PATTERN, SIGNED_AMOUNT_PATTERN, isKnownCurrency } from './money.ts';
 
 /** A UUID, checked as one: a filter whose value can never name anything is a VALIDATION_ERROR. */
@@ -15,10 +16,40 @@ export const uuid = z
  */
 export const resourceId = z.string().max(100).meta({ format: 'uuid' });
 
+/** Years the ledger's calendar holds (domain/dates.ts), as a pattern of the documents. */
+const LEDGER_YEAR_PATTERN = '(19[0-9]{2}|2[01][0-9]{2})';
+
 export const isoDate = z
   .string()
   .refine(isCalendarDate, 'must be a calendar date YYYY-MM-DD')
-  .meta({ format: 'date', example: '2026-01-31' });
+  .refine(isLedgerDate, `must be a date from ${DATE_RANGE_TEXT}`)
+  .meta({
+    format: 'date',
+    pattern: `^${LEDGER_YEAR_PATTERN}-[0-9]{2}-[0-9]{2}$`,
+    description: `A calendar date YYYY-MM-DD from ${DATE_RANGE_TEXT}`,
+    example: '2026-01-31',
+  });
+
+/** A month YYYY-MM of the ledger's calendar. */
+export const isoMonth = z
+  .string()
+  .refine(isMonth, `must be a month YYYY-MM from ${FIRST_MONTH} to ${LAST_MONTH}`)
+  .meta({
+    pattern: `^${LEDGER_YEAR_PATTERN}-(0[1-9]|1[0-2])$`,
+    description: `A month YYYY-MM from ${FIRST_MONTH} to ${LAST_MONTH}`,
+    example: '2026-03',
+  });
+
+/** A year YYYY of the ledger's calendar. */
+export const isoYear = z
+  .string()
+  .regex(/^\d{4}$/, 'must be a year YYYY')
+  .refine((y) => isLedgerYear(Number(y)), `must be a year from ${FIRST_YEAR} to ${LAST_YEAR}`)
+  .meta({
+    pattern: `^${LEDGER_YEAR_PATTERN}$`,
+    description: `A year from ${FIRST_YEAR} to ${LAST_YEAR}`,
+    example: '2026',
+  });
 
 export const currencyCode = z
   .string()

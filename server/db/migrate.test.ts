@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseDigest, identityFile, ledgerFile, registerUser, startTestServer } from '../../test/support/server.ts';
-import { MigrationError, loadMigrations, migrate } from './migrate.ts';
+import { MigrationError, assertAppSchema, loadMigrations, migrate } from './migrate.ts';
 import { openSqliteFile } from './sqlite.ts';
 import { DEFAULT_MIGRATIONS_DIR } from './stores.ts';
 
@@ -270,5 +270,46 @@ describe('a ledger file written by a newer app, through the running server', () 
     } finally {
       await second.stop();
     }
+  });
+});
+
+describe('checking a file is a ledger of this app', () => {
+  const check = (file: string, migrations: ReturnType<typeof loadMigrations>) => {
+    const sqlite = openSqliteFile(file);
+    try {
+      assertAppSchema(sqlite, migrations, 'the backup');
+    } finally {
+      sqlite.close();
+    }
+  };
+
+  it('when a file was made by some or all of the app’s migrations, then its schema is the app’s and it passes', () => {
+    const migrations = loadMigrations(DEFAULT_MIGRATIONS_DIR);
+    for (const applied of [1, Math.ceil(migrations.length / 2), migrations.length]) {
+      const file = dbFile();
+      const sqlite = openSqliteFile(file);
+      migrate(sqlite, migrations.slice(0, applied), file);
+      sqlite.close();
+      expect(() => check(file, migrations)).not.toThrow();
+    }
+  });
+
+  it('when a file lacks one of the app’s indexes, or holds a table no recorded migration made, then it is refused naming it', () => {
+    const dir = migrationsDir({ '0001_things.sql': M1, '0002_colour.sql': M2, '0003_index.sql': M3 });
+    const migrations = loadMigrations(dir);
+    const file = dbFile();
+    openAndMigrate(file, dir);
+    const db = new Database(file);
+    db.exec('DROP INDEX things_by_label');
+    db.close();
+    expect(() => check(file, migrations)).toThrow(
+      new MigrationError('the backup is not a ledger of this app: its schema has no index things_by_label'),
+    );
+    const other = dbFile();
+    const made = new Database(other);
+    made.exec('CREATE TABLE things (id INTEGER PRIMARY KEY, label TEXT) STRICT;');
+    made.close();
+    const partial = migrations.slice(0, 1);
+    expect(() => check(other, partial)).toThrow(/is not a ledger of this app: its schema has an added table things/);
   });
 });

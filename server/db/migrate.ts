@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 
 export interface Migration {
   version: number;
@@ -80,6 +80,43 @@ export function pendingMigrations(
     }
   }
   return migrations.slice(applied.length);
+}
+
+/** A file's schema objects (type and name → table and SQL, spaces folded), SQLite's statistics aside. */
+function schemaObjects(sqlite: Database.Database): Map<string, string> {
+  const rows = sqlite
+    .prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_stat%'")
+    .all() as { type: string; name: string; tbl_name: string; sql: string | null }[];
+  return new Map(rows.map((r) => [`${r.type} ${r.name}`, `${r.tbl_name} ${(r.sql ?? '').replace(/\s+/g, ' ')}`]));
+}
+
+/**
+ * Refuses a file whose schema is not exactly the one its applied migrations make in a new ledger:
+ * an added trigger, view, table or index, or one changed or missing, is a file this app did not
+ * write (a restore's check, before the pending migrations run, so nothing of it runs first).
+ */
+export function assertAppSchema(sqlite: Database.Database, migrations: readonly Migration[], label: string): void {
+  const applied = migrations.length - pendingMigrations(sqlite, migrations, label).length;
+  const reference = new Database(':memory:');
+  try {
+    pendingMigrations(reference, migrations, label);
+    applyMigrations(reference, migrations.slice(0, applied), 'a new ledger');
+    const expected = schemaObjects(reference);
+    const actual = schemaObjects(sqlite);
+    const changed = [...actual].filter(([key, sql]) => expected.get(key) !== sql).map(([key]) => key);
+    const missing = [...expected.keys()].filter((key) => !actual.has(key));
+    if (changed.length > 0 || missing.length > 0) {
+      const what = [
+        ...changed.map((key) => (expected.has(key) ? `a changed ${key}` : `an added ${key}`)),
+        ...missing.map((key) => `no ${key}`),
+      ];
+      throw new MigrationError(
+        `${label} is not a ledger of this app: its schema has ${what.slice(0, 3).join(', ')}${what.length > 3 ? ` and ${what.length - 3} more differences` : ''}`,
+      );
+    }
+  } finally {
+    reference.close();
+  }
 }
 
 /** Applies migrations (as `pendingMigrations` answered them), each with its record in one transaction. */

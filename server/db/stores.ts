@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { appRoot } from '../app-root.ts';
-import { applyMigrations, loadMigrations, migrate, pendingMigrations, type Migration } from './migrate.ts';
+import {
+  applyMigrations,
+  assertAppSchema,
+  loadMigrations,
+  migrate,
+  pendingMigrations,
+  type Migration,
+} from './migrate.ts';
 import type { IdentitySchema, LedgerSchema } from './schema.ts';
 import { SqliteDb, openSqliteFile } from './sqlite.ts';
 
@@ -281,8 +288,9 @@ function createFileOnce(file: string, bytes: Buffer): void {
 
 /**
  * Copies a backup to `staged` for a restore and makes it fit to swap in: `PRAGMA integrity_check`
- * passes and the migration runner brings it up to date (a backup written by a newer app is
- * refused). Seconds on a GB-sized ledger, so the job worker runs it. On failure nothing is left.
+ * passes, its schema is exactly the one its migrations make (assertAppSchema: no added trigger,
+ * view, table or index), and the migration runner brings it up to date (a backup written by a
+ * newer app is refused). Seconds on a GB-sized ledger, so the job worker runs it. On failure nothing is left.
  */
 export function stageLedgerCopy(fromFile: string, staged: string, migrations: Migration[]): void {
   try {
@@ -293,6 +301,7 @@ export function stageLedgerCopy(fromFile: string, staged: string, migrations: Mi
       const check = sqlite.pragma('integrity_check') as { integrity_check: string }[];
       if (check.length !== 1 || check[0]!.integrity_check !== 'ok')
         throw new Error(`the backup is damaged (${check[0]?.integrity_check ?? 'no answer'})`);
+      assertAppSchema(sqlite, migrations, 'the backup');
       migrate(sqlite, migrations, 'the backup');
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
     } finally {

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addMonths, carriedInto, divideHalfEven, isMonth, type MonthFigures } from './budgets.ts';
+import { addMonths, carriedInto, divideHalfEven, isMonth, monthsIn, type MonthFigures } from './budgets.ts';
 
 describe('budget arithmetic', () => {
-  it('when a month is written, then only YYYY-MM from 0001-01 to 9999-12 is one', () => {
-    expect(['2026-01', '9999-12', '0001-01'].map(isMonth)).toEqual([true, true, true]);
-    expect(['2026-13', '2026-00', '0000-05', '2026-1', '2026-01-01', ' 2026-01'].map(isMonth)).toEqual(
-      new Array(6).fill(false),
-    );
+  it('when a month is written, then only YYYY-MM from 1900-01 to 2199-12 is one', () => {
+    expect(['2026-01', '2199-12', '1900-01'].map(isMonth)).toEqual([true, true, true]);
+    expect(
+      ['2026-13', '2026-00', '0000-05', '2026-1', '2026-01-01', ' 2026-01', '9999-12', '1899-12', '2200-01'].map(
+        isMonth,
+      ),
+    ).toEqual(new Array(9).fill(false));
+    expect(monthsIn('2026-01', '2026-12')).toBe(12);
+    expect(monthsIn('2199-12', '2199-12')).toBe(1);
+    expect(monthsIn('2026-02', '2026-01')).toBe(0);
     expect(addMonths('2026-01', -1)).toBe('2025-12');
     expect(addMonths('2025-11', 14)).toBe('2027-01');
   });

@@ -1,3 +1,4 @@
+import { FIRST_YEAR, LAST_YEAR, isLedgerYear } from './dates.ts';
 import type { Minor } from './money.ts';
 
 /**
@@ -9,13 +10,27 @@ import type { Minor } from './money.ts';
 
 export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
+export const FIRST_MONTH = `${FIRST_YEAR}-01`;
+export const LAST_MONTH = `${LAST_YEAR}-12`;
+
+/** A month YYYY-MM of the ledger's calendar (FIRST_MONTH … LAST_MONTH). */
 export function isMonth(text: string): boolean {
-  return MONTH_PATTERN.test(text) && !text.startsWith('0000');
+  return MONTH_PATTERN.test(text) && isLedgerYear(Number(text.slice(0, 4)));
+}
+
+/** The month's number (months since year 0): months compared and counted as months, whatever their text. */
+export function monthNumber(month: string): number {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return y * 12 + (m - 1);
+}
+
+/** How many months [start, end] holds (0 when end is before start). */
+export function monthsIn(start: string, end: string): number {
+  return Math.max(0, monthNumber(end) - monthNumber(start) + 1);
 }
 
 export function addMonths(month: string, months: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) + months;
+  const index = monthNumber(month) + months;
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 

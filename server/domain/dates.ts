@@ -1,6 +1,27 @@
-/** Calendar dates are ISO `YYYY-MM-DD` text; arithmetic goes through UTC so time zones never shift a day. */
+import { DomainError } from './errors.ts';
+
+/**
+ * Calendar dates are ISO `YYYY-MM-DD` text; arithmetic goes through UTC so time zones never shift a
+ * day. The ledger keeps the dates FIRST_DATE … LAST_DATE: every date it is given is one of them, so
+ * every walk over days or months has a known, small number of steps.
+ */
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2199;
+export const FIRST_DATE = `${FIRST_YEAR}-01-01`;
+export const LAST_DATE = `${LAST_YEAR}-12-31`;
+export const DATE_RANGE_TEXT = `${FIRST_DATE} to ${LAST_DATE}`;
+
+/** A calendar date within FIRST_DATE … LAST_DATE: the dates the ledger takes. */
+export function isLedgerDate(text: string): boolean {
+  return isCalendarDate(text) && isLedgerYear(Number(text.slice(0, 4)));
+}
+
+export function isLedgerYear(year: number): boolean {
+  return Number.isInteger(year) && year >= FIRST_YEAR && year <= LAST_YEAR;
+}
 
 export function isCalendarDate(text: string): boolean {
   const m = DATE_PATTERN.exec(text);
@@ -46,6 +67,11 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((toUtc(b).getTime() - toUtc(a).getTime()) / 86_400_000);
 }
 
+/** The day's number (days since 1970-01-01): dates compared as dates, whatever their text. */
+export function dayNumber(date: string): number {
+  return Math.round(toUtc(date).getTime() / 86_400_000);
+}
+
 export function monthOf(date: string): string {
   return date.slice(0, 7);
 }
@@ -75,21 +101,39 @@ export function startOfYear(date: string): string {
 
 export type Interval = 'day' | 'week' | 'month';
 
-/** The periods covering [start, end], each clipped to the range: `[{ start, end }]`. */
-export function periods(start: string, end: string, interval: Interval): { start: string; end: string }[] {
+/**
+ * The periods covering [start, end], each clipped to the range: `[{ start, end }]`. Their number is
+ * counted first and refused past `limit` (VALIDATION_ERROR naming it), so the walk's length is known
+ * before it starts.
+ */
+export function periods(
+  start: string,
+  end: string,
+  interval: Interval,
+  limit: number,
+): { start: string; end: string }[] {
+  const count = countPeriods(start, end, interval);
+  if (count > limit)
+    throw new DomainError(
+      'VALIDATION_ERROR',
+      `The range has more than ${limit} ${interval}s; choose a longer interval or a shorter range`,
+      [{ field: 'interval', message: `at most ${limit} periods in the range` }],
+    );
+  const last = dayNumber(end);
   const out: { start: string; end: string }[] = [];
   let cursor = start;
-  while (cursor <= end) {
+  for (let i = 0; i < count && dayNumber(cursor) <= last; i++) {
     const natural = interval === 'day' ? cursor : interval === 'week' ? endOfWeek(cursor) : endOfMonth(cursor);
-    const periodEnd = natural < end ? natural : end;
+    const periodEnd = dayNumber(natural) < last ? natural : end;
     out.push({ start: cursor, end: periodEnd });
     cursor = addDays(periodEnd, 1);
   }
   return out;
 }
 
+/** How many periods cover [start, end] (for weeks, at most one more than there are). */
 export function countPeriods(start: string, end: string, interval: Interval): number {
-  if (start > end) return 0;
+  if (dayNumber(start) > dayNumber(end)) return 0;
   const days = daysBetween(start, end) + 1;
   if (interval === 'day') return days;
   if (interval === 'week') return Math.ceil(days / 7) + 1;

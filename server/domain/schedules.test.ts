@@ -47,11 +47,16 @@ describe('schedule occurrences', () => {
     expect(occurrenceDate(monthly('2026-01-15', 3), 2)).toBe('2026-07-15');
   });
 
-  it('when occurrences would pass the year 9999, then there are none', () => {
-    expect(occurrenceDate({ frequency: 'yearly', interval: 1, startDate: '9999-06-01', endDate: null }, 1)).toBeNull();
+  it("when occurrences would pass the ledger's last date 2199-12-31, then there are none", () => {
+    expect(occurrenceDate({ frequency: 'yearly', interval: 1, startDate: '2199-06-01', endDate: null }, 1)).toBeNull();
+    expect(occurrenceDate({ frequency: 'monthly', interval: 1, startDate: '2199-06-30', endDate: null }, 6)).toBe(
+      '2199-12-30',
+    );
+    expect(occurrenceDate({ frequency: 'monthly', interval: 1, startDate: '2199-06-30', endDate: null }, 7)).toBeNull();
     expect(
-      occurrenceAfter({ frequency: 'daily', interval: 1, startDate: '9999-12-30', endDate: null }, '9999-12-31'),
+      occurrenceAfter({ frequency: 'daily', interval: 1, startDate: '2199-12-30', endDate: null }, '2199-12-31'),
     ).toBeNull();
+    expect(occurrenceDate({ frequency: 'weekly', interval: 1, startDate: '2199-12-20', endDate: null }, 2)).toBeNull();
   });
 
   it('when the end date is reached, then no occurrence follows it', () => {

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isCalendarDate } from './dates.ts';
+import { addDays, daysBetween, dayNumber, isLedgerDate, LAST_DATE, LAST_YEAR } from './dates.ts';
 
 /**
  * When a scheduled entry falls due. Occurrence n (0, 1, 2, …) is computed directly from the start,
@@ -18,8 +18,6 @@ export interface Recurrence {
   /** inclusive; null: no end */
   endDate: string | null;
 }
-
-const LAST_DATE = '9999-12-31';
 
 function daysIn(year: number, month: number): number {
   return new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !isLeap(year) ? 1 : 0);
@@ -42,12 +40,12 @@ function monthsAfter(start: string, months: number): string | null {
   const [y, m, d] = ymd(start);
   const index = y * 12 + (m - 1) + months;
   const year = Math.floor(index / 12);
-  if (year > 9999) return null;
+  if (year > LAST_YEAR) return null;
   const month = (index % 12) + 1;
   return format(year, month, Math.min(d, daysIn(year, month)));
 }
 
-/** Occurrence n of the recurrence, ignoring its end date; null past year 9999. */
+/** Occurrence n of the recurrence, ignoring its end date; null past the ledger's last date. */
 export function occurrenceDate(r: Recurrence, n: number): string | null {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError('occurrence index must be a whole number ≥ 0');
   switch (r.frequency) {
@@ -94,12 +92,12 @@ export function nextOccurrence(r: Recurrence, date: string): string | null {
 
 /** The first occurrence after `date`, within the end date; null when there is none. */
 export function occurrenceAfter(r: Recurrence, date: string): string | null {
-  return date >= LAST_DATE ? null : nextOccurrence(r, addDays(date, 1));
+  return dayNumber(date) >= dayNumber(LAST_DATE) ? null : nextOccurrence(r, addDays(date, 1));
 }
 
 /** Whether `date` is one of the recurrence's occurrences (within its end date). */
 export function isOccurrence(r: Recurrence, date: string): boolean {
-  return isCalendarDate(date) && nextOccurrence(r, date) === date;
+  return isLedgerDate(date) && nextOccurrence(r, date) === date;
 }
 
 /**

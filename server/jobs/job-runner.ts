@@ -35,6 +35,18 @@ export const RETIRE_HEAP_BYTES = 40 * 1024 * 1024;
  */
 export const DEFAULT_JOB_BUDGET: JobBudget = { ms: 120_000, heapMb: 512 };
 
+/**
+ * While a job runs, the runner reads the worker's heap this often (ms) and stops the job once its
+ * used heap passes the budget's `heapMb`. V8's own limit on the worker (resourceLimits) is twice
+ * the budget: it stops only what outgrows the budget between two reads. At V8's limit a worker is
+ * stopped only on a best-effort basis: one large allocation there (a Map or an array of a million
+ * entries growing) aborts the whole process instead (nodejs/node#47224), so the budget is enforced
+ * well below it.
+ */
+export const HEAP_WATCH_MS = 50;
+
+const MB = 1024 * 1024;
+
 export interface JobBudget {
   ms: number;
   heapMb: number;
@@ -147,9 +159,9 @@ function errorOf(failure: JobFailure): Error {
  * Jobs run one at a time. Each user has a queue of their own, in the order they asked; the worker
  * takes turns between users, the next job always coming from the user served least recently, so
  * one user's many or heavy jobs hold another's for at most the job running when it was asked. A
- * job runs within a budget (JobBudget): past its time the worker is stopped, past its memory V8
- * stops it; either way its transaction never commits, it fails with JOB_BUDGET_EXCEEDED, and the
- * next job starts on a fresh worker.
+ * job runs within a budget (JobBudget): past its time or its memory (read from the worker's heap
+ * as it runs, HEAP_WATCH_MS) the worker is stopped; either way its transaction never commits, it
+ * fails with JOB_BUDGET_EXCEEDED, and the next job starts on a fresh worker.
  *
  * While a user has a writing job queued or running, that user's other writing requests wait for
  * it (`idle`, awaited by the app before their handler), instead of blocking the thread on
@@ -236,7 +248,8 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
     if (def.inline && size !== undefined && size <= INLINE_BYTES && !held && !this.lastWriteOfUser.has(userId)) {
       const lease = this.options.leaseOf(userId);
       try {
-        return Promise.resolve(def.run(lease.db, input, INLINE_CONTEXT) as JobOutput<T, N>);
+        if (def.inline === true || def.inline(lease.db))
+          return Promise.resolve(def.run(lease.db, input, INLINE_CONTEXT) as JobOutput<T, N>);
       } catch (error) {
         return Promise.reject(error);
       } finally {
@@ -383,6 +396,7 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
     if (lease) lease.db.busyWith = name;
     this.setBusy(true);
     const overTime = setTimeout(() => this.stopJob(task.id, 'time'), this.budget.ms);
+    const heapWatch = setInterval(() => this.watchHeap(task.id), HEAP_WATCH_MS);
     try {
       return await new Promise<R>((resolve, reject) => {
         this.waiting.set(task.id, {
@@ -395,6 +409,7 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
       });
     } finally {
       clearTimeout(overTime);
+      clearInterval(heapWatch);
       if (lease) {
         lease.db.busyWith = null;
         lease.release();
@@ -412,17 +427,27 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
     return this.started;
   }
 
+  /** Stops the job `id` once the worker's used heap is past the budget (HEAP_WATCH_MS). */
+  private watchHeap(id: number): void {
+    const worker = this.worker;
+    if (!worker || !this.waiting.has(id)) return;
+    worker.getHeapStatistics().then((heap) => {
+      if (heap.used_heap_size > this.budget.heapMb * MB && this.worker === worker) this.stopJob(id, 'memory', true);
+    }, ignore);
+  }
+
   /**
-   * Stops the worker under a job past its budget. The job fails once the thread is gone: its
-   * transaction never committed, and its connection, closed with the thread, holds no lock.
+   * Stops the worker under a job past its budget (`terminate`: here; else V8 stopped it at its
+   * limit). The job fails once the thread is gone: its transaction never committed, and its
+   * connection, closed with the thread, holds no lock.
    */
-  private stopJob(id: number, why: 'time' | 'memory'): void {
+  private stopJob(id: number, why: 'time' | 'memory', terminate = why === 'time'): void {
     const waiting = this.waiting.get(id);
     const worker = this.worker;
     if (!waiting || !worker) return;
     this.waiting.delete(id);
     this.worker = undefined;
-    const gone = why === 'time' ? worker.terminate() : new Promise((resolve) => worker.once('exit', resolve));
+    const gone = terminate ? worker.terminate() : new Promise((resolve) => worker.once('exit', resolve));
     this.stopping = gone.then(ignore, ignore);
     void this.stopping.then(() => waiting.reject(budgetExceeded(waiting.name, why, this.budget)));
   }
@@ -442,7 +467,7 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
       workerData: { tableModule: this.options.tableModule } satisfies WorkerSetup,
       resourceLimits: {
         maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
-        maxOldGenerationSizeMb: this.budget.heapMb,
+        maxOldGenerationSizeMb: this.budget.heapMb * 2,
       },
     });
     worker.unref();

@@ -26,9 +26,10 @@ export interface JobDef<I = any, O = any> {
   /**
    * A `writes` job whose input is at most INLINE_BYTES may run on the server's thread, without the
    * worker's round trip. Only for jobs whose work is linear in their input (a statement's rows): no
-   * budget can stop a job there.
+   * budget can stop a job there. A function says it of the ledger at hand (a statement's rows are
+   * matched against its rules, linear only while none is a regex).
    */
-  inline?: boolean;
+  inline?: boolean | ((db: LedgerDb) => boolean);
   run(db: LedgerDb, input: I, context: JobContext): O | Promise<O>;
 }
 

@@ -25,7 +25,7 @@ function balanceOf(account: Account, totals: Map<string, Pair>): Minor {
   return t ? normalBalance(account.type, t.a, t.b) : 0n;
 }
 export function netWorthSeriesBefore(db: LedgerDb, start: string, end: string, interval: Interval, convertTo?: string) {
-  const spans = periods(start, end, interval);
+  const spans = periods(start, end, interval, Number.MAX_SAFE_INTEGER);
   const accounts = allAccounts(db).filter((a) => a.type === 'ASSET' || a.type === 'LIABILITY');
   const running = sumRange(db, 'account', null, addDays(start, -1));
   const points: { date: string; balances: Map<string, Pair> }[] = [];

@@ -1,4 +1,4 @@
-import { isCalendarDate } from '../dates.ts';
+import { DATE_RANGE_TEXT, isCalendarDate, isLedgerDate } from '../dates.ts';
 import { invalid, unsupported } from './errors.ts';
 
 const FULL = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;
@@ -16,6 +16,7 @@ export function journalDate(text: string, line: number): string {
   }
   const iso = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
   if (!isCalendarDate(iso)) invalid(line, `${text} is not a calendar date`);
+  if (!isLedgerDate(iso)) invalid(line, `${text} is outside the dates the ledger keeps (${DATE_RANGE_TEXT})`);
   // Journals repeat their dates; a small cache of valid ones saves the calendar check.
   if (seen.size > 100_000) seen.clear();
   seen.set(text, iso);

@@ -70,6 +70,14 @@ export { CANDIDATE_WINDOW_DAYS } from './sweep-ranking.ts';
 export type { SuggestableAccount, SuggestedAccount } from './suggestions.ts';
 export { PRESELECT_MIN_CONFIDENCE, preselectedAccount, suggestCounterAccounts } from './suggestions.ts';
 export type { Rule, RuleConditions, RuleDescriptionOp, RuleTarget } from './rules.ts';
-export { RULE_DESCRIPTION_OPS, RuleSet, ruleDraftFrom, ruleProblems } from './rules.ts';
+export {
+  MAX_REPEATS,
+  MAX_RULE_PROGRAM,
+  RULE_CALIBRATION_MS,
+  RULE_DESCRIPTION_OPS,
+  RuleSet,
+  ruleDraftFrom,
+  ruleProblems,
+} from './rules.ts';
 export type { AssignedPair, RerunPlan, RunTxn } from './rerun.ts';
 export { planRerun } from './rerun.ts';

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RuleSet, ruleDraftFrom, ruleProblems, type Rule } from './rules.ts';
+import {
+  MAX_REPEATS,
+  MAX_RULE_PROGRAM,
+  RULE_CALIBRATION_MS,
+  RuleSet,
+  ruleDraftFrom,
+  ruleProblems,
+  type Rule,
+} from './rules.ts';
 
 const rule = (over: Partial<Rule>): Rule => ({
   id: over.id ?? 'r',
@@ -97,6 +105,54 @@ describe('rules', () => {
     ]);
     expect(ruleProblems(rule({ amountMin: '10.00', amountMax: '9.99' })).map((p) => p.field)).toEqual(['amount_min']);
     expect(ruleProblems(rule({ amountMin: '10', amountMax: '10.00' }))).toEqual([]);
+  });
+
+  it('when a regex is costly to match, then it is refused naming what is too much: its repeats before compiling, its program size, or a slow calibration match', () => {
+    const regex = (value: string) => rule({ description: { op: 'regex', value } });
+    const messages = (r: Rule, clock?: () => number) => ruleProblems(r, clock).map((p) => p.message);
+    // the review's pattern: 45 repeats of a thousand, ~37 MB compiled; refused before it is compiled
+    expect(messages(regex(`${'(.?){1000}'.repeat(45)}Z`))).toEqual([
+      `is too costly to match: its repeats add up to 45000, more than ${MAX_REPEATS}`,
+    ]);
+    // a hundred repeats of a three-instruction loop: within the repeats, past the program size
+    expect(messages(regex('(.?){100}(.?){100}(.?){100}'))).toEqual([
+      `is too costly to match: it compiles to 1202 instructions, more than ${MAX_RULE_PROGRAM}`,
+    ]);
+    // a clock that reads 10 ms per match: the calibration refuses it, whatever the machine
+    let now = 0;
+    const slow = () => (now += 10);
+    expect(messages(regex('tesco'), slow)).toEqual([
+      `is too costly to match: a description of 1000 characters takes it more than ${RULE_CALIBRATION_MS} ms`,
+    ]);
+    const fast = () => (now += 1);
+    expect(messages(regex('^pos \\d{4} (tesco|aldi)'), fast)).toEqual([]);
+  });
+
+  it('when a rule set has a budget of work, then the lines past it are answered with no rule and the set says it ran out', () => {
+    const rules = [
+      rule({ id: 'costly', description: { op: 'regex', value: '(.?){200}z' } }),
+      rule({ id: 'plain', description: { op: 'contains', value: 'shop' } }),
+    ];
+    const unbounded = new RuleSet(rules);
+    const bounded = new RuleSet(rules, 2_000_000);
+    const descriptions = Array.from({ length: 40 }, (_, i) => `shop ${i} ${'x'.repeat(200)}`);
+    expect(descriptions.map((d) => unbounded.firstMatch(line(d))?.id)).toEqual(new Array(40).fill('plain'));
+    expect(unbounded.exhausted).toBe(false);
+    const answered = descriptions.map((d) => bounded.firstMatch(line(d))?.id);
+    // each line costs the pattern's ~800 instructions times ~210 characters: a few lines fit in the budget
+    const fitted = answered.indexOf(undefined);
+    expect(fitted).toBeGreaterThan(0);
+    expect(fitted).toBeLessThan(12);
+    expect(answered.slice(0, fitted)).toEqual(new Array(fitted).fill('plain'));
+    expect(answered.slice(fitted)).toEqual(new Array(40 - fitted).fill(undefined));
+    expect(bounded.exhausted).toBe(true);
+    // a rule stored before the limits, ~37 MB compiled and seconds a line: never compiled, it matches nothing
+    const legacy = new RuleSet([
+      rule({ id: 'legacy', description: { op: 'regex', value: `${'(.?){1000}'.repeat(45)}Z` } }),
+      rule({ id: 'next', description: { op: 'contains', value: 'z' } }),
+    ]);
+    expect(legacy.firstMatch(line('Z'))?.id).toBe('next');
+    expect(legacy.exhausted).toBe(false);
   });
 
   it('when a rule is drafted from a bank line, then it holds the first run of payee words, and the rule matches that line', () => {

@@ -10,7 +10,26 @@ export { RULE_DESCRIPTION_OPS, ruleDraftFrom, type RuleDescriptionOp } from './r
  * description score does: case, accents, punctuation and spaces folded); `regex` searches the
  * description as written, ignoring case, with RE2's linear-time engine (re2js), so that no pattern a
  * user writes can make a bank line take more than linear time. Amount bounds are inclusive and exact.
+ *
+ * Linear is not cheap: RE2 reads each character once per instruction of the pattern's program, so a
+ * pattern's cost is its program's size times the text's length. A regex rule is refused when it is
+ * written if its repeats add up past MAX_REPEATS (checked before it is compiled), its program is
+ * larger than MAX_RULE_PROGRAM, or a calibration match of a description of the longest length takes
+ * more than RULE_CALIBRATION_MS. A RuleSet may also be given a budget of work (`maxWork`, in
+ * program instructions times characters, compiling included) past which it answers no rule. A
+ * pattern past MAX_REPEATS (a rule stored before the limits) is never compiled: it matches nothing.
  */
+
+/** Repeat counts (`{n}`, `{n,m}`, `{n,}`) a pattern may add up to; re2js refuses nested ones past 1000. */
+export const MAX_REPEATS = 500;
+/** Instructions of a pattern's RE2 program. */
+export const MAX_RULE_PROGRAM = 1000;
+/** What a calibration match over CALIBRATION_TEXT may take at most (best of three), in ms. */
+export const RULE_CALIBRATION_MS = 5;
+/** A bank description of the longest length a statement takes (1,000 characters), of words, digits and marks. */
+const CALIBRATION_TEXT = 'CARD 4821 POS TESCO STORES 2041 LONDON GB 23.10 REF:7730-AB/9 * '.repeat(16).slice(0, 1000);
+/** What compiling costs, per instruction of the program, in the units of matching (instructions × characters). */
+const COMPILE_UNITS_PER_INSTRUCTION = 300;
 
 export interface RuleConditions {
   readonly description: { readonly op: RuleDescriptionOp; readonly value: string } | null;
@@ -35,16 +54,18 @@ export interface RuleTarget {
   readonly digits: number;
 }
 
-/** Why a rule's conditions cannot be used, by field; empty when they can. */
-export function ruleProblems(conditions: RuleConditions): { field: string; message: string }[] {
+/** Why a rule's conditions cannot be used, by field; empty when they can. `clock` (ms) times the calibration match. */
+export function ruleProblems(
+  conditions: RuleConditions,
+  clock: () => number = () => performance.now(),
+): { field: string; message: string }[] {
   const problems: { field: string; message: string }[] = [];
   const d = conditions.description;
   if (d === null && conditions.type === null && conditions.amountMin === null && conditions.amountMax === null)
     problems.push({ field: 'description', message: 'give at least one of description, type, amount_min, amount_max' });
   if (d !== null && d.op === 'regex') {
-    const why = regexProblem(d.value);
-    if (why !== null)
-      problems.push({ field: 'description.value', message: `is not a regular expression RE2 reads: ${why}` });
+    const message = regexProblem(d.value, clock);
+    if (message !== null) problems.push({ field: 'description.value', message });
   } else if (d !== null && normaliseDescription(d.value) === '') {
     problems.push({ field: 'description.value', message: 'has no letter or digit to compare' });
   }
@@ -55,13 +76,36 @@ export function ruleProblems(conditions: RuleConditions): { field: string; messa
   return problems;
 }
 
-function regexProblem(pattern: string): string | null {
+/** What a pattern's repeat counts add up to, read from its text (an escaped brace counts too). */
+function repeatsOf(pattern: string): number {
+  return [...pattern.matchAll(/\{(\d+)(?:,(\d*))?\}/g)].reduce(
+    (sum, m) => sum + Math.max(Number(m[1]), Number(m[2] || 0)),
+    0,
+  );
+}
+
+function regexProblem(pattern: string, clock: () => number): string | null {
+  const repeats = repeatsOf(pattern);
+  if (repeats > MAX_REPEATS)
+    return `is too costly to match: its repeats add up to ${repeats}, more than ${MAX_REPEATS}`;
+  let compiled: RE2JS;
   try {
-    RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
-    return null;
+    compiled = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return `is not a regular expression RE2 reads: ${error instanceof Error ? error.message : String(error)}`;
   }
+  const size = compiled.programSize();
+  if (size > MAX_RULE_PROGRAM)
+    return `is too costly to match: it compiles to ${size} instructions, more than ${MAX_RULE_PROGRAM}`;
+  let best = Infinity;
+  for (let run = 0; run < 3 && best > RULE_CALIBRATION_MS; run++) {
+    const started = clock();
+    compiled.matcher(CALIBRATION_TEXT).find();
+    best = Math.min(best, clock() - started);
+  }
+  if (best > RULE_CALIBRATION_MS)
+    return `is too costly to match: a description of ${CALIBRATION_TEXT.length} characters takes it more than ${RULE_CALIBRATION_MS} ms`;
+  return null;
 }
 
 /** A decimal text as an integer and its scale: "12.50" → 1250n, 2. */
@@ -81,9 +125,15 @@ function compareDecimals(a: string, b: string): number {
   return compareScaled(scaled(a), scaled(b));
 }
 
+/** A regex test, compiled when first needed. */
+interface RegexTest {
+  readonly source: string;
+  compiled: RE2JS | undefined;
+}
+
 interface CompiledRule {
   readonly rule: Rule;
-  readonly text: ((normalised: string, raw: string) => boolean) | null;
+  readonly text: ((normalised: string) => boolean) | RegexTest | null;
   readonly min: { units: bigint; scale: number } | null;
   readonly max: { units: bigint; scale: number } | null;
 }
@@ -93,8 +143,7 @@ function compile(rule: Rule): CompiledRule {
   let text: CompiledRule['text'] = null;
   if (d !== null) {
     if (d.op === 'regex') {
-      const pattern = RE2JS.compile(d.value, RE2JS.CASE_INSENSITIVE);
-      text = (_normalised, raw) => pattern.matcher(raw).find();
+      text = { source: d.value, compiled: undefined };
     } else {
       const value = normaliseDescription(d.value);
       if (d.op === 'equals') text = (normalised) => normalised === value;
@@ -114,20 +163,46 @@ function compile(rule: Rule): CompiledRule {
 const MEMO_LIMIT = 4096;
 
 /**
- * Rules in their order (priority high first, then oldest), compiled once; `firstMatch` gives the
- * rule that books a line. The text tests of a description are remembered for the next line with
- * the same description, so a statement of 100,000 lines runs each pattern once per distinct text.
+ * Rules in their order (priority high first, then oldest); `firstMatch` gives the rule that books a
+ * line. A regex is compiled when a line first needs it. The text tests of a description are
+ * remembered for the next line with the same description, so a statement of 100,000 lines runs each
+ * pattern once per distinct text. With `maxWork`, the regex work (compiling, and each match's
+ * program size times its text's length) stops at that budget: a line whose rule would take a regex
+ * test past it is answered with no rule, and `exhausted` says so.
  */
 export class RuleSet {
   readonly #rules: CompiledRule[];
   #memo = new Map<string, Uint8Array>();
+  readonly #maxWork: number;
+  #work = 0;
+  #exhausted = false;
 
-  constructor(rules: readonly Rule[]) {
+  constructor(rules: readonly Rule[], maxWork = Infinity) {
     this.#rules = rules.map(compile);
+    this.#maxWork = maxWork;
   }
 
   get size(): number {
     return this.#rules.length;
+  }
+
+  /** Whether a line was answered with no rule because the budget of work was spent. */
+  get exhausted(): boolean {
+    return this.#exhausted;
+  }
+
+  /** Whether the regex `test` finds a match in `raw`; undefined when the budget cannot pay for it. */
+  #search(test: RegexTest, raw: string): boolean | undefined {
+    if (this.#work >= this.#maxWork) return undefined;
+    if (test.compiled === undefined) {
+      // a rule stored before the limits may compile to megabytes and take seconds a line: it is not applied
+      if (repeatsOf(test.source) > MAX_REPEATS) return false;
+      test.compiled = RE2JS.compile(test.source, RE2JS.CASE_INSENSITIVE);
+      this.#work += test.compiled.programSize() * COMPILE_UNITS_PER_INSTRUCTION;
+      if (this.#work >= this.#maxWork) return undefined;
+    }
+    this.#work += test.compiled.programSize() * (raw.length + 1);
+    return test.compiled.matcher(raw).find();
   }
 
   firstMatch(target: RuleTarget): Rule | undefined {
@@ -148,8 +223,14 @@ export class RuleSet {
       if (c.max !== null && compareScaled(amount, c.max) > 0) continue;
       if (c.text !== null) {
         if (tested[i] === 0) {
-          normalised ??= normaliseDescription(target.description);
-          tested[i] = c.text(normalised, target.description) ? 1 : 2;
+          let holds: boolean | undefined;
+          if (typeof c.text === 'function') holds = c.text((normalised ??= normaliseDescription(target.description)));
+          else holds = this.#search(c.text, target.description);
+          if (holds === undefined) {
+            this.#exhausted = true;
+            return undefined;
+          }
+          tested[i] = holds ? 1 : 2;
         }
         if (tested[i] === 2) continue;
       }

@@ -1,18 +1,15 @@
+import { isLedgerYear } from '../dates.ts';
 import type { CsvDateFormat } from './types.ts';
-
-/** Years outside this range are treated as typos, not dates. */
-const MIN_YEAR = 1900;
-const MAX_YEAR = 2199;
 
 /** Two-digit years: 00–69 → 2000–2069, 70–99 → 1970–1999. */
 export function expandTwoDigitYear(yy: number): number {
   return yy < 70 ? 2000 + yy : 1900 + yy;
 }
 
-/** 'YYYY-MM-DD' when y-m-d is a real calendar date in the accepted range, else null. */
+/** 'YYYY-MM-DD' when y-m-d is a real calendar date of the ledger's years (others are typos, not dates), else null. */
 export function isoDate(year: number, month: number, day: number): string | null {
   if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return null;
-  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return null;
+  if (!isLedgerYear(year) || month < 1 || month > 12 || day < 1) return null;
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
   if (day > days) return null;

@@ -82,6 +82,10 @@ export function listAccounts(
   return { items: rows.map(toAccount), total: Number(total) };
 }
 
+export function countAccounts(db: LedgerDb): number {
+  return Number(db.first(db.qb.selectFrom('accounts').select((eb) => eb.fn.countAll<bigint>().as('n')))!.n);
+}
+
 export function insertAccount(db: LedgerDb, account: Account): void {
   db.run(
     db.qb.insertInto('accounts').values({

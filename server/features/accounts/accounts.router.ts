@@ -1,4 +1,5 @@
 import {
+  MAX_ACCOUNTS,
   account,
   accountBalance as accountBalanceSchema,
   accountPage,
@@ -49,7 +50,7 @@ export function accountRoutes(deleteGuards: readonly AccountDeleteGuard[]): Rout
         { status: 201, description: 'The account', schema: account },
         {
           status: 400,
-          description: 'INVALID_TYPE, DUPLICATE_NAME, INVALID_PARENT, VALIDATION_ERROR',
+          description: `INVALID_TYPE, DUPLICATE_NAME, INVALID_PARENT, VALIDATION_ERROR (also: the ledger holds ${MAX_ACCOUNTS} accounts already)`,
           schema: errorBody,
         },
       ],

@@ -1,6 +1,12 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import { newRowId } from '../../db/ids.ts';
-import type { AccountDto, CreateAccountInput, ListAccountsQuery, UpdateAccountInput } from '../../contract/accounts.ts';
+import {
+  MAX_ACCOUNTS,
+  type AccountDto,
+  type CreateAccountInput,
+  type ListAccountsQuery,
+  type UpdateAccountInput,
+} from '../../contract/accounts.ts';
 import { ACCOUNT_DEPTH_LIMIT, MAX_ACCOUNT_DEPTH } from '../../domain/account-tree.ts';
 import { localToday } from '../../domain/dates.ts';
 import { ACCOUNT_TYPES, normalBalance, type AccountType } from '../../domain/double-entry.ts';
@@ -15,6 +21,7 @@ import {
   findAccountByName,
   hasChildren,
   hasLines,
+  countAccounts,
   insertAccount,
   levelsBelow,
   listAccounts,
@@ -101,6 +108,10 @@ export function createAccount(db: LedgerDb, input: CreateAccountInput): AccountD
   }
   const type = input.type;
   return db.transaction(() => {
+    if (countAccounts(db) >= MAX_ACCOUNTS)
+      throw new DomainError('VALIDATION_ERROR', `A ledger holds at most ${MAX_ACCOUNTS} accounts`, [
+        { field: 'name', message: `at most ${MAX_ACCOUNTS} accounts` },
+      ]);
     assertNameFree(db, input.name);
     if (input.parent_id) assertParent(db, input.parent_id, type);
     const now = new Date().toISOString();

@@ -181,6 +181,43 @@ describe('backups', () => {
     expect(databaseDigest(ledgerFile(t.dataDir, u.id))).toBe(digest);
     expect(fs.readdirSync(path.join(t.dataDir, 'ledgers')).filter((f) => f.includes('.restore-'))).toEqual([]);
   });
+
+  it.each([
+    [
+      'a trigger',
+      "CREATE TRIGGER steal AFTER INSERT ON accounts BEGIN UPDATE accounts SET name = 'owned' WHERE id = NEW.id; END",
+      'an added trigger steal',
+    ],
+    ['a view', 'CREATE VIEW everything AS SELECT * FROM accounts', 'an added view everything'],
+    ['a table', 'CREATE TABLE notes (body TEXT)', 'an added table notes'],
+    [
+      'an index',
+      'CREATE INDEX accounts_by_description ON accounts (description)',
+      'an added index accounts_by_description',
+    ],
+  ])(
+    'when a backup holds %s the app never made, then the restore is refused naming it, the current books are untouched, and no write runs it',
+    async (_what, sql, named) => {
+      const u = await registerUser(api);
+      await account(u.token, 'Checking');
+      const backup = (await api.post('/api/backup', {}, u.token)).body.name as string;
+      const copy = new Database(path.join(t.dataDir, 'backups', u.id, backup));
+      copy.exec(sql);
+      copy.close();
+      await account(u.token, 'Kept');
+      const digest = databaseDigest(ledgerFile(t.dataDir, u.id));
+      const res = await api.post(`/api/backups/${backup}/restore`, {}, u.token);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'INVALID_BACKUP',
+        detail: expect.stringContaining(`is not a ledger of this app: its schema has ${named}`),
+      });
+      expect(databaseDigest(ledgerFile(t.dataDir, u.id))).toBe(digest);
+      expect(await account(u.token, 'After')).toBe(201);
+      expect(await names(u.token)).toEqual(['After', 'Checking', 'Kept']);
+      expect(fs.readdirSync(path.join(t.dataDir, 'ledgers')).filter((f) => f.includes('.restore-'))).toEqual([]);
+    },
+  );
 });
 
 describe('a restore while another request of the same user is in flight', () => {

@@ -1,6 +1,14 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { BudgetDto, BudgetLineDto, BudgetReportDto, FillSource, PutBudgetInput } from '../../contract/budgets.ts';
-import { addMonths, carriedInto, divideHalfEven, type MonthFigures } from '../../domain/budgets.ts';
+import {
+  addMonths,
+  carriedInto,
+  divideHalfEven,
+  FIRST_MONTH,
+  monthNumber,
+  monthsIn,
+  type MonthFigures,
+} from '../../domain/budgets.ts';
 import { localToday, monthOf } from '../../domain/dates.ts';
 import { normalBalance } from '../../domain/double-entry.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
@@ -70,21 +78,25 @@ const CARRY_WINDOW_MONTHS = 12;
  * What carries into `month` for each of its lines: the run of consecutive months before it with
  * carry-over on (domain/budgets.ts). The months are read backwards a year at a time, every line
  * at once (one range of budget lines and one of month totals a year), and the walk ends when no
- * line's run reaches further back; it is bounded by the budget lines stored.
+ * line's run reaches further back; it never reaches before FIRST_MONTH, so it reads at most the
+ * years of the calendar, a number known before it starts.
  */
 function carriedIn(db: LedgerDb, lines: readonly BudgetLine[], month: string, roll: Map<string, Rollup>) {
   const runs = new Map<string, MonthFigures[]>(lines.map((l) => [l.accountId, []]));
   const expected = new Map(lines.map((l) => [l.accountId, addMonths(month, -1)]));
-  for (let windowEnd = addMonths(month, -1); expected.size > 0 && windowEnd >= '0001-01';) {
+  const windows = Math.ceil(monthsIn(FIRST_MONTH, addMonths(month, -1)) / CARRY_WINDOW_MONTHS);
+  let windowEnd = addMonths(month, -1);
+  for (let w = 0; w < windows && expected.size > 0; w++) {
     const windowStart = addMonths(windowEnd, 1 - CARRY_WINDOW_MONTHS);
     const before = new Map<string, BudgetLine>();
     for (const line of budgetLinesBetween(db, windowStart, windowEnd))
       if (expected.has(line.accountId)) before.set(`${line.accountId} ${line.month}`, line);
     const totals = monthTotalsBetween(db, windowStart, windowEnd);
     for (const [accountId, from] of expected) {
+      // at most the window's months
       let at = from;
-      for (;;) {
-        if (at < windowStart) {
+      for (let step = 0; ; step++) {
+        if (step === CARRY_WINDOW_MONTHS || monthNumber(at) < monthNumber(windowStart)) {
           expected.set(accountId, at);
           break;
         }
@@ -287,7 +299,10 @@ export function fillBudget(db: LedgerDb, month: string, from: FillSource): Budge
   });
 }
 
-/** Budget against actual per account and month over a month or a calendar year (default: this month). */
+/**
+ * Budget against actual per account and month over a month or a calendar year (default: this
+ * month): at most 12 months, counted from the query before any is read.
+ */
 export function budgetReport(
   db: LedgerDb,
   query: { month?: string | undefined; year?: string | undefined },
@@ -298,8 +313,7 @@ export function budgetReport(
     const roll = rollups(allAccounts(db));
     const lines = budgetLinesBetween(db, start, end).filter((l) => roll.has(l.accountId));
     const totals = monthTotalsBetween(db, start, end);
-    const months: string[] = [];
-    for (let m = start; m <= end; m = addMonths(m, 1)) months.push(m);
+    const months = Array.from({ length: monthsIn(start, end) }, (_, i) => addMonths(start, i));
     const budgetedIn = new Map<string, Map<string, Minor>>();
     for (const l of lines) {
       let byMonth = budgetedIn.get(l.accountId);

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { LedgerDb } from '../../db/stores.ts';
 import { newRowId } from '../../db/ids.ts';
+import { DATA_NOT_INSTRUCTIONS, maskBankNumbers, toolResultForModel } from '../../domain/advisor-input.ts';
 import { detectLanguage, DISCLAIMER, maskSecrets, StreamMasker, type Language } from '../../domain/chat-text.ts';
 import { localToday } from '../../domain/dates.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -21,6 +22,9 @@ import { runTool, TOOL_DEFINITIONS } from './chat.tools.ts';
 
 /** Model turns per answer: each tool round trip is one; the bound keeps a confused model from looping. */
 export const MAX_MODEL_ROUNDS = 6;
+/** Tool calls run of one model turn (the rest are not run) and of one answer (then the answer ends). */
+export const MAX_TOOL_CALLS_PER_TURN = 8;
+export const MAX_TOOL_CALLS_PER_ANSWER = 24;
 const HISTORY_MESSAGES = 20;
 
 function systemPrompt(language: Language): string {
@@ -31,6 +35,7 @@ function systemPrompt(language: Language): string {
     'Every figure you give must come from a tool result in this conversation, quoted exactly as the tool gave it, with its currency. Never estimate, round or invent numbers; if a tool does not give a figure, say you do not have it.',
     'You can only read. If the user asks to create, change or delete anything, explain how to do it in the app (Journal for entries, Accounts for accounts, Statements for imports and reconciliation) and do not claim you did it.',
     'Never repeat long card or account numbers.',
+    DATA_NOT_INSTRUCTIONS,
     `Answer in ${language === 'zh' ? 'Chinese' : 'English'}, briefly and plainly.`,
   ].join('\n');
 }
@@ -169,11 +174,15 @@ export async function streamAnswer(
     }
   };
 
+  // card numbers and IBANs never reach the model, whoever wrote them
   const messages: ChatMessage[] = [
     { role: 'system', content: systemPrompt(language) },
-    ...history,
-    { role: 'user', content: input.message },
+    ...history.map((m) => ({ ...m, content: maskBankNumbers(m.content) })),
+    { role: 'user', content: maskBankNumbers(input.message) },
   ];
+  let toolCallsRun = 0;
+  const limitReached = () =>
+    write(language === 'zh' ? '\n（已达到工具调用次数上限。）' : '\n(The advisor reached its limit of tool calls.)');
   try {
     for (let round = 0; round < MAX_MODEL_ROUNDS && !clientGone; round++) {
       try {
@@ -196,24 +205,26 @@ export async function streamAnswer(
           content += chunk.content;
           write(masker.push(chunk.content));
         }
-        calls.push(...chunk.toolCalls);
+        for (const call of chunk.toolCalls) if (calls.length < MAX_TOOL_CALLS_PER_TURN) calls.push(call);
       }
       if (calls.length === 0 || clientGone) break;
+      const run = calls.slice(0, MAX_TOOL_CALLS_PER_ANSWER - toolCallsRun);
+      toolCallsRun += run.length;
       messages.push({
         role: 'assistant',
-        content,
-        tool_calls: calls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })),
+        content: maskBankNumbers(content),
+        tool_calls: run.map((c) => ({ function: { name: c.name, arguments: c.arguments } })),
       });
-      for (const call of calls)
+      for (const call of run)
         messages.push({
           role: 'tool',
-          content: JSON.stringify(runTool(db, call.name, call.arguments)),
+          content: toolResultForModel(runTool(db, call.name, call.arguments)),
           tool_name: call.name,
         });
-      if (round === MAX_MODEL_ROUNDS - 1)
-        write(
-          language === 'zh' ? '\n（已达到工具调用次数上限。）' : '\n(The advisor reached its limit of tool calls.)',
-        );
+      if (round === MAX_MODEL_ROUNDS - 1 || toolCallsRun >= MAX_TOOL_CALLS_PER_ANSWER) {
+        limitReached();
+        break;
+      }
     }
     write(masker.flush());
   } catch (error) {

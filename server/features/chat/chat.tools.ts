@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { TreeNode } from '../../contract/reports.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { addDays, isCalendarDate, localToday, startOfMonth, startOfYear } from '../../domain/dates.ts';
+import { addDays, isLedgerDate, localToday, startOfMonth, startOfYear } from '../../domain/dates.ts';
 import { formatMinor } from '../../domain/money.ts';
 import type { ToolDefinition } from '../../llm/model.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
@@ -53,7 +53,7 @@ export function findAccounts(accounts: readonly Account[], query: string): Accou
  * and the tool uses its default. The same schemas tell the model the arguments (TOOL_DEFINITIONS).
  */
 const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const date = z.string().refine(isCalendarDate).describe('YYYY-MM-DD');
+const date = z.string().refine(isLedgerDate).describe('YYYY-MM-DD');
 const accountQuery = z.string().describe('an account name, or part of one');
 
 const balancesArgs = z.object({ as_of: optional(date), account: optional(accountQuery) });

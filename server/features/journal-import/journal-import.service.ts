@@ -1,6 +1,7 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import { newRowId } from '../../db/ids.ts';
 import type { ImportJournalResult } from '../../contract/export.ts';
+import { MAX_ACCOUNTS } from '../../contract/accounts.ts';
 import { MAX_LINES_PER_ENTRY } from '../../contract/journal.ts';
 import { ACCOUNT_DEPTH_LIMIT, MAX_ACCOUNT_DEPTH } from '../../domain/account-tree.ts';
 import { currencyDigits } from '../../domain/currencies.ts';
@@ -205,6 +206,14 @@ function canonicalPath(path: string): string {
   return type && ROOT_OF_TYPE[type] !== first ? ROOT_OF_TYPE[type] + path.slice(first.length) : path;
 }
 
+function tooManyAccounts(line: number): DomainError {
+  return journalError(
+    JOURNAL_ERRORS.invalid,
+    line,
+    `a ledger holds at most ${MAX_ACCOUNTS} accounts; this journal would make more`,
+  );
+}
+
 interface PathInfo {
   line: number;
   name: string | null;
@@ -230,11 +239,13 @@ class AccountPlanner {
   /** Per path, the currency of the first account below it that has one (made once every path is known). */
   private belowCurrency: Map<string, string> | undefined;
   private readonly fallbackCurrency: string;
+  private readonly existing: number;
 
   constructor(db: LedgerDb, format: JournalFormat, operatingCurrency: string | null) {
     this.db = db;
     this.fallbackCurrency = operatingCurrency ?? 'USD';
     const existing = allAccounts(db);
+    this.existing = existing.length;
     const paths = accountPaths(existing.map(toBookAccount), format);
     for (const account of existing) {
       const p = paths.get(account.id)!;
@@ -259,6 +270,9 @@ class AccountPlanner {
     const key = canonicalPath(path);
     let info = this.info.get(key);
     if (!info) {
+      // each path the file names is an account, of the ledger or new: the count stops a file of
+      // endless paths before its plan grows
+      if (this.info.size >= MAX_ACCOUNTS) throw tooManyAccounts(line);
       segmentsOf(path, line);
       this.info.set(key, (info = { line, name: null, currency: null }));
     }
@@ -303,6 +317,7 @@ class AccountPlanner {
     parent: Account | null,
     line: number,
   ) {
+    if (this.existing + this.created.length >= MAX_ACCOUNTS) throw tooManyAccounts(line);
     const parentRaw = parent ? this.raw.get(parent.id)! : [];
     const info = this.info.get(path);
     const leaf = (info?.name ?? segment).trim();

@@ -3,7 +3,7 @@ import type { LedgerDb } from '../../db/stores.ts';
 import { newRowId } from '../../db/ids.ts';
 import { MAX_PRICE_ROWS, type ListPricesQuery, type PriceDto, type PriceInput } from '../../contract/prices.ts';
 import { isKnownCurrency } from '../../domain/currencies.ts';
-import { isCalendarDate } from '../../domain/dates.ts';
+import { DATE_RANGE_TEXT, isLedgerDate } from '../../domain/dates.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { formatRate, parseRate } from '../../domain/rates.ts';
 import {
@@ -150,7 +150,8 @@ export function readPriceCsv(bytes: Uint8Array): PriceLine[] {
     const from = cell('from').toUpperCase();
     const to = cell('to').toUpperCase();
     const rate = cell('rate');
-    if (!isCalendarDate(date)) throw fileError(line, `${JSON.stringify(date.slice(0, 40))} is not a date YYYY-MM-DD`);
+    if (!isLedgerDate(date))
+      throw fileError(line, `${JSON.stringify(date.slice(0, 40))} is not a date YYYY-MM-DD from ${DATE_RANGE_TEXT}`);
     for (const code of [from, to])
       if (!isKnownCurrency(code))
         throw fileError(line, `${JSON.stringify(code.slice(0, 40))} is not an ISO 4217 currency code`);

@@ -4,7 +4,7 @@ import { formatMinor } from '../../domain/money.ts';
 import { currencyDigits } from '../../domain/currencies.ts';
 import { preselectedAccount, suggestCounterAccounts } from '../../domain/reconciliation/index.ts';
 import { allAccounts } from '../accounts/accounts.repository.ts';
-import { ruleSetOf } from '../rules/rules.service.ts';
+import { RULE_WORK_ON_SERVER_THREAD, ruleSetOf } from '../rules/rules.service.ts';
 import { statementAccountIds } from '../statements/statements.repository.ts';
 import type { KeptPayeeModels } from './reconciliation.payees.service.ts';
 import { accountUsage, unmatchedEntries, unmatchedTransactions } from './reconciliation.unmatched.repository.ts';
@@ -55,7 +55,8 @@ function bankTransactionItems(
   const model = payeeModels.modelOf(db);
   const accounts = new Map(allAccounts(db).map((a) => [a.id, a]));
   const usage = accountUsage(db);
-  const rules = ruleSetOf(db);
+  // a page is answered on the server's thread: its rule matching has a budget (its lines past it suggest without rules)
+  const rules = ruleSetOf(db, RULE_WORK_ON_SERVER_THREAD);
   const items = txns.items.map((t): UnmatchedItemDto => {
     const rule = rules.firstMatch({ ...t, digits: currencyDigits(t.currency) });
     const suggested = suggestCounterAccounts(model, accounts, usage, t, rule);

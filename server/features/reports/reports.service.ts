@@ -1,6 +1,6 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { TreeNode } from '../../contract/reports.ts';
-import { addDays, countPeriods, localToday, periods, startOfYear, type Interval } from '../../domain/dates.ts';
+import { addDays, localToday, periods, startOfYear, type Interval } from '../../domain/dates.ts';
 import { nearestMemberAncestors, placeMembers } from '../../domain/account-tree.ts';
 import { normalBalance, type AccountType } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -182,14 +182,7 @@ export function incomeStatement(db: LedgerDb, startDate?: string, endDate?: stri
 }
 
 function seriesPeriods(start: string, end: string, interval: Interval) {
-  if (countPeriods(start, end, interval) > MAX_SERIES_POINTS) {
-    throw new DomainError(
-      'VALIDATION_ERROR',
-      `The range has more than ${MAX_SERIES_POINTS} ${interval}s; choose a longer interval or a shorter range`,
-      [{ field: 'interval', message: 'too many periods for the range' }],
-    );
-  }
-  return periods(start, end, interval);
+  return periods(start, end, interval, MAX_SERIES_POINTS);
 }
 
 /** A currency's balances of one account type at one date: their sum, and how many are not zero. */

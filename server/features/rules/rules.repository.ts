@@ -70,6 +70,10 @@ export function countRules(db: LedgerDb): number {
   return Number(db.allSql<{ n: bigint }>('SELECT COUNT(*) AS n FROM rules')[0]!.n);
 }
 
+export function hasRegexRules(db: LedgerDb): boolean {
+  return db.allSql("SELECT 1 FROM rules WHERE description_op = 'regex' LIMIT 1").length > 0;
+}
+
 export function listRules(db: LedgerDb, limit: number, offset: number): { items: StoredRule[]; total: number } {
   const rows = db.allSql<Row>(`SELECT * FROM rules ${ORDER} LIMIT ? OFFSET ?`, limit, offset);
   return { items: rows.map(toRule), total: countRules(db) };

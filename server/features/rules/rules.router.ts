@@ -1,12 +1,16 @@
 import { errorBody, idParams } from '../../contract/common.ts';
-import { listRulesQuery, rule, ruleBody, rulePage } from '../../contract/rules.ts';
+import { listRulesQuery, MAX_RULES, rule, ruleBody, rulePage } from '../../contract/rules.ts';
+import { MAX_REPEATS, MAX_RULE_PROGRAM, RULE_CALIBRATION_MS } from '../../domain/reconciliation/index.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
 import { createRule, getRule, listRulePage, removeRule, replaceRuleById } from './rules.service.ts';
 
 const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
 const invalid = {
   status: 400,
-  description: 'VALIDATION_ERROR (no condition, a regex RE2 cannot read, amount_min above amount_max), INVALID_ACCOUNT',
+  description:
+    `VALIDATION_ERROR (no condition; a regex RE2 cannot read, or too costly to match: repeats adding up past ${MAX_REPEATS}, ` +
+    `a program of more than ${MAX_RULE_PROGRAM} instructions, a calibration match over ${RULE_CALIBRATION_MS} ms; amount_min above amount_max; ` +
+    `the ledger's ${MAX_RULES} rules), INVALID_ACCOUNT`,
   schema: errorBody,
 };
 

@@ -9,6 +9,7 @@ import {
   countRules,
   deleteRule,
   findRule,
+  hasRegexRules,
   insertRule,
   listRules,
   replaceRule,
@@ -99,7 +100,22 @@ export function listRulePage(db: LedgerDb, query: { page: number; per_page: numb
   return { items: items.map(toRuleDto), total, page: query.page, per_page: query.per_page };
 }
 
-/** The rules that book bank lines now, compiled in their order. */
-export function ruleSetOf(db: LedgerDb): RuleSet {
-  return new RuleSet(activeRulesInOrder(db));
+/**
+ * The regex work (RuleSet's units: program instructions times characters, compiling included) a
+ * request answered on the server's thread may spend on rules: a few hundred milliseconds at RE2's
+ * slowest, far more than a page of suggestions takes with the rules a household writes.
+ */
+export const RULE_WORK_ON_SERVER_THREAD = 20_000_000;
+
+/** The rules that book bank lines now, in their order, within `maxWork` (default: no budget, for the job worker). */
+export function ruleSetOf(db: LedgerDb, maxWork = Infinity): RuleSet {
+  return new RuleSet(activeRulesInOrder(db), maxWork);
+}
+
+/**
+ * Whether matching this ledger's rules costs no more than reading the lines: no rule is a regex. A
+ * job that matches rules runs on the server's thread only then (statements.jobs.ts).
+ */
+export function rulesAreLinear(db: LedgerDb): boolean {
+  return !hasRegexRules(db);
 }

@@ -3,6 +3,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { validateConsuming } from '../../contract/validation.ts';
 import { takeUtf8 } from '../../jobs/input.ts';
 import { defineJob } from '../../jobs/job.ts';
+import { rulesAreLinear } from '../rules/rules.service.ts';
 import { createStatement, importStatementFile, type ImportFileInput } from './statements.service.ts';
 
 const malformedJson = () => new DomainError('MALFORMED_JSON', 'The request body is not valid JSON');
@@ -26,7 +27,11 @@ function* consume<T>(items: T[]): Generator<T> {
   }
 }
 
-/** Statement imports as jobs (server/jobs): 100,000 rows take seconds to parse, check and store. */
+/**
+ * Statement imports as jobs (server/jobs): 100,000 rows take seconds to parse, check and store. A
+ * small one runs on the server's thread unless the ledger has a regex rule: what its rows cost then
+ * depends on the patterns too, and only the worker's budget can stop it.
+ */
 export const statementJobs = {
   /**
    * POST /api/statements: the JSON body (up to 100,000 transactions, ~12 MB) parsed and validated
@@ -35,7 +40,7 @@ export const statementJobs = {
    */
   createStatement: defineJob({
     kind: 'writes',
-    inline: true,
+    inline: rulesAreLinear,
     run: (db, input: { bytes: Uint8Array }) => {
       // No local holds the bytes, the text or the parsed body: each is garbage once the next is made.
       const checked = validateConsuming(
@@ -50,7 +55,7 @@ export const statementJobs = {
   /** POST /api/statements/import: the file parsed, checked and stored. */
   importStatementFile: defineJob({
     kind: 'writes',
-    inline: true,
+    inline: rulesAreLinear,
     run: (db, input: ImportFileInput) => importStatementFile(db, input),
   }),
 };

@@ -139,7 +139,7 @@ describe('sumEachPeriod', () => {
               ]);
             }
           });
-          const spans = periods(a < b ? a : b, a < b ? b : a, interval);
+          const spans = periods(a < b ? a : b, a < b ? b : a, interval, Number.MAX_SAFE_INTEGER);
           for (const kind of ['account', 'cash_flow'] as const) {
             // some of the accounts, or all of them
             const ids: string[] = [
