@@ -189,7 +189,7 @@ test('when the language is Chinese, then the budget and schedules screens speak 
   const seed = await Seed.user(ledger.api);
   await seed.account('Groceries', 'EXPENSE');
   await app.openSignedIn(seed);
-  await page.getByLabel('Language').selectOption('zh');
+  await app.chooseLanguage('zh');
   await page.getByRole('link', { name: '预算', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: '预算' })).toBeVisible();
   await expect(page.getByRole('button', { name: '复制上月预算' })).toBeVisible();

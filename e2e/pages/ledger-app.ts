@@ -41,9 +41,28 @@ export class LedgerApp {
     await this.signIn.signIn({ email: user.email });
   }
 
-  async go(screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Statements' | 'Budget' | 'Settings'): Promise<void> {
-    await this.nav.getByRole('link', { name: screen }).click();
+  async go(
+    screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Reports' | 'Statements' | 'Budget' | 'Settings',
+  ): Promise<void> {
+    const link = this.nav.getByRole('link', { name: screen });
+    if (!(await link.isVisible())) await this.page.getByRole('button', { name: 'Menu' }).click();
+    await link.click();
     await expect(this.page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
+  }
+
+  /** Opens a screen from the navigation, through the menu button where the window is too narrow for the whole of it. */
+  async openFromNav(path: string): Promise<void> {
+    const link = this.page.locator(`#main-nav a[href="${path}"]`);
+    if (!(await link.isVisible())) await this.page.locator('.menu-button').click();
+    await link.click();
+  }
+
+  /** Switches the interface language in Settings, then goes back to the screen it was on. */
+  async chooseLanguage(code: 'en' | 'zh'): Promise<void> {
+    await this.openFromNav('/settings');
+    await this.page.getByRole('combobox', { name: /^(Language|语言)$/ }).selectOption(code);
+    await expect(this.page.locator('html')).toHaveAttribute('lang', code === 'zh' ? 'zh-CN' : 'en');
+    await this.page.goBack();
   }
 
   async signOut(): Promise<void> {

@@ -16,6 +16,7 @@ export const en = {
   },
   nav: {
     label: 'Main',
+    menu: 'Menu',
     dashboard: 'Dashboard',
     accounts: 'Accounts',
     journal: 'Journal',
@@ -591,6 +592,7 @@ export const en = {
   // Settings screen: export, journal import, backups
   settings: {
     intro: 'Take your books with you, bring a journal in, and keep copies of your ledger you can go back to.',
+    preferences: 'Language and home currency',
   },
   format: {
     ledger: 'Ledger',
@@ -819,6 +821,10 @@ export const en = {
     home: 'Home currency',
     homeHint: 'The dashboard, the reports and the advisor show figures in this currency.',
     homeSaved: 'Figures are now shown in {currency}.',
+    confirmTitle: 'Your home currency',
+    confirmHint:
+      'Totals, reports and new accounts use it. It is chosen from your computer’s region: change it here if it is not yours (Settings has it too).',
+    confirm: 'Use {currency}',
     switchLabel: 'Show figures',
     inHome: 'In {currency}',
     perCurrency: 'Per currency',

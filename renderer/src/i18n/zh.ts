@@ -13,6 +13,7 @@ export const zh: Messages = {
   },
   nav: {
     label: '主导航',
+    menu: '菜单',
     dashboard: '概览',
     accounts: '账户',
     journal: '日记账',
@@ -571,6 +572,7 @@ export const zh: Messages = {
   // Settings screen: export, journal import, backups
   settings: {
     intro: '导出账簿、导入记账文件，并保存可随时恢复的账本备份。',
+    preferences: '语言和本位币',
   },
   format: {
     ledger: 'Ledger',
@@ -796,6 +798,9 @@ export const zh: Messages = {
     home: '本位币',
     homeHint: '仪表盘、报表和顾问以此货币显示数字。',
     homeSaved: '现在以 {currency} 显示数字。',
+    confirmTitle: '你的本位币',
+    confirmHint: '合计、报表和新建账户都使用它。它按你电脑的地区选出：如果不对，请在这里更改（设置中也可以更改）。',
+    confirm: '使用 {currency}',
     switchLabel: '显示方式',
     inHome: '折合 {currency}',
     perCurrency: '按币种',

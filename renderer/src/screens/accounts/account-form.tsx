@@ -11,7 +11,7 @@ export interface NewAccountDraft {
   currency?: string;
 }
 
-/** Creates an account: name, type, currency (default USD), an optional parent of the same type. */
+/** Creates an account: name, type, currency (the home currency unless changed), an optional parent of the same type. */
 export function AccountForm({
   draft,
   accounts,

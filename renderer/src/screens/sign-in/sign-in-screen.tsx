@@ -55,7 +55,7 @@ export function SignInScreen({
             <span className="brand-mark" aria-hidden="true" />
             {t('app.name')}
           </h1>
-          <LanguageSwitch />
+          <LanguageSwitch standalone />
         </div>
         <p className="muted">{t('auth.tagline')}</p>
         {endedReason !== null && (

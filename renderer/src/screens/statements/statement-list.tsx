@@ -67,8 +67,14 @@ export function StatementList({
             { header: t('import.account'), cell: (s) => names.get(s.account_id) ?? '—' },
             {
               header: t('import.period'),
-              cellClassName: 'nowrap',
-              cell: (s) => (s.start_date ? `${s.start_date} – ${s.end_date}` : '—'),
+              cell: (s) =>
+                s.start_date ? (
+                  <>
+                    <span className="nowrap">{s.start_date} –</span> <span className="nowrap">{s.end_date}</span>
+                  </>
+                ) : (
+                  '—'
+                ),
             },
             {
               header: t('statements.imported'),
@@ -100,9 +106,8 @@ export function StatementList({
             {
               header: t('accounts.actions'),
               hiddenHeader: true,
-              cellClassName: 'nowrap',
               cell: (s) => (
-                <>
+                <div className="row-actions">
                   <button
                     type="button"
                     disabled={running}
@@ -110,7 +115,7 @@ export function StatementList({
                     onClick={() => onRun(s.id)}
                   >
                     {t('statements.run')}
-                  </button>{' '}
+                  </button>
                   <button
                     type="button"
                     disabled={book.busy}
@@ -119,7 +124,7 @@ export function StatementList({
                   >
                     {t('statements.bookByRules')}
                   </button>
-                </>
+                </div>
               ),
             },
           ]}
