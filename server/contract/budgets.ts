@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { isMonth } from '../domain/budgets.ts';
 import { accountType } from './accounts.ts';
-import { resourceId, uuid } from './common.ts';
+import { isNegativeDecimal, resourceId, uuid } from './common.ts';
+import { FIELD_MESSAGES } from './limits.ts';
 
 export const MAX_BUDGET_LINES = 1000;
 
 /** YYYY-MM, 0001-01 to 9999-12. */
-export const month = z.string().refine(isMonth, 'must be a month YYYY-MM').meta({ example: '2026-03' });
+export const month = z.string().refine(isMonth, FIELD_MESSAGES.month).meta({ example: '2026-03' });
 
 export const monthParams = z.strictObject({ month });
 
 /** A budget amount: a decimal string ≥ 0 ("0" budgets nothing for the account, on purpose). */
 const budgetAmount = z
   .string()
-  .regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "300.00"')
+  .refine((v) => !isNegativeDecimal(v), { message: FIELD_MESSAGES.negative, abort: true })
+  .regex(/^\d+(\.\d+)?$/, FIELD_MESSAGES.budgetAmount)
   .meta({ example: '300.00' });
 
 export const putBudgetBody = z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../domain/dates.ts';
+import { FIELD_MESSAGES, tooLong } from './limits.ts';
 import { AMOUNT_PATTERN, SIGNED_AMOUNT_PATTERN, isKnownCurrency } from './money.ts';
 
 /** A UUID, checked as one: a filter whose value can never name anything is a VALIDATION_ERROR. */
@@ -17,24 +18,37 @@ export const resourceId = z.string().max(100).meta({ format: 'uuid' });
 
 export const isoDate = z
   .string()
-  .refine(isCalendarDate, 'must be a calendar date YYYY-MM-DD')
+  .refine(isCalendarDate, FIELD_MESSAGES.date)
   .meta({ format: 'date', example: '2026-01-31' });
 
-export const currencyCode = z
-  .string()
-  .refine(isKnownCurrency, 'must be an ISO 4217 currency code')
-  .meta({ example: 'USD' });
+export const currencyCode = z.string().refine(isKnownCurrency, FIELD_MESSAGES.currency).meta({ example: 'USD' });
 
 /** A positive decimal string; digits against the currency are checked where the currency is known. */
 export const amountString = z
   .string()
-  .regex(AMOUNT_PATTERN, 'must be a positive decimal string such as "82.50"')
+  .refine((v) => !isNegativeDecimal(v), { message: FIELD_MESSAGES.negative, abort: true })
+  .regex(AMOUNT_PATTERN, FIELD_MESSAGES.amount)
   .meta({ example: '82.50' });
+
+/** "-15.00": a decimal with a minus sign, said as what it is rather than as a malformed amount. */
+export function isNegativeDecimal(value: string): boolean {
+  return /^-\d+(\.\d+)?$/.test(value.trim());
+}
+
+/** Text of at most `max` characters (the limits are in limits.ts, which the renderer reads too). */
+export function limitedText(max: number) {
+  return z.string().max(max, tooLong(max));
+}
+
+/** A name: trimmed, not blank, at most `max` characters. */
+export function nameText(max: number) {
+  return z.string().trim().min(1, FIELD_MESSAGES.blank).max(max, tooLong(max));
+}
 
 /** A balance: a decimal string that may be zero or start with '-' ("-1250.00"). */
 export const signedAmountString = z
   .string()
-  .regex(SIGNED_AMOUNT_PATTERN, 'must be a decimal string such as "-1250.00"')
+  .regex(SIGNED_AMOUNT_PATTERN, FIELD_MESSAGES.balance)
   .meta({ example: '-1250.00' });
 
 export const isoDateTime = z.string().meta({ format: 'date-time' });

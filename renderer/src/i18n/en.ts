@@ -38,12 +38,16 @@ export const en = {
   // What went wrong, said as what to do; the technical words stay behind "Details"
   error: {
     details: 'Details',
+    detailsCode: 'Code: {code} (HTTP {status})',
+    detailsServer: 'The ledger said: {detail}',
+    detailsField: 'Field {field}: {reason}',
     unexpected:
       'Something went wrong in the app. Nothing was changed: try again, and if it happens again, the details below help find why.',
     refused: 'The ledger could not do this. The details below say why.',
     code: {
       NETWORK: 'The ledger cannot be reached. Check that the app (or its server) is still running, then try again.',
       VALIDATION_ERROR: 'Some of what you entered cannot be used. Check the fields and try again.',
+      VALIDATION_ERROR_REASON: 'Some of what you entered cannot be used: {reason}',
       UNBALANCED:
         'Debits and credits differ. Make them equal to post the entry, or save it as a draft and finish it later.',
       TOO_FEW_LINES: 'An entry needs at least two lines, each with an account and an amount.',
@@ -77,6 +81,27 @@ export const en = {
         'The ledger’s data folder cannot be read or written just now, so nothing was saved. Check the disk and try again.',
       RATE_LIMITED: 'Too many attempts: try again in {wait}.',
     },
+  },
+  // Why the server refused a field, said beside it
+  field: {
+    required: 'This is needed.',
+    blank: 'This must not be empty.',
+    negative: 'This must not be negative.',
+    amount: 'Write an amount as digits, e.g. 82.50.',
+    balance: 'Write a balance as digits, e.g. -1250.00.',
+    rate: 'Write a rate as digits, e.g. 1.085 (at most 12 decimals).',
+    date: 'Write the date as YYYY-MM-DD, e.g. 2026-03-10.',
+    month: 'Write the month as YYYY-MM, e.g. 2026-03.',
+    currency: 'Use a three-letter ISO 4217 code, e.g. EUR.',
+    unknownField: 'The ledger does not know this field.',
+    zero: 'This must be more than zero.',
+    tooLarge: 'This must be less than one trillion.',
+    tooLong: 'At most {max} characters.',
+    tooManyDecimals: 'Too many decimals for {currency}.',
+  },
+  limit: {
+    count: '{count} of {max} characters',
+    cut: 'The pasted text was too long: only the first {max} characters fit, {cut} were left out.',
   },
   date: {
     placeholder: 'YYYY-MM-DD',

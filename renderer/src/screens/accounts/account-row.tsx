@@ -2,6 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { deleteAccount, updateAccount } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Clipped } from '../../components/clipped.tsx';
+import { fieldProblem } from '../../components/field-error.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { TEXT_LIMITS } from '../../../../server/contract/limits.ts';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
 import type { AccountNode } from './account-tree-model.ts';
@@ -49,13 +53,14 @@ export function AccountRow({
             )}
             {mode === 'rename' ? (
               <form className="inline-form" onSubmit={rename}>
-                <input
+                <TextField
                   aria-label={t('accounts.newName', { name: node.name })}
                   autoFocus
                   required
-                  maxLength={100}
+                  limit={TEXT_LIMITS.accountName}
                   value={name}
-                  onChange={(e) => setName(e.target.value)}
+                  onChange={setName}
+                  problem={fieldProblem(action.error, 'name', t)}
                 />
                 <button type="submit" className="primary" disabled={action.busy}>
                   {t('action.save')}
@@ -75,7 +80,7 @@ export function AccountRow({
                   onOpen(node);
                 }}
               >
-                {node.name}
+                <Clipped text={node.name} />
               </a>
             )}
           </span>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { JournalEntryDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
+import { Clipped } from '../../components/clipped.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { useI18n } from '../../i18n/index.ts';
 import { entryAccounts, entryCleared, entryTotals } from './entry-summary.ts';
@@ -45,11 +46,15 @@ export function EntryRegister({
                 onOpen(entry);
               }}
             >
-              {entry.memo || <span className="muted">{t('entry.noMemo')}</span>}
+              {entry.memo ? <Clipped text={entry.memo} /> : <span className="muted">{t('entry.noMemo')}</span>}
             </button>
           ),
         },
-        { header: t('entry.accounts'), cellClassName: 'accounts-cell', cell: entryAccounts },
+        {
+          header: t('entry.accounts'),
+          cellClassName: 'accounts-cell',
+          cell: (entry) => <Clipped text={entryAccounts(entry)} />,
+        },
         {
           header: t('entry.amount'),
           numeric: true,

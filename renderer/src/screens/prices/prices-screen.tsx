@@ -13,6 +13,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { FieldError, fieldProblem, invalidField } from '../../components/field-error.tsx';
 import { FileField } from '../../components/file-field.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { today } from '../../dates.ts';
@@ -88,7 +89,9 @@ function PriceForm({ listId, onSaved }: { listId: string; onSaved: () => void })
             className="amount-input"
             value={rate}
             onChange={(e) => setRate(e.target.value)}
+            {...invalidField(fieldProblem(save.error, 'rate', t), `${headingId}-rate`)}
           />
+          <FieldError id={`${headingId}-rate`} problem={fieldProblem(save.error, 'rate', t)} />
         </label>
         <div className="form-actions span-2">
           <button type="submit" className="primary" disabled={save.busy || !rate.trim()}>

@@ -3,6 +3,7 @@ import { createEntries, listStatements, type AccountDto } from '../../api/index.
 import { Amount } from '../../components/amount.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { Busy } from '../../components/busy.tsx';
+import { Clipped } from '../../components/clipped.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -60,7 +61,7 @@ export function StatementList({
               header: t('statements.name'),
               cell: (s) => (
                 <>
-                  {s.name} <span className="muted">({s.source.toUpperCase()})</span>
+                  <Clipped text={s.name} /> <span className="muted">({s.source.toUpperCase()})</span>
                 </>
               ),
             },

@@ -1,0 +1,136 @@
+import type { Locator } from '@playwright/test';
+import { test, expect } from './support/fixtures.ts';
+import { Seed } from './support/seed.ts';
+
+/**
+ * The finish of the screens: errors named on their field with the real reason, limits that are
+ * seen before they cut, in English and Chinese.
+ */
+
+const today = new Date().toISOString().slice(0, 10);
+
+/** Pastes text into a field as the clipboard does (a paste event carrying the text). */
+async function paste(field: Locator, text: string): Promise<void> {
+  await field.focus();
+  await field.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+for (const language of ['en', 'zh'] as const) {
+  const words = {
+    en: {
+      budget: 'Budget',
+      amountOf: 'Budget for Groceries',
+      negative: 'This must not be negative.',
+      notice: 'Some of what you entered cannot be used: This must not be negative.',
+      saved: 'Saved.',
+      overspent: 'Overspent by 15.00',
+    },
+    zh: {
+      budget: '预算',
+      amountOf: 'Groceries 的预算',
+      negative: '此项不能为负数。',
+      notice: '您输入的部分内容无法使用：此项不能为负数。',
+      saved: '已保存。',
+      overspent: '超支 15.00',
+    },
+  }[language];
+
+  test(`when a budget amount is negative (${language}), then its field is marked with the real reason, the old "Saved." goes, and overspending is not struck through`, async ({
+    app,
+    page,
+    ledger,
+  }) => {
+    const seed = await Seed.user(ledger.api);
+    const checking = await seed.account('Checking', 'ASSET');
+    const groceries = await seed.account('Groceries', 'EXPENSE');
+    const dining = await seed.account('Dining out', 'EXPENSE');
+    await seed.posted(today, 'Pizza', dining, checking, '65.00');
+    await seed.budget(today.slice(0, 7), { [groceries]: '300.00', [dining]: '50.00' });
+    await app.openSignedIn(seed);
+    if (language === 'zh') await app.chooseLanguage('zh');
+    await app.openFromNav('/budget');
+    await expect(page.getByRole('heading', { level: 1, name: words.budget })).toBeVisible();
+
+    const amount = page.getByRole('textbox', { name: words.amountOf });
+    await amount.fill('250.00');
+    await amount.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: words.saved })).toBeVisible();
+
+    await amount.fill('-15');
+    await amount.press('Enter');
+    await expect(page.getByRole('alert')).toContainText(words.notice);
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(amount).toHaveAccessibleDescription(words.negative);
+    await expect(page.getByRole('status').filter({ hasText: words.saved })).toHaveCount(0);
+
+    const overspent = page.getByText(words.overspent);
+    await expect(overspent).toBeVisible();
+    expect(await overspent.evaluate((e) => getComputedStyle(e).textDecorationLine)).toBe('none');
+  });
+}
+
+test('when a memo or an account name is pasted longer than the ledger keeps, then the field says what it cut and counts to its limit, and the list ellipsises the long memo', async ({
+  app,
+  page,
+  ledger,
+}) => {
+  const seed = await Seed.user(ledger.api);
+  await seed.account('Checking', 'ASSET');
+  await seed.account('Groceries', 'EXPENSE');
+  await app.openSignedIn(seed);
+
+  // an account name of 150 characters: 100 kept, and said so
+  await app.go('Accounts');
+  await page.locator('.screen-head').getByRole('button', { name: 'New account' }).click();
+  const form = page.getByRole('form', { name: 'New account' });
+  const name = form.getByRole('textbox', { name: 'Name' });
+  await paste(name, 'Joint savings account '.repeat(7).slice(0, 150));
+  await expect(name).toHaveValue('Joint savings account '.repeat(7).slice(0, 100));
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).toContainText(
+    'The pasted text was too long: only the first 100 characters fit, 50 were left out.',
+  );
+  await expect(form).toContainText('100 of 100 characters');
+  // typing more changes nothing: the field refuses it
+  await name.press('End');
+  await name.pressSequentially('xyz');
+  await expect(name).toHaveValue('Joint savings account '.repeat(7).slice(0, 100));
+
+  // a memo of 776 characters: 500 kept, and said so; the counter shows as the limit nears
+  const memo = `${Array.from({ length: 97 }, (_, i) => `word${String(i).padStart(3, '0')}`).join(' ')}.`;
+  expect(memo.length).toBe(776);
+  await app.go('Journal');
+  await app.journal.newEntry();
+  const editor = app.journal.editor;
+  const memoField = editor.getByRole('textbox', { name: 'Memo' });
+  await memoField.fill('a'.repeat(440));
+  await expect(editor).not.toContainText('of 500 characters');
+  await memoField.fill('a'.repeat(455));
+  await expect(editor).toContainText('455 of 500 characters');
+  await memoField.fill('');
+  await paste(memoField, memo);
+  await expect(memoField).toHaveValue(memo.slice(0, 500));
+  await expect(editor).toContainText('only the first 500 characters fit, 276 were left out.');
+  await expect(editor).toContainText('500 of 500 characters');
+  await editor.getByRole('combobox', { name: 'Account, line 1' }).fill('Groceries');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('12.50');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Checking');
+  await page.keyboard.press('Enter');
+  await app.journal.postButton.click();
+  await expect(app.journal.details).toBeVisible();
+
+  // the list ellipsises it at two lines, the whole memo on hover (title) and read out whole
+  const open = app.journal.register.locator('button.row-open').first();
+  await expect(open.locator('.clip-text')).toHaveAttribute('title', memo.slice(0, 500));
+  await expect(open).toContainText(memo.slice(0, 500));
+  const row = app.journal.register.locator('tbody tr').first();
+  const height = (await row.boundingBox())!.height;
+  const line = await open.locator('.clip-text').evaluate((e) => Number.parseFloat(getComputedStyle(e).lineHeight));
+  expect(height).toBeLessThan(line * 3 + 20);
+});
