@@ -134,3 +134,96 @@ test('when a memo or an account name is pasted longer than the ledger keeps, the
   const line = await open.locator('.clip-text').evaluate((e) => Number.parseFloat(getComputedStyle(e).lineHeight));
   expect(height).toBeLessThan(line * 3 + 20);
 });
+
+test('when N is pressed on any screen, then a new entry opens; Tab from an amount goes to the next line, and an empty cost row shows no error until typed in', async ({
+  app,
+  page,
+  ledger,
+}) => {
+  const seed = await Seed.user(ledger.api);
+  await seed.account('Checking', 'ASSET');
+  await seed.account('Groceries', 'EXPENSE');
+  await app.openSignedIn(seed);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  // one key from the dashboard, and the button says which
+  await page.keyboard.press('n');
+  const editor = app.journal.editor;
+  await expect(editor.getByRole('textbox', { name: 'Memo' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'New entry' })).toHaveAttribute('aria-keyshortcuts', 'N');
+  await page.keyboard.type('Market');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Groc');
+  await page.keyboard.press('Enter');
+  await expect(editor.getByLabel('Debit, line 1')).toBeFocused();
+  await page.keyboard.type('82.50');
+  await page.keyboard.press('Tab');
+  await expect(editor.getByRole('combobox', { name: 'Account, line 2' })).toBeFocused();
+  await page.keyboard.type('Check');
+  await page.keyboard.press('Enter');
+  await expect(editor.getByLabel('Credit, line 2')).toHaveValue('82.50');
+
+  // @ in an amount opens its cost; empty, it is no error yet; something unreadable is one
+  await page.keyboard.press('@');
+  const cost = editor.getByLabel('Cost of line 2', { exact: true });
+  await expect(cost).toBeFocused();
+  await expect(editor.locator('.line-error')).toHaveCount(0);
+  await expect(app.journal.balanceHint).toHaveText('Balanced: 82.50 USD.');
+  await page.keyboard.type('x');
+  await expect(editor.locator('.line-error')).toHaveText('The cost is not a valid amount in its currency');
+  await editor.getByRole('button', { name: 'Remove the cost of line 2' }).click();
+  await app.journal.postButton.click();
+  await expect(app.journal.details.getByTestId('entry-status')).toHaveText('Posted');
+
+  // the key is not taken from a field being typed in
+  await app.journal.newEntry();
+  await page.keyboard.type('nn');
+  await expect(editor.getByRole('textbox', { name: 'Memo' })).toHaveValue('nn');
+
+  // in Chinese the same key, and the button's hint in Chinese
+  await app.chooseLanguage('zh');
+  await app.openFromNav('/');
+  await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
+  await page.keyboard.press('n');
+  await expect(page.getByRole('form', { name: '新建分录' }).getByRole('textbox', { name: '摘要' })).toBeFocused();
+  await expect(page.getByRole('button', { name: '新建分录' })).toHaveAttribute('title', '新建分录：在任何页面按 N');
+});
+
+for (const language of ['en', 'zh'] as const) {
+  const words = {
+    en: { journal: 'Journal', header: 'In (+) / out (−)', of: 'Amount in Groceries', account: 'Account' },
+    zh: { journal: '日记账', header: '流入（+）/ 流出（−）', of: 'Groceries 的金额', account: '账户' },
+  }[language];
+
+  test(`when the journal lists income and spending (${language}), then money in reads + and money out −, and a viewed account's amounts are signed for it`, async ({
+    app,
+    page,
+    ledger,
+  }) => {
+    const seed = await Seed.user(ledger.api);
+    const checking = await seed.account('Checking', 'ASSET');
+    const savings = await seed.account('Savings', 'ASSET');
+    const groceries = await seed.account('Groceries', 'EXPENSE');
+    const salary = await seed.account('Salary', 'INCOME');
+    await seed.posted('2026-01-05', 'Pay', checking, salary, '3000.00');
+    await seed.posted('2026-01-06', 'Market', groceries, checking, '82.50');
+    await seed.posted('2026-01-07', 'To savings', savings, checking, '500.00');
+    await app.openSignedIn(seed);
+    if (language === 'zh') await app.chooseLanguage('zh');
+    await app.openFromNav('/journal');
+    await expect(page.getByRole('heading', { level: 1, name: words.journal })).toBeVisible();
+
+    const table = page.locator('table.register');
+    await expect(table.locator('thead')).toContainText(words.header);
+    const amountOf = (memo: string) => table.locator('tbody tr', { hasText: memo }).locator('td.num');
+    await expect(amountOf('Pay')).toHaveClass(/num/);
+    expect(await amountOf('Pay').innerText()).toMatch(/^\+3,000\.00 USD/);
+    expect(await amountOf('Market').innerText()).toMatch(/^-82\.50 USD/);
+    expect(await amountOf('To savings').innerText()).toMatch(/^500\.00 USD/);
+
+    await page.getByRole('combobox', { name: words.account, exact: true }).selectOption({ label: 'Groceries' });
+    await expect(table.locator('thead')).toContainText(words.of);
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+    expect(await amountOf('Market').innerText()).toMatch(/^\+82\.50 USD/);
+  });
+}

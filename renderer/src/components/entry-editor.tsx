@@ -189,6 +189,11 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
               onChange={(patch) => change(index, patch)}
               onChosen={(id) => accountChosen(index, id)}
               onNext={() => nextLine(index)}
+              onTabNext={() => {
+                if (index >= lines.length - 1) return false;
+                focusField(index + 1, 'account');
+                return true;
+              }}
               onRemove={() => removeLine(index)}
               onOpenCost={() => openCost(index)}
               onCostChange={(patch) => changeCost(index, patch)}

@@ -251,7 +251,10 @@ export const en = {
   // Journal screen: the register, its filters, an entry, the entry editor
   journal: {
     new: 'New entry',
+    newShortcut: 'New entry: press {key} on any screen',
     register: 'Journal entries',
+    moneyInOut: 'In (+) / out (−)',
+    amountOf: 'Amount in {name}',
     filters: 'Filter entries',
     search: 'Search',
     searchPlaceholder: 'Memo words or an amount (82.50)',
@@ -300,7 +303,7 @@ export const en = {
   editor: {
     new: 'New entry',
     editDraft: 'Edit draft',
-    keys: 'Tab moves between fields (the date is today unless you change it). Enter chooses an account or goes to the next line. Ctrl+Enter posts. A draft is kept even when it does not balance yet.',
+    keys: 'Tab moves between fields (the date is today unless you change it); from an amount it goes to the next line. Enter chooses an account or goes to the next line; @ in an amount states what it cost in another currency. Ctrl+Enter posts. A draft is kept even when it does not balance yet.',
     accountOfLine: 'Account, line {n}',
     debitOfLine: 'Debit, line {n}',
     creditOfLine: 'Credit, line {n}',

@@ -236,6 +236,9 @@ export const zh: Messages = {
   // Journal screen: the register, its filters, an entry, the entry editor
   journal: {
     new: '新建分录',
+    newShortcut: '新建分录：在任何页面按 {key}',
+    moneyInOut: '流入（+）/ 流出（−）',
+    amountOf: '{name} 的金额',
     register: '日记账分录',
     filters: '筛选分录',
     search: '搜索',
@@ -285,7 +288,7 @@ export const zh: Messages = {
   editor: {
     new: '新建分录',
     editDraft: '编辑草稿',
-    keys: 'Tab 在字段间移动（日期默认为今天）；Enter 选择账户或跳到下一行；Ctrl+Enter 过账。草稿即使尚未平衡也会保存。',
+    keys: 'Tab 在字段间移动（日期默认为今天），在金额中按 Tab 跳到下一行；Enter 选择账户或跳到下一行；在金额中按 @ 填写以另一种货币计的成本。Ctrl+Enter 过账。草稿即使尚未平衡也会保存。',
     accountOfLine: '第 {n} 行账户',
     debitOfLine: '第 {n} 行借方',
     creditOfLine: '第 {n} 行贷方',
