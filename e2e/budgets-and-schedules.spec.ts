@@ -179,7 +179,8 @@ test('when the year view is chosen from the keyboard, then each month shows its 
   await page.getByRole('button', { name: 'Next year' }).click();
   await table.getByRole('button', { name: `Open ${year}-02` }).click();
   await expect(page.getByRole('tab', { name: 'Month' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('textbox', { name: 'Month' })).toHaveValue(`${year}-02`);
+  await expect(page.getByRole('combobox', { name: 'Month' })).toHaveValue('02');
+  await expect(page.getByRole('spinbutton', { name: 'Year' })).toHaveValue(year);
   await expect(page.getByRole('table', { name: 'Budget' }).getByRole('row', { name: /Groceries/ })).toContainText(
     'Overspent by 25.00',
   );

@@ -1,10 +1,14 @@
+import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { test, expect } from './support/fixtures.ts';
+import { STATEMENT_FIXTURES } from './support/paths.ts';
+import { PASSWORD } from './support/people.ts';
 import { Seed } from './support/seed.ts';
 
 /**
- * The finish of the screens: errors named on their field with the real reason, limits that are
- * seen before they cut, in English and Chinese.
+ * The finish of the screens, in English and Chinese: errors named on their field with the real
+ * reason, limits seen before they cut, a new entry one key away, signed journal amounts, and a new
+ * ledger in Chinese all the way (home currency, names the server made, month picker, delimiters).
  */
 
 const today = new Date().toISOString().slice(0, 10);
@@ -227,3 +231,95 @@ for (const language of ['en', 'zh'] as const) {
     expect(await amountOf('Market').innerText()).toMatch(/^\+82\.50 USD/);
   });
 }
+
+test.describe('a new ledger in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('when a zh-CN browser opens a new ledger, then the home currency offered is CNY and confirmed on the first screen, and the names the server made, the month picker and the CSV delimiters are in Chinese', async ({
+    app,
+    page,
+    ledger,
+  }) => {
+    const seed = await Seed.user(ledger.api);
+    await page.goto('/');
+    await page.getByRole('tab', { name: '登录' }).click();
+    await page.getByLabel('电子邮箱').fill(seed.email);
+    await page.getByLabel('密码').fill(PASSWORD);
+    await page.getByLabel('密码').press('Enter');
+
+    // the first screen asks for the home currency, offering the browser region's
+    const card = page.getByRole('form', { name: '你的本位币' });
+    const home = card.getByRole('combobox', { name: '本位币' });
+    await expect(home).toHaveValue('CNY');
+    await expect(home.locator('option:checked')).toHaveText('CNY · 人民币');
+    expect(await home.locator('option').count()).toBeGreaterThan(150);
+    await card.getByRole('button', { name: '使用 CNY' }).click();
+    await expect(card).toBeHidden();
+    expect((await ledger.api.get('/api/settings', seed.token)).body).toMatchObject({
+      home_currency: 'CNY',
+      home_currency_set: true,
+    });
+
+    // a starter set in the home currency
+    await app.openFromNav('/accounts');
+    await page.getByRole('button', { name: '添加常用账户' }).click();
+    await expect(page.getByRole('heading', { name: 'CNY 账户' })).toBeVisible();
+    const accounts = (await ledger.api.get('/api/accounts?per_page=100', seed.token)).body.items as {
+      id: string;
+      name: string;
+      currency: string;
+    }[];
+    expect(new Set(accounts.map((a) => a.currency))).toEqual(new Set(['CNY']));
+    const checking = accounts.find((a) => a.name === '活期账户')!;
+    const groceries = accounts.find((a) => a.name === '日常购物')!;
+
+    // an exchange makes a trading account; the server names it in English, the screen in Chinese
+    await seed.account('Travel', 'EXPENSE', 'EUR');
+    const travel = (await ledger.api.get('/api/accounts?per_page=100', seed.token)).body.items.find(
+      (a: { name: string }) => a.name === 'Travel',
+    );
+    const exchange = await ledger.api.post(
+      '/api/journal-entries',
+      {
+        entry_date: today,
+        memo: 'Dinner in Paris',
+        auto_post: true,
+        lines: [
+          { account_id: travel.id, direction: 'DEBIT', amount: '100.00', cost: { amount: '780.00', currency: 'CNY' } },
+          { account_id: checking.id, direction: 'CREDIT', amount: '780.00' },
+        ],
+      },
+      seed.token,
+    );
+    expect(exchange.status).toBe(201);
+    await page.reload();
+    await expect(page.getByRole('link', { name: '打开 货币兑换 EUR 的明细账' })).toBeVisible();
+    await expect(page.getByText('Currency trading EUR')).toHaveCount(0);
+
+    // a statement imported without a name
+    await seed.statement(checking.id, [{ date: '2011-03-31', description: 'Market', amount: '-12.00' }]);
+    await app.openFromNav('/statements');
+    const list = page.getByRole('article', { name: '已导入的对账单' });
+    await expect(list).toContainText('对账单 2011-03-31');
+    await expect(list).not.toContainText('Statement 2011-03-31');
+
+    // the CSV delimiters
+    await page.getByLabel('银行账户').selectOption({ label: `${checking.name} (CNY)` });
+    await page
+      .getByLabel('对账单文件')
+      .setInputFiles(path.join(STATEMENT_FIXTURES, 'csv_own_us_mdyyyy_trailing_comma.csv'));
+    await page.getByRole('button', { name: '预览', exact: true }).click();
+    const delimiter = page.getByRole('combobox', { name: '分隔符' });
+    await expect(delimiter.locator('option:checked')).toHaveText(', （逗号）');
+
+    // the budget's month picker names the month in Chinese
+    await ledger.api.request('PUT', `/api/budgets/${today.slice(0, 7)}`, {
+      body: { lines: [{ account_id: groceries.id, amount: '300.00' }] },
+      token: seed.token,
+    });
+    await app.openFromNav('/budget');
+    const month = page.getByRole('combobox', { name: '月份' });
+    await expect(month.locator('option:checked')).toHaveText(/^[一二三四五六七八九十]+月$/);
+    await expect(page.getByRole('spinbutton', { name: '年份' })).toHaveValue(today.slice(0, 4));
+  });
+});

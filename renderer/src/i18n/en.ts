@@ -99,6 +99,12 @@ export const en = {
     tooLong: 'At most {max} characters.',
     tooManyDecimals: 'Too many decimals for {currency}.',
   },
+  // Names the server gives things itself, shown in the interface language
+  names: {
+    tradingAccount: 'Currency trading {currency}',
+    import: '{format} import {date}',
+    statement: 'Statement {date}',
+  },
   limit: {
     count: '{count} of {max} characters',
     cut: 'The pasted text was too long: only the first {max} characters fit, {cut} were left out.',
@@ -473,6 +479,12 @@ export const en = {
     credit: 'Money-in (credit) column',
     decimalMark: 'Decimal mark',
     delimiter: 'Delimiter',
+    delimiters: {
+      comma: ', (comma)',
+      semicolon: '; (semicolon)',
+      tab: 'Tab',
+      pipe: '| (pipe)',
+    },
     headerRow: 'Header row (0 = first line)',
     externalId: 'Transaction id column',
     none: '(none)',
@@ -731,6 +743,7 @@ export const en = {
   budget: {
     title: 'Budget',
     month: 'Month',
+    year: 'Year',
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
     copyLast: 'Copy last month',

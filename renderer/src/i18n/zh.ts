@@ -86,6 +86,11 @@ export const zh: Messages = {
     tooLong: '最多 {max} 个字符。',
     tooManyDecimals: '{currency} 的小数位数太多。',
   },
+  names: {
+    tradingAccount: '货币兑换 {currency}',
+    import: '{format} 导入 {date}',
+    statement: '对账单 {date}',
+  },
   limit: {
     count: '{count} / {max} 个字符',
     cut: '粘贴的文字太长：只能放入前 {max} 个字符，其余 {cut} 个未放入。',
@@ -418,7 +423,7 @@ export const zh: Messages = {
     account: '银行账户',
     file: '对账单文件',
     name: '对账单名称（可选）',
-    namePlaceholder: '留空时自动命名，例如“OFX import 2026-03-01”',
+    namePlaceholder: '留空时自动命名，例如“OFX 导入 2026-03-01”',
     formats: '支持 CSV、OFX、QFX、QIF 和 camt.053，自动识别格式。确认之前不会保存任何内容。',
     preview: '预览',
     summary: '文件内容',
@@ -456,6 +461,12 @@ export const zh: Messages = {
     credit: '收入（贷记）列',
     decimalMark: '小数点',
     delimiter: '分隔符',
+    delimiters: {
+      comma: ', （逗号）',
+      semicolon: '; （分号）',
+      tab: '制表符',
+      pipe: '|（竖线）',
+    },
     headerRow: '标题行（0 = 第一行）',
     externalId: '交易编号列',
     none: '（无）',
@@ -709,6 +720,7 @@ export const zh: Messages = {
   budget: {
     title: '预算',
     month: '月份',
+    year: '年份',
     previousMonth: '上个月',
     nextMonth: '下个月',
     copyLast: '复制上月预算',

@@ -8,6 +8,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { TEXT_LIMITS } from '../../../../server/contract/limits.ts';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { accountLabel } from '../../names.ts';
 import type { AccountNode } from './account-tree-model.ts';
 
 type Mode = 'view' | 'rename' | 'confirm-delete';
@@ -73,14 +74,14 @@ export function AccountRow({
               <a
                 className="account-name"
                 href={`/accounts/${encodeURIComponent(node.id)}`}
-                aria-label={t('accounts.openRegister', { name: node.name })}
+                aria-label={t('accounts.openRegister', { name: accountLabel(node.name, t) })}
                 onClick={(e) => {
                   if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
                   e.preventDefault();
                   onOpen(node);
                 }}
               >
-                <Clipped text={node.name} />
+                <Clipped text={accountLabel(node.name, t)} />
               </a>
             )}
           </span>

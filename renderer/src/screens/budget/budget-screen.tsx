@@ -20,6 +20,7 @@ import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { plainAmount } from '../../money.ts';
 import { TabList } from '../../components/tab-list.tsx';
+import { MonthPicker } from '../../components/month-picker.tsx';
 import { BudgetRow } from './budget-row.tsx';
 import { BudgetColumnHeadings, BudgetTotals } from './budget-table.tsx';
 import { BudgetYear } from './budget-year.tsx';
@@ -130,14 +131,7 @@ export function BudgetScreen() {
             <button type="button" onClick={() => goTo(addMonths(month, -1))}>
               {t('budget.previousMonth')}
             </button>
-            <label className="inline-field">
-              {t('budget.month')}
-              <input
-                type="month"
-                value={month}
-                onChange={(e) => /^\d{4}-\d{2}$/.test(e.target.value) && goTo(e.target.value)}
-              />
-            </label>
+            <MonthPicker value={month} onChange={goTo} />
             <button type="button" onClick={() => goTo(addMonths(month, 1))}>
               {t('budget.nextMonth')}
             </button>

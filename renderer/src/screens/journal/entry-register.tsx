@@ -4,6 +4,7 @@ import { Amount } from '../../components/amount.tsx';
 import { Clipped } from '../../components/clipped.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { useI18n } from '../../i18n/index.ts';
+import { accountLabel } from '../../names.ts';
 import { entryAccounts, entryAmounts, entryCleared } from './entry-summary.ts';
 
 /**
@@ -62,7 +63,7 @@ export function EntryRegister({
         {
           header: t('entry.accounts'),
           cellClassName: 'accounts-cell',
-          cell: (entry) => <Clipped text={entryAccounts(entry)} />,
+          cell: (entry) => <Clipped text={entryAccounts(entry, (name) => accountLabel(name, t))} />,
         },
         {
           header: viewed ? t('journal.amountOf', { name: viewed.name }) : t('journal.moneyInOut'),

@@ -57,8 +57,9 @@ export function entryAmounts(
   }));
 }
 
-export function entryAccounts(entry: JournalEntryDto): string {
-  return [...new Set(entry.lines.map((l) => l.account_name))].join(', ');
+/** The entry's accounts, each once, named as the interface names them. */
+export function entryAccounts(entry: JournalEntryDto, label: (name: string) => string = (name) => name): string {
+  return [...new Set(entry.lines.map((l) => label(l.account_name)))].join(', ');
 }
 
 /** How far the bank has confirmed the entry: reconciled when a line is, else cleared when a line is, else null. */

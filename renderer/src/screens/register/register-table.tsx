@@ -4,6 +4,7 @@ import { Amount } from '../../components/amount.tsx';
 import { Clipped } from '../../components/clipped.tsx';
 import { TableHead } from '../../components/data-table.tsx';
 import { useI18n } from '../../i18n/index.ts';
+import { accountLabel } from '../../names.ts';
 
 const CLEARED_MARK: Record<RegisterLineDto['cleared'], string> = { uncleared: '', cleared: 'c', reconciled: 'R' };
 
@@ -136,7 +137,7 @@ export function RegisterTable({
                           onAccount(account.id);
                         }}
                       >
-                        {account.name}
+                        {accountLabel(account.name, t)}
                       </a>
                     </span>
                   ))

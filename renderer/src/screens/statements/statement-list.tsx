@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { statementLabel } from '../../names.ts';
 
 const PER_PAGE = 10;
 
@@ -61,7 +62,7 @@ export function StatementList({
               header: t('statements.name'),
               cell: (s) => (
                 <>
-                  <Clipped text={s.name} /> <span className="muted">({s.source.toUpperCase()})</span>
+                  <Clipped text={statementLabel(s, t)} /> <span className="muted">({s.source.toUpperCase()})</span>
                 </>
               ),
             },
@@ -112,7 +113,7 @@ export function StatementList({
                   <button
                     type="button"
                     disabled={running}
-                    aria-label={t('statements.runLabel', { name: s.name })}
+                    aria-label={t('statements.runLabel', { name: statementLabel(s, t) })}
                     onClick={() => onRun(s.id)}
                   >
                     {t('statements.run')}
@@ -120,7 +121,7 @@ export function StatementList({
                   <button
                     type="button"
                     disabled={book.busy}
-                    aria-label={t('statements.bookByRulesLabel', { name: s.name })}
+                    aria-label={t('statements.bookByRulesLabel', { name: statementLabel(s, t) })}
                     onClick={() => void book.run(s.id)}
                   >
                     {t('statements.bookByRules')}
