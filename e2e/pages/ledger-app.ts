@@ -45,7 +45,7 @@ export class LedgerApp {
     screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Reports' | 'Statements' | 'Budget' | 'Settings',
   ): Promise<void> {
     const link = this.nav.getByRole('link', { name: screen });
-    if (!(await link.isVisible())) await this.page.getByRole('button', { name: 'Menu' }).click();
+    await this.reveal(link);
     await link.click();
     await expect(this.page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
   }
@@ -53,8 +53,15 @@ export class LedgerApp {
   /** Opens a screen from the navigation, through the menu button where the window is too narrow for the whole of it. */
   async openFromNav(path: string): Promise<void> {
     const link = this.page.locator(`#main-nav a[href="${path}"]`);
-    if (!(await link.isVisible())) await this.page.locator('.menu-button').click();
+    await this.reveal(link);
     await link.click();
+  }
+
+  /** Waits for the navigation (its link, or the menu button of a narrow window), and opens the menu when the link is behind it. */
+  private async reveal(link: Locator): Promise<void> {
+    const menu = this.page.locator('.menu-button');
+    await expect(link.or(menu).filter({ visible: true }).first()).toBeVisible();
+    if (!(await link.isVisible())) await menu.click();
   }
 
   /** Switches the interface language in Settings, then goes back to the screen it was on. */
