@@ -60,7 +60,7 @@ test.describe('the advisor', () => {
   }) => {
     const seed = await Seed.user(ledger.api);
     await app.openSignedIn(seed);
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
+    await app.chooseLanguage('zh');
     await expect(page.getByRole('link', { name: '概览' })).toBeVisible();
     await app.chat.open();
     const suggestions = app.chat.panel.getByRole('group', { name: '推荐问题' }).getByRole('button');

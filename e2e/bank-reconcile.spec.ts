@@ -141,7 +141,7 @@ test('when the language is Chinese, then rules and reconciling speak it', async 
   const seed = await Seed.user(ledger.api);
   await seed.account('Checking', 'ASSET');
   await app.openSignedIn(seed);
-  await page.getByLabel('Language').selectOption('zh');
+  await app.chooseLanguage('zh');
   await page.getByRole('link', { name: '对账单', exact: true }).click();
   const reconcile = page.getByRole('article', { name: '账户对账' });
   await expect(reconcile.getByLabel('要对账的账户')).toBeVisible();

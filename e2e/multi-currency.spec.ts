@@ -23,7 +23,7 @@ test('when rates are entered and imported, an exchange is booked and the home cu
   await seed.posted('2026-01-05', 'Opening JPY', yen, openingJpy, '5000');
   await app.openSignedIn(seed);
 
-  // --- the rates screen: enter one, import a file, see the latest per pair, choose the home currency ---
+  // --- the rates screen: enter one, import a file, see the latest per pair ---
   await app.nav.getByRole('link', { name: 'Rates' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Exchange rates' })).toBeVisible();
   await expect(page.getByText('No rates yet')).toBeVisible();
@@ -44,14 +44,17 @@ test('when rates are entered and imported, an exchange is booked and the home cu
   await expect(page.getByRole('status').filter({ hasText: 'rates added' })).toHaveText('2 rates added, 0 replaced.');
   await expect(page.getByTestId('latest-EUR-USD')).toHaveText('1 EUR = 1.2 USD');
   await expect(page.getByTestId('latest-USD-CHF')).toHaveText('1 USD = 0.88 CHF');
+  await expectEveryControlNamed(page);
+  await captureScreen(page, testInfo, 'prices');
+
+  // --- the home currency lives in Settings, beside the language ---
+  await app.go('Settings');
   const home = page.getByRole('combobox', { name: 'Home currency' });
   await expect(home).toHaveValue('EUR'); // most accounts are in EUR until one is chosen
   await home.selectOption('USD');
   await expect(page.getByRole('status').filter({ hasText: 'Figures are now shown' })).toHaveText(
     'Figures are now shown in USD.',
   );
-  await expectEveryControlNamed(page);
-  await captureScreen(page, testInfo, 'prices');
 
   // --- an exchange in the entry editor: a EUR line's cost in USD, the rate shown, the balance by cost ---
   await app.go('Journal');
@@ -111,7 +114,7 @@ test('when rates are entered and imported, an exchange is booked and the home cu
   await expect(page.getByTestId('net-worth-USD')).toHaveText('891.50 USD');
 
   // in Chinese the switch says the same
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
+  await app.chooseLanguage('zh');
   await page.getByRole('button', { name: '折合 USD' }).click();
   await expect(page.getByRole('button', { name: '折合 USD' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: '按币种' })).toBeVisible();

@@ -43,7 +43,7 @@ test('when the window is narrow, then every screen fits its width and stays usab
   await noSidewaysScroll(page);
   await captureScreen(page, testInfo, 'narrow-register');
 
-  await app.nav.getByRole('link', { name: 'Reports' }).click();
+  await app.go('Reports');
   await page.getByRole('tab', { name: 'Income statement' }).click();
   await expect(page.getByRole('table', { name: 'Income statement in USD' })).toContainText('82.50');
   await noSidewaysScroll(page);

@@ -247,7 +247,7 @@ test('when the language is Chinese, then the register and the reports speak it, 
   const seed = await Seed.user(ledger.api);
   await books(seed);
   await app.openSignedIn(seed);
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
+  await app.chooseLanguage('zh');
   await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '报表' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '报表' })).toBeVisible();
   await page.getByRole('tab', { name: '利润表' }).click();

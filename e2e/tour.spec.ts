@@ -43,7 +43,7 @@ test('when a household has kept its books for half a year, then the dashboard dr
   await captureScreen(page, testInfo, 'dashboard');
   await expectEveryControlNamed(page);
 
-  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
+  await app.chooseLanguage('zh');
   await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
   await captureScreen(page, testInfo, 'dashboard-zh');
 });

@@ -41,9 +41,35 @@ export class LedgerApp {
     await this.signIn.signIn({ email: user.email });
   }
 
-  async go(screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Statements' | 'Budget' | 'Settings'): Promise<void> {
-    await this.nav.getByRole('link', { name: screen }).click();
+  async go(
+    screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Reports' | 'Statements' | 'Budget' | 'Settings',
+  ): Promise<void> {
+    const link = this.nav.getByRole('link', { name: screen });
+    await this.reveal(link);
+    await link.click();
     await expect(this.page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
+  }
+
+  /** Opens a screen from the navigation, through the menu button where the window is too narrow for the whole of it. */
+  async openFromNav(path: string): Promise<void> {
+    const link = this.page.locator(`#main-nav a[href="${path}"]`);
+    await this.reveal(link);
+    await link.click();
+  }
+
+  /** Waits for the navigation (its link, or the menu button of a narrow window), and opens the menu when the link is behind it. */
+  private async reveal(link: Locator): Promise<void> {
+    const menu = this.page.locator('.menu-button');
+    await expect(link.or(menu).filter({ visible: true }).first()).toBeVisible();
+    if (!(await link.isVisible())) await menu.click();
+  }
+
+  /** Switches the interface language in Settings, then goes back to the screen it was on. */
+  async chooseLanguage(code: 'en' | 'zh'): Promise<void> {
+    await this.openFromNav('/settings');
+    await this.page.getByRole('combobox', { name: /^(Language|语言)$/ }).selectOption(code);
+    await expect(this.page.locator('html')).toHaveAttribute('lang', code === 'zh' ? 'zh-CN' : 'en');
+    await this.page.goBack();
   }
 
   async signOut(): Promise<void> {

@@ -40,6 +40,26 @@ export class Seed {
     if (res.status !== 200) throw new Error(`budget ${month}: ${res.status} ${res.text}`);
   }
 
+  /** A bank statement of the account's lines (`-` for money out), reconciled against the entries at once. */
+  async statement(
+    accountId: string,
+    lines: { date: string; description: string; amount: string }[],
+    closingBalance?: string,
+  ): Promise<string> {
+    const transactions = lines.map(({ date, description, amount }) => ({
+      date,
+      description,
+      amount: amount.replace('-', ''),
+      type: amount.startsWith('-') ? 'debit' : 'credit',
+    }));
+    const body = { account_id: accountId, transactions, ...(closingBalance && { closing_balance: closingBalance }) };
+    const res = await this.api.post('/api/statements', body, this.token);
+    if (res.status !== 201) throw new Error(`statement: ${res.status} ${res.text}`);
+    const run = await this.api.post('/api/reconciliation/run', { statement_id: res.body.id }, this.token);
+    if (run.status !== 200) throw new Error(`reconciliation run: ${run.status} ${run.text}`);
+    return res.body.id as string;
+  }
+
   /** A posted entry: `debit` account receives, `credit` account gives. */
   async posted(date: string, memo: string, debit: string, credit: string, amount: string): Promise<string> {
     const res = await this.api.post(

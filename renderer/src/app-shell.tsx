@@ -13,6 +13,7 @@ import { SettingsScreen } from './screens/settings/settings-screen.tsx';
 import { StatementsScreen } from './screens/statements/statements-screen.tsx';
 import { BudgetScreen } from './screens/budget/budget-screen.tsx';
 import { SchedulesScreen } from './screens/schedules/schedules-screen.tsx';
+import { NEW_ENTRY_KEY, typing } from './shortcuts.ts';
 import { TopBar } from './top-bar.tsx';
 
 /** What a screen may need from the shell: where the app is, where to go, and the signed-in person. */
@@ -21,6 +22,9 @@ interface ScreenContext {
   navigate: Navigate;
   user: SignedInUser;
   onSignOut: () => void;
+  /** the New entry shortcut was pressed: the journal opens the editor, then calls `onNewEntryOpened` */
+  newEntryAsked: boolean;
+  onNewEntryOpened: () => void;
 }
 
 /** The screen each route shows. */
@@ -38,7 +42,14 @@ const SCREENS: Record<Route, (context: ScreenContext) => ReactNode> = {
     ) : (
       <AccountsScreen onNavigate={navigate} />
     ),
-  '/journal': ({ place, navigate }) => <JournalScreen onNavigate={navigate} search={place.query.get('q') ?? ''} />,
+  '/journal': ({ place, navigate, newEntryAsked, onNewEntryOpened }) => (
+    <JournalScreen
+      onNavigate={navigate}
+      search={place.query.get('q') ?? ''}
+      newEntryAsked={newEntryAsked}
+      onNewEntryOpened={onNewEntryOpened}
+    />
+  ),
   '/reports': ({ navigate }) => <ReportsScreen onNavigate={navigate} />,
   '/statements': ({ navigate }) => <StatementsScreen onNavigate={navigate} />,
   '/budget': () => <BudgetScreen />,
@@ -55,6 +66,19 @@ export function AppShell({ user, onSignOut }: { user: SignedInUser; onSignOut: (
   const [place, navigate] = useRoute();
   const route = place.route;
   const [chatOpen, setChatOpen] = useState(false);
+  const [newEntryAsked, setNewEntryAsked] = useState(false);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toUpperCase() !== NEW_ENTRY_KEY || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.defaultPrevented || typing(event.target)) return;
+      event.preventDefault();
+      setNewEntryAsked(true);
+      navigate('/journal');
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [navigate]);
 
   useEffect(() => {
     document.title = `${t(ROUTE_TITLES[route])} · ${t('app.name')}`;
@@ -71,7 +95,14 @@ export function AppShell({ user, onSignOut }: { user: SignedInUser; onSignOut: (
         onSignOut={onSignOut}
       />
       <main className="content" id="main">
-        {SCREENS[route]({ place, navigate, user, onSignOut })}
+        {SCREENS[route]({
+          place,
+          navigate,
+          user,
+          onSignOut,
+          newEntryAsked,
+          onNewEntryOpened: () => setNewEntryAsked(false),
+        })}
       </main>
       {/* kept mounted while closed, so that an answer keeps streaming and the conversation stays */}
       <ChatPanel id="advisor-panel" open={chatOpen} onClose={() => setChatOpen(false)} />

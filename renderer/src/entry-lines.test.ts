@@ -117,4 +117,12 @@ describe('an exchange in the editor', () => {
     );
     expect(statedRate(euros('x'), accounts.get('travel'))).toBeNull();
   });
+
+  it('when a cost row is opened and still empty, then it shows no error and states no cost until something is typed', () => {
+    const opened = checkEntry([euros(''), line(2, 'bank', '', '100.00')], accounts);
+    expect(opened.problems.size).toBe(0);
+    expect(toLineInputs(opened.filled)[0]).not.toHaveProperty('cost');
+    expect(checkEntry([euros('1'), line(2, 'bank', '', '100.00')], accounts).problems.size).toBe(0);
+    expect(checkEntry([euros('x'), line(2, 'bank', '', '100.00')], accounts).problems.get(1)).toBe('cost');
+  });
 });

@@ -41,6 +41,11 @@ export function linesOf(entry: Pick<JournalEntryDto, 'lines'>): EditableLine[] {
     }));
 }
 
+/** Whether a line states a cost: a cost row opened but still empty states none (and is no error yet). */
+export function hasCost(line: EditableLine): line is EditableLine & { cost: NonNullable<EditableLine['cost']> } {
+  return line.cost !== null && line.cost.amount.trim() !== '';
+}
+
 export function isBlank(line: EditableLine): boolean {
   return !line.accountId && !line.debit.trim() && !line.credit.trim();
 }
@@ -56,7 +61,7 @@ export function lineProblem(line: EditableLine, account: AccountDto | undefined)
   if (!debit && !credit) return 'no-amount';
   const parsed = parseAmount(plainAmount(debit || credit), account.currency);
   if (!('minor' in parsed)) return parsed.problem === 'too_large' ? 'too-large' : parsed.problem;
-  if (line.cost) {
+  if (hasCost(line)) {
     if (line.cost.currency === account.currency) return 'cost-same';
     if (
       !isKnownCurrency(line.cost.currency) ||
@@ -72,7 +77,7 @@ export function lineProblem(line: EditableLine, account: AccountDto | undefined)
  * its cost's currency is not a known code (the line is flagged on its own).
  */
 function weightOf(line: EditableLine, account: AccountDto): LineAmount | null {
-  if (!line.cost) return { currency: account.currency, debit: line.debit, credit: line.credit };
+  if (!hasCost(line)) return { currency: account.currency, debit: line.debit, credit: line.credit };
   if (!isKnownCurrency(line.cost.currency)) return null;
   const side = line.debit.trim() ? 'debit' : 'credit';
   return {
@@ -95,7 +100,7 @@ function weightsOf(lines: readonly EditableLine[], accounts: ReadonlyMap<string,
 
 /** The rate an exchange line states: units of the cost currency per unit of the line's, or null. */
 export function statedRate(line: EditableLine, account: AccountDto | undefined, decimals = 4): string | null {
-  if (!line.cost || !account || !isKnownCurrency(line.cost.currency)) return null;
+  if (!hasCost(line) || !account || !isKnownCurrency(line.cost.currency)) return null;
   const amount = parseAmount(plainAmount(line.debit.trim() || line.credit.trim()), account.currency);
   const cost = parseAmount(plainAmount(line.cost.amount.trim()), line.cost.currency);
   if (!('minor' in amount) || !('minor' in cost)) return null;
@@ -157,6 +162,6 @@ export function toLineInputs(lines: readonly EditableLine[]): LineInput[] {
     account_id: line.accountId,
     direction: line.debit.trim() ? 'DEBIT' : 'CREDIT',
     amount: plainAmount(line.debit.trim() || line.credit.trim()),
-    ...(line.cost && { cost: { amount: plainAmount(line.cost.amount.trim()), currency: line.cost.currency } }),
+    ...(hasCost(line) && { cost: { amount: plainAmount(line.cost.amount.trim()), currency: line.cost.currency } }),
   }));
 }

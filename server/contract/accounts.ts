@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../domain/double-entry.ts';
 import { missingRate } from './prices.ts';
-import { currencyCode, isoDate, isoDateTime, pageOf, pagination, queryBool, resourceId, uuid } from './common.ts';
+import {
+  currencyCode,
+  isoDate,
+  isoDateTime,
+  limitedText,
+  nameText,
+  pageOf,
+  pagination,
+  queryBool,
+  resourceId,
+  uuid,
+} from './common.ts';
+import { TEXT_LIMITS } from './limits.ts';
 
 /**
  * Accounts a ledger may hold (trading accounts, one per currency, aside): far more than a household's
@@ -12,17 +24,17 @@ export const MAX_ACCOUNTS = 10_000;
 export const accountType = z.enum(ACCOUNT_TYPES);
 
 export const createAccountBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: nameText(TEXT_LIMITS.accountName),
   // checked by the service, so that an unknown type answers INVALID_TYPE as the spec says
   type: z.string().meta({ enum: [...ACCOUNT_TYPES] }),
   currency: currencyCode.optional(),
-  description: z.string().max(1000).nullable().optional(),
+  description: limitedText(TEXT_LIMITS.accountDescription).nullable().optional(),
   parent_id: uuid.nullable().optional(),
 });
 
 export const updateAccountBody = z.strictObject({
-  name: z.string().trim().min(1).max(100).optional(),
-  description: z.string().max(1000).nullable().optional(),
+  name: nameText(TEXT_LIMITS.accountName).optional(),
+  description: limitedText(TEXT_LIMITS.accountDescription).nullable().optional(),
   is_active: z.boolean().optional(),
   parent_id: uuid.nullable().optional(),
   // present only so that the answer says why: the type and currency of an account never change

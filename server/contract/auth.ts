@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateTime, resourceId } from './common.ts';
+import { isoDateTime, nameText, resourceId } from './common.ts';
+import { TEXT_LIMITS } from './limits.ts';
 
 const utf8Bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
@@ -24,7 +25,7 @@ export const registerBody = z.strictObject({
     .max(254)
     .pipe(z.email('must be a valid email address'))
     .meta({ format: 'email' }),
-  name: z.string().trim().min(1).max(100),
+  name: nameText(TEXT_LIMITS.personName),
   password: newPassword,
 });
 

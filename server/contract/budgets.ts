@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountType } from './accounts.ts';
-import { isoMonth, isoYear, resourceId, uuid } from './common.ts';
+import { isNegativeDecimal, isoMonth, isoYear, resourceId, uuid } from './common.ts';
+import { FIELD_MESSAGES } from './limits.ts';
 
 export const MAX_BUDGET_LINES = 1000;
 
@@ -11,7 +12,8 @@ export const monthParams = z.strictObject({ month });
 /** A budget amount: a decimal string ≥ 0 ("0" budgets nothing for the account, on purpose). */
 const budgetAmount = z
   .string()
-  .regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "300.00"')
+  .refine((v) => !isNegativeDecimal(v), { message: FIELD_MESSAGES.negative, abort: true })
+  .regex(/^\d+(\.\d+)?$/, FIELD_MESSAGES.budgetAmount)
   .meta({ example: '300.00' });
 
 export const putBudgetBody = z.strictObject({

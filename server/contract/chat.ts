@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { isoDateTime, resourceId } from './common.ts';
+import { TEXT_LIMITS, tooLong } from './limits.ts';
 
 export const chatBody = z.strictObject({
   message: z
     .string()
     .min(1)
-    .max(4000)
+    .max(TEXT_LIMITS.question, tooLong(TEXT_LIMITS.question))
     .refine((m) => m.trim().length > 0, 'must not be blank'),
   session_id: resourceId.optional(),
 });

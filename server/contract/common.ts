@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIRST_MONTH, isMonth, LAST_MONTH } from '../domain/budgets.ts';
 import { DATE_RANGE_TEXT, FIRST_YEAR, isCalendarDate, isLedgerDate, isLedgerYear, LAST_YEAR } from '../domain/dates.ts';
+import { FIELD_MESSAGES, tooLong } from './limits.ts';
 import { AMOUNT_PATTERN, SIGNED_AMOUNT_PATTERN, isKnownCurrency } from './money.ts';
 
 /** A UUID, checked as one: a filter whose value can never name anything is a VALIDATION_ERROR. */
@@ -21,7 +22,7 @@ const LEDGER_YEAR_PATTERN = '(19[0-9]{2}|2[01][0-9]{2})';
 
 export const isoDate = z
   .string()
-  .refine(isCalendarDate, 'must be a calendar date YYYY-MM-DD')
+  .refine(isCalendarDate, FIELD_MESSAGES.date)
   .refine(isLedgerDate, `must be a date from ${DATE_RANGE_TEXT}`)
   .meta({
     format: 'date',
@@ -33,7 +34,8 @@ export const isoDate = z
 /** A month YYYY-MM of the ledger's calendar. */
 export const isoMonth = z
   .string()
-  .refine(isMonth, `must be a month YYYY-MM from ${FIRST_MONTH} to ${LAST_MONTH}`)
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, FIELD_MESSAGES.month)
+  .refine(isMonth, `must be a month from ${FIRST_MONTH} to ${LAST_MONTH}`)
   .meta({
     pattern: `^${LEDGER_YEAR_PATTERN}-(0[1-9]|1[0-2])$`,
     description: `A month YYYY-MM from ${FIRST_MONTH} to ${LAST_MONTH}`,
@@ -51,21 +53,34 @@ export const isoYear = z
     example: '2026',
   });
 
-export const currencyCode = z
-  .string()
-  .refine(isKnownCurrency, 'must be an ISO 4217 currency code')
-  .meta({ example: 'USD' });
+export const currencyCode = z.string().refine(isKnownCurrency, FIELD_MESSAGES.currency).meta({ example: 'USD' });
 
 /** A positive decimal string; digits against the currency are checked where the currency is known. */
 export const amountString = z
   .string()
-  .regex(AMOUNT_PATTERN, 'must be a positive decimal string such as "82.50"')
+  .refine((v) => !isNegativeDecimal(v), { message: FIELD_MESSAGES.negative, abort: true })
+  .regex(AMOUNT_PATTERN, FIELD_MESSAGES.amount)
   .meta({ example: '82.50' });
+
+/** "-15.00": a decimal with a minus sign, said as what it is rather than as a malformed amount. */
+export function isNegativeDecimal(value: string): boolean {
+  return /^-\d+(\.\d+)?$/.test(value.trim());
+}
+
+/** Text of at most `max` characters (the limits are in limits.ts, which the renderer reads too). */
+export function limitedText(max: number) {
+  return z.string().max(max, tooLong(max));
+}
+
+/** A name: trimmed, not blank, at most `max` characters. */
+export function nameText(max: number) {
+  return z.string().trim().min(1, FIELD_MESSAGES.blank).max(max, tooLong(max));
+}
 
 /** A balance: a decimal string that may be zero or start with '-' ("-1250.00"). */
 export const signedAmountString = z
   .string()
-  .regex(SIGNED_AMOUNT_PATTERN, 'must be a decimal string such as "-1250.00"')
+  .regex(SIGNED_AMOUNT_PATTERN, FIELD_MESSAGES.balance)
   .meta({ example: '-1250.00' });
 
 export const isoDateTime = z.string().meta({ format: 'date-time' });

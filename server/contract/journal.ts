@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { DIRECTIONS } from '../domain/double-entry.ts';
 import { MAX_SEARCH_LENGTH } from '../domain/search.ts';
-import { amountString, currencyCode, isoDate, isoDateTime, pageOf, pagination, resourceId, uuid } from './common.ts';
+import {
+  amountString,
+  currencyCode,
+  isoDate,
+  isoDateTime,
+  limitedText,
+  pageOf,
+  pagination,
+  resourceId,
+  uuid,
+} from './common.ts';
+import { TEXT_LIMITS, tooLong } from './limits.ts';
 
 /** A line's state against the bank: uncleared, cleared (the bank shows it) or reconciled (CONTRACT §14). */
 export const CLEARED_STATES = ['uncleared', 'cleared', 'reconciled'] as const;
@@ -24,7 +35,7 @@ export const lineInput = z.strictObject({
 
 const entryFields = {
   entry_date: isoDate,
-  memo: z.string().max(500).nullable().optional(),
+  memo: limitedText(TEXT_LIMITS.memo).nullable().optional(),
   // fewer than two lines is TOO_FEW_LINES, checked by the service as the spec names it
   lines: z.array(lineInput).max(MAX_LINES_PER_ENTRY),
 };
@@ -42,7 +53,9 @@ export const updateEntryBody = z.strictObject({
   memo: entryFields.memo,
   lines: entryFields.lines.optional(),
 });
-export const voidEntryBody = z.strictObject({ reason: z.string().trim().max(500).optional() });
+export const voidEntryBody = z.strictObject({
+  reason: z.string().trim().max(TEXT_LIMITS.reason, tooLong(TEXT_LIMITS.reason)).optional(),
+});
 
 export const listEntriesQuery = z
   .strictObject({

@@ -18,4 +18,4 @@ export {
   type AmountProblem,
   type Minor,
 } from '../domain/money.ts';
-export { currencyDigits, isKnownCurrency } from '../domain/currencies.ts';
+export { allCurrencyCodes, currencyDigits, isKnownCurrency } from '../domain/currencies.ts';

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { RATE_PATTERN } from '../domain/rates.ts';
 import { currencyCode, isoDate, isoDateTime, pageOf, pagination, resourceId } from './common.ts';
+import { FIELD_MESSAGES } from './limits.ts';
 
 /** A rate: a decimal string > 0 with at most 12 decimals (checked > 0 by the service's parse). */
-export const rateString = z
-  .string()
-  .regex(RATE_PATTERN, 'must be a positive decimal string with at most 12 decimals, such as "1.085"')
-  .meta({ example: '1.085' });
+export const rateString = z.string().regex(RATE_PATTERN, FIELD_MESSAGES.rate).meta({ example: '1.085' });
 
 const differentCurrencies = { message: 'must differ from from', path: ['to'] };
 

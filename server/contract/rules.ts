@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { RULE_DESCRIPTION_OPS } from '../domain/reconciliation/rule-draft.ts';
 import { BANK_TYPES } from './statements.ts';
-import { amountString, isoDateTime, pageOf, pagination, resourceId } from './common.ts';
+import { amountString, isoDateTime, limitedText, nameText, pageOf, pagination, resourceId } from './common.ts';
+import { TEXT_LIMITS } from './limits.ts';
 
 export { RULE_DESCRIPTION_OPS };
 
@@ -12,16 +13,16 @@ const bound = amountString.max(30).nullable().default(null);
 
 /** A rule as created or replaced (PUT takes the whole rule). */
 export const ruleBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: nameText(TEXT_LIMITS.ruleName),
   description: z
-    .strictObject({ op: z.enum(RULE_DESCRIPTION_OPS), value: z.string().min(1).max(500) })
+    .strictObject({ op: z.enum(RULE_DESCRIPTION_OPS), value: limitedText(TEXT_LIMITS.rulePattern).min(1) })
     .nullable()
     .default(null),
   type: z.enum(BANK_TYPES).nullable().default(null),
   amount_min: bound,
   amount_max: bound,
   account_id: resourceId,
-  memo: z.string().trim().min(1).max(500).nullable().default(null),
+  memo: nameText(TEXT_LIMITS.memo).nullable().default(null),
   priority: z.number().int().min(-1_000_000).max(1_000_000).default(0),
 });
 

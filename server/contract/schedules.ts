@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { FREQUENCIES } from '../domain/schedules.ts';
 import { DIRECTIONS } from '../domain/double-entry.ts';
-import { isoDate, isoDateTime, pageOf, pagination, resourceId } from './common.ts';
+import { isoDate, isoDateTime, limitedText, nameText, pageOf, pagination, resourceId } from './common.ts';
+import { TEXT_LIMITS } from './limits.ts';
 import { lineInput, MAX_LINES_PER_ENTRY } from './journal.ts';
 
 export const MAX_INTERVAL = 1000;
@@ -10,8 +11,8 @@ export const MAX_UPCOMING_DAYS = 366;
 export const MAX_UPCOMING_OCCURRENCES = 1000;
 
 const scheduleFields = {
-  name: z.string().trim().min(1).max(100),
-  memo: z.string().max(500).nullable().optional(),
+  name: nameText(TEXT_LIMITS.scheduleName),
+  memo: limitedText(TEXT_LIMITS.memo).nullable().optional(),
   // fewer than two lines is TOO_FEW_LINES, checked by the service as for an entry
   lines: z.array(lineInput).max(MAX_LINES_PER_ENTRY),
   frequency: z.enum(FREQUENCIES),

@@ -5,12 +5,14 @@ import {
   filePart,
   isoDate,
   isoDateTime,
+  nameText,
   pageOf,
   pagination,
   queryBool,
   resourceId,
   signedAmountString,
 } from './common.ts';
+import { TEXT_LIMITS } from './limits.ts';
 
 export const STATEMENT_SOURCES = ['json', 'csv', 'ofx', 'qif', 'camt053'] as const;
 export const FILE_FORMATS = ['csv', 'ofx', 'qif', 'camt053'] as const;
@@ -31,7 +33,7 @@ export const bankTransactionInput = z.strictObject({
 
 export const createStatementBody = z.strictObject({
   account_id: resourceId,
-  name: z.string().trim().min(1).max(200).optional(),
+  name: nameText(TEXT_LIMITS.statementName).optional(),
   transactions: z.array(bankTransactionInput).max(MAX_STATEMENT_TRANSACTIONS),
   /** The bank's closing balance, signed as the account's balance (a card's amount owed is positive). */
   closing_balance: signedAmountString.optional(),
@@ -83,7 +85,7 @@ export const csvMapping = z
 export const importQuery = z.strictObject({
   account_id: resourceId,
   format: z.enum(FILE_FORMATS).optional(),
-  name: z.string().trim().min(1).max(200).optional(),
+  name: nameText(TEXT_LIMITS.statementName).optional(),
   /** JSON text of a CsvMapping, for raw-body uploads; multipart uploads may send it as a field */
   mapping: z.string().max(10_000).optional(),
   dry_run: queryBool.optional(),

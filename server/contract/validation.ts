@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError, type FieldError } from '../domain/errors.ts';
+import { FIELD_MESSAGES } from './limits.ts';
 
 /**
  * Request validation against the contract's zod schemas: a value that fails is a VALIDATION_ERROR
@@ -13,9 +14,10 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], where: string):
   for (const issue of issues) {
     const base = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ field: base ? `${base}.${key}` : key, message: 'is not a known field' });
+      for (const key of issue.keys)
+        out.push({ field: base ? `${base}.${key}` : key, message: FIELD_MESSAGES.unknownField });
     } else if (issue.code === 'invalid_type' && issue.input === undefined) {
-      out.push({ field: base || where, message: 'is required' });
+      out.push({ field: base || where, message: FIELD_MESSAGES.required });
     } else {
       out.push({ field: base || where, message: issue.message });
     }
@@ -89,7 +91,7 @@ export function refuseFields(value: unknown, where: 'query' | 'body'): Record<st
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const keys = Object.keys(value);
     if (keys.length === 0) return {};
-    const errors = keys.map((key) => ({ field: key, message: 'is not a known field' }));
+    const errors = keys.map((key) => ({ field: key, message: FIELD_MESSAGES.unknownField }));
     throw new DomainError(
       'VALIDATION_ERROR',
       `Invalid ${where}: ${keys[0]} is not a known field${keys.length > 1 ? ` (and ${keys.length - 1} more)` : ''}`,

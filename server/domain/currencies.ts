@@ -13,3 +13,8 @@ export function currencyDigits(code: string): number {
   if (digits === undefined) throw new Error(`unknown currency ${code}`);
   return digits;
 }
+
+/** Every current ISO 4217 alphabetic code, in alphabetical order (the home currency offers them all). */
+export function allCurrencyCodes(): string[] {
+  return [...digitsByCode.keys()].sort();
+}

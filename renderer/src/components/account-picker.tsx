@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
 import type { AccountDto } from '../api/index.ts';
 import { useI18n } from '../i18n/index.ts';
+import { accountLabel } from '../names.ts';
 
 interface AccountPickerProps {
   accounts: readonly AccountDto[];
@@ -14,8 +15,8 @@ interface AccountPickerProps {
   placeholder?: string;
 }
 
-function rank(account: AccountDto, query: string): number {
-  const name = account.name.toLowerCase();
+function rank(label: string, query: string): number {
+  const name = label.toLowerCase();
   if (name === query) return 0;
   if (name.startsWith(query)) return 1;
   if (name.split(/\s+/).some((word) => word.startsWith(query))) return 2;
@@ -46,11 +47,11 @@ export function AccountPicker({
     const q = (query ?? '').trim().toLowerCase();
     if (!q) return [...accounts];
     return accounts
-      .map((account) => ({ account, score: rank(account, q) }))
+      .map((account) => ({ account, score: rank(accountLabel(account.name, t), q) }))
       .filter((m) => m.score >= 0)
       .sort((a, b) => a.score - b.score || a.account.name.localeCompare(b.account.name))
       .map((m) => m.account);
-  }, [accounts, query]);
+  }, [accounts, query, t]);
 
   const choose = (account: AccountDto) => {
     onChange(account.id);
@@ -102,7 +103,7 @@ export function AccountPicker({
         autoComplete="off"
         spellCheck={false}
         placeholder={placeholder ?? t('picker.placeholder')}
-        value={query ?? selected?.name ?? ''}
+        value={query ?? (selected ? accountLabel(selected.name, t) : '')}
         onChange={(e) => {
           setQuery(e.target.value);
           setHighlight(0);
@@ -127,7 +128,7 @@ export function AccountPicker({
               }}
               onMouseEnter={() => setHighlight(index)}
             >
-              <span>{account.name}</span>
+              <span>{accountLabel(account.name, t)}</span>
               <span className="option-meta">
                 {t(`type.${account.type}`)} · {account.currency}
               </span>

@@ -5,6 +5,8 @@ import { ErrorNotice } from './error-notice.tsx';
 import { Facts } from './facts.tsx';
 import { useAction } from '../hooks/use-action.ts';
 import { useI18n } from '../i18n/index.ts';
+import { TextField } from './text-field.tsx';
+import { TEXT_LIMITS } from '../../../server/contract/limits.ts';
 import { EntryLinesTable } from './entry-lines-table.tsx';
 import { RepeatEntryButton } from './repeat-entry-button.tsx';
 
@@ -99,10 +101,13 @@ export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose, onRepe
       )}
       {voiding && (
         <form className="void-form" onSubmit={submitVoid}>
-          <label>
-            {t('journal.voidReason')}
-            <input autoFocus maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </label>
+          <TextField
+            label={t('journal.voidReason')}
+            autoFocus
+            limit={TEXT_LIMITS.reason}
+            value={reason}
+            onChange={setReason}
+          />
           <div className="form-actions">
             <button type="submit" className="danger" disabled={doVoid.busy}>
               {t('journal.confirmVoid')}

@@ -3,6 +3,9 @@ import { createEntry, postEntry, updateEntry, type AccountDto, type JournalEntry
 import { Busy } from './busy.tsx';
 import { TableHead } from './data-table.tsx';
 import { ErrorNotice } from './error-notice.tsx';
+import { fieldProblem } from './field-error.tsx';
+import { TextField } from './text-field.tsx';
+import { TEXT_LIMITS } from '../../../server/contract/limits.ts';
 import { today } from '../dates.ts';
 import { useI18n } from '../i18n/index.ts';
 import { BalanceHint } from './balance-hint.tsx';
@@ -152,10 +155,16 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
       <p className="hint">{t('editor.keys')}</p>
       <div className="editor-head">
         <DateInput label={t('entry.date')} required value={date} onChange={setDate} />
-        <label className="grow">
-          {t('entry.memo')}
-          <input type="text" autoFocus maxLength={500} value={memo} onChange={(e) => setMemo(e.target.value)} />
-        </label>
+        <TextField
+          className="grow"
+          label={t('entry.memo')}
+          type="text"
+          autoFocus
+          limit={TEXT_LIMITS.memo}
+          value={memo}
+          onChange={setMemo}
+          problem={fieldProblem(error, 'memo', t)}
+        />
       </div>
       <table className="lines-table">
         <TableHead
@@ -180,6 +189,11 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
               onChange={(patch) => change(index, patch)}
               onChosen={(id) => accountChosen(index, id)}
               onNext={() => nextLine(index)}
+              onTabNext={() => {
+                if (index >= lines.length - 1) return false;
+                focusField(index + 1, 'account');
+                return true;
+              }}
               onRemove={() => removeLine(index)}
               onOpenCost={() => openCost(index)}
               onCostChange={(patch) => changeCost(index, patch)}

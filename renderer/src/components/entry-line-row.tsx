@@ -21,9 +21,10 @@ const PROBLEM_TEXT: Record<LineProblem, MessageKey> = {
 
 /**
  * One line of the entry editor: the account search, debit and credit (Enter goes to the next line),
- * what is wrong with the line, and its remove button (out of the Tab order). A line in another
- * currency can state what it cost (an exchange): the ⇄ button opens the cost on a row of its own
- * under the line, which shows the rate the cost implies.
+ * what is wrong with the line, and its remove button (out of the Tab order). Tab from a filled
+ * amount goes to the next line's account. A line in another currency can state what it cost (an
+ * exchange): the ⇄ button (or @ in an amount, as ledger writes a price) opens the cost on a row of
+ * its own under the line, which shows the rate the cost implies; the button is out of the Tab order.
  */
 export function EntryLineRow({
   line,
@@ -36,6 +37,7 @@ export function EntryLineRow({
   onChange,
   onChosen,
   onNext,
+  onTabNext,
   onRemove,
   onOpenCost,
   onCostChange,
@@ -54,6 +56,8 @@ export function EntryLineRow({
   onChange: (patch: Partial<EditableLine>) => void;
   onChosen: (accountId: string) => void;
   onNext: () => void;
+  /** Tab from a filled amount: moves to the next line's account when there is one (true), else leaves Tab be */
+  onTabNext: () => boolean;
   onRemove: () => void;
   /** opens the line's cost (an exchange) and moves the focus to it */
   onOpenCost: () => void;
@@ -64,6 +68,11 @@ export function EntryLineRow({
     if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
       onNext();
+    } else if (event.key === 'Tab' && !event.shiftKey && event.currentTarget.value.trim() && onTabNext()) {
+      event.preventDefault();
+    } else if (event.key === '@' && account && !line.cost) {
+      event.preventDefault();
+      onOpenCost();
     }
   };
   const amountInput = (side: 'debit' | 'credit') => (
@@ -105,6 +114,8 @@ export function EntryLineRow({
             <button
               type="button"
               className="icon-button exchange-button"
+              tabIndex={-1}
+              aria-keyshortcuts="@"
               aria-label={t('currency.addCost', { n })}
               title={t('currency.addCost', { n })}
               onClick={onOpenCost}

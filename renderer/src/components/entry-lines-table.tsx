@@ -2,6 +2,7 @@ import type { JournalEntryDto } from '../api/index.ts';
 import { Amount } from './amount.tsx';
 import { DataTable } from './data-table.tsx';
 import { useI18n } from '../i18n/index.ts';
+import { accountLabel } from '../names.ts';
 
 type Line = JournalEntryDto['lines'][number];
 
@@ -32,7 +33,7 @@ export function EntryLinesTable({ entry, label }: { entry: JournalEntryDto; labe
           header: t('entry.account'),
           cell: (line) => (
             <>
-              {line.account_name}
+              {accountLabel(line.account_name, t)}
               {line.automatic && (
                 <span className="tag" title={t('currency.automaticHint')}>
                   {t('currency.automatic')}

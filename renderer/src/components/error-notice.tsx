@@ -1,6 +1,7 @@
 import { ApiError } from '../api/index.ts';
 import { useI18n, type MessageKey, type Translate } from '../i18n/index.ts';
 import { waitInWords } from '../wait-in-words.ts';
+import { fieldReason } from './field-error.tsx';
 
 /** What people are told for each error code the server answers: what happened and what to do. */
 const WORDS_BY_CODE: Record<string, MessageKey> = {
@@ -53,13 +54,20 @@ export function errorWords(error: unknown, t: Translate): ErrorWords {
     const text = error instanceof Error ? error.message : String(error);
     return { message: t('error.unexpected'), details: text || null };
   }
-  const fields = error.errors.map((e) => `${e.field}: ${e.message}`);
-  const details = [error.code ? `${error.code} (${error.status})` : String(error.status), error.detail, ...fields]
+  // the technical words in the interface language; the server's own sentence is quoted as it came
+  const details = [
+    error.code ? t('error.detailsCode', { code: error.code, status: error.status }) : `HTTP ${error.status}`,
+    error.detail ? t('error.detailsServer', { detail: error.detail }) : '',
+    ...error.errors.map((e) => t('error.detailsField', { field: e.field, reason: fieldReason(e.message, t) })),
+  ]
     .filter(Boolean)
     .join('\n');
   if (error.status === 429) {
     return { message: t('error.code.RATE_LIMITED', { wait: waitInWords(error.retryAfterSeconds ?? 60, t) }), details };
   }
+  const first = error.errors[0];
+  if (error.code === 'VALIDATION_ERROR' && first)
+    return { message: t('error.code.VALIDATION_ERROR_REASON', { reason: fieldReason(first.message, t) }), details };
   const key = error.code ? WORDS_BY_CODE[error.code] : undefined;
   if (key) return { message: t(key), details };
   return { message: t(error.status >= 500 ? 'error.unexpected' : 'error.refused'), details };

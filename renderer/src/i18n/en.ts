@@ -16,6 +16,7 @@ export const en = {
   },
   nav: {
     label: 'Main',
+    menu: 'Menu',
     dashboard: 'Dashboard',
     accounts: 'Accounts',
     journal: 'Journal',
@@ -37,12 +38,16 @@ export const en = {
   // What went wrong, said as what to do; the technical words stay behind "Details"
   error: {
     details: 'Details',
+    detailsCode: 'Code: {code} (HTTP {status})',
+    detailsServer: 'The ledger said: {detail}',
+    detailsField: 'Field {field}: {reason}',
     unexpected:
       'Something went wrong in the app. Nothing was changed: try again, and if it happens again, the details below help find why.',
     refused: 'The ledger could not do this. The details below say why.',
     code: {
       NETWORK: 'The ledger cannot be reached. Check that the app (or its server) is still running, then try again.',
       VALIDATION_ERROR: 'Some of what you entered cannot be used. Check the fields and try again.',
+      VALIDATION_ERROR_REASON: 'Some of what you entered cannot be used: {reason}',
       UNBALANCED:
         'Debits and credits differ. Make them equal to post the entry, or save it as a draft and finish it later.',
       TOO_FEW_LINES: 'An entry needs at least two lines, each with an account and an amount.',
@@ -76,6 +81,33 @@ export const en = {
         'The ledger’s data folder cannot be read or written just now, so nothing was saved. Check the disk and try again.',
       RATE_LIMITED: 'Too many attempts: try again in {wait}.',
     },
+  },
+  // Why the server refused a field, said beside it
+  field: {
+    required: 'This is needed.',
+    blank: 'This must not be empty.',
+    negative: 'This must not be negative.',
+    amount: 'Write an amount as digits, e.g. 82.50.',
+    balance: 'Write a balance as digits, e.g. -1250.00.',
+    rate: 'Write a rate as digits, e.g. 1.085 (at most 12 decimals).',
+    date: 'Write the date as YYYY-MM-DD, e.g. 2026-03-10.',
+    month: 'Write the month as YYYY-MM, e.g. 2026-03.',
+    currency: 'Use a three-letter ISO 4217 code, e.g. EUR.',
+    unknownField: 'The ledger does not know this field.',
+    zero: 'This must be more than zero.',
+    tooLarge: 'This must be less than one trillion.',
+    tooLong: 'At most {max} characters.',
+    tooManyDecimals: 'Too many decimals for {currency}.',
+  },
+  // Names the server gives things itself, shown in the interface language
+  names: {
+    tradingAccount: 'Currency trading {currency}',
+    import: '{format} import {date}',
+    statement: 'Statement {date}',
+  },
+  limit: {
+    count: '{count} of {max} characters',
+    cut: 'The pasted text was too long: only the first {max} characters fit, {cut} were left out.',
   },
   date: {
     placeholder: 'YYYY-MM-DD',
@@ -225,7 +257,10 @@ export const en = {
   // Journal screen: the register, its filters, an entry, the entry editor
   journal: {
     new: 'New entry',
+    newShortcut: 'New entry: press {key} on any screen',
     register: 'Journal entries',
+    moneyInOut: 'In (+) / out (−)',
+    amountOf: 'Amount in {name}',
     filters: 'Filter entries',
     search: 'Search',
     searchPlaceholder: 'Memo words or an amount (82.50)',
@@ -274,7 +309,7 @@ export const en = {
   editor: {
     new: 'New entry',
     editDraft: 'Edit draft',
-    keys: 'Tab moves between fields (the date is today unless you change it). Enter chooses an account or goes to the next line. Ctrl+Enter posts. A draft is kept even when it does not balance yet.',
+    keys: 'Tab moves between fields (the date is today unless you change it); from an amount it goes to the next line. Enter chooses an account or goes to the next line; @ in an amount states what it cost in another currency. Ctrl+Enter posts. A draft is kept even when it does not balance yet.',
     accountOfLine: 'Account, line {n}',
     debitOfLine: 'Debit, line {n}',
     creditOfLine: 'Credit, line {n}',
@@ -444,6 +479,12 @@ export const en = {
     credit: 'Money-in (credit) column',
     decimalMark: 'Decimal mark',
     delimiter: 'Delimiter',
+    delimiters: {
+      comma: ', (comma)',
+      semicolon: '; (semicolon)',
+      tab: 'Tab',
+      pipe: '| (pipe)',
+    },
     headerRow: 'Header row (0 = first line)',
     externalId: 'Transaction id column',
     none: '(none)',
@@ -591,6 +632,7 @@ export const en = {
   // Settings screen: export, journal import, backups
   settings: {
     intro: 'Take your books with you, bring a journal in, and keep copies of your ledger you can go back to.',
+    preferences: 'Language and home currency',
   },
   format: {
     ledger: 'Ledger',
@@ -701,6 +743,7 @@ export const en = {
   budget: {
     title: 'Budget',
     month: 'Month',
+    year: 'Year',
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
     copyLast: 'Copy last month',
@@ -819,6 +862,10 @@ export const en = {
     home: 'Home currency',
     homeHint: 'The dashboard, the reports and the advisor show figures in this currency.',
     homeSaved: 'Figures are now shown in {currency}.',
+    confirmTitle: 'Your home currency',
+    confirmHint:
+      'Totals, reports and new accounts use it. It is chosen from your computer’s region: change it here if it is not yours (Settings has it too).',
+    confirm: 'Use {currency}',
     switchLabel: 'Show figures',
     inHome: 'In {currency}',
     perCurrency: 'Per currency',

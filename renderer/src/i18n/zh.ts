@@ -13,6 +13,7 @@ export const zh: Messages = {
   },
   nav: {
     label: '主导航',
+    menu: '菜单',
     dashboard: '概览',
     accounts: '账户',
     journal: '日记账',
@@ -33,11 +34,15 @@ export const zh: Messages = {
   },
   error: {
     details: '详细信息',
+    detailsCode: '代码：{code}（HTTP {status}）',
+    detailsServer: '账本的说明：{detail}',
+    detailsField: '字段 {field}：{reason}',
     unexpected: '应用出了点问题，没有做任何更改。请重试；如果再次发生，下面的详细信息有助于查明原因。',
     refused: '账本无法完成此操作，原因见下面的详细信息。',
     code: {
       NETWORK: '无法连接账本。请确认应用（或其服务）仍在运行，然后重试。',
       VALIDATION_ERROR: '您输入的部分内容无法使用。请检查各字段后重试。',
+      VALIDATION_ERROR_REASON: '您输入的部分内容无法使用：{reason}',
       UNBALANCED: '借方与贷方不相等。请调整金额后再过账，或先存为草稿，稍后再完成。',
       TOO_FEW_LINES: '一笔分录至少需要两行，每行都要有账户和金额。',
       INACTIVE_ACCOUNT: '其中一个账户已停用。请在“账户”中重新启用，或选择其他账户。',
@@ -64,6 +69,31 @@ export const zh: Messages = {
       STORAGE_UNAVAILABLE: '暂时无法读写账本的数据文件夹，没有保存任何内容。请检查磁盘后重试。',
       RATE_LIMITED: '尝试次数过多：请在 {wait}后重试。',
     },
+  },
+  field: {
+    required: '此项必填。',
+    blank: '此项不能为空。',
+    negative: '此项不能为负数。',
+    amount: '请用数字填写金额，例如 82.50。',
+    balance: '请用数字填写余额，例如 -1250.00。',
+    rate: '请用数字填写汇率，例如 1.085（最多 12 位小数）。',
+    date: '请按 YYYY-MM-DD 填写日期，例如 2026-03-10。',
+    month: '请按 YYYY-MM 填写月份，例如 2026-03。',
+    currency: '请使用三个字母的 ISO 4217 代码，例如 EUR。',
+    unknownField: '账本不认识这个字段。',
+    zero: '此项必须大于零。',
+    tooLarge: '此项必须小于一万亿。',
+    tooLong: '最多 {max} 个字符。',
+    tooManyDecimals: '{currency} 的小数位数太多。',
+  },
+  names: {
+    tradingAccount: '货币兑换 {currency}',
+    import: '{format} 导入 {date}',
+    statement: '对账单 {date}',
+  },
+  limit: {
+    count: '{count} / {max} 个字符',
+    cut: '粘贴的文字太长：只能放入前 {max} 个字符，其余 {cut} 个未放入。',
   },
   date: {
     placeholder: 'YYYY-MM-DD',
@@ -211,6 +241,9 @@ export const zh: Messages = {
   // Journal screen: the register, its filters, an entry, the entry editor
   journal: {
     new: '新建分录',
+    newShortcut: '新建分录：在任何页面按 {key}',
+    moneyInOut: '流入（+）/ 流出（−）',
+    amountOf: '{name} 的金额',
     register: '日记账分录',
     filters: '筛选分录',
     search: '搜索',
@@ -260,7 +293,7 @@ export const zh: Messages = {
   editor: {
     new: '新建分录',
     editDraft: '编辑草稿',
-    keys: 'Tab 在字段间移动（日期默认为今天）；Enter 选择账户或跳到下一行；Ctrl+Enter 过账。草稿即使尚未平衡也会保存。',
+    keys: 'Tab 在字段间移动（日期默认为今天），在金额中按 Tab 跳到下一行；Enter 选择账户或跳到下一行；在金额中按 @ 填写以另一种货币计的成本。Ctrl+Enter 过账。草稿即使尚未平衡也会保存。',
     accountOfLine: '第 {n} 行账户',
     debitOfLine: '第 {n} 行借方',
     creditOfLine: '第 {n} 行贷方',
@@ -390,7 +423,7 @@ export const zh: Messages = {
     account: '银行账户',
     file: '对账单文件',
     name: '对账单名称（可选）',
-    namePlaceholder: '留空时自动命名，例如“OFX import 2026-03-01”',
+    namePlaceholder: '留空时自动命名，例如“OFX 导入 2026-03-01”',
     formats: '支持 CSV、OFX、QFX、QIF 和 camt.053，自动识别格式。确认之前不会保存任何内容。',
     preview: '预览',
     summary: '文件内容',
@@ -428,6 +461,12 @@ export const zh: Messages = {
     credit: '收入（贷记）列',
     decimalMark: '小数点',
     delimiter: '分隔符',
+    delimiters: {
+      comma: ', （逗号）',
+      semicolon: '; （分号）',
+      tab: '制表符',
+      pipe: '|（竖线）',
+    },
     headerRow: '标题行（0 = 第一行）',
     externalId: '交易编号列',
     none: '（无）',
@@ -571,6 +610,7 @@ export const zh: Messages = {
   // Settings screen: export, journal import, backups
   settings: {
     intro: '导出账簿、导入记账文件，并保存可随时恢复的账本备份。',
+    preferences: '语言和本位币',
   },
   format: {
     ledger: 'Ledger',
@@ -680,6 +720,7 @@ export const zh: Messages = {
   budget: {
     title: '预算',
     month: '月份',
+    year: '年份',
     previousMonth: '上个月',
     nextMonth: '下个月',
     copyLast: '复制上月预算',
@@ -796,6 +837,9 @@ export const zh: Messages = {
     home: '本位币',
     homeHint: '仪表盘、报表和顾问以此货币显示数字。',
     homeSaved: '现在以 {currency} 显示数字。',
+    confirmTitle: '你的本位币',
+    confirmHint: '合计、报表和新建账户都使用它。它按你电脑的地区选出：如果不对，请在这里更改（设置中也可以更改）。',
+    confirm: '使用 {currency}',
     switchLabel: '显示方式',
     inHome: '折合 {currency}',
     perCurrency: '按币种',

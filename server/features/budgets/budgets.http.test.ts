@@ -211,6 +211,21 @@ describe('GET and PUT /api/budgets/{month}', () => {
     expect(databaseDigest(b.file)).toBe(before);
   });
 
+  it('when a budget amount is negative, then the answer says so for that line, not that it is malformed', async () => {
+    const b = await book();
+    const before = databaseDigest(b.file);
+    const res = await b.put('/api/budgets/2026-04', {
+      lines: [
+        { account_id: b.ids.Food, amount: '100.00' },
+        { account_id: b.ids.Groceries, amount: '-15.00' },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'lines.1.amount', message: 'must not be negative' }]);
+    expect(res.body.detail).toBe('Invalid body: lines.1.amount must not be negative');
+    expect(databaseDigest(b.file)).toBe(before);
+  });
+
   it('when lines carry over, then what each month left or overspent flows into the next while the run lasts', async () => {
     const b = await book();
     await b.post('2026-01-10', 'Groceries', '250.00');

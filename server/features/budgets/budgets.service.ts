@@ -1,5 +1,6 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { BudgetDto, BudgetLineDto, BudgetReportDto, FillSource, PutBudgetInput } from '../../contract/budgets.ts';
+import { FIELD_MESSAGES, tooManyDecimals } from '../../contract/limits.ts';
 import {
   addMonths,
   carriedInto,
@@ -227,10 +228,10 @@ export function putBudget(db: LedgerDb, month: string, input: PutBudgetInput): B
       if ('problem' in parsed && parsed.problem !== 'zero') {
         const message =
           parsed.problem === 'digits'
-            ? `has more decimal places than ${account.currency} allows`
+            ? tooManyDecimals(account.currency)
             : parsed.problem === 'too_large'
-              ? 'must be less than one trillion'
-              : 'must be a decimal string such as "300.00"';
+              ? FIELD_MESSAGES.tooLarge
+              : FIELD_MESSAGES.budgetAmount;
         badAmounts.push({ field: `lines.${i}.amount`, message });
         return;
       }

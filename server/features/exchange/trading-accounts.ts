@@ -1,5 +1,6 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import { newRowId } from '../../db/ids.ts';
+import { tradingAccountName } from '../../contract/names.ts';
 import { findAccount, findAccountByName, insertAccount, type Account } from '../accounts/accounts.repository.ts';
 
 /**
@@ -10,9 +11,7 @@ import { findAccount, findAccountByName, insertAccount, type Account } from '../
  * currency).
  */
 
-export function tradingAccountName(currency: string): string {
-  return `Currency trading ${currency}`;
-}
+export { tradingAccountName };
 
 export function tradingAccountIds(db: LedgerDb): Set<string> {
   return new Set(

@@ -9,6 +9,7 @@ import type {
   UpdateEntryInput,
 } from '../../contract/journal.ts';
 import { SEARCH_COUNT_AHEAD } from '../../contract/journal.ts';
+import { FIELD_MESSAGES, tooManyDecimals } from '../../contract/limits.ts';
 import { localToday } from '../../domain/dates.ts';
 import { reversalLines, reversalMemo, unbalancedCurrencies } from '../../domain/double-entry.ts';
 import { tradingLines, weightImbalances, type Cost } from '../../domain/exchange.ts';
@@ -62,10 +63,10 @@ export function toEntryDto(e: JournalEntry): JournalEntryDto {
 }
 
 const AMOUNT_MESSAGES: Record<AmountProblem, (currency: string) => string> = {
-  format: () => 'must be a positive decimal string such as "82.50"',
-  digits: (c) => `has more decimal places than ${c} allows`,
-  zero: () => 'must be greater than zero',
-  too_large: () => 'must be less than one trillion',
+  format: () => FIELD_MESSAGES.amount,
+  digits: tooManyDecimals,
+  zero: () => FIELD_MESSAGES.zero,
+  too_large: () => FIELD_MESSAGES.tooLarge,
 };
 
 export interface CheckedLine extends NewLine {

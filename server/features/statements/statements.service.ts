@@ -22,6 +22,7 @@ import { normaliseDescription, type RuleSet } from '../../domain/reconciliation/
 import { requireAccount, type AccountDeleteGuard } from '../accounts/accounts.service.ts';
 import type { Account } from '../accounts/accounts.repository.ts';
 import { ruleSetOf } from '../rules/rules.service.ts';
+import { defaultStatementName } from '../../contract/names.ts';
 import {
   deleteStatement,
   existingDedupeKeys,
@@ -299,7 +300,7 @@ export function createStatement(
       db,
       account,
       id,
-      input.name ?? `Statement ${planned.startDate ?? ''}`.trim(),
+      input.name ?? defaultStatementName('json', planned.startDate),
       'json',
       planned,
       balances,
@@ -372,8 +373,7 @@ export function importStatementFile(db: LedgerDb, input: ImportFileInput) {
       const rules = ruleMatches(ruleSetOf(db), incoming, digits, (i) => planned.duplicates[i] === 0);
       return preview(parsed, planned, account, balances, rules);
     }
-    const name =
-      input.name ?? input.fileName ?? `${parsed.format.toUpperCase()} import ${planned.startDate ?? ''}`.trim();
+    const name = input.name ?? input.fileName ?? defaultStatementName(parsed.format, planned.startDate);
     const statement = store(db, account, id, name, parsed.format, planned, balances);
     if (statement.id !== null && parsed.format === 'csv' && parsed.csv_mapping)
       saveCsvMapping(db, account.id, parsed.csv_mapping, statement.created_at!);

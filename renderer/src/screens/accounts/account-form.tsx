@@ -1,6 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { createAccount, type AccountType, type BalanceRow } from '../../api/index.ts';
+import { TEXT_LIMITS } from '../../../../server/contract/limits.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { fieldProblem } from '../../components/field-error.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { TYPE_ORDER } from './account-tree-model.ts';
@@ -11,7 +14,7 @@ export interface NewAccountDraft {
   currency?: string;
 }
 
-/** Creates an account: name, type, currency (default USD), an optional parent of the same type. */
+/** Creates an account: name, type, currency (the home currency unless changed), an optional parent of the same type. */
 export function AccountForm({
   draft,
   accounts,
@@ -50,10 +53,15 @@ export function AccountForm({
   return (
     <form className="panel form-grid" onSubmit={submit} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('accounts.new')}</h2>
-      <label>
-        {t('accounts.name')}
-        <input autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-      </label>
+      <TextField
+        label={t('accounts.name')}
+        limit={TEXT_LIMITS.accountName}
+        autoFocus
+        required
+        value={name}
+        onChange={setName}
+        problem={fieldProblem(save.error, 'name', t)}
+      />
       <label>
         {t('accounts.type')}
         <select
@@ -90,10 +98,14 @@ export function AccountForm({
           ))}
         </select>
       </label>
-      <label className="span-2">
-        {t('accounts.description')}
-        <input maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} />
-      </label>
+      <TextField
+        className="span-2"
+        label={t('accounts.description')}
+        limit={TEXT_LIMITS.accountDescription}
+        value={description}
+        onChange={setDescription}
+        problem={fieldProblem(save.error, 'description', t)}
+      />
       <div className="form-actions span-2">
         <button type="submit" className="primary" disabled={save.busy}>
           {t('accounts.create')}

@@ -2,8 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { deleteAccount, updateAccount } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Clipped } from '../../components/clipped.tsx';
+import { fieldProblem } from '../../components/field-error.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { TEXT_LIMITS } from '../../../../server/contract/limits.ts';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { accountLabel } from '../../names.ts';
 import type { AccountNode } from './account-tree-model.ts';
 
 type Mode = 'view' | 'rename' | 'confirm-delete';
@@ -49,13 +54,14 @@ export function AccountRow({
             )}
             {mode === 'rename' ? (
               <form className="inline-form" onSubmit={rename}>
-                <input
+                <TextField
                   aria-label={t('accounts.newName', { name: node.name })}
                   autoFocus
                   required
-                  maxLength={100}
+                  limit={TEXT_LIMITS.accountName}
                   value={name}
-                  onChange={(e) => setName(e.target.value)}
+                  onChange={setName}
+                  problem={fieldProblem(action.error, 'name', t)}
                 />
                 <button type="submit" className="primary" disabled={action.busy}>
                   {t('action.save')}
@@ -68,14 +74,14 @@ export function AccountRow({
               <a
                 className="account-name"
                 href={`/accounts/${encodeURIComponent(node.id)}`}
-                aria-label={t('accounts.openRegister', { name: node.name })}
+                aria-label={t('accounts.openRegister', { name: accountLabel(node.name, t) })}
                 onClick={(e) => {
                   if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
                   e.preventDefault();
                   onOpen(node);
                 }}
               >
-                {node.name}
+                <Clipped text={accountLabel(node.name, t)} />
               </a>
             )}
           </span>

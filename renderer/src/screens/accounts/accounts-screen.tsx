@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { today } from '../../dates.ts';
 import { useAction } from '../../hooks/use-action.ts';
+import { browserCurrency, useHomeCurrency } from '../../hooks/use-home-currency.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n, type MessageKey } from '../../i18n/index.ts';
 import { registerPath, type Navigate } from '../../router.ts';
@@ -49,9 +50,11 @@ export function AccountsScreen({ onNavigate }: { onNavigate: Navigate }) {
     return { balances, trees: buildAccountTrees(balances, sheet, income) };
   }, [asOf]);
   const { data, error, loading, reload } = useLoader(load, [load]);
+  const { home, confirmed } = useHomeCurrency();
+  // new accounts are in the home currency; a new ledger's, before it is chosen, is the browser region's
+  const currency = (confirmed ? home : undefined) ?? browserCurrency();
   const starter = useAction(async () => {
-    for (const account of STARTER_SET)
-      await createAccount({ name: t(account.name), type: account.type, currency: 'USD' });
+    for (const account of STARTER_SET) await createAccount({ name: t(account.name), type: account.type, currency });
     reload();
   });
 
@@ -61,7 +64,7 @@ export function AccountsScreen({ onNavigate }: { onNavigate: Navigate }) {
       <div className="screen-head">
         <h1 id="accounts-title">{t('nav.accounts')}</h1>
         <DateInput inline label={t('accounts.asOf')} value={asOf} onChange={setAsOf} />
-        <button type="button" className="primary" onClick={() => setDraft({ parentId: null, type: 'ASSET' })}>
+        <button type="button" className="primary" onClick={() => setDraft({ parentId: null, type: 'ASSET', currency })}>
           {t('accounts.new')}
         </button>
       </div>
@@ -83,7 +86,11 @@ export function AccountsScreen({ onNavigate }: { onNavigate: Navigate }) {
           title={t('accounts.emptyTitle')}
           action={
             <div className="row-actions">
-              <button type="button" className="primary" onClick={() => setDraft({ parentId: null, type: 'ASSET' })}>
+              <button
+                type="button"
+                className="primary"
+                onClick={() => setDraft({ parentId: null, type: 'ASSET', currency })}
+              >
                 {t('accounts.new')}
               </button>
               <button type="button" onClick={() => void starter.run()} disabled={starter.busy}>

@@ -1,6 +1,8 @@
-import { useEffect, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent, type Ref } from 'react';
 import type { BudgetLineDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
+import { Clipped } from '../../components/clipped.tsx';
+import { FieldError, invalidField } from '../../components/field-error.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useI18n } from '../../i18n/index.ts';
 import { chartValue, groupDecimal, isNegative, isZero, plainAmount } from '../../money.ts';
@@ -10,6 +12,8 @@ interface BudgetRowProps {
   /** depth under a budgeted parent, for the indent */
   depth: number;
   busy: boolean;
+  /** why the server refused this line's amount, in words */
+  problem: string | undefined;
   inputRef: Ref<HTMLInputElement>;
   onSave: (amount: string) => Promise<boolean>;
   onCarryOver: (carry: boolean) => void;
@@ -26,8 +30,19 @@ function tone(line: BudgetLineDto): 'good' | 'warn' | 'bad' {
 }
 
 /** One account's line of the month: the budget edited in place, what was spent, what is left. */
-export function BudgetRow({ line, depth, busy, inputRef, onSave, onCarryOver, onRemove, onMove }: BudgetRowProps) {
+export function BudgetRow({
+  line,
+  depth,
+  busy,
+  problem,
+  inputRef,
+  onSave,
+  onCarryOver,
+  onRemove,
+  onMove,
+}: BudgetRowProps) {
   const { t } = useI18n();
+  const problemId = useId();
   const shown = groupDecimal(line.budgeted);
   const [text, setText] = useState(shown);
   useEffect(() => setText(shown), [shown]);
@@ -51,11 +66,9 @@ export function BudgetRow({ line, depth, busy, inputRef, onSave, onCarryOver, on
   return (
     <tr data-testid="budget-row">
       <th scope="row" style={{ paddingLeft: `${0.6 + depth * 1.2}rem` }}>
-        {line.name}
+        <Clipped text={line.name} />
         {line.type === 'EXPENSE' && isNegative(line.available) && (
-          <span className="badge status-void">
-            {t('budget.overspent', { amount: line.available.replace('-', '') })}
-          </span>
+          <span className="badge badge-bad">{t('budget.overspent', { amount: line.available.replace('-', '') })}</span>
         )}
       </th>
       <td className="num">
@@ -69,7 +82,9 @@ export function BudgetRow({ line, depth, busy, inputRef, onSave, onCarryOver, on
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           onBlur={() => void commit()}
+          {...invalidField(problem, problemId)}
         />
+        <FieldError id={problemId} problem={problem} />
         {!isZero(line.carried_in) && <div className="muted">{t('budget.carriedIn', { amount: line.carried_in })}</div>}
       </td>
       <td className="num">

@@ -13,12 +13,14 @@ import { AmountInput } from '../../components/amount-input.tsx';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { FieldError, fieldProblem, invalidField } from '../../components/field-error.tsx';
 import { monthOf, today } from '../../dates.ts';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { plainAmount } from '../../money.ts';
 import { TabList } from '../../components/tab-list.tsx';
+import { MonthPicker } from '../../components/month-picker.tsx';
 import { BudgetRow } from './budget-row.tsx';
 import { BudgetColumnHeadings, BudgetTotals } from './budget-table.tsx';
 import { BudgetYear } from './budget-year.tsx';
@@ -60,10 +62,18 @@ export function BudgetScreen() {
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const addInput = useRef<HTMLInputElement | null>(null);
 
+  /** the lines last sent, so that a refused line's error (`lines.3.amount`) finds its account */
+  const sent = useRef<LineBody[]>([]);
   const save = useAction(async (lines: LineBody[]) => {
+    setSaved(false);
+    sent.current = lines;
     setBudget(await putBudget(month, { lines }));
     setSaved(true);
   });
+  const amountProblem = (accountId: string): string | undefined => {
+    const index = sent.current.findIndex((l) => l.account_id === accountId);
+    return index < 0 ? undefined : fieldProblem(save.error, `lines.${index}.amount`, t);
+  };
   const fill = useAction(async (from: FillSource) => setBudget(await fillBudget(month, from)));
   const busy = save.busy || fill.busy;
 
@@ -121,14 +131,7 @@ export function BudgetScreen() {
             <button type="button" onClick={() => goTo(addMonths(month, -1))}>
               {t('budget.previousMonth')}
             </button>
-            <label className="inline-field">
-              {t('budget.month')}
-              <input
-                type="month"
-                value={month}
-                onChange={(e) => /^\d{4}-\d{2}$/.test(e.target.value) && goTo(e.target.value)}
-              />
-            </label>
+            <MonthPicker value={month} onChange={goTo} />
             <button type="button" onClick={() => goTo(addMonths(month, 1))}>
               {t('budget.nextMonth')}
             </button>
@@ -204,6 +207,7 @@ export function BudgetScreen() {
                       line={line}
                       depth={indent.get(line.account_id) ?? 0}
                       busy={busy}
+                      problem={amountProblem(line.account_id)}
                       inputRef={(el) => {
                         inputs.current[i] = el;
                       }}
@@ -239,7 +243,9 @@ export function BudgetScreen() {
                 placeholder={t('budget.addAmount')}
                 value={newAmount}
                 onChange={setNewAmount}
+                {...invalidField(amountProblem(newAccount), 'budget-new-amount-error')}
               />
+              <FieldError id="budget-new-amount-error" problem={amountProblem(newAccount)} />
               <button type="submit" className="primary" disabled={busy || !newAccount || !newAmount.trim()}>
                 {t('budget.add')}
               </button>

@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/index.ts';
 import { ChatLog } from './chat-log.tsx';
 import { SessionList } from './session-list.tsx';
 import { useAdvisor } from './use-advisor.ts';
+import { TEXT_LIMITS } from '../../../../server/contract/limits.ts';
 
 /**
  * The advisor: answers stream in as they are written, Stop ends one, conversations are kept as
@@ -80,7 +81,7 @@ export function ChatPanel({ id, open, onClose }: { id: string; open: boolean; on
         <textarea
           ref={input}
           rows={2}
-          maxLength={4000}
+          maxLength={TEXT_LIMITS.question}
           aria-label={t('chat.question')}
           placeholder={t('chat.placeholder')}
           value={text}

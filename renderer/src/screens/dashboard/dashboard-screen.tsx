@@ -13,7 +13,7 @@ import { CurrencySwitch, type CurrencyMode } from '../../components/currency-swi
 import { MissingRates } from '../../components/missing-rates.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { monthEnd, monthStart, today } from '../../dates.ts';
-import { inHomeCurrency, useHomeCurrency } from '../../hooks/use-home-currency.ts';
+import { browserCurrency, inHomeCurrency, useHomeCurrency } from '../../hooks/use-home-currency.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
@@ -21,6 +21,7 @@ import { NetWorthChart } from './net-worth-chart.tsx';
 import { ReconciliationCard } from './reconciliation-card.tsx';
 import { BudgetCard } from './budget-card.tsx';
 import { BillsCard } from './bills-card.tsx';
+import { HomeCurrencyCard } from './home-currency-card.tsx';
 import { SpendingChart } from './spending-chart.tsx';
 import { SummaryCard } from './summary-card.tsx';
 
@@ -60,7 +61,7 @@ async function loadDashboard(convertTo: string | undefined) {
 /** Net worth, this month's income and spending, reconciliation progress, and two charts. */
 export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => void }) {
   const { t } = useI18n();
-  const { home } = useHomeCurrency();
+  const { home, confirmed, change } = useHomeCurrency();
   const [mode, setMode] = useState<CurrencyMode>('home');
   const { data, error, loading } = useLoader(
     // the home currency comes first: until then nothing is loaded
@@ -108,6 +109,7 @@ export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => 
       </div>
       <ErrorNotice error={error} />
       <MissingRates missing={missing} onAddRates={() => onNavigate('/prices')} />
+      {accounts.length === 0 && !confirmed && <HomeCurrencyCard offered={browserCurrency()} onConfirm={change} />}
       {accounts.length === 0 ? (
         <CreateAccountsFirst
           title={t('dashboard.emptyTitle')}

@@ -1,24 +1,35 @@
-import type { ReactNode } from 'react';
-import type { JournalEntryDto } from '../../api/index.ts';
+import { useMemo, type ReactNode } from 'react';
+import type { AccountDto, JournalEntryDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
+import { Clipped } from '../../components/clipped.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { useI18n } from '../../i18n/index.ts';
-import { entryAccounts, entryCleared, entryTotals } from './entry-summary.ts';
+import { accountLabel } from '../../names.ts';
+import { entryAccounts, entryAmounts, entryCleared } from './entry-summary.ts';
 
-/** One page of the journal, newest first; choosing a row opens the entry. */
+/**
+ * One page of the journal, newest first; choosing a row opens the entry. Amounts are signed for the
+ * account being viewed (the account filter), else as money in (+) and out (−) of the user's own accounts.
+ */
 export function EntryRegister({
   entries,
+  accounts,
+  viewedAccountId,
   selectedId,
   onOpen,
   empty,
 }: {
   entries: JournalEntryDto[];
+  accounts: readonly AccountDto[];
+  viewedAccountId?: string | undefined;
   selectedId: string | null;
   onOpen: (entry: JournalEntryDto) => void;
   /** shown instead of the table when the page holds no entries */
   empty: ReactNode;
 }) {
   const { t } = useI18n();
+  const types = useMemo(() => new Map(accounts.map((a) => [a.id, a.type])), [accounts]);
+  const viewed = viewedAccountId ? accounts.find((a) => a.id === viewedAccountId) : undefined;
   return (
     <DataTable
       scroll
@@ -45,18 +56,24 @@ export function EntryRegister({
                 onOpen(entry);
               }}
             >
-              {entry.memo || <span className="muted">{t('entry.noMemo')}</span>}
+              {entry.memo ? <Clipped text={entry.memo} /> : <span className="muted">{t('entry.noMemo')}</span>}
             </button>
           ),
         },
-        { header: t('entry.accounts'), cellClassName: 'accounts-cell', cell: entryAccounts },
         {
-          header: t('entry.amount'),
+          header: t('entry.accounts'),
+          cellClassName: 'accounts-cell',
+          cell: (entry) => <Clipped text={entryAccounts(entry, (name) => accountLabel(name, t))} />,
+        },
+        {
+          header: viewed ? t('journal.amountOf', { name: viewed.name }) : t('journal.moneyInOut'),
           numeric: true,
           cell: (entry) =>
-            entryTotals(entry).map((x) => (
-              <div key={x.currency}>
-                <Amount value={x.amount} currency={x.currency} />
+            entryAmounts(entry, types, viewed?.id).map((x) => (
+              <div key={x.currency} className={x.direction ? `money-${x.direction}` : undefined}>
+                {x.direction === 'in' && <span aria-hidden="true">+</span>}
+                <Amount value={x.direction === 'out' ? `-${x.amount}` : x.amount} currency={x.currency} />
+                {x.direction && <span className="visually-hidden"> ({t(`bank.${x.direction}`)})</span>}
               </div>
             )),
         },

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { allAccounts, getEntry, listEntries, type JournalEntryDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { CreateAccountsFirst } from '../../components/create-accounts-first.tsx';
@@ -8,6 +8,7 @@ import { Pager } from '../../components/pager.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
+import { NEW_ENTRY_KEY } from '../../shortcuts.ts';
 import { EntryDetails } from '../../components/entry-details.tsx';
 import { EntryEditor } from '../../components/entry-editor.tsx';
 import { EntryFilters, type Filters } from './entry-filters.tsx';
@@ -22,7 +23,18 @@ type Pane =
   | { kind: 'view'; entry: JournalEntryDto };
 
 /** The journal: a paginated, filterable register beside the open entry or the entry editor. */
-export function JournalScreen({ onNavigate, search = '' }: { onNavigate: (route: Route) => void; search?: string }) {
+export function JournalScreen({
+  onNavigate,
+  search = '',
+  newEntryAsked = false,
+  onNewEntryOpened,
+}: {
+  onNavigate: (route: Route) => void;
+  search?: string;
+  /** the New entry shortcut was pressed (on this screen or another): open the editor */
+  newEntryAsked?: boolean;
+  onNewEntryOpened?: () => void;
+}) {
   const { t } = useI18n();
   const [filters, setFilters] = useState<Filters>(() => (search ? { q: search } : {}));
   const [page, setPage] = useState(1);
@@ -31,6 +43,12 @@ export function JournalScreen({ onNavigate, search = '' }: { onNavigate: (route:
   const accounts = useLoader(allAccounts, []);
   const loadPage = useCallback(() => listEntries({ ...filters, page, per_page: PER_PAGE }), [filters, page]);
   const list = useLoader(loadPage, [loadPage]);
+
+  useEffect(() => {
+    if (!newEntryAsked || !accounts.data) return;
+    if (accounts.data.length > 0) setPane({ kind: 'new' });
+    onNewEntryOpened?.();
+  }, [newEntryAsked, accounts.data, onNewEntryOpened]);
 
   const open = async (entryId: string) => {
     setOpenError(undefined);
@@ -52,9 +70,11 @@ export function JournalScreen({ onNavigate, search = '' }: { onNavigate: (route:
           type="button"
           className="primary"
           disabled={accountList.length === 0}
+          aria-keyshortcuts={NEW_ENTRY_KEY}
+          title={t('journal.newShortcut', { key: NEW_ENTRY_KEY })}
           onClick={() => setPane({ kind: 'new' })}
         >
-          {t('journal.new')}
+          {t('journal.new')} <kbd aria-hidden="true">{NEW_ENTRY_KEY}</kbd>
         </button>
       </div>
       <ErrorNotice error={accounts.error ?? list.error} />
@@ -80,6 +100,8 @@ export function JournalScreen({ onNavigate, search = '' }: { onNavigate: (route:
             {list.data && (
               <EntryRegister
                 entries={entries}
+                accounts={accountList}
+                viewedAccountId={filters.account_id}
                 selectedId={pane.kind === 'view' ? pane.entry.id : null}
                 onOpen={(entry) => setPane({ kind: 'view', entry })}
                 empty={

@@ -13,11 +13,11 @@ import { DataTable } from '../../components/data-table.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { FieldError, fieldProblem, invalidField } from '../../components/field-error.tsx';
 import { FileField } from '../../components/file-field.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { today } from '../../dates.ts';
 import { useAction } from '../../hooks/use-action.ts';
-import { useHomeCurrency } from '../../hooks/use-home-currency.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 
@@ -51,43 +51,6 @@ function CurrencyInput({
         onChange={(e) => onChange(e.target.value.toUpperCase())}
       />
     </label>
-  );
-}
-
-/** The home currency: what the dashboard, reports and advisor convert into. */
-function HomeCurrencyPanel() {
-  const { t } = useI18n();
-  const headingId = useId();
-  const { home, change } = useHomeCurrency();
-  const [saved, setSaved] = useState<string | null>(null);
-  const save = useAction(async (currency: string) => {
-    setSaved(null);
-    await change(currency);
-    setSaved(currency);
-  });
-  return (
-    <article className="panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('currency.home')}</h2>
-      <p className="hint">{t('currency.homeHint')}</p>
-      {home === undefined ? (
-        <Busy label={t('loading')} />
-      ) : (
-        <label className="inline-field">
-          {t('currency.home')}
-          <select value={home} onChange={(e) => void save.run(e.target.value)} disabled={save.busy}>
-            {[...new Set([home, ...COMMON_CURRENCIES])].map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </label>
-      )}
-      <ErrorNotice error={save.error} onDismiss={save.clearError} />
-      {saved && (
-        <p role="status" className="notice notice-ok">
-          {t('currency.homeSaved', { currency: saved })}
-        </p>
-      )}
-    </article>
   );
 }
 
@@ -126,7 +89,9 @@ function PriceForm({ listId, onSaved }: { listId: string; onSaved: () => void })
             className="amount-input"
             value={rate}
             onChange={(e) => setRate(e.target.value)}
+            {...invalidField(fieldProblem(save.error, 'rate', t), `${headingId}-rate`)}
           />
+          <FieldError id={`${headingId}-rate`} problem={fieldProblem(save.error, 'rate', t)} />
         </label>
         <div className="form-actions span-2">
           <button type="submit" className="primary" disabled={save.busy || !rate.trim()}>
@@ -196,7 +161,7 @@ function PriceImportPanel({ onImported }: { onImported: () => void }) {
   );
 }
 
-/** Exchange rates: the home currency, the latest rate of every pair, entering and importing rates, all of them. */
+/** Exchange rates: the latest rate of every pair, entering and importing rates, all of them. */
 export function PricesScreen() {
   const { t } = useI18n();
   const listId = useId();
@@ -221,35 +186,32 @@ export function PricesScreen() {
           <option key={c} value={c} />
         ))}
       </datalist>
-      <div className="two-columns">
-        <HomeCurrencyPanel />
-        <article className="panel" aria-labelledby="latest-rates-title">
-          <h2 id="latest-rates-title">{t('prices.latest')}</h2>
-          <ErrorNotice error={latest.error} />
-          {latest.data && (
-            <DataTable
-              className="compact"
-              label={t('prices.latest')}
-              rows={latest.data.items}
-              rowKey={(p) => p.id}
-              empty={<EmptyState title={t('prices.none')} />}
-              columns={[
-                { header: t('prices.pair'), cell: (p) => `${p.from} → ${p.to}` },
-                {
-                  header: t('prices.rate'),
-                  numeric: true,
-                  cell: (p) => (
-                    <span data-testid={`latest-${p.from}-${p.to}`}>
-                      {t('prices.oneUnit', { from: p.from, to: p.to, rate: p.rate })}
-                    </span>
-                  ),
-                },
-                { header: t('prices.date'), cell: (p) => p.date },
-              ]}
-            />
-          )}
-        </article>
-      </div>
+      <article className="panel" aria-labelledby="latest-rates-title">
+        <h2 id="latest-rates-title">{t('prices.latest')}</h2>
+        <ErrorNotice error={latest.error} />
+        {latest.data && (
+          <DataTable
+            className="compact"
+            label={t('prices.latest')}
+            rows={latest.data.items}
+            rowKey={(p) => p.id}
+            empty={<EmptyState title={t('prices.none')} />}
+            columns={[
+              { header: t('prices.pair'), cell: (p) => `${p.from} → ${p.to}` },
+              {
+                header: t('prices.rate'),
+                numeric: true,
+                cell: (p) => (
+                  <span data-testid={`latest-${p.from}-${p.to}`}>
+                    {t('prices.oneUnit', { from: p.from, to: p.to, rate: p.rate })}
+                  </span>
+                ),
+              },
+              { header: t('prices.date'), cell: (p) => p.date },
+            ]}
+          />
+        )}
+      </article>
       <div className="two-columns">
         <PriceForm listId={listId} onSaved={changed} />
         <PriceImportPanel onImported={changed} />

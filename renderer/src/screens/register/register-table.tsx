@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { RegisterLineDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
+import { Clipped } from '../../components/clipped.tsx';
 import { TableHead } from '../../components/data-table.tsx';
 import { useI18n } from '../../i18n/index.ts';
+import { accountLabel } from '../../names.ts';
 
 const CLEARED_MARK: Record<RegisterLineDto['cleared'], string> = { uncleared: '', cleared: 'c', reconciled: 'R' };
 
@@ -116,7 +118,7 @@ export function RegisterTable({
             >
               <td className="nowrap">{line.entry_date}</td>
               <td>
-                {line.memo || <span className="muted">{t('entry.noMemo')}</span>}
+                {line.memo ? <Clipped text={line.memo} /> : <span className="muted">{t('entry.noMemo')}</span>}
                 {line.status === 'void' && <span className="badge status-void">{t('status.void')}</span>}
               </td>
               <td className="accounts-cell">
@@ -135,7 +137,7 @@ export function RegisterTable({
                           onAccount(account.id);
                         }}
                       >
-                        {account.name}
+                        {accountLabel(account.name, t)}
                       </a>
                     </span>
                   ))

@@ -1,5 +1,6 @@
 import { Amount } from '../../components/amount.tsx';
 import { useI18n } from '../../i18n/index.ts';
+import { accountLabel } from '../../names.ts';
 import { groupDecimal } from '../../money.ts';
 import { registerPath } from '../../router.ts';
 import type { Cell, Drill, ReportBlock } from './report-model.ts';
@@ -74,7 +75,9 @@ export function ReportTable({
                   className={row.kind === 'total' ? 'total-row' : row.kind === 'derived' ? 'derived-row' : undefined}
                 >
                   <th scope="row" className="report-label">
-                    <span style={{ paddingInlineStart: `${row.depth * 1.25}rem` }}>{row.label}</span>
+                    <span style={{ paddingInlineStart: `${row.depth * 1.25}rem` }}>
+                      {row.kind === 'account' ? accountLabel(row.label, t) : row.label}
+                    </span>
                   </th>
                   {row.cells.map((cell, c) => (
                     <td key={c} className="num">

@@ -6,6 +6,9 @@ import { DateInput } from '../../components/date-input.tsx';
 import { plainAmount } from '../../money.ts';
 import { today } from '../../dates.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { fieldProblem } from '../../components/field-error.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { TEXT_LIMITS } from '../../../../server/contract/limits.ts';
 
 const FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 type Frequency = (typeof FREQUENCIES)[number];
@@ -24,12 +27,15 @@ export function ScheduleForm({
   accounts,
   schedule,
   busy,
+  error,
   onSave,
   onCancel,
 }: {
   accounts: readonly AccountDto[];
   schedule?: ScheduleDto;
   busy: boolean;
+  /** the last save's refusal, whose field errors are shown on the fields */
+  error?: unknown;
   onSave: (body: ScheduleBody) => void;
   onCancel: () => void;
 }) {
@@ -77,10 +83,15 @@ export function ScheduleForm({
     <form className="panel schedule-form" aria-labelledby={headingId} onSubmit={submit}>
       <h2 id={headingId}>{schedule ? t('schedules.editTitle', { name: schedule.name }) : t('schedules.new')}</h2>
       <div className="form-grid">
-        <label>
-          {t('schedules.name')}
-          <input autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
+        <TextField
+          label={t('schedules.name')}
+          autoFocus
+          required
+          limit={TEXT_LIMITS.scheduleName}
+          value={name}
+          onChange={setName}
+          problem={fieldProblem(error, 'name', t)}
+        />
         {simple ? (
           <>
             <label>

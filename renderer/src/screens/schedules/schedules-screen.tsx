@@ -100,6 +100,7 @@ export function SchedulesScreen() {
             accounts={accounts.data}
             schedule={pane.kind === 'edit' ? pane.schedule : undefined}
             busy={save.busy}
+            error={save.error}
             onSave={(body) => void save.run(body)}
             onCancel={() => {
               save.clearError();

@@ -5,8 +5,9 @@ import { AccountPanel } from './account-panel.tsx';
 import { BackupPanel } from './backup-panel.tsx';
 import { ExportPanel } from './export-panel.tsx';
 import { JournalImportPanel } from './journal-import-panel.tsx';
+import { PreferencesPanel } from './preferences-panel.tsx';
 
-/** Settings: export the books, import a journal, back up and restore the ledger, and the account itself. */
+/** Settings: the language and home currency, export the books, import a journal, back up and restore the ledger, and the account itself. */
 export function SettingsScreen({
   user,
   onNavigate,
@@ -23,6 +24,7 @@ export function SettingsScreen({
         <h1 id="settings-title">{t('nav.settings')}</h1>
       </div>
       <p className="hint">{t('settings.intro')}</p>
+      <PreferencesPanel />
       <div className="two-columns">
         <ExportPanel />
         <JournalImportPanel onNavigate={onNavigate} />

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { TabList } from '../../components/tab-list.tsx';
 import { useI18n } from '../../i18n/index.ts';
+import { TEXT_LIMITS } from '../../../../server/contract/limits.ts';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -55,7 +56,7 @@ export function SignInScreen({
             <span className="brand-mark" aria-hidden="true" />
             {t('app.name')}
           </h1>
-          <LanguageSwitch />
+          <LanguageSwitch standalone />
         </div>
         <p className="muted">{t('auth.tagline')}</p>
         {endedReason !== null && (
@@ -98,7 +99,7 @@ export function SignInScreen({
                   type="text"
                   autoComplete="name"
                   required
-                  maxLength={100}
+                  maxLength={TEXT_LIMITS.personName}
                   value={name}
                   onChange={(e) => setName(e.target.value)}
                 />

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CsvMapping } from '../../api/index.ts';
-import { useI18n } from '../../i18n/index.ts';
+import { useI18n, type MessageKey } from '../../i18n/index.ts';
 
 /** Every date layout the server reads (a Record, so that the compiler sees one missing). */
 const DATE_FORMATS: Record<CsvMapping['date_format'], true> = {
@@ -20,11 +20,11 @@ const DATE_FORMATS: Record<CsvMapping['date_format'], true> = {
   'MM-DD-YYYY': true,
   'M/D/YYYY': true,
 };
-const DELIMITERS: Record<CsvMapping['delimiter'], string> = {
-  ',': ', (comma)',
-  ';': '; (semicolon)',
-  '\t': 'Tab',
-  '|': '| (pipe)',
+const DELIMITERS: Record<CsvMapping['delimiter'], MessageKey> = {
+  ',': 'mapping.delimiters.comma',
+  ';': 'mapping.delimiters.semicolon',
+  '\t': 'mapping.delimiters.tab',
+  '|': 'mapping.delimiters.pipe',
 };
 
 /**
@@ -170,7 +170,7 @@ export function CsvMappingForm({
           >
             {Object.entries(DELIMITERS).map(([value, label]) => (
               <option key={value} value={value}>
-                {label}
+                {t(label)}
               </option>
             ))}
           </select>

@@ -3,6 +3,7 @@ import { createEntries, type ImportResult } from '../../api/index.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { statementLabel } from '../../names.ts';
 
 /**
  * The import's last step: what was stored (or that nothing was new) and how many lines the rules
@@ -38,7 +39,7 @@ export function ImportDoneStep({
           {t('import.done', {
             count: result.imported_count,
             duplicates: result.duplicate_count,
-            name: result.name,
+            name: statementLabel(result, t),
           })}{' '}
           {result.rule_matched_count > 0 && t('import.ruleMatched', { count: result.rule_matched_count })}
         </p>

@@ -2,6 +2,8 @@ import type { FormEvent } from 'react';
 import type { AccountDto } from '../../api/index.ts';
 import { FileField } from '../../components/file-field.tsx';
 import { useI18n } from '../../i18n/index.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { TEXT_LIMITS } from '../../../../server/contract/limits.ts';
 
 /** The import's first step: the bank account, the file and an optional name. */
 export function ImportFileStep({
@@ -50,15 +52,14 @@ export function ImportFileStep({
         resetKey={fileInputKey}
         onFile={onFile}
       />
-      <label className="span-2">
-        {t('import.name')}
-        <input
-          maxLength={200}
-          value={name}
-          placeholder={t('import.namePlaceholder')}
-          onChange={(e) => onName(e.target.value)}
-        />
-      </label>
+      <TextField
+        className="span-2"
+        label={t('import.name')}
+        limit={TEXT_LIMITS.statementName}
+        value={name}
+        placeholder={t('import.namePlaceholder')}
+        onChange={onName}
+      />
       <p className="hint span-2">{t('import.formats')}</p>
       <div className="form-actions span-2">
         <button type="submit" className="primary" disabled={!canPreview}>

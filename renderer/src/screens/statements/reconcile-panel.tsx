@@ -18,6 +18,7 @@ import { Pager } from '../../components/pager.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { statementLabel } from '../../names.ts';
 import { isBalance, isZero } from '../../money.ts';
 import type { StatementsTabProps } from './tab-props.ts';
 
@@ -50,12 +51,12 @@ export function ReconcilePanel({ accounts, refresh, onChanged }: StatementsTabPr
       if (!live || !latest) return;
       setDate(latest.closing_date ?? latest.end_date ?? '');
       setBalance(latest.closing_balance ?? '');
-      setPrefilledFrom(latest.name);
+      setPrefilledFrom(statementLabel(latest, t));
     });
     return () => {
       live = false;
     };
-  }, [accountId]);
+  }, [accountId, t]);
 
   const ready = !!account && /^\d{4}-\d{2}-\d{2}$/.test(date) && isBalance(balance.trim());
   const loadStatus = useCallback(

@@ -11,6 +11,9 @@ import {
 import { AccountPicker } from '../../components/account-picker.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
+import { FieldError, fieldProblem, invalidField } from '../../components/field-error.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { TEXT_LIMITS } from '../../../../server/contract/limits.ts';
 import { useI18n } from '../../i18n/index.ts';
 
 /** What a new rule starts from: a bank line's payee words, direction and account ("make a rule from this"). */
@@ -85,10 +88,14 @@ export function RuleForm({
     <form className="rule-form" aria-labelledby={headingId} onSubmit={submit}>
       <h3 id={headingId}>{rule ? t('rules.editLabel', { name: rule.name }) : t('rules.new')}</h3>
       <div className="rule-grid">
-        <label>
-          {t('rules.name')}
-          <input required maxLength={100} value={form.name} onChange={(e) => set('name', e.target.value)} />
-        </label>
+        <TextField
+          label={t('rules.name')}
+          required
+          limit={TEXT_LIMITS.ruleName}
+          value={form.name}
+          onChange={(v) => set('name', v)}
+          problem={fieldProblem(save.error, 'name', t)}
+        />
         <label>
           {t('rules.opLabel')}
           <select value={form.op} onChange={(e) => set('op', e.target.value as RuleDescriptionOp | '')}>
@@ -100,10 +107,14 @@ export function RuleForm({
           </select>
         </label>
         {form.op !== '' && (
-          <label>
-            {t('rules.value')}
-            <input required maxLength={500} value={form.value} onChange={(e) => set('value', e.target.value)} />
-          </label>
+          <TextField
+            label={t('rules.value')}
+            required
+            limit={TEXT_LIMITS.rulePattern}
+            value={form.value}
+            onChange={(v) => set('value', v)}
+            problem={fieldProblem(save.error, 'description.value', t)}
+          />
         )}
         <label>
           {t('rules.type')}
@@ -115,11 +126,23 @@ export function RuleForm({
         </label>
         <label>
           {t('rules.amountMin')}
-          <input inputMode="decimal" value={form.min} onChange={(e) => set('min', e.target.value)} />
+          <input
+            inputMode="decimal"
+            value={form.min}
+            onChange={(e) => set('min', e.target.value)}
+            {...invalidField(fieldProblem(save.error, 'amount_min', t), `${headingId}-min`)}
+          />
+          <FieldError id={`${headingId}-min`} problem={fieldProblem(save.error, 'amount_min', t)} />
         </label>
         <label>
           {t('rules.amountMax')}
-          <input inputMode="decimal" value={form.max} onChange={(e) => set('max', e.target.value)} />
+          <input
+            inputMode="decimal"
+            value={form.max}
+            onChange={(e) => set('max', e.target.value)}
+            {...invalidField(fieldProblem(save.error, 'amount_max', t), `${headingId}-max`)}
+          />
+          <FieldError id={`${headingId}-max`} problem={fieldProblem(save.error, 'amount_max', t)} />
         </label>
         <AccountPicker
           accounts={accounts}
@@ -128,10 +151,13 @@ export function RuleForm({
           label={t('rules.account')}
           placeholder={t('rules.account')}
         />
-        <label>
-          {t('rules.memo')}
-          <input maxLength={500} value={form.memo} onChange={(e) => set('memo', e.target.value)} />
-        </label>
+        <TextField
+          label={t('rules.memo')}
+          limit={TEXT_LIMITS.memo}
+          value={form.memo}
+          onChange={(v) => set('memo', v)}
+          problem={fieldProblem(save.error, 'memo', t)}
+        />
         <label>
           {t('rules.priority')}
           <input type="number" step={1} value={form.priority} onChange={(e) => set('priority', e.target.value)} />

@@ -3,12 +3,14 @@ import { createEntries, listStatements, type AccountDto } from '../../api/index.
 import { Amount } from '../../components/amount.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { Busy } from '../../components/busy.tsx';
+import { Clipped } from '../../components/clipped.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { statementLabel } from '../../names.ts';
 
 const PER_PAGE = 10;
 
@@ -60,15 +62,21 @@ export function StatementList({
               header: t('statements.name'),
               cell: (s) => (
                 <>
-                  {s.name} <span className="muted">({s.source.toUpperCase()})</span>
+                  <Clipped text={statementLabel(s, t)} /> <span className="muted">({s.source.toUpperCase()})</span>
                 </>
               ),
             },
             { header: t('import.account'), cell: (s) => names.get(s.account_id) ?? '—' },
             {
               header: t('import.period'),
-              cellClassName: 'nowrap',
-              cell: (s) => (s.start_date ? `${s.start_date} – ${s.end_date}` : '—'),
+              cell: (s) =>
+                s.start_date ? (
+                  <>
+                    <span className="nowrap">{s.start_date} –</span> <span className="nowrap">{s.end_date}</span>
+                  </>
+                ) : (
+                  '—'
+                ),
             },
             {
               header: t('statements.imported'),
@@ -100,26 +108,25 @@ export function StatementList({
             {
               header: t('accounts.actions'),
               hiddenHeader: true,
-              cellClassName: 'nowrap',
               cell: (s) => (
-                <>
+                <div className="row-actions">
                   <button
                     type="button"
                     disabled={running}
-                    aria-label={t('statements.runLabel', { name: s.name })}
+                    aria-label={t('statements.runLabel', { name: statementLabel(s, t) })}
                     onClick={() => onRun(s.id)}
                   >
                     {t('statements.run')}
-                  </button>{' '}
+                  </button>
                   <button
                     type="button"
                     disabled={book.busy}
-                    aria-label={t('statements.bookByRulesLabel', { name: s.name })}
+                    aria-label={t('statements.bookByRulesLabel', { name: statementLabel(s, t) })}
                     onClick={() => void book.run(s.id)}
                   >
                     {t('statements.bookByRules')}
                   </button>
-                </>
+                </div>
               ),
             },
           ]}
