@@ -7,6 +7,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { ModelUnavailable, type ChatMessage, type ChatModel, type ModelStream } from '../../llm/model.ts';
 import { allAccounts } from '../accounts/accounts.repository.ts';
 import { builtinAnswer, NOTICE_STARTS } from './chat.builtin.ts';
+import { GroundedAnswer } from './chat.grounding.ts';
 import {
   activeSessionExists,
   insertMessage,
@@ -174,6 +175,9 @@ export async function streamAnswer(
     ...history,
     { role: 'user', content: input.message },
   ];
+  // every figure of the answer is checked against this turn's tool results before it is shown
+  const grounded = new GroundedAnswer(language, input.message, localToday());
+  const rest = () => grounded.push(masker.flush()) + grounded.abandon();
   try {
     for (let round = 0; round < MAX_MODEL_ROUNDS && !clientGone; round++) {
       try {
@@ -194,30 +198,38 @@ export async function streamAnswer(
         if (clientGone) break;
         if (chunk.content) {
           content += chunk.content;
-          write(masker.push(chunk.content));
+          write(grounded.push(masker.push(chunk.content)));
         }
         calls.push(...chunk.toolCalls);
       }
-      if (calls.length === 0 || clientGone) break;
+      if (clientGone) break;
+      if (calls.length === 0) {
+        const verdict = grounded.settle(masker.flush(), round < MAX_MODEL_ROUNDS - 1);
+        if ('show' in verdict) {
+          write(verdict.show);
+          break;
+        }
+        messages.push({ role: 'assistant', content }, { role: 'user', content: verdict.retry });
+        continue;
+      }
       messages.push({
         role: 'assistant',
         content,
         tool_calls: calls.map((c) => ({ function: { name: c.name, arguments: c.arguments } })),
       });
-      for (const call of calls)
-        messages.push({
-          role: 'tool',
-          content: JSON.stringify(runTool(db, call.name, call.arguments)),
-          tool_name: call.name,
-        });
+      for (const call of calls) {
+        const result = runTool(db, call.name, call.arguments);
+        grounded.addToolResult(result);
+        messages.push({ role: 'tool', content: JSON.stringify(result), tool_name: call.name });
+      }
       if (round === MAX_MODEL_ROUNDS - 1)
         write(
           language === 'zh' ? '\n（已达到工具调用次数上限。）' : '\n(The advisor reached its limit of tool calls.)',
         );
     }
-    write(masker.flush());
+    write(rest());
   } catch (error) {
-    write(masker.flush());
+    write(rest());
     if (!clientGone) stop(error);
   }
   if (clientGone) {
