@@ -132,10 +132,9 @@ function* candidatesInDateOrder(
 
 /**
  * A run with the matching given: the scope resolved, the matching's pairs stored, pending matches
- * they displace superseded, the payee model taught. Exported so that the tests can run the
- * previous matching (test/support/reconciliation-reference.ts) through the same steps.
+ * they displace superseded, the payee model taught.
  */
-export function runWithMatching(
+function runWithMatching(
   db: LedgerDb,
   input: RunInput,
   thresholds: Thresholds,
