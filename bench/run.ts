@@ -36,6 +36,7 @@ import { Random } from './lib/random.ts';
 import { RawLedger } from './lib/raw.ts';
 import { evaluate, machine, table, type Operation, type PeerFigure } from './lib/results.ts';
 import { since, summarize, timeEach, type Summary } from './lib/stats.ts';
+import { measureSuggestions, suggestionTables } from './suggestions.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -1759,6 +1760,8 @@ async function main(): Promise<void> {
   await measureMemory(bench, memorySampler);
   if (!args['skip-peers'] && peerFiles) measurePeers(bench, peerFiles);
   writeReport(bench, started, loadAtStart);
+  log('\nSuggested accounts, month by month (bench/suggestions.ts):\n');
+  log(suggestionTables(await measureSuggestions({ log })));
 }
 
 main().catch((error: unknown) => {

@@ -53,6 +53,36 @@ test.describe('the advisor', () => {
     await expect(app.chat.answers.first()).toContainText('(stopped)');
   });
 
+  for (const language of [
+    { code: 'en', question: 'What is my net worth?', label: "unverified: not found in your books' figures" },
+    { code: 'zh', question: '我的净资产是多少？', label: '未核实：账本中找不到这个数字' },
+  ] as const) {
+    test(`when the model gives a figure its tools did not, twice, then the answer shows it marked unverified (${language.code})`, async ({
+      app,
+      page,
+      ledger,
+    }) => {
+      const seed = await Seed.user(ledger.api);
+      await seed.account('Checking', 'ASSET');
+      const netWorth = { chunks: [{ tool_calls: [{ function: { name: 'get_net_worth', arguments: {} } }] }] };
+      // the books hold 0.00; the model says 1,250.00, and again after it is told
+      ledger.fake.script(
+        netWorth,
+        { chunks: [{ content: 'Net worth: 1,250.00 USD.' }] },
+        { chunks: [{ content: 'Net worth: 1,250.00 USD.' }] },
+      );
+      await app.openSignedIn(seed);
+      await page.getByRole('combobox', { name: 'Language' }).selectOption(language.code);
+      await app.chat.open();
+      await app.chat.ask(language.question);
+      const mark = app.chat.answers.last().locator('mark.unverified');
+      await expect(mark).toHaveText(`1,250.00 (${language.label})`);
+      await expect(mark).toHaveAttribute('title', language.label);
+      expect(ledger.fake.requests).toHaveLength(3);
+      expect(ledger.fake.requests[2]!.messages.at(-1)!.content).toContain('1,250.00');
+    });
+  }
+
   test('when the interface is switched to Chinese, then the suggestions are in Chinese', async ({
     app,
     page,

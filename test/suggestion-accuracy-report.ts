@@ -1,7 +1,8 @@
 /**
- * Prints the top-1 accuracy of the suggested accounts before and after issue 19 (see
- * test/support/suggestion-accuracy.ts) on the repository's statement fixtures and, when it is
- * there, the shared corpus beside the repository. Run: node test/suggestion-accuracy-report.ts [corpus-dir]
+ * Prints the regression figures of the suggested accounts (test/support/suggestion-accuracy.ts) on
+ * the repository's statement fixtures and, when it is there, the shared corpus beside the
+ * repository. Run: node test/suggestion-accuracy-report.ts [corpus-dir]. The published figures are
+ * `node bench/suggestions.ts`'s.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -23,8 +23,9 @@ export class ChatPanel {
     await expect(this.panel).toBeVisible();
   }
 
+  /** Asks in the interface's language, English or Chinese. */
   async ask(question: string): Promise<void> {
-    await this.panel.getByRole('textbox', { name: 'Your question' }).fill(question);
-    await this.panel.getByRole('button', { name: 'Send' }).click();
+    await this.panel.getByRole('textbox', { name: /^(Your question|你的问题)$/ }).fill(question);
+    await this.panel.getByRole('button', { name: /^(Send|发送)$/ }).click();
   }
 }

@@ -133,6 +133,8 @@ export interface LedgerSchema {
     account_id: string;
     source: string;
     created_at: string;
+    txn_type: string | null;
+    amount_minor: bigint | null;
   };
   rules: {
     id: string;

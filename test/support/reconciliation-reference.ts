@@ -1,365 +1,337 @@
-import type { LedgerDb } from '../../server/db/stores.ts';
-import { addDays } from '../../server/domain/dates.ts';
-import type { AccountType } from '../../server/domain/double-entry.ts';
-import type { Minor } from '../../server/domain/money.ts';
-import {
-  compareForAssignment,
-  DEFAULT_THRESHOLDS,
-  expectedLineDirection,
-  prepareEntry,
-  prepareTxn,
-  scoreDays,
-  scoreDescriptionPrepared,
-  scoreHistoryPrepared,
-  scorePrepared,
-  sharedPreparation,
-  validateThresholds,
-  type CandidateEntry,
-  type PreparedDescription,
-  type PreparedEntry,
-  type PreparedTxn,
-  type ScoredPair,
-  type Thresholds,
-} from '../../server/domain/reconciliation/index.ts';
-import { counterAccounts } from '../../server/features/reconciliation/reconciliation.payees.repository.ts';
-import { payeeModel } from '../../server/features/reconciliation/reconciliation.payees.service.ts';
-import {
-  runWithMatching,
-  type RunInput,
-  type RunMatches,
-  type RunMatching,
-} from '../../server/features/reconciliation/reconciliation.run.service.ts';
-
 /**
- * The reconciliation run as it was before the date sweep (commit 933921c): every candidate entry
- * of the statement's span read at once, pairs scored level by level and assigned greedily. The
- * matching and its candidate query are kept verbatim, only renamed; the steps around them (scope,
- * storing, superseding, learning) are today's (`runWithMatching`). It is the reference the sweep
- * (`matchInDateOrder`) and the run built on it are tested against: same matches, scores, statuses
- * and explanations for every input.
- */
-
-const WINDOW_DAYS = 30;
-
-// --- the old matching (server/domain/reconciliation/pair.ts) ---
-
-export interface MatchResult {
-  /** Assigned pairs with status auto_accepted or pending_review, highest total first. */
-  readonly matches: ScoredPair[];
-  /** Transactions left without a match, in input order. */
-  readonly unmatchedTxnIds: string[];
-}
-
-const SAFE_LIMIT = Number.MAX_SAFE_INTEGER / 128;
-
-/**
- * The highest total a pair can reach whatever its descriptions say: its exact amount, date,
- * business and history scores with the description taken as 100. Computed in plain numbers (it
- * is asked for every candidate pair); when the amounts are too large for that, 100.
- */
-function upperBoundTotal(t: PreparedTxn, e: PreparedEntry, digits: number): number {
-  const limit = 50 * 10 ** digits;
-  const a = t.amountNumber;
-  const b = e.amountNumber;
-  if (!(a < SAFE_LIMIT && b < SAFE_LIMIT && limit < SAFE_LIMIT)) return 100;
-  const diff = Math.abs(a - b);
-  // scoreAmount's rounding (see linearFallBig), exact in numbers this small
-  const amount =
-    diff === 0 ? 100 : diff >= limit ? 0 : Math.min(99, Math.floor((100 * (limit - diff) + limit - 1) / limit));
-  const dateDiff = Math.abs(t.day - e.day);
-  const date = scoreDays(dateDiff);
-  const business = e.business[t.txn.type];
-  const history = scoreHistoryPrepared(t.history, e.counterAccountIds);
-  return Math.floor((40 * amount + 25 * date + 20 * 100 + 10 * business + 5 * history + 50) / 100);
-}
-
-interface TxnCandidates {
-  readonly t: PreparedTxn;
-  /** this transaction's candidates in the band: `band.entries[start..end)`, highest upper bound first */
-  readonly start: number;
-  readonly end: number;
-  next: number;
-}
-
-interface Band {
-  readonly entries: PreparedEntry[];
-  readonly bounds: Uint8Array;
-  readonly perTxn: TxnCandidates[];
-}
-
-/**
- * The transactions' candidates whose upper bound lies in [lo, hi], all in one array (millions of
- * pairs: one allocation, not one per transaction), each transaction's highest bound first.
- */
-function collectBand(
-  txns: readonly PreparedTxn[],
-  candidatesFor: (txn: PreparedTxn) => Iterable<PreparedEntry>,
-  digits: number,
-  lo: number,
-  hi: number,
-): Band {
-  const entries: PreparedEntry[] = [];
-  let bounds = new Uint8Array(1 << 16);
-  let size = 0;
-  const perTxn: TxnCandidates[] = [];
-  const count = new Uint32Array(101);
-  for (const t of txns) {
-    const start = size;
-    count.fill(0);
-    for (const e of candidatesFor(t)) {
-      const bound = upperBoundTotal(t, e, digits);
-      if (bound < lo || bound > hi) continue;
-      if (size === bounds.length) {
-        const grown = new Uint8Array(bounds.length * 2);
-        grown.set(bounds);
-        bounds = grown;
-      }
-      entries.push(e);
-      bounds[size++] = bound;
-      count[bound]! += 1;
-    }
-    // highest bound first, in place (a counting sort; the order within a bound does not matter)
-    if (size - start > 1) {
-      const found = entries.slice(start, size);
-      const keys = bounds.slice(start, size);
-      for (let b = hi, at = start; b >= lo; b--) {
-        const n = count[b]!;
-        count[b] = at;
-        at += n;
-      }
-      for (let i = 0; i < found.length; i++) {
-        const at = count[keys[i]!]!++;
-        entries[at] = found[i]!;
-        bounds[at] = keys[i]!;
-      }
-    }
-    if (size > start) perTxn.push({ t, start, end: size, next: start });
-  }
-  return { entries, bounds, perTxn };
-}
-
-/**
- * A whole run in memory: scores every transaction against its candidates (as the database gives
- * them: same account, right direction, within the date window), drops pairs below the review
- * threshold, and assigns one-to-one (see `assignOneToOne`).
+ * The reconciliation matching written from its definition (server/domain/reconciliation/README.md),
+ * for the tests of the date sweep and of the run: every candidate pair scored, the pairs ranked
+ * and taken greedily. It imports nothing from server/, so that it checks the code rather than
+ * repeats it. What the payee model says of a bank line (its history evidence) is an input, as the
+ * lines and entries are: the model has tests of its own.
  *
- * The result is exactly that of scoring every pair and sorting them all, but most pairs are never
- * scored: totals are taken level by level, from 100 down to the review threshold, and at each
- * level only the pairs whose upper bound (see `upperBoundTotal`) reaches it are scored, for
- * transactions and entries not taken yet. A pair scored at level L has a total of at most L, so
- * when level L is assigned every pair of total L is known; within a level the order is
- * `compareForAssignment`'s, as in the full sort. A transaction matched at 95 never has its
- * hundreds of other candidates scored: with 10,000 bank transactions against a year of a busy
- * account, that is the difference between scoring millions of pairs and a few hundred thousand.
- *
- * Candidates are gathered in two bands of upper bound: first those that could be auto-accepted,
- * for every transaction; then, once those levels are assigned, the rest, for the transactions
- * still unmatched (most are matched by then). So the pairs held at once are a fraction of all the
- * pairs in the date windows.
+ * - Candidates of a bank line: entries whose line on the account goes the way the line needs (money
+ *   out: CREDIT, money in: DEBIT), dated at most 30 days from it, not refused for it before; an
+ *   entry 50 units or more away in amount only on the same day with the same normalised text.
+ * - Amount: 100 when equal, 0 at 50·10^digits minor units apart or more, else ⌈100·(1 − diff/limit)⌉
+ *   at most 99. Date: the same with 30 days.
+ * - Description: both texts normalised (NFKC, lower case, accents and a few letters folded, every
+ *   run of other characters one space); 0 when either is empty, 100 when equal; else over the
+ *   significant token sets A, B (without noise words and numbers of 6+ digits; all tokens when
+ *   either side has none) and their padded character-bigram sets: 100 when A = B, 0 when nothing is
+ *   shared, else round(100·(0.35·Jaccard + 0.35·containment + 0.30·Dice)) within 1..99.
+ * - Business: 100 when every counter account fits the money's way (out: EXPENSE, ASSET,
+ *   LIABILITY; in: INCOME, ASSET, LIABILITY, EQUITY), 75 when some do, 50 when none or no counter.
+ * - History: 100 when the payee went to a counter account before (its key), else round(100·c)
+ *   within 1..99 for the best calibrated confidence c of a counter account, 0 when c is 0.
+ * - Total: ⌊(40a + 25d + 20s + 10b + 5h + 50) / 100⌋; auto-accepted from the auto-accept
+ *   threshold, under review from the review threshold, else no match.
+ * - Assignment: highest total first, then the smaller date difference, the higher amount score,
+ *   the bank line's id, the entry's id; a pair is taken unless its line or entry is taken.
  */
-export function levelByLevel(
-  txns: readonly PreparedTxn[],
-  candidatesFor: (txn: PreparedTxn) => Iterable<PreparedEntry>,
-  options: { readonly digits: number; readonly thresholds?: Thresholds },
-): MatchResult {
-  const thresholds = validateThresholds(options.thresholds ?? DEFAULT_THRESHOLDS);
-  const review = thresholds.review;
-  const high = Math.max(review, thresholds.autoAccept);
-  const bands = high > review ? [[high, 100] as const, [review, high - 1] as const] : [[review, 100] as const];
-  const usedEntries = new Set<string>();
-  const usedTxnIds = new Set<string>();
-  const levels: ScoredPair[][] = Array.from({ length: 101 }, () => []);
-  const matches: ScoredPair[] = [];
-  // description scores of one transaction by the entry memo's prepared text (shared between equal memos)
-  const descriptionScores = new Map<PreparedTxn, Map<PreparedDescription, number>>();
-  for (const [lo, hi] of bands) {
-    const band = collectBand(
-      txns.filter((t) => !usedTxnIds.has(t.txn.id)),
-      candidatesFor,
-      options.digits,
-      lo,
-      hi,
-    );
-    for (let level = hi; level >= lo; level--) {
-      for (const c of band.perTxn) {
-        if (usedTxnIds.has(c.t.txn.id)) continue;
-        while (c.next < c.end && band.bounds[c.next]! >= level) {
-          const e = band.entries[c.next++]!;
-          if (usedEntries.has(e.entry.id)) continue;
-          let scores = descriptionScores.get(c.t);
-          if (!scores) descriptionScores.set(c.t, (scores = new Map()));
-          let description = scores.get(e.memo);
-          if (description === undefined)
-            scores.set(e.memo, (description = scoreDescriptionPrepared(c.t.description, e.memo)));
-          const pair = scorePrepared(c.t, e, options.digits, thresholds, description);
-          // the bound is never below the score; were it, the pair would be skipped silently
-          if (pair.total > level)
-            throw new Error(`reconciliation bound ${band.bounds[c.next - 1]} is below the score ${pair.total}`);
-          if (pair.status !== 'unmatched') levels[pair.total]!.push(pair);
-        }
-      }
-      const ranked = levels[level]!.sort(compareForAssignment);
-      levels[level] = [];
-      for (const p of ranked) {
-        if (usedTxnIds.has(p.txnId) || usedEntries.has(p.entryId)) continue;
-        usedTxnIds.add(p.txnId);
-        usedEntries.add(p.entryId);
-        matches.push(p);
-      }
-      for (const c of band.perTxn) if (usedTxnIds.has(c.t.txn.id)) descriptionScores.delete(c.t);
-    }
-  }
-  return { matches, unmatchedTxnIds: txns.filter((t) => !usedTxnIds.has(t.txn.id)).map((t) => t.txn.id) };
+
+export interface ReferenceTxn {
+  readonly id: string;
+  readonly date: string;
+  readonly description: string;
+  readonly amountMinor: bigint;
+  readonly type: 'debit' | 'credit';
 }
 
-// --- the old candidate queries (reconciliation.run.repository.ts) ---
+export interface ReferenceEntry {
+  readonly id: string;
+  readonly entryDate: string;
+  readonly memo: string | null;
+  /** the entry's net line on the statement's account */
+  readonly accountLine: { readonly direction: 'DEBIT' | 'CREDIT'; readonly amountMinor: bigint };
+  readonly counterAccounts: readonly { readonly id: string; readonly type: string }[];
+}
 
-interface CandidateRow {
+/** What the payee model says of a bank line: accounts its very payee went to, and confidences. */
+export interface ReferenceHistory {
+  readonly exactAccounts: ReadonlySet<string>;
+  readonly confidence: ReadonlyMap<string, number>;
+}
+
+export interface ReferencePair {
+  txnId: string;
   entryId: string;
-  entryDate: string;
-  memo: string | null;
-  /** debits minus credits of the entry's lines on the account */
-  netMinor: Minor;
-  liveMatch: { id: string; status: string; bankTransactionId: string } | undefined;
+  breakdown: { amount: number; date: number; description: number; business: number; history: number };
+  total: number;
+  status: 'auto_accepted' | 'pending_review';
+  dateDiffDays: number;
+}
+
+export interface ReferenceOptions {
+  readonly digits: number;
+  readonly thresholds: { readonly autoAccept: number; readonly review: number };
+  readonly rejected?: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly history?: (txn: ReferenceTxn) => ReferenceHistory;
+}
+
+// --- the words banks add (the definition's list) ---
+const NOISE_WORDS = new Set(
+  'card payment pos sepa lastschrift purchase debit visa mastercard ref checkcard recurring pmt pymt ach ppd ccd web tel id des indn trn txn auth kartenzahlung folgenr verfalld cb carte prlv'.split(
+    ' ',
+  ),
+);
+const FOLDS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i' };
+
+function normalise(text: string | null): string {
+  if (text === null) return '';
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[ßæœøđðþłı]/g, (c) => FOLDS[c]!)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .normalize('NFC');
+}
+
+function bigrams(tokens: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const t of tokens) {
+    const padded = ` ${t} `;
+    for (let i = 0; i + 1 < padded.length; i++) out.add(padded.slice(i, i + 2));
+  }
+  return out;
+}
+
+interface Text {
+  normal: string;
+  significant: { tokens: Set<string>; grams: Set<string> };
+  all: { tokens: Set<string>; grams: Set<string> };
+}
+
+/** Each text read once (a run compares a line with dozens of entries). */
+const texts = new Map<string, Text>();
+function textOf(raw: string | null): Text {
+  const key = raw ?? '';
+  let t = texts.get(key);
+  if (!t) {
+    const normal = normalise(raw);
+    const words = normal === '' ? [] : normal.split(' ');
+    const significant = new Set(words.filter((w) => !NOISE_WORDS.has(w) && !/^\p{Nd}{6,}$/u.test(w)));
+    const all = new Set(words);
+    t = {
+      normal,
+      significant: { tokens: significant, grams: bigrams(significant) },
+      all: { tokens: all, grams: bigrams(all) },
+    };
+    if (texts.size > 50_000) texts.clear();
+    texts.set(key, t);
+  }
+  return t;
+}
+
+function descriptionScore(a: string | null, b: string | null): number {
+  const ta = textOf(a);
+  const tb = textOf(b);
+  if (ta.normal === '' || tb.normal === '') return 0;
+  if (ta.normal === tb.normal) return 100;
+  const useAll = ta.significant.tokens.size === 0 || tb.significant.tokens.size === 0;
+  const [pa, pb] = useAll ? [ta.all, tb.all] : [ta.significant, tb.significant];
+  const setA = pa.tokens;
+  const setB = pb.tokens;
+  const gramsA = pa.grams;
+  const gramsB = pb.grams;
+  const common = [...setA].filter((t) => setB.has(t)).length;
+  const commonGrams = [...gramsA].filter((g) => gramsB.has(g)).length;
+  if (common === setA.size && common === setB.size) return 100;
+  if (common === 0 && commonGrams === 0) return 0;
+  const sim =
+    0.35 * (common / (setA.size + setB.size - common)) +
+    0.35 * (common / Math.min(setA.size, setB.size)) +
+    0.3 * ((2 * commonGrams) / (gramsA.size + gramsB.size));
+  return Math.min(99, Math.max(1, Math.floor(sim * 100 + 0.5)));
+}
+
+/** 100 when equal, 0 at the limit or beyond, else ⌈100·(limit − diff)/limit⌉ at most 99 (integers). */
+function linearFall(diff: bigint, limit: bigint): number {
+  if (diff === 0n) return 100;
+  if (diff >= limit) return 0;
+  const score = (100n * (limit - diff) + limit - 1n) / limit;
+  return Number(score > 99n ? 99n : score);
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (date: string) =>
+  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+
+const FITS: Record<'debit' | 'credit', ReadonlySet<string>> = {
+  debit: new Set(['EXPENSE', 'ASSET', 'LIABILITY']),
+  credit: new Set(['INCOME', 'ASSET', 'LIABILITY', 'EQUITY']),
+};
+
+function businessScore(t: ReferenceTxn, e: ReferenceEntry): number {
+  const counters = e.counterAccounts;
+  if (counters.length === 0) return 50;
+  const fitting = counters.filter((c) => FITS[t.type].has(c.type)).length;
+  return fitting === counters.length ? 100 : fitting === 0 ? 50 : 75;
+}
+
+function historyScore(history: ReferenceHistory, e: ReferenceEntry): number {
+  let best = 0;
+  for (const c of e.counterAccounts) {
+    if (history.exactAccounts.has(c.id)) return 100;
+    best = Math.max(best, history.confidence.get(c.id) ?? 0);
+  }
+  return best <= 0 ? 0 : Math.min(99, Math.max(1, Math.floor(best * 100 + 0.5)));
+}
+
+const NO_HISTORY: ReferenceHistory = { exactAccounts: new Set(), confidence: new Map() };
+
+/** Every candidate pair scored and the pairs assigned one to one, as the definition says. */
+export function referenceMatching(
+  txns: readonly ReferenceTxn[],
+  entries: readonly ReferenceEntry[],
+  options: ReferenceOptions,
+): { matches: ReferencePair[]; unmatchedTxnIds: string[] } {
+  const limit = 50n * 10n ** BigInt(options.digits);
+  const pairs: ReferencePair[] = [];
+  // entries by day, so that each line looks only at its 61 days (a year of a busy account stays quick)
+  const byDay = entries.map((e) => ({ e, day: dayOf(e.entryDate) })).sort((x, y) => x.day - y.day);
+  for (const t of txns) {
+    const history = options.history?.(t) ?? NO_HISTORY;
+    const day = dayOf(t.date);
+    let lo = 0;
+    let hi = byDay.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (byDay[mid]!.day < day - 30) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < byDay.length && byDay[i]!.day <= day + 30; i++) {
+      const e = byDay[i]!.e;
+      if (e.accountLine.direction !== (t.type === 'debit' ? 'CREDIT' : 'DEBIT')) continue;
+      const days = Math.abs(day - byDay[i]!.day);
+      if (options.rejected?.get(t.id)?.has(e.id)) continue;
+      const a = t.amountMinor < 0n ? -t.amountMinor : t.amountMinor;
+      const b = e.accountLine.amountMinor;
+      const diff = a > b ? a - b : b - a;
+      if (diff >= limit && !(days === 0 && textOf(t.description).normal === textOf(e.memo).normal)) continue;
+      const breakdown = {
+        amount: linearFall(diff, limit),
+        date: linearFall(BigInt(days), 30n),
+        description: descriptionScore(t.description, e.memo),
+        business: businessScore(t, e),
+        history: historyScore(history, e),
+      };
+      const total = Math.floor(
+        (40 * breakdown.amount +
+          25 * breakdown.date +
+          20 * breakdown.description +
+          10 * breakdown.business +
+          5 * breakdown.history +
+          50) /
+          100,
+      );
+      if (total < options.thresholds.review) continue;
+      const status = total >= options.thresholds.autoAccept ? 'auto_accepted' : 'pending_review';
+      pairs.push({ txnId: t.id, entryId: e.id, breakdown, total, status, dateDiffDays: days });
+    }
+  }
+  const byId = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  pairs.sort(
+    (p, q) =>
+      q.total - p.total ||
+      p.dateDiffDays - q.dateDiffDays ||
+      q.breakdown.amount - p.breakdown.amount ||
+      byId(p.txnId, q.txnId) ||
+      byId(p.entryId, q.entryId),
+  );
+  const takenTxns = new Set<string>();
+  const takenEntries = new Set<string>();
+  const matches: ReferencePair[] = [];
+  for (const p of pairs) {
+    if (takenTxns.has(p.txnId) || takenEntries.has(p.entryId)) continue;
+    takenTxns.add(p.txnId);
+    takenEntries.add(p.entryId);
+    matches.push(p);
+  }
+  return { matches, unmatchedTxnIds: txns.filter((t) => !takenTxns.has(t.id)).map((t) => t.id) };
+}
+
+// --- a run (server/domain/reconciliation/README.md, "Reruns") ---
+
+/** A bank line in a run's scope, with the match it is pending review in, if any. */
+export interface ReferenceRunTxn extends ReferenceTxn {
+  readonly pending: { readonly id: string; readonly entryId: string } | undefined;
+}
+
+/** A transaction's live match after a run: the one it kept, or a new one of the run. */
+export interface ReferenceOutcome {
+  entryId: string;
+  status: 'auto_accepted' | 'pending_review';
+  /** the new match's score and breakdown, or 'kept' for a pending match that stays as it was */
+  scored: Pick<ReferencePair, 'total' | 'breakdown'> | 'kept';
+}
+
+export interface ReferenceRun {
+  summary: { total_transactions: number; auto_accepted: number; pending_review: number; unmatched: number };
+  /** transaction id → its live match after the run (absent: none) */
+  outcomes: Map<string, ReferenceOutcome>;
+  /** pending match id → the transaction whose new match supersedes it */
+  superseded: Map<string, string>;
+  /** what the payee model learns: an auto-accepted entry's counter accounts, once each, with its bank line */
+  learnt: { description: string; accountId: string; type: 'debit' | 'credit'; amountMinor: bigint }[];
 }
 
 /**
- * Posted entries with a line on the account dated within [from, to] (an index range on
- * journal_lines by account and date), with the live match each takes part in, if any.
- * Reversal entries (the system's voids) are never candidates.
+ * A run, from the definition: the scope's unreconciled bank lines matched against the candidate
+ * entries (`referenceMatching`); a pair its line is already pending review with stays as it is;
+ * any other pair is a new match (auto-accepted or under review by its total); a pending match
+ * whose line or entry a new match takes is superseded by that match; a pending match nothing
+ * takes stays pending. The summary counts the lines, the new auto-accepted matches, the matches
+ * under review (new and kept), and the rest. The payee model learns each new auto-accepted
+ * match's entry's counter accounts, in the order of the lines.
  */
-function candidateEntries(db: LedgerDb, accountId: string, from: string, to: string): CandidateRow[] {
-  const rows = db.allSql<{
-    entry_id: string;
-    entry_date: string;
-    memo: string | null;
-    net: bigint;
-    match_id: string | null;
-    match_status: string | null;
-    match_txn: string | null;
-  }>(
-    `SELECT e.id AS entry_id, e.entry_date, e.memo,
-            SUM(CASE l.direction WHEN 'DEBIT' THEN l.amount_minor ELSE -l.amount_minor END) AS net,
-            m.id AS match_id, m.status AS match_status, m.bank_transaction_id AS match_txn
-       FROM journal_lines l
-       JOIN journal_entries e ON e.id = l.entry_id
-       LEFT JOIN reconciliation_matches m ON m.entry_id = e.id AND m.status IN ('auto_accepted', 'accepted', 'pending_review')
-      WHERE l.account_id = ? AND l.entry_date >= ? AND l.entry_date <= ?
-        AND e.status = 'posted' AND e.reverses_entry_id IS NULL
-      GROUP BY e.id
-      ORDER BY e.entry_date, e.seq`,
-    accountId,
-    from,
-    to,
-  );
-  return rows.map((r) => ({
-    entryId: r.entry_id,
-    entryDate: r.entry_date,
-    memo: r.memo,
-    netMinor: r.net,
-    liveMatch: r.match_id ? { id: r.match_id, status: r.match_status!, bankTransactionId: r.match_txn! } : undefined,
-  }));
-}
-
-// --- the old run (reconciliation.run.service.ts) ---
-
-/** The run as it was: the same steps as today's (`runWithMatching`), with the old matching. */
-export function referenceRunReconciliation(db: LedgerDb, input: RunInput, thresholds: Thresholds) {
-  return runWithMatching(db, input, thresholds, oldMatching);
-}
-
-function oldMatching(db: LedgerDb, { account, txns, inScope, rejected, digits, thresholds }: RunMatching): RunMatches {
-  // candidates by the direction of their line on the account, each sorted by date
-  const byDirection: Record<'DEBIT' | 'CREDIT', PreparedEntry[]> = { DEBIT: [], CREDIT: [] };
-  let counters = new Map<string, { id: string; type: AccountType }[]>();
-  if (txns.length > 0) {
-    const rows = candidateEntries(
-      db,
-      account.id,
-      addDays(txns[0]!.date, -WINDOW_DAYS),
-      addDays(txns.at(-1)!.date, WINDOW_DAYS),
-    )
-      // an entry already reconciled, or pending with a transaction outside this run, is taken
-      .filter(
-        (r) => !r.liveMatch || (r.liveMatch.status === 'pending_review' && inScope.has(r.liveMatch.bankTransactionId)),
-      );
-    counters = counterAccounts(
-      db,
-      rows.map((r) => r.entryId),
-      account.id,
-    );
-    const shared = sharedPreparation();
-    for (const r of rows) {
-      const candidate: CandidateEntry = {
-        id: r.entryId,
-        entryDate: r.entryDate,
-        memo: r.memo,
-        accountLine: {
-          direction: r.netMinor >= 0n ? 'DEBIT' : 'CREDIT',
-          amountMinor: r.netMinor < 0n ? -r.netMinor : r.netMinor,
-        },
-        counterAccounts: counters.get(r.entryId) ?? [],
-      };
-      byDirection[candidate.accountLine.direction].push(prepareEntry(candidate, shared));
+export function referenceRun(
+  txns: readonly ReferenceRunTxn[],
+  entries: readonly ReferenceEntry[],
+  options: ReferenceOptions,
+): ReferenceRun {
+  const { matches } = referenceMatching(txns, entries, options);
+  const pairOf = new Map(matches.map((p) => [p.txnId, p]));
+  const outcomes = new Map<string, ReferenceOutcome>();
+  const newByEntry = new Map<string, string>();
+  const learnt: ReferenceRun['learnt'] = [];
+  let autoAccepted = 0;
+  let pendingReview = 0;
+  for (const t of txns) {
+    const p = pairOf.get(t.id);
+    if (!p || t.pending?.entryId === p.entryId) continue;
+    outcomes.set(t.id, { entryId: p.entryId, status: p.status, scored: { total: p.total, breakdown: p.breakdown } });
+    newByEntry.set(p.entryId, t.id);
+    if (p.status === 'pending_review') pendingReview += 1;
+    else {
+      autoAccepted += 1;
+      const entry = entries.find((e) => e.id === p.entryId)!;
+      for (const id of new Set(entry.counterAccounts.map((c) => c.id)))
+        learnt.push({
+          description: t.description,
+          accountId: id,
+          type: t.type,
+          amountMinor: t.amountMinor < 0n ? -t.amountMinor : t.amountMinor,
+        });
     }
   }
-  const model = payeeModel(db);
-  const prepared = txns.map((t) =>
-    prepareTxn({ id: t.id, date: t.date, description: t.description, amountMinor: t.amountMinor, type: t.type }, model),
-  );
-  const amountLimit = 50n * 10n ** BigInt(digits);
-  // The amounts as plain numbers when they all fit exactly (they nearly always do): this test
-  // runs for every pair in the windows, millions of them in a large run.
-  const safe = (x: bigint) => x < BigInt(Number.MAX_SAFE_INTEGER);
-  const inNumbers =
-    safe(amountLimit) &&
-    prepared.every((t) => safe(t.amountMinor)) &&
-    [...byDirection.DEBIT, ...byDirection.CREDIT].every((e) => safe(e.amountMinor));
-  const amounts = {
-    DEBIT: Float64Array.from(byDirection.DEBIT, (e) => Number(e.amountMinor)),
-    CREDIT: Float64Array.from(byDirection.CREDIT, (e) => Number(e.amountMinor)),
-  };
-  const limit = Number(amountLimit);
-  const result = levelByLevel(
-    prepared,
-    function* candidatesFor(t) {
-      const direction = expectedLineDirection(t.txn.type);
-      const entries = byDirection[direction];
-      const entryAmounts = amounts[direction];
-      const amount = Number(t.amountMinor);
-      const refused = rejected.get(t.txn.id);
-      for (let i = firstInWindow(entries, t.day); i < entries.length && entries[i]!.day <= t.day + WINDOW_DAYS; i++) {
-        const e = entries[i]!;
-        if (refused?.has(e.entry.id)) continue;
-        const far = inNumbers
-          ? Math.abs(entryAmounts[i]! - amount) >= limit
-          : (e.amountMinor > t.amountMinor ? e.amountMinor - t.amountMinor : t.amountMinor - e.amountMinor) >=
-            amountLimit;
-        // Past 50 units the amount scores 0 and the total can reach the review band only with
-        // everything else perfect: the same day and the same description.
-        if (far && !(e.day === t.day && e.memo.normalised === t.description.normalised)) continue;
-        yield e;
-      }
-    },
-    { digits, thresholds },
-  );
-
-  return {
-    matches: result.matches,
-    counterAccountsOf: new Map(
-      [...counters].map(([entryId, accounts]) => [entryId, [...new Set(accounts.map((a) => a.id))]]),
-    ),
-  };
-}
-
-/** The first of the entries (sorted by date) dated at most 30 days before a day (binary search). */
-function firstInWindow(entries: readonly PreparedEntry[], day: number): number {
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (entries[mid]!.day < day - WINDOW_DAYS) lo = mid + 1;
-    else hi = mid;
+  const superseded = new Map<string, string>();
+  for (const t of txns) {
+    if (!t.pending) continue;
+    const by = outcomes.has(t.id) ? t.id : newByEntry.get(t.pending.entryId);
+    if (by !== undefined) superseded.set(t.pending.id, by);
+    else {
+      outcomes.set(t.id, { entryId: t.pending.entryId, status: 'pending_review', scored: 'kept' });
+      pendingReview += 1;
+    }
   }
-  return lo;
+  return {
+    summary: {
+      total_transactions: txns.length,
+      auto_accepted: autoAccepted,
+      pending_review: pendingReview,
+      unmatched: txns.length - autoAccepted - pendingReview,
+    },
+    outcomes,
+    superseded,
+    learnt,
+  };
 }

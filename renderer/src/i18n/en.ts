@@ -716,6 +716,7 @@ export const en = {
     placeholder: 'Ask a question… (Enter sends, Shift+Enter for a new line)',
     send: 'Send',
     stop: 'Stop',
+    unverified: "unverified: not found in your books' figures",
   },
   time: {
     second: '1 second',

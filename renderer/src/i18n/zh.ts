@@ -693,6 +693,7 @@ export const zh: Messages = {
     placeholder: '输入问题…（Enter 发送，Shift+Enter 换行）',
     send: '发送',
     stop: '停止',
+    unverified: '未核实：账本中找不到这个数字',
   },
   time: {
     second: '1 秒',

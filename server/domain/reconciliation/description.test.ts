@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  descriptionWords,
   normaliseDescription,
   payeeKey,
   payeeTokens,
@@ -66,7 +67,45 @@ describe('tokens', () => {
       'acme corp payroll ada lovelace co',
     );
     // a name with a digit or two stays a name
-    expect(payeeKey('7ELEVEN 2231 O2 MOBILE')).toBe('7eleven o2 mobile');
+    expect(payeeKey('7ELEVEN 2231 O2 UK')).toBe('7eleven o2 uk');
+  });
+
+  it('when a bank line carries a network code, glued store numbers, the channel, a clock time and the card, then the payee words are the merchant’s and its town’s', () => {
+    expect(
+      payeeTokens('D5438 TARGET 00027599 SAN LUIS OBIS CA 25 : Mobile Purchase Sign Based 12/09 01:12p #7458'),
+    ).toEqual(['target', 'san', 'luis', 'obis', 'ca']);
+    expect(payeeTokens('TARGET00027599')).toEqual(['target']);
+    expect(payeeTokens('GRUBHUB*GRANDMASKITCHEN8888275055')).toEqual(['grubhub', 'grandmaskitchen']);
+    expect(payeeTokens('Audible*LA4YL3GP3 8882835051 NJ 25343')).toEqual(['audible', 'nj']);
+    expect(payeeTokens('THE HOME DEPOT #1052 SAN LUIS OBISCAUS05152 : Debit PIN Purchase')).toEqual([
+      'the',
+      'home',
+      'depot',
+      'san',
+      'luis',
+      'obiscaus',
+    ]);
+    expect(payeeTokens('REINDEERRUN SAN DIEGO CA 25340 : Debit Card Purchase 12/05 10:41 PM #7458')).toEqual([
+      'reindeerrun',
+      'san',
+      'diego',
+      'ca',
+    ]);
+    expect(payeeTokens('POS PURCHASE XXXX1234 12/03')).toEqual([]);
+  });
+
+  it('when a processor prints its name before the merchant’s, then the merchant’s words are the payee’s', () => {
+    expect(payeeTokens("SQ *LUCY'S COFFEE CO.")).toEqual(['lucy', 'coffee', 'co']);
+    expect(payeeTokens('TST* SEEDS')).toEqual(['seeds']);
+    expect(payeeTokens('PAYPAL *SPOTIFY')).toEqual(['spotify']);
+    // alone, the processor is the payee
+    expect(payeeTokens('PAYPAL')).toEqual(['paypal']);
+  });
+
+  it('when a description is in a script without spaces, then its words are kept whole, digits after them dropped', () => {
+    expect(payeeTokens('ATM取现 上海1234')).toEqual(['atm取现', '上海']);
+    expect(payeeTokens('财付通-微信支付-瑞幸咖啡')).toEqual(['财付通', '微信支付', '瑞幸咖啡']);
+    expect(descriptionWords('消费 POS 盒马鲜生')).toEqual(['消费', 'pos', '盒马鲜生']);
   });
 });
 

@@ -90,23 +90,8 @@ function wordsOf(normalised: string): string[] {
   return normalised === '' ? [] : normalised.split(' ');
 }
 
-/** Digits a token of letters and digits needs to be a code (a masked card "xxxx1234", "ref123456") rather than a name ("7eleven"). */
-export const CODE_MIN_DIGITS = 3;
-const DIGIT = /\p{Nd}/gu;
-
 function isReferenceNumber(token: string): boolean {
   return token.length >= REFERENCE_NUMBER_MIN_DIGITS && ALL_DIGITS.test(token);
-}
-
-/** A code of letters and digits (a masked card, a reference): the payee model ignores it; a match's description score keeps it (an invoice number in a memo). */
-function isCode(token: string): boolean {
-  let digits = 0;
-  for (let i = 0; i < token.length; i++) {
-    const c = token.charCodeAt(i);
-    if (c >= 48 && c <= 57) digits++;
-    else if (c > 127) return (token.match(DIGIT)?.length ?? 0) >= CODE_MIN_DIGITS;
-  }
-  return digits >= CODE_MIN_DIGITS;
 }
 
 /** Normalised words in order (duplicates kept). */
@@ -120,21 +105,99 @@ export function significantTokens(s: string): string[] {
 }
 
 /**
- * Tokens the payee model learns from: the significant tokens without any pure-digit token (dates,
- * store numbers and amounts vary between payments to one payee) or code, unique, in first-seen order.
+ * Words banks print around a card payment's merchant on their statements (the channel, as
+ * "Mobile Purchase Sign Based" or "girocard"), beside `NOISE_WORDS`. Kept out of the payee key;
+ * the classifier still reads them (a channel can tell pay from a purchase). Words a user's own
+ * bank prints on most lines are found from their bookings instead (`PayeeModel`).
  */
-export function payeeTokens(s: string): string[] {
+export const CHANNEL_WORDS: ReadonlySet<string> = new Set([
+  'mobile',
+  'sign',
+  'based',
+  'pin',
+  'electronic',
+  'returns',
+  'girocard',
+  'paiement',
+  'par',
+  'am',
+  'pm',
+]);
+
+/**
+ * Payment processors that print their name before the merchant's: Square's "SQ *", Toast's
+ * "TST*", Shopify's "SP", PayPal's "PAYPAL *". Left out of the payee key when a merchant follows.
+ */
+export const PROCESSOR_PREFIXES: ReadonlySet<string> = new Set(['sq', 'tst', 'sp', 'py', 'paypal', 'pp']);
+
+/** Clock times on the raw text ("01:12p", "10:41 PM", "14.33"): gone before normalising splits them into a word ("12p"). */
+const CLOCK_TIME = /\b\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s?(?:[ap]\.?m?\b\.?)?/giu;
+const LETTERS_THEN_DIGITS = /^(\p{L}+)\p{Nd}+$/u;
+const DIGITS_THEN_LETTERS = /^\p{Nd}+(\p{L}+)$/u;
+const HAS_DIGIT = /\p{Nd}/u;
+const DIGITS = /\p{Nd}/gu;
+/** The most digits a word may have and still be a name as written ("o2", "76ers"). */
+const NAME_MAX_DIGITS = 2;
+const ONLY_X = /^x+$/;
+
+/** Letters that can be (part of) a name: three or more Latin letters, not a mask of x's; two or more of another script (上海). */
+function nameLike(letters: string): boolean {
+  if (ASCII_ONLY.test(letters)) return letters.length >= 3 && !ONLY_X.test(letters);
+  return [...letters].length >= 2;
+}
+
+/**
+ * A normalised word as a payee's word, or null: a number, a code or a lone letter says nothing of
+ * who was paid. A word with a digit or two is a name ("o2", "3m", "7eleven"); a name with more
+ * digits glued on keeps its letters ("target00027599" → "target", "grubhub8888275055" →
+ * "grubhub"); a masked card ("xxxx1234"), a store or terminal code ("t2767", "d5438",
+ * "la4yl3gp3") and a single Latin letter go.
+ */
+function payeeWord(t: string): string | null {
+  if (!HAS_DIGIT.test(t)) return ASCII_ONLY.test(t) && t.length < 2 ? null : t;
+  if (ALL_DIGITS.test(t)) return null;
+  if ((t.match(DIGITS)?.length ?? 0) <= NAME_MAX_DIGITS) return t;
+  const glued = LETTERS_THEN_DIGITS.exec(t);
+  if (glued) return nameLike(glued[1]!) ? glued[1]! : null;
+  const led = DIGITS_THEN_LETTERS.exec(t);
+  if (led) return nameLike(led[1]!) && led[1]!.length >= 4 ? t : null;
+  return null;
+}
+
+/**
+ * The words of a bank description that can name a payee, in order, each once: the description
+ * without clock times, normalised, each word through `payeeWord`. Channel and noise words stay
+ * (the classifier reads them); `payeeTokens` leaves them out.
+ */
+export function descriptionWords(s: string): string[] {
   const out: string[] = [];
-  for (const t of tokens(s)) {
-    if (NOISE_WORDS.has(t) || ALL_DIGITS.test(t) || isCode(t) || out.includes(t)) continue;
-    out.push(t);
+  for (const t of tokens(s.replace(CLOCK_TIME, ' '))) {
+    const w = payeeWord(t);
+    if (w !== null && !out.includes(w)) out.push(w);
   }
   return out;
 }
 
 /**
- * The identity of a payee: its payee tokens joined by single spaces, e.g.
- * "CARD PAYMENT TESCO STORES 3021 12/03" → "tesco stores". Empty when nothing identifies a payee.
+ * The words that name the payee: `descriptionWords` without the banks' noise and channel words and
+ * without a processor's name before the merchant's ("SQ *LUCY'S COFFEE" → lucy, coffee).
+ */
+export function payeeTokens(s: string): string[] {
+  return payeeTokensOf(descriptionWords(s));
+}
+
+/** `payeeTokens` of a description's `descriptionWords`. */
+export function payeeTokensOf(descriptionWords: readonly string[]): string[] {
+  const words = descriptionWords.filter((t) => !NOISE_WORDS.has(t) && !CHANNEL_WORDS.has(t));
+  let first = 0;
+  while (first < words.length - 1 && PROCESSOR_PREFIXES.has(words[first]!)) first++;
+  return first === 0 ? words : words.slice(first);
+}
+
+/**
+ * The payee's words joined by single spaces, e.g. "CARD PAYMENT TESCO STORES 3021 12/03" →
+ * "tesco stores". Empty when nothing identifies a payee. (The payee model keys a payee by its
+ * first words that the user's own bank does not print on most lines; see `PayeeModel`.)
  */
 export function payeeKey(s: string): string {
   return payeeTokens(s).join(' ');

@@ -39,11 +39,14 @@ export {
 } from './scoring.ts';
 export type { PreparedDescription, TokenProfile } from './description.ts';
 export {
+  CHANNEL_WORDS,
   DESCRIPTION_WEIGHTS,
+  descriptionWords,
   NOISE_WORDS,
   normaliseDescription,
   payeeKey,
   payeeTokens,
+  PROCESSOR_PREFIXES,
   prepareDescription,
   REFERENCE_NUMBER_MIN_DIGITS,
   scoreDescription,
@@ -51,15 +54,8 @@ export {
   significantTokens,
   tokens,
 } from './description.ts';
-export type { AccountPrediction, HistoryEvidence, PayeeExample, PayeeModelState } from './payee-model.ts';
-export {
-  EMPTY_HISTORY_EVIDENCE,
-  EVIDENCE_DAMPING,
-  PayeeModel,
-  scoreHistory,
-  scoreHistoryPrepared,
-  TOKEN_SMOOTHING,
-} from './payee-model.ts';
+export type { AccountPrediction, HistoryEvidence, PayeeContext, PayeeExample, Prediction } from './payee-model.ts';
+export { EMPTY_HISTORY_EVIDENCE, PayeeModel, scoreHistory, scoreHistoryPrepared } from './payee-model.ts';
 export type { Assignable, AssignOptions } from './assignment.ts';
 export { assignOneToOne, compareForAssignment } from './assignment.ts';
 export type { CounterFacts, PreparedEntry, PreparedTxn, ScoredPair, ScoreOptions, SharedPreparation } from './pair.ts';
@@ -67,8 +63,14 @@ export { prepareEntry, prepareTxn, scorePair, scorePrepared, sharedPreparation }
 export type { SweepMatch, SweepOptions, SweepResult } from './sweep.ts';
 export { matchInDateOrder } from './sweep.ts';
 export { CANDIDATE_WINDOW_DAYS } from './sweep-ranking.ts';
-export type { SuggestableAccount, SuggestedAccount } from './suggestions.ts';
-export { PRESELECT_MIN_CONFIDENCE, preselectedAccount, suggestCounterAccounts } from './suggestions.ts';
+export type { SuggestableAccount, SuggestedAccount, Suggestions } from './suggestions.ts';
+export {
+  MAX_SUGGESTIONS,
+  MIN_SUGGESTED_CONFIDENCE,
+  PRESELECT_KNOWN_PAYEE,
+  PRESELECT_NEW_PAYEE,
+  suggestCounterAccounts,
+} from './suggestions.ts';
 export type { Rule, RuleConditions, RuleDescriptionOp, RuleTarget } from './rules.ts';
 export {
   MAX_REPEATS,

@@ -66,7 +66,9 @@ export function prepareTxn(txn: BankTxn, payeeModel?: PayeeModel): PreparedTxn {
     amountMinor,
     amountNumber: Number(amountMinor),
     description: prepareDescription(txn.description),
-    history: payeeModel ? payeeModel.historyEvidence(txn.description) : EMPTY_HISTORY_EVIDENCE,
+    history: payeeModel
+      ? payeeModel.historyEvidence(txn.description, { type: txn.type, amountMinor })
+      : EMPTY_HISTORY_EVIDENCE,
   };
 }
 

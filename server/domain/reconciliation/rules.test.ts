@@ -157,7 +157,8 @@ describe('rules', () => {
 
   it('when a rule is drafted from a bank line, then it holds the first run of payee words, and the rule matches that line', () => {
     for (const [description, value] of [
-      ["POS 1234 TRADER JOE'S #552 LOS ANGELES", 'trader joe s'],
+      ["POS 1234 TRADER JOE'S #552 LOS ANGELES", 'trader joe'],
+      ['D5438 TARGET00027599 SAN LUIS OBIS CA : Mobile Purchase Sign Based', 'target'],
       ['CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224', 'chase credit crd'],
       ['AMAZON 123 MKTP', 'amazon'],
     ] as const) {

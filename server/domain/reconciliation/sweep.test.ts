@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { levelByLevel } from '../../../test/support/reconciliation-reference.ts';
+import { referenceMatching } from '../../../test/support/reconciliation-reference.ts';
 import { addDays } from '../dates.ts';
 import { assignOneToOne } from './assignment.ts';
 import { prepareEntry, prepareTxn, scorePrepared, sharedPreparation } from './pair.ts';
@@ -48,22 +48,25 @@ function everyPairScored(
   return { matches, unmatchedTxnIds: txns.filter((t) => !matched.has(t.id)).map((t) => t.id) };
 }
 
-/** The run before the sweep: every candidate held at once, scored level by level. */
-function oldRun(
+/** The matching as its definition states it (test/support/reconciliation-reference.ts, no code of the domain's). */
+function byDefinition(
   txns: readonly BankTxn[],
   entries: readonly CandidateEntry[],
   options: SweepOptions & { thresholds: Thresholds },
 ) {
-  const rejected = options.rejected ?? new Map();
-  const isCandidate = candidateRule(options.digits, rejected);
-  const shared = sharedPreparation();
-  const prepared = byDate([...entries]).map((e) => prepareEntry(e, shared));
-  const sorted = [...txns].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  return levelByLevel(
-    sorted.map((t) => prepareTxn(t, options.payeeModel)),
-    (t) => prepared.filter((e) => isCandidate(t, e)),
-    { digits: options.digits, thresholds: options.thresholds },
-  );
+  const model = options.payeeModel;
+  return referenceMatching(txns, entries, {
+    digits: options.digits,
+    thresholds: options.thresholds,
+    rejected: options.rejected,
+    history: (t) =>
+      model
+        ? model.historyEvidence(t.description, {
+            type: t.type,
+            amountMinor: t.amountMinor < 0n ? -t.amountMinor : t.amountMinor,
+          })
+        : { exactAccounts: new Set(), confidence: new Map() },
+  });
 }
 
 /** The result without what the old run did not give, unmatched transactions in id order (the old run took them by date). */
@@ -162,7 +165,7 @@ describe('matchInDateOrder', () => {
     expect(read).toBe(63);
   });
 
-  it('when a year of a busy account is matched, then it holds only a few weeks of entries at a time, and the result is the old run’s', () => {
+  it('when a year of a busy account is matched, then it holds only a few weeks of entries at a time, and the result is the one the definition gives', () => {
     const words = ['tesco', 'rent', 'gym', 'coffee', 'shell', 'amazon'];
     const entries: CandidateEntry[] = [];
     const txns: BankTxn[] = [];
@@ -199,7 +202,7 @@ describe('matchInDateOrder', () => {
     expect(result.stats.entriesRead).toBe(entries.length);
     // the window is ±30 days around the transactions still open: about 100 days of 40 entries
     expect(result.stats.mostEntriesHeld).toBeLessThan(100 * 40);
-    expect(comparable(result)).toEqual(comparable(oldRun(txns, entries, { digits: USD, thresholds })));
+    expect(comparable(result)).toEqual(comparable(byDefinition(txns, entries, { digits: USD, thresholds })));
   });
 
   describe('against the plain rule and the old run, on random books', () => {
@@ -265,7 +268,7 @@ describe('matchInDateOrder', () => {
       const result = matchInDateOrder(shuffled, entries, options);
       const expected = everyPairScored(txns, entries, options);
       expect(comparable(result)).toEqual(comparable(expected));
-      expect(comparable(expected)).toEqual(comparable(oldRun(txns, entries, options)));
+      expect(comparable(expected)).toEqual(comparable(byDefinition(txns, entries, options)));
       for (const m of result.matches) {
         expect(m.counterAccountIds).toEqual([
           ...new Set(entries.find((e) => e.id === m.entryId)!.counterAccounts.map((c) => c.id)),
@@ -273,7 +276,7 @@ describe('matchInDateOrder', () => {
       }
     }
 
-    it('when any books, refusals, payee history and thresholds are given, then the matches, scores and statuses are exactly those of scoring every pair and of the old run', () => {
+    it('when any books, refusals, payee history and thresholds are given, then the matches, scores and statuses are exactly those of scoring every pair, and those the definition gives', () => {
       fc.assert(fc.property(books, check), { numRuns: Number(process.env.SWEEP_RUNS ?? 600) });
     });
 
@@ -317,7 +320,7 @@ describe('matchInDateOrder', () => {
       fc.assert(fc.property(near, check), { numRuns: Number(process.env.SWEEP_RUNS ?? 600) });
     });
 
-    it('when many pairs tie exactly (same day, amount and text), then the ids decide as in the old run', () => {
+    it('when many pairs tie exactly (same day, amount and text), then the ids decide as the definition says', () => {
       fc.assert(
         fc.property(
           fc.integer({ min: 1, max: 12 }),
@@ -334,7 +337,7 @@ describe('matchInDateOrder', () => {
             );
             const options = { digits: USD, thresholds: { autoAccept: 85, review: 60 } };
             expect(comparable(matchInDateOrder(txns, entries, options))).toEqual(
-              comparable(oldRun(txns, entries, options)),
+              comparable(byDefinition(txns, entries, options)),
             );
           },
         ),

@@ -147,6 +147,65 @@ describe('streaming answers from the model', () => {
     expect(second!.messages.at(-1)!.content).toContain(`"amount":"${groceriesLastMonth}"`);
   });
 
+  describe('figures checked against the tools', () => {
+    const spendingCall = {
+      chunks: [
+        { tool_calls: [{ function: { name: 'get_income_and_spending', arguments: { period: 'last_month' } } }] },
+      ],
+    };
+
+    it('when the model invents a figure, then the answer is sent back once with the reason, and the invented figure is never shown', async () => {
+      fake.script(
+        spendingCall,
+        { chunks: [{ content: 'You spent ' }, { content: '999.99 USD on groceries last month.' }] },
+        { chunks: [{ content: `You spent ${groceriesLastMonth} USD on groceries last month.` }] },
+      );
+      const before = fake.requests.length;
+      const answer = await ask(t, token, { message: 'What did I spend on groceries last month?' });
+      expect(answer.text).toBe(`You spent ${groceriesLastMonth} USD on groceries last month.\n\n${EN_DISCLAIMER}\n`);
+      const retry = fake.requests.slice(before)[2]!;
+      expect(retry.messages.at(-2)).toMatchObject({
+        role: 'assistant',
+        content: 'You spent 999.99 USD on groceries last month.',
+      });
+      expect(retry.messages.at(-1)!.role).toBe('user');
+      expect(retry.messages.at(-1)!.content).toContain('999.99');
+      const stored = (await t.api.get(`/api/chat/history?session_id=${answer.headers.get('x-session-id')}`, token))
+        .body;
+      expect(JSON.stringify(stored)).not.toContain('999.99');
+    });
+
+    it('when the model miscopies a digit of a tool figure, again after the retry, then the answer shows it marked unverified', async () => {
+      const miscopied = '123.54';
+      fake.script(
+        spendingCall,
+        { chunks: [{ content: `Groceries: ${miscopied} USD.` }] },
+        { chunks: [{ content: `Groceries came to ${miscopied} USD.` }] },
+      );
+      const answer = await ask(t, token, { message: 'Groceries last month?' });
+      expect(answer.text).toBe(
+        `Groceries came to ⟦${miscopied}⟧ USD.\n\nFigures in ⟦ ⟧ could not be traced to your books; check them before relying on them.\n\n${EN_DISCLAIMER}\n`,
+      );
+    });
+
+    it('when the model adds two tool figures correctly, then the answer is shown as it is, without a retry', async () => {
+      // the recent entries hold 100.20 and 23.25 but no total: 123.45 is their sum
+      fake.script(
+        {
+          chunks: [{ tool_calls: [{ function: { name: 'get_recent_entries', arguments: { account: 'Groceries' } } }] }],
+        },
+        { chunks: [{ content: 'You spent 100.20 at the market and 23.25 at the bakery: 123.45 USD in all.' }] },
+      );
+      const before = fake.requests.length;
+      const answer = await ask(t, token, { message: 'What did my groceries cost?' });
+      expect(fake.requests[before + 1]!.messages.at(-1)!.content).not.toContain('123.45');
+      expect(answer.text).toBe(
+        `You spent 100.20 at the market and 23.25 at the bakery: 123.45 USD in all.\n\n${EN_DISCLAIMER}\n`,
+      );
+      expect(fake.requests.length - before).toBe(2);
+    });
+  });
+
   it('when the model offers no tool that writes, then every tool it gets is a reader', () => {
     for (const def of TOOL_DEFINITIONS) expect(def.function.name).toMatch(/^get_/);
   });

@@ -8,6 +8,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { ModelUnavailable, type ChatMessage, type ChatModel, type ModelStream } from '../../llm/model.ts';
 import { allAccounts } from '../accounts/accounts.repository.ts';
 import { builtinAnswer, NOTICE_STARTS } from './chat.builtin.ts';
+import { GroundedAnswer } from './chat.grounding.ts';
 import {
   activeSessionExists,
   insertMessage,
@@ -180,9 +181,15 @@ export async function streamAnswer(
     ...history.map((m) => ({ ...m, content: maskBankNumbers(m.content) })),
     { role: 'user', content: maskBankNumbers(input.message) },
   ];
+  // every figure of the answer is checked against this turn's tool results before it is shown
+  const grounded = new GroundedAnswer(language, input.message, localToday());
+  const rest = () => grounded.push(masker.flush()) + grounded.abandon();
   let toolCallsRun = 0;
   const limitReached = () =>
-    write(language === 'zh' ? '\n（已达到工具调用次数上限。）' : '\n(The advisor reached its limit of tool calls.)');
+    write(
+      rest() +
+        (language === 'zh' ? '\n（已达到工具调用次数上限。）' : '\n(The advisor reached its limit of tool calls.)'),
+    );
   try {
     for (let round = 0; round < MAX_MODEL_ROUNDS && !clientGone; round++) {
       try {
@@ -203,11 +210,23 @@ export async function streamAnswer(
         if (clientGone) break;
         if (chunk.content) {
           content += chunk.content;
-          write(masker.push(chunk.content));
+          write(grounded.push(masker.push(chunk.content)));
         }
         for (const call of chunk.toolCalls) if (calls.length < MAX_TOOL_CALLS_PER_TURN) calls.push(call);
       }
-      if (calls.length === 0 || clientGone) break;
+      if (clientGone) break;
+      if (calls.length === 0) {
+        const verdict = grounded.settle(masker.flush(), round < MAX_MODEL_ROUNDS - 1);
+        if ('show' in verdict) {
+          write(verdict.show);
+          break;
+        }
+        messages.push(
+          { role: 'assistant', content: maskBankNumbers(content) },
+          { role: 'user', content: verdict.retry },
+        );
+        continue;
+      }
       const run = calls.slice(0, MAX_TOOL_CALLS_PER_ANSWER - toolCallsRun);
       toolCallsRun += run.length;
       messages.push({
@@ -215,20 +234,19 @@ export async function streamAnswer(
         content: maskBankNumbers(content),
         tool_calls: run.map((c) => ({ function: { name: c.name, arguments: c.arguments } })),
       });
-      for (const call of run)
-        messages.push({
-          role: 'tool',
-          content: toolResultForModel(runTool(db, call.name, call.arguments)),
-          tool_name: call.name,
-        });
+      for (const call of run) {
+        const result = runTool(db, call.name, call.arguments);
+        grounded.addToolResult(result);
+        messages.push({ role: 'tool', content: toolResultForModel(result), tool_name: call.name });
+      }
       if (round === MAX_MODEL_ROUNDS - 1 || toolCallsRun >= MAX_TOOL_CALLS_PER_ANSWER) {
         limitReached();
         break;
       }
     }
-    write(masker.flush());
+    write(rest());
   } catch (error) {
-    write(masker.flush());
+    write(rest());
     if (!clientGone) stop(error);
   }
   if (clientGone) {

@@ -12,24 +12,27 @@ import { findBankTransaction, findStatement, type BankTransaction } from '../sta
 import { toMatchDto } from './reconciliation.dto.ts';
 import { insertMatch, liveMatchOfTransaction, matchView } from './reconciliation.matches.repository.ts';
 import { addPayeeExample } from './reconciliation.payees.repository.ts';
-import { payeeModel } from './reconciliation.payees.service.ts';
+import { payeeModel, type KeptPayeeModels } from './reconciliation.payees.service.ts';
 import { unmatchedTransactionsOfStatement } from './reconciliation.unmatched.repository.ts';
 
 /**
  * Closes the loop for a bank transaction with no entry: posts an entry against the given counter
  * account (source_type reconciliation, through the journal: the one call reconciliation makes into
- * it) and records an accepted match for it, which the payee model learns.
+ * it) and records an accepted match for it, which the payee model learns. The model is the one kept
+ * for the ledger (it reads the new booking from the ledger when next asked).
  */
 export function createEntryForBankTransaction(
   db: LedgerDb,
   txnId: string,
   input: { account_id: string; memo?: string | undefined },
   thresholds: Thresholds,
+  payeeModels: KeptPayeeModels,
 ) {
   return db.transaction(() => {
     const txn = findBankTransaction(db, txnId);
     if (!txn) throw new DomainError('NOT_FOUND', 'Bank transaction not found');
-    const booked = book(db, txn, input.account_id, input.memo ?? txn.description, payeeModel(db), thresholds);
+    const model = payeeModels.modelOf(db);
+    const booked = book(db, txn, input.account_id, input.memo ?? txn.description, { model, learns: false }, thresholds);
     return { entry: booked.entry, match: toMatchDto(matchView(db, booked.matchId)!) };
   });
 }
@@ -39,15 +42,20 @@ interface Booked {
   matchId: string;
 }
 
-/** Posts the entry of one bank transaction and its accepted match; the model learns the payee at once (the next line may be the same payee). */
+/**
+ * Posts the entry of one bank transaction and its accepted match. A model of this booking alone
+ * (`learns`) learns the payee at once (the next line may be the same payee); a kept one reads it
+ * from the ledger when next asked.
+ */
 function book(
   db: LedgerDb,
   txn: BankTransaction,
   accountId: string,
   memo: string,
-  model: PayeeModel,
+  payees: { model: PayeeModel; learns: boolean },
   thresholds: Thresholds,
 ): Booked {
+  const model = payees.model;
   if (liveMatchOfTransaction(db, txn.id))
     throw new DomainError('ALREADY_PROCESSED', 'This bank transaction already has a match');
   const { bank, counter } = bookingAccounts(db, txn, accountId);
@@ -95,8 +103,8 @@ function book(
     rejectedAt: null,
     rejectReason: null,
   });
-  addPayeeExample(db, txn.description, counter.id, 'created_entry', at);
-  model.learn(txn.description, counter.id);
+  addPayeeExample(db, txn.description, counter.id, 'created_entry', at, txn);
+  if (payees.learns) model.learn(txn.description, counter.id, txn);
   return { entry, matchId: id };
 }
 
@@ -142,7 +150,7 @@ function memoOf(given: string | undefined, rules: RuleSet, txn: BankTransaction,
  */
 export function createEntries(db: LedgerDb, input: CreateEntriesInput, thresholds: Thresholds) {
   return db.transaction(() => {
-    const model = payeeModel(db);
+    const payees = { model: payeeModel(db), learns: true };
     const rules = ruleSetOf(db);
     const created: { bank_transaction_id: string; entry_id: string; match_id: string }[] = [];
     const skipped: string[] = [];
@@ -156,7 +164,7 @@ export function createEntries(db: LedgerDb, input: CreateEntriesInput, threshold
               { field: 'bank_transaction_id', message: 'no such bank transaction' },
             ]);
           const currency = accountsByIds(db, [txn.accountId]).get(txn.accountId)!.currency;
-          const booked = book(db, txn, item.account_id, memoOf(item.memo, rules, txn, currency), model, thresholds);
+          const booked = book(db, txn, item.account_id, memoOf(item.memo, rules, txn, currency), payees, thresholds);
           created.push({ bank_transaction_id: txn.id, entry_id: booked.entry.id, match_id: booked.matchId });
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
@@ -190,7 +198,7 @@ export function createEntries(db: LedgerDb, input: CreateEntriesInput, threshold
         continue;
       }
       try {
-        const booked = book(db, txn, rule.accountId, rule.memo ?? txn.description, model, thresholds);
+        const booked = book(db, txn, rule.accountId, rule.memo ?? txn.description, payees, thresholds);
         created.push({ bank_transaction_id: txn.id, entry_id: booked.entry.id, match_id: booked.matchId });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

@@ -33,24 +33,43 @@ export function counterAccounts(
   return out;
 }
 
-export function payeeExamples(db: LedgerDb): { description: string; accountId: string }[] {
-  return db
-    .all(db.qb.selectFrom('payee_examples').select(['description', 'account_id']).orderBy('id'))
-    .map((r) => ({ description: r.description, accountId: r.account_id }));
+/** A booking as the payee model learns it. */
+export interface StoredPayeeExample {
+  id: number;
+  description: string;
+  accountId: string;
+  type: 'debit' | 'credit' | undefined;
+  amountMinor: bigint | undefined;
+}
+
+/** What a booking of a bank line adds besides its description and account: the line's direction and amount. */
+export interface PayeeExampleContext {
+  type: 'debit' | 'credit';
+  amountMinor: bigint;
 }
 
 /** The examples added after the given id, oldest first, and how many there are in all (one statement: one snapshot). */
-export function payeeExamplesAfter(
-  db: LedgerDb,
-  afterId: number,
-): { total: number; added: { id: number; description: string; accountId: string }[] } {
-  const rows = db.allSql<{ total: bigint; id: bigint | null; description: string | null; account_id: string | null }>(
-    'SELECT (SELECT COUNT(*) FROM payee_examples) AS total, p.id, p.description, p.account_id FROM (SELECT 1) LEFT JOIN payee_examples p ON p.id > ? ORDER BY p.id',
+export function payeeExamplesAfter(db: LedgerDb, afterId: number): { total: number; added: StoredPayeeExample[] } {
+  const rows = db.allSql<{
+    total: bigint;
+    id: bigint | null;
+    description: string | null;
+    account_id: string | null;
+    txn_type: string | null;
+    amount_minor: bigint | null;
+  }>(
+    'SELECT (SELECT COUNT(*) FROM payee_examples) AS total, p.id, p.description, p.account_id, p.txn_type, p.amount_minor FROM (SELECT 1) LEFT JOIN payee_examples p ON p.id > ? ORDER BY p.id',
     afterId,
   );
   const added = rows
     .filter((r) => r.id !== null)
-    .map((r) => ({ id: Number(r.id), description: r.description!, accountId: r.account_id! }));
+    .map((r): StoredPayeeExample => ({
+      id: Number(r.id),
+      description: r.description!,
+      accountId: r.account_id!,
+      type: r.txn_type === 'debit' || r.txn_type === 'credit' ? r.txn_type : undefined,
+      amountMinor: r.amount_minor ?? undefined,
+    }));
   return { total: Number(rows[0]?.total ?? 0n), added };
 }
 
@@ -60,13 +79,16 @@ export function addPayeeExample(
   accountId: string,
   source: 'accepted_match' | 'created_entry',
   at: string,
+  context: PayeeExampleContext,
 ): void {
   db.runSql(
-    'INSERT INTO payee_examples (description, account_id, source, created_at) VALUES (?, ?, ?, ?)',
+    'INSERT INTO payee_examples (description, account_id, source, created_at, txn_type, amount_minor) VALUES (?, ?, ?, ?, ?, ?)',
     description,
     accountId,
     source,
     at,
+    context.type,
+    context.amountMinor,
   );
 }
 

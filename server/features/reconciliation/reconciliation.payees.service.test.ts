@@ -31,18 +31,19 @@ function ledger(): { db: LedgerDb; groceries: string; fuel: string } {
 }
 
 const AT = '2026-01-01T00:00:00.000Z';
+const DEBIT = { type: 'debit', amountMinor: 1_250n } as const;
 
 describe('KeptPayeeModels', () => {
   it('when examples are added after a model is kept, then the kept model learns them and predicts as one built afresh', () => {
     const { db, groceries, fuel } = ledger();
-    addPayeeExample(db, 'TESCO STORES', groceries, 'accepted_match', AT);
+    addPayeeExample(db, 'TESCO STORES', groceries, 'accepted_match', AT, DEBIT);
     const models = new KeptPayeeModels(2);
     const kept = models.modelOf(db);
-    addPayeeExample(db, 'SHELL 123', fuel, 'created_entry', AT);
-    addPayeeExample(db, 'TESCO STORES', fuel, 'accepted_match', AT);
+    addPayeeExample(db, 'SHELL 123', fuel, 'created_entry', AT, DEBIT);
+    addPayeeExample(db, 'TESCO STORES', fuel, 'accepted_match', AT, DEBIT);
     expect(models.modelOf(db)).toBe(kept);
     for (const description of ['TESCO STORES', 'SHELL 999'])
-      expect(kept.predict(description)).toEqual(payeeModel(db).predict(description));
+      expect(kept.predict(description, DEBIT)).toEqual(payeeModel(db).predict(description, DEBIT));
   });
 
   it('when more ledgers ask than it keeps, then the least recently used is let go and built again on its next use', () => {

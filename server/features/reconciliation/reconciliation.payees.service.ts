@@ -3,27 +3,26 @@ import { PayeeModel } from '../../domain/reconciliation/index.ts';
 import {
   addPayeeExample,
   counterAccounts,
-  payeeExamples,
   payeeExamplesAfter,
   removePayeeExample,
+  type PayeeExampleContext,
 } from './reconciliation.payees.repository.ts';
 
-/** The payee model of every example the ledger holds, built afresh. */
+/** The payee model of every example the ledger holds, built afresh in the order they were booked. */
 export function payeeModel(db: LedgerDb): PayeeModel {
-  return PayeeModel.fromExamples(payeeExamples(db));
+  return PayeeModel.fromExamples(payeeExamplesAfter(db, 0).added);
 }
 
-/** Teaches the payee model the counter accounts of an entry a bank description was reconciled with. */
+/** Teaches the payee model the counter accounts of an entry a bank line was reconciled with. */
 export function learnCounterAccounts(
   db: LedgerDb,
-  description: string,
+  txn: { description: string; accountId: string } & PayeeExampleContext,
   entryId: string,
-  accountId: string,
   source: 'accepted_match' | 'created_entry',
   at: string,
 ): void {
-  const counters = counterAccounts(db, [entryId], accountId).get(entryId) ?? [];
-  for (const id of new Set(counters.map((c) => c.id))) addPayeeExample(db, description, id, source, at);
+  const counters = counterAccounts(db, [entryId], txn.accountId).get(entryId) ?? [];
+  for (const id of new Set(counters.map((c) => c.id))) addPayeeExample(db, txn.description, id, source, at, txn);
 }
 
 /** Takes back what `learnCounterAccounts` taught for a match that is undone. */
@@ -67,7 +66,7 @@ export class KeptPayeeModels {
       this.kept.set(db, kept);
       const { total, added } = payeeExamplesAfter(db, kept.lastId);
       if (kept.count + added.length === total) {
-        for (const e of added) kept.model.learn(e.description, e.accountId);
+        for (const e of added) kept.model.learn(e.description, e.accountId, e);
         kept.count = total;
         kept.lastId = added.at(-1)?.id ?? kept.lastId;
         return kept.model;

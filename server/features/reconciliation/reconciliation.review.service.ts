@@ -102,7 +102,7 @@ function accept(db: LedgerDb, m: Match, at: string): void {
     throw new DomainError('VERSION_CONFLICT', 'The match was changed meanwhile; reload it');
   }
   const txn = findBankTransaction(db, m.bankTransactionId)!;
-  learnCounterAccounts(db, txn.description, m.entryId, txn.accountId, 'accepted_match', at);
+  learnCounterAccounts(db, txn, m.entryId, 'accepted_match', at);
 }
 
 export function acceptMatch(db: LedgerDb, id: string, version?: number) {

@@ -219,7 +219,7 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<type
       ],
       handler: ({ session, params, body }) => ({
         status: 201,
-        body: createEntryForBankTransaction(session.ledger, params.id, body, thresholds),
+        body: createEntryForBankTransaction(session.ledger, params.id, body, thresholds, payeeModels),
       }),
     }),
   ];

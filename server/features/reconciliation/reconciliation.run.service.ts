@@ -132,10 +132,9 @@ function* candidatesInDateOrder(
 
 /**
  * A run with the matching given: the scope resolved, the matching's pairs stored, pending matches
- * they displace superseded, the payee model taught. Exported so that the tests can run the
- * previous matching (test/support/reconciliation-reference.ts) through the same steps.
+ * they displace superseded, the payee model taught.
  */
-export function runWithMatching(
+function runWithMatching(
   db: LedgerDb,
   input: RunInput,
   thresholds: Thresholds,
@@ -247,7 +246,7 @@ function storeRun(
     completedAt: run.completedAt,
   });
   for (const old of plan.superseded) decide(db, old.id, old.version, { status: 'superseded', at });
-  const descriptionOf = new Map(txns.map((t) => [t.id, t.description]));
+  const txnOf = new Map(txns.map((t) => [t.id, t]));
   for (const { id, pair } of plan.inserts) {
     insertMatch(db, {
       id,
@@ -267,7 +266,7 @@ function storeRun(
     });
     if (pair.status !== 'auto_accepted') continue;
     for (const accountId of counterAccountsOf.get(pair.entryId) ?? [])
-      addPayeeExample(db, descriptionOf.get(pair.txnId)!, accountId, 'accepted_match', at);
+      addPayeeExample(db, txnOf.get(pair.txnId)!.description, accountId, 'accepted_match', at, txnOf.get(pair.txnId)!);
   }
   for (const old of plan.superseded) linkSupersededBy(db, old.id, old.by);
 }

@@ -243,7 +243,13 @@ function apply(db: LedgerDb, accounts: string[], a: Action, entries: string[], s
       `SELECT t.id FROM bank_transactions t WHERE NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE}) ORDER BY t.seq`,
     );
     if (open.length === 0) return;
-    createEntryForBankTransaction(db, open[a.i % open.length]!.id, { account_id: account(a.other) }, THRESHOLDS);
+    createEntryForBankTransaction(
+      db,
+      open[a.i % open.length]!.id,
+      { account_id: account(a.other) },
+      THRESHOLDS,
+      payeeModels,
+    );
   }
 }
 

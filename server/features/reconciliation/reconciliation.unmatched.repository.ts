@@ -153,17 +153,6 @@ export function unmatchedEntries(
   };
 }
 
-/**
- * How many entries use each account (a line on it, any status), for suggestions without history:
- * from the maintained day counts of migration 0004, one row per account and day, never every line.
- */
-export function accountUsage(db: LedgerDb): Map<string, number> {
-  const rows = db.allSql<{ account_id: string; n: bigint }>(
-    'SELECT account_id, SUM(entries) AS n FROM account_day_counts GROUP BY account_id',
-  );
-  return new Map(rows.map((r) => [r.account_id, Number(r.n)]));
-}
-
 /** A statement's transactions with no live match, by date (the statement's own index range). */
 export function unmatchedTransactionsOfStatement(db: LedgerDb, statementId: string): BankTransaction[] {
   return db

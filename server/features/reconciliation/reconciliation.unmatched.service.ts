@@ -2,12 +2,12 @@ import type { LedgerDb } from '../../db/stores.ts';
 import type { UnmatchedItemDto } from '../../contract/reconciliation.ts';
 import { formatMinor } from '../../domain/money.ts';
 import { currencyDigits } from '../../domain/currencies.ts';
-import { preselectedAccount, suggestCounterAccounts } from '../../domain/reconciliation/index.ts';
+import { suggestCounterAccounts } from '../../domain/reconciliation/index.ts';
 import { allAccounts } from '../accounts/accounts.repository.ts';
 import { RULE_WORK_ON_SERVER_THREAD, ruleSetOf } from '../rules/rules.service.ts';
 import { statementAccountIds } from '../statements/statements.repository.ts';
 import type { KeptPayeeModels } from './reconciliation.payees.service.ts';
-import { accountUsage, unmatchedEntries, unmatchedTransactions } from './reconciliation.unmatched.repository.ts';
+import { unmatchedEntries, unmatchedTransactions } from './reconciliation.unmatched.repository.ts';
 
 /**
  * What is left to reconcile on the accounts with statements: bank transactions with no live match,
@@ -54,12 +54,11 @@ function bankTransactionItems(
   if (txns.items.length === 0) return { items: [], total: txns.total };
   const model = payeeModels.modelOf(db);
   const accounts = new Map(allAccounts(db).map((a) => [a.id, a]));
-  const usage = accountUsage(db);
   // a page is answered on the server's thread: its rule matching has a budget (its lines past it suggest without rules)
   const rules = ruleSetOf(db, RULE_WORK_ON_SERVER_THREAD);
   const items = txns.items.map((t): UnmatchedItemDto => {
     const rule = rules.firstMatch({ ...t, digits: currencyDigits(t.currency) });
-    const suggested = suggestCounterAccounts(model, accounts, usage, t, rule);
+    const { suggested, preselected } = suggestCounterAccounts(model, accounts, t, rule);
     return {
       type: 'bank_transaction',
       transaction: {
@@ -73,7 +72,7 @@ function bankTransactionItems(
       },
       suggested_action: 'create_entry',
       suggested_accounts: suggested,
-      preselected_account_id: preselectedAccount(suggested),
+      preselected_account_id: preselected,
     };
   });
   return { items, total: txns.total };
