@@ -45,7 +45,9 @@ export const patchStatementBody = z.strictObject({
   closing_date: isoDate.optional(),
 });
 
-const column = z.string().min(1).max(200);
+const column = z
+  .union([z.string().min(1).max(200), z.number().int().min(0).max(199)])
+  .meta({ description: 'A column: its header text as in the file, or its 0-based position (an integer)' });
 const optionalColumn = column.nullable().default(null);
 const values = z.array(z.string().max(100)).max(50).default([]);
 
@@ -53,7 +55,16 @@ const values = z.array(z.string().max(100)).max(50).default([]);
 export const csvMapping = z
   .strictObject({
     delimiter: z.enum(CSV_DELIMITERS),
-    header_row: z.number().int().min(0).max(1000),
+    header_row: z
+      .number()
+      .int()
+      .min(0)
+      .max(1000)
+      .meta({ description: '0-based line of the header (of the first data row when `has_header` is false)' }),
+    has_header: z
+      .boolean()
+      .default(true)
+      .meta({ description: 'false: the file has no header line ("the first row is data"); columns are positions' }),
     date_column: column,
     date_format: z.enum(CSV_DATE_FORMATS),
     description_columns: z.array(column).min(1).max(20),

@@ -124,6 +124,8 @@ export const DIRECTION_CREDIT_VALUES = ['C', 'CREDIT', 'BIJ', 'H', 'HABEN', 'CRD
 export const COUNTERPARTY_HEADERS = [
   'auftraggeber/empfanger',
   'auftraggeber / empfanger',
+  'auftraggeber/begunstigter',
+  'auftraggeber / begunstigter',
   'beguenstigter/zahlungspflichtiger',
   'begunstigter/zahlungspflichtiger',
   'zahlungspflichtige*r',
