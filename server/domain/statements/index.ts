@@ -122,3 +122,5 @@ export function parseStatementRows(bytes: Uint8Array, options: ParseOptions = {}
     }
   }
 }
+export { closingBalanceOf, describeNoTransactions, fileAccounts, transactionCount } from './file-accounts.ts';
+export type { FileAccount } from './file-accounts.ts';
