@@ -16,6 +16,8 @@ export const STATEMENT_SOURCES = ['json', 'csv', 'ofx', 'qif', 'camt053'] as con
 export const FILE_FORMATS = ['csv', 'ofx', 'qif', 'camt053'] as const;
 export const BANK_TYPES = ['debit', 'credit'] as const;
 export const MAX_STATEMENT_TRANSACTIONS = 100_000;
+/** The encodings the import offers a person, in the order offered. */
+export { STATEMENT_ENCODINGS };
 export const STATEMENT_FILE_LIMIT = '20mb';
 /** A JSON statement of MAX_STATEMENT_TRANSACTIONS rows is about 12 MB. */
 export const STATEMENT_JSON_LIMIT = '32mb';
