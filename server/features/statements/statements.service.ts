@@ -599,7 +599,7 @@ function preview(
     csv_columns: parsed.csv_columns,
     csv_first_row: parsed.csv_first_row,
     skipped: parsed.skipped,
-    ignored_cells: parsed.ignored_cells.slice(0, PREVIEW_ROWS),
+    ignored_cells: parsed.ignored_cells,
     accounts: parts.map((p, i) => {
       const closing = fileClosingBalance(p.found);
       const days = p.found.statements
