@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CSV_DATE_FORMATS, CSV_DELIMITERS } from '../domain/statements/index.ts';
+import { CSV_DATE_FORMATS, CSV_DELIMITERS, STATEMENT_ENCODINGS, isKnownEncoding } from '../domain/statements/index.ts';
 import {
   amountString,
   filePart,
@@ -18,6 +18,8 @@ export const STATEMENT_SOURCES = ['json', 'csv', 'ofx', 'qif', 'camt053'] as con
 export const FILE_FORMATS = ['csv', 'ofx', 'qif', 'camt053'] as const;
 export const BANK_TYPES = ['debit', 'credit'] as const;
 export const MAX_STATEMENT_TRANSACTIONS = 100_000;
+/** The encodings the import offers a person, in the order offered. */
+export { STATEMENT_ENCODINGS };
 export const STATEMENT_FILE_LIMIT = '20mb';
 /** A JSON statement of MAX_STATEMENT_TRANSACTIONS rows is about 12 MB. */
 export const STATEMENT_JSON_LIMIT = '32mb';
@@ -47,7 +49,9 @@ export const patchStatementBody = z.strictObject({
   closing_date: isoDate.optional(),
 });
 
-const column = z.string().min(1).max(200);
+const column = z
+  .union([z.string().min(1).max(200), z.number().int().min(0).max(199)])
+  .meta({ description: 'A column: its header text as in the file, or its 0-based position (an integer)' });
 const optionalColumn = column.nullable().default(null);
 const values = z.array(z.string().max(100)).max(50).default([]);
 
@@ -55,7 +59,16 @@ const values = z.array(z.string().max(100)).max(50).default([]);
 export const csvMapping = z
   .strictObject({
     delimiter: z.enum(CSV_DELIMITERS),
-    header_row: z.number().int().min(0).max(1000),
+    header_row: z
+      .number()
+      .int()
+      .min(0)
+      .max(1000)
+      .meta({ description: '0-based line of the header (of the first data row when `has_header` is false)' }),
+    has_header: z
+      .boolean()
+      .default(true)
+      .meta({ description: 'false: the file has no header line ("the first row is data"); columns are positions' }),
     date_column: column,
     date_format: z.enum(CSV_DATE_FORMATS),
     description_columns: z.array(column).min(1).max(20),
@@ -82,12 +95,36 @@ export const csvMapping = z
     description: 'How the columns of a CSV file map to transactions; the import preview shows the guessed one',
   });
 
+/** At most this many accounts in one file can be told apart by `account_ids`. */
+export const MAX_FILE_ACCOUNTS = 100;
+
+const encodingParam = z
+  .string()
+  .max(40)
+  .refine(isKnownEncoding, { message: 'is not an encoding this server can read' })
+  .optional()
+  .meta({
+    description: `Read the file in this encoding instead of detecting it; the preview answers the one used. Offered: ${STATEMENT_ENCODINGS.join(', ')} (any name iconv-lite knows is accepted)`,
+    example: 'euc-jp',
+  });
+
+const accountIdsParam = z.string().max(10_000).optional().meta({
+  description:
+    "JSON array with one entry per account in the file, in the order of the preview's `accounts`: the id of the account to import it into, or null to skip it. Needed when a file holds several accounts with transactions",
+  example: '["3f1c…", null]',
+});
+
+/** `account_ids` once parsed: one entry per account in the file. */
+export const accountIds = z.array(resourceId.nullable()).min(1).max(MAX_FILE_ACCOUNTS);
+
 export const importQuery = z.strictObject({
   account_id: resourceId,
   format: z.enum(FILE_FORMATS).optional(),
   name: nameText(TEXT_LIMITS.statementName).optional(),
   /** JSON text of a CsvMapping, for raw-body uploads; multipart uploads may send it as a field */
   mapping: z.string().max(10_000).optional(),
+  encoding: encodingParam,
+  account_ids: accountIdsParam,
   dry_run: queryBool.optional(),
 });
 
@@ -96,6 +133,8 @@ export const statementUploadParts = z.object({
   file: filePart,
   name: importQuery.shape.name,
   mapping: importQuery.shape.mapping.meta({ description: 'JSON text of a CsvMapping' }),
+  encoding: encodingParam,
+  account_ids: accountIdsParam,
   dry_run: z.enum(['true', 'false']).optional().meta({ description: '`true`: store nothing, answer a preview' }),
 });
 
@@ -138,6 +177,28 @@ export const listTransactionsQuery = z.strictObject({ ...pagination });
 export const statementPage = pageOf(statement);
 export const bankTransactionPage = pageOf(bankTransaction);
 
+const skippedLine = z.object({ line: z.number().int(), reason: z.string() });
+const ignoredCells = z
+  .array(z.object({ line: z.number().int(), cells: z.array(z.string()) }))
+  .meta({ description: 'CSV rows with cells beyond the header, and those cells (not read)' });
+
+/** One account the file speaks of, as the preview shows it. */
+export const fileAccountPreview = z
+  .object({
+    account_ref: z.string().nullable().meta({ description: 'The account number in the file (ACCTID, IBAN…)' }),
+    currency: z.string().nullable(),
+    transaction_count: z.number().int(),
+    start_date: isoDate.nullable(),
+    end_date: isoDate.nullable(),
+    /** As the bank signs it ('-': overdrawn, or owed on a card). */
+    closing_balance: z.string().nullable(),
+    closing_date: isoDate.nullable(),
+    /** The account it goes to (given, or suggested when not given); null: skipped. */
+    account_id: resourceId.nullable(),
+    duplicate_count: z.number().int(),
+  })
+  .meta({ id: 'StatementFileAccount' });
+
 export const importPreview = z
   .object({
     format: z.enum(FILE_FORMATS),
@@ -151,7 +212,12 @@ export const importPreview = z
     closing_date: isoDate.nullable(),
     csv_mapping: csvMapping.nullable(),
     csv_columns: z.array(z.string()).nullable(),
-    skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+    /** The first data row's cells, to name columns by what they hold (a file without a header). */
+    csv_first_row: z.array(z.string()).nullable(),
+    skipped: z.array(skippedLine),
+    ignored_cells: ignoredCells,
+    /** Every account in the file, in file order; the counts above are those of the accounts not skipped. */
+    accounts: z.array(fileAccountPreview),
     /** New transactions (not duplicates) that a rule would book. */
     rule_matched_count: z.number().int(),
     transactions: z.array(
@@ -180,8 +246,22 @@ export const statementResult = statement.extend({
 export const importResult = statementResult
   .extend({
     format: z.enum(FILE_FORMATS),
-    skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+    skipped: z.array(skippedLine),
+    ignored_cells: ignoredCells,
     csv_mapping: csvMapping.nullable(),
+    /** Every account in the file and what became of it; the fields above are the first stored statement's. */
+    accounts: z.array(
+      z.object({
+        account_ref: z.string().nullable(),
+        currency: z.string().nullable(),
+        /** null: skipped */
+        account_id: resourceId.nullable(),
+        /** null: skipped, or nothing new to store */
+        statement_id: resourceId.nullable(),
+        imported_count: z.number().int(),
+        duplicate_count: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'StatementImportResult' });
 

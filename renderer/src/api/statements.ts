@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   BankTransactionDto,
+  STATEMENT_ENCODINGS,
   StatementDto,
   csvMapping,
   importPreview,
@@ -12,6 +13,9 @@ export type { BankTransactionDto, StatementDto };
 export type CsvMapping = z.output<typeof csvMapping>;
 export type ImportPreview = z.infer<typeof importPreview>;
 export type ImportResult = z.infer<typeof importResult>;
+export type CsvColumn = CsvMapping['date_column'];
+/** An encoding the import offers (the preview may answer another that it detected). */
+export type StatementEncoding = (typeof STATEMENT_ENCODINGS)[number];
 
 export interface ImportOptions {
   accountId: string;
@@ -19,6 +23,10 @@ export interface ImportOptions {
   /** The CSV column mapping to use instead of the guessed (or remembered) one. */
   mapping?: CsvMapping | undefined;
   name?: string | undefined;
+  /** Read the file in this encoding instead of detecting it. */
+  encoding?: string | undefined;
+  /** For a file of several accounts: per account in it, the account to import it into, or null to skip it. */
+  accountIds?: (string | null)[] | undefined;
 }
 
 function importQuery(options: ImportOptions, dryRun: boolean): Record<string, QueryValue> {
@@ -26,6 +34,8 @@ function importQuery(options: ImportOptions, dryRun: boolean): Record<string, Qu
     account_id: options.accountId,
     name: options.name?.trim() || undefined,
     mapping: options.mapping ? JSON.stringify(options.mapping) : undefined,
+    encoding: options.encoding,
+    account_ids: options.accountIds ? JSON.stringify(options.accountIds) : undefined,
     dry_run: dryRun ? 'true' : undefined,
   };
 }

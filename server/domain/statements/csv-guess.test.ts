@@ -103,4 +103,22 @@ describe('guessCsvMapping', () => {
       'column "Date": cannot recognise the date format of "yesterday"',
     );
   });
+
+  it('when the header is in words the guesser does not know, then the columns are found by what they hold and named by that header', () => {
+    const polish =
+      'Wyciąg z rachunku PL61109010140000071219812874\n' +
+      'Data operacji;Opis operacji;Kwota;Waluta\n' +
+      '2024-05-02;Biedronka Warszawa;-45,20;PLN\n' +
+      '2024-05-10;Wynagrodzenie maj;6200,00;PLN\n';
+    expect(guessCsvMapping(polish)).toMatchObject({
+      has_header: true,
+      header_row: 1,
+      delimiter: ';',
+      date_column: 'Data operacji',
+      amount_column: 'Kwota',
+      decimal_mark: ',',
+      description_columns: ['Opis operacji'],
+      currency_column: 'Waluta',
+    });
+  });
 });

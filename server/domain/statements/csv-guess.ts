@@ -25,7 +25,7 @@ import { fail, quote } from './fail.ts';
 import { LIMITS } from './limits.ts';
 import { normaliseNewlines } from './text.ts';
 import { CSV_DATE_FORMATS, CSV_DELIMITERS } from './types.ts';
-import type { CsvDateFormat, CsvMapping } from './types.ts';
+import type { CsvColumn, CsvDateFormat, CsvMapping } from './types.ts';
 
 /** Lines searched for the header row. */
 const HEADER_SEARCH_LINES = 50;
@@ -47,7 +47,7 @@ interface Roles {
 }
 
 /**
- * Guesses how to read a bank CSV from its header: the first of the first 50 lines that, split on
+ * Guesses how to read a bank CSV from its header (or, without one, from what its columns hold): the first of the first 50 lines that, split on
  * one of ';' ',' tab '|', names a date column and an amount column (or a debit and a credit
  * column) is the header. The date format, decimal mark and id column are then chosen from the data.
  * Throws INVALID_STATEMENT_FILE when no such header exists.
@@ -56,8 +56,10 @@ export function guessCsvMapping(source: string): CsvMapping {
   const text = normaliseNewlines(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
   const header = findHeader(text);
   if (header === null) {
+    const headerless = guessHeaderless(text);
+    if (headerless !== null) return headerless;
     fail(
-      `cannot recognise the CSV columns: none of the first ${HEADER_SEARCH_LINES} lines names a date column and an amount (or debit and credit) column; give a CSV mapping`,
+      `cannot recognise the CSV columns: none of the first ${HEADER_SEARCH_LINES} lines names a date column and an amount (or debit and credit) column, and no column holds only dates; give a CSV mapping`,
     );
   }
   const { row, delimiter, cells, roles } = header;
@@ -76,6 +78,7 @@ export function guessCsvMapping(source: string): CsvMapping {
   return {
     delimiter,
     header_row: row,
+    has_header: true,
     date_column: dateColumn,
     date_format: guessDateFormat(dateColumn, values(roles.date)),
     description_columns: (roles.description.length > 0
@@ -251,4 +254,126 @@ function directionValuesKnown(values: string[]): boolean {
 
 function allDistinct(values: string[]): boolean {
   return values.length > 0 && new Set(values).size === values.length;
+}
+
+/** A mapping that reads nothing but the date, amount and description columns, by position. */
+function positional(delimiter: string, firstDataLine: number, date: number, format: CsvDateFormat): CsvMapping {
+  return {
+    delimiter,
+    header_row: firstDataLine,
+    has_header: false,
+    date_column: date,
+    date_format: format,
+    description_columns: [],
+    amount_column: null,
+    debit_column: null,
+    credit_column: null,
+    decimal_mark: '.',
+    external_id_column: null,
+    status_column: null,
+    skip_status_values: [],
+    direction_column: null,
+    direction_debit_values: [],
+    direction_credit_values: [],
+    fee_column: null,
+    account_column: null,
+    currency_column: null,
+  };
+}
+
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
+
+/**
+ * A line right before the data whose cells are all distinct non-empty texts, as many as the rows
+ * have, is a header in words the guesser does not know: the mapping then names its columns.
+ */
+function namedByHeader(
+  mapping: CsvMapping,
+  cells: string[] | undefined,
+  line: number | undefined,
+  width: number,
+): CsvMapping {
+  if (cells === undefined || line === undefined || cells.length !== width) return mapping;
+  if (cells.some((c) => c === '' || /^[-+(]?\d/.test(c)) || new Set(cells).size !== cells.length) return mapping;
+  const name = (ref: CsvColumn | null): CsvColumn | null => (typeof ref === 'number' ? (cells[ref] ?? ref) : ref);
+  return {
+    ...mapping,
+    header_row: line - 1,
+    has_header: true,
+    date_column: name(mapping.date_column) ?? mapping.date_column,
+    description_columns: mapping.description_columns.map((ref) => name(ref) ?? ref),
+    amount_column: name(mapping.amount_column),
+    currency_column: name(mapping.currency_column),
+    account_column: name(mapping.account_column),
+  };
+}
+
+/**
+ * A file without a header line (several Austrian banks write none). For each delimiter, the data
+ * start at the first row that has a date and an amount; the date column is the first whose values
+ * all read as dates in one layout, the amount column the first other one whose values all read as
+ * amounts and show a sign or decimals (preferring one with money out); then a currency column
+ * (three capital letters throughout), an account column (one IBAN throughout) and, as description,
+ * the column with the most letters. The delimiter that gives the widest such reading wins. Null
+ * when no delimiter gives a date and an amount column. A header line in unknown words right before
+ * the data names the columns (namedByHeader).
+ */
+function guessHeaderless(text: string): CsvMapping | null {
+  let best: CsvMapping | null = null;
+  let bestWidth = 0;
+  for (const delimiter of CSV_DELIMITERS) {
+    if (!text.includes(delimiter)) continue;
+    let rows: string[][];
+    let lines: number[];
+    try {
+      const table = readCsvTable(text, delimiter, 0, SAMPLE_ROWS, true, false);
+      rows = table.rows.map((r) => r.cells.map((c) => c.trim()));
+      lines = table.rows.map((r) => r.line);
+    } catch {
+      continue;
+    }
+    const width = Math.max(0, ...rows.map((r) => r.length));
+    if (width < 2 || width <= bestWidth) continue;
+    const isDate = (value: string): boolean => CSV_DATE_FORMATS.some((f) => parseDateWithFormat(value, f) !== null);
+    const isAmount = (value: string): boolean =>
+      /^[-+(]|[.,]\d{1,2}\D*$/.test(value) &&
+      (readBankAmount(value, '.') !== null || readBankAmount(value, ',') !== null);
+    const start = rows.findIndex((r) => r.some(isDate) && r.some(isAmount));
+    if (start === -1) continue;
+    const data = rows.slice(start);
+    const column = (i: number): string[] => data.map((r) => r[i] ?? '').filter((v) => v !== '');
+    const date = [...Array(width).keys()].find((i) => column(i).length === data.length && column(i).every(isDate));
+    if (date === undefined) continue;
+    const amounts = [...Array(width).keys()].filter(
+      (i) => i !== date && column(i).length === data.length && column(i).every(isAmount),
+    );
+    const amount = amounts.find((i) => column(i).some((v) => /^-|^\(|-$/.test(v))) ?? amounts[0];
+    if (amount === undefined) continue;
+    const used = new Set([date, amount]);
+    const free = [...Array(width).keys()].filter((i) => !used.has(i));
+    const currency = free.find((i) => column(i).length > 0 && column(i).every((v) => /^[A-Z]{3}$/.test(v))) ?? null;
+    const account =
+      free.find((i) => {
+        const values = new Set(column(i).map((v) => v.replace(/ /g, '')));
+        return values.size === 1 && IBAN.test([...values][0] ?? '');
+      }) ?? null;
+    const letters = (i: number): number => column(i).join(' ').match(/\p{L}/gu)?.length ?? 0;
+    const description = free
+      .filter((i) => i !== currency && i !== account && letters(i) > 0)
+      .sort((a, b) => letters(b) - letters(a))[0];
+    const mapping = positional(
+      delimiter,
+      (lines[start] ?? 1) - 1,
+      date,
+      guessDateFormat(`column ${date + 1}`, column(date)),
+    );
+    mapping.amount_column = amount;
+    mapping.decimal_mark = guessDecimalMark(column(amount), delimiter);
+    mapping.description_columns = description === undefined ? [] : [description];
+    mapping.currency_column = currency;
+    mapping.account_column = account;
+    best = namedByHeader(mapping, rows[start - 1], lines[start - 1], width);
+    bestWidth = width;
+  }
+  return best;
 }

@@ -1,13 +1,15 @@
 /**
  * Header names of the bank exports we know (German, Dutch, Spanish, French, Lithuanian, English,
- * Swiss), compared after `normaliseHeader`. Lists are in order of preference.
+ * Swiss, Japanese, Korean, Chinese), compared after `normaliseHeader`. Lists are in order of
+ * preference.
  */
 
-/** Lower case, accents removed, whitespace collapsed. */
+/** Lower case, Latin accents removed (Hangul and kana recomposed as written), whitespace collapsed. */
 export function normaliseHeader(name: string): string {
   return name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
@@ -35,6 +37,17 @@ export const DATE_HEADERS = [
   'date operation',
   'data',
   'operacijos data',
+  '取引日',
+  '年月日',
+  '日付',
+  '利用日',
+  '거래일자',
+  '거래일',
+  '거래일시',
+  '交易日期',
+  '记账日期',
+  '交易日',
+  '日期',
   'started date',
   'date de valeur',
   'valutadatum',
@@ -54,6 +67,13 @@ export const AMOUNT_HEADERS = [
   'umsatz',
   'transaction amount',
   'importo',
+  '取引金額',
+  '利用金額',
+  '金額',
+  '거래금액',
+  '금액',
+  '交易金额',
+  '金额',
 ];
 
 export const DEBIT_CREDIT_HEADERS: readonly (readonly [string, string])[] = [
@@ -68,6 +88,17 @@ export const DEBIT_CREDIT_HEADERS: readonly (readonly [string, string])[] = [
   ['uitgaven', 'inkomsten'],
   ['cargo', 'abono'],
   ['debe', 'haber'],
+  ['お引出し', 'お預入れ'],
+  ['出金', '入金'],
+  ['出金額', '入金額'],
+  ['支払金額', '預入金額'],
+  ['출금액', '입금액'],
+  ['출금', '입금'],
+  ['찾으신금액', '맡기신금액'],
+  ['支出金额', '收入金额'],
+  ['支出', '收入'],
+  ['借方发生额', '贷方发生额'],
+  ['借方金额', '贷方金额'],
 ];
 
 export const DIRECTION_HEADERS = [
@@ -93,6 +124,8 @@ export const DIRECTION_CREDIT_VALUES = ['C', 'CREDIT', 'BIJ', 'H', 'HABEN', 'CRD
 export const COUNTERPARTY_HEADERS = [
   'auftraggeber/empfanger',
   'auftraggeber / empfanger',
+  'auftraggeber/begunstigter',
+  'auftraggeber / begunstigter',
   'beguenstigter/zahlungspflichtiger',
   'begunstigter/zahlungspflichtiger',
   'zahlungspflichtige*r',
@@ -112,6 +145,12 @@ export const COUNTERPARTY_HEADERS = [
   'beneficiaire',
   'gavejas',
   'moketojas',
+  '利用店名',
+  '对方户名',
+  '交易对方',
+  '对方名称',
+  '받는분',
+  '보낸분',
 ];
 
 /** Free text about the payment. */
@@ -134,6 +173,19 @@ export const TEXT_HEADERS = [
   'descripcion',
   'mokejimo paskirtis',
   'paskirtis',
+  '摘要',
+  'お取り扱い内容',
+  'お取引内容',
+  '取引内容',
+  '内容',
+  '적요',
+  '거래내용',
+  '기재내용',
+  '내용',
+  '交易摘要',
+  '摘要说明',
+  '用途',
+  '备注',
 ];
 /** Used only when no TEXT_HEADERS column exists (Commerzbank's Buchungstext holds the whole text). */
 export const FALLBACK_TEXT_HEADERS = ['buchungstext', 'text', 'details'];

@@ -3,21 +3,28 @@ import { DomainError } from '../errors.ts';
 import { fail } from './fail.ts';
 import { LIMITS } from './limits.ts';
 import { firstOverlongLine } from './text.ts';
+import type { IgnoredCells } from './types.ts';
 
 export interface CsvRecord {
   /** 1-based line where the record starts. */
   line: number;
   cells: string[];
+  /** How many cells the record has in the file (before `alignRows` makes it as long as the header). */
+  fields: number;
 }
 
 export interface CsvTable {
-  header: CsvRecord;
+  /** Null for a file without a header line. */
+  header: CsvRecord | null;
   rows: CsvRecord[];
+  /** Rows with non-blank cells beyond the header, and those cells. */
+  ignored: IgnoredCells[];
 }
 
 /**
  * Reads the header (0-based line `headerRow` of newline-normalised text) and the data records after
- * it with csv-parse. Blank records are dropped; rows are made as long as the header by `alignRows`.
+ * it with csv-parse; without a header (`hasHeader` false), line `headerRow` is the first data row.
+ * Blank records are dropped; rows are made as long as the header by `alignRows`.
  * More than `maxRows` data records is an error; with `sample`, reading just stops after `maxRows`.
  * The header is parsed on its own so that csv-parse measures field counts against the first data
  * row: files whose header differs in length from every row (a trailing delimiter) stay fast.
@@ -28,6 +35,7 @@ export function readCsvTable(
   headerRow: number,
   maxRows: number,
   sample = false,
+  hasHeader = true,
 ): CsvTable {
   const overlong = firstOverlongLine(text, LIMITS.maxLineChars);
   if (overlong) fail(`line ${overlong}: longer than ${LIMITS.maxLineChars} characters`);
@@ -38,16 +46,22 @@ export function readCsvTable(
     offset = next + 1;
   }
   const headerLine = headerRow + 1;
+  if (!hasHeader) {
+    const records = readRecords(text.slice(offset), delimiter, headerRow, maxRows, sample);
+    const rows = records.map((r) => r.record).filter((r) => !blank(r.cells));
+    const width = Math.max(0, ...rows.map((r) => r.cells.length));
+    for (const row of rows) while (row.cells.length < width) row.cells.push('');
+    return { header: null, rows, ignored: [] };
+  }
   const first = readRecords(text.slice(offset), delimiter, headerRow, 1, true)[0];
-  if (!first || first.record.line !== headerLine || first.record.cells.every((c) => c.trim() === '')) {
+  if (!first || first.record.line !== headerLine || blank(first.record.cells)) {
     fail(`line ${headerLine}: the header line is empty`);
   }
   const header = first.record;
   const bodyLines = headerRow + newlines(first.raw);
   const records = readRecords(text.slice(offset + first.raw.length), delimiter, bodyLines, maxRows, sample);
-  const rows = records.map((r) => r.record).filter((r) => !r.cells.every((cell) => cell.trim() === ''));
-  alignRows(header, rows, delimiter);
-  return { header, rows };
+  const rows = records.map((r) => r.record).filter((r) => !blank(r.cells));
+  return { header, rows, ignored: alignRows(header, rows, delimiter) };
 }
 
 interface Parsed {
@@ -77,7 +91,7 @@ function readRecords(text: string, delimiter: string, lineBase: number, max: num
         // Counting every record, blank ones too, bounds the work on hostile input.
         count += 1;
         if (count > max) fail(`line ${line}: more than ${max} transactions`);
-        return { record: { line, cells: record }, raw };
+        return { record: { line, cells: record, fields: record.length }, raw };
       },
     }) as Parsed[];
   } catch (error) {
@@ -115,49 +129,47 @@ const parseRecords = parse as (input: string, options: Record<string, unknown>) 
 const blank = (cells: string[]): boolean => cells.every((cell) => cell.trim() === '');
 
 /**
- * Makes every row as long as the header. Extra blank cells (a trailing delimiter) are dropped;
- * missing cells are added when their header names are blank. Rows that are shorter for another
- * reason are repaired only when one field position holds exactly the missing delimiters in every
- * short row (Danske's quoted ",Vilnius08500,LT" standing for Address, City, Country); otherwise the
- * first such row is refused.
+ * Makes every row as long as the header and answers the non-blank cells it cut off. Cells beyond
+ * the header are cut (a trailing delimiter, or text spread over more cells than the header names:
+ * those are answered as ignored). Short rows are repaired when one field position holds exactly
+ * the missing delimiters in every short row that has such a field (Danske's quoted
+ * ",Vilnius08500,LT" standing for Address, City, Country); other short rows are padded with empty
+ * cells, and the row reader skips those that lack a mapped column.
  */
-export function alignRows(header: CsvRecord, rows: CsvRecord[], delimiter: string): void {
+export function alignRows(header: CsvRecord, rows: CsvRecord[], delimiter: string): IgnoredCells[] {
   const width = header.cells.length;
   let trimmedWidth = width;
   while (trimmedWidth > 0 && header.cells[trimmedWidth - 1]?.trim() === '') trimmedWidth -= 1;
-  const mismatch = (row: CsvRecord): never =>
-    fail(`line ${row.line}: ${row.cells.length} fields, but the header on line ${header.line} has ${trimmedWidth}`);
-  const fits = (row: CsvRecord): boolean => {
-    const n = row.cells.length;
-    if (n >= width) return blank(row.cells.slice(width));
-    return n >= trimmedWidth;
-  };
-
-  const short = rows.filter((row) => !fits(row));
-  const tooLong = short.find((row) => row.cells.length > width);
-  if (tooLong) mismatch(tooLong);
+  const short = rows.filter((row) => row.cells.length < trimmedWidth);
   if (short.length > 0) {
     // Try the deficit against the full header first (Danske: 12 names, 10 cells), then against the
     // header without its trailing blank names.
-    const positionsFor = (target: number): number[] => {
-      const candidates = short.map((row) =>
-        row.cells.flatMap((cell, i) => (cell.split(delimiter).length - 1 === target - row.cells.length ? [i] : [])),
-      );
-      return (candidates[0] ?? []).filter((i) => candidates.every((list) => list.includes(i)));
+    const repair = (target: number): { at: number; rows: CsvRecord[] } | null => {
+      const holding = (row: CsvRecord): number[] =>
+        row.cells.flatMap((cell, i) => (cell.split(delimiter).length - 1 === target - row.cells.length ? [i] : []));
+      const explained = short.filter((row) => holding(row).length > 0);
+      const lists = explained.map(holding);
+      const common = (lists[0] ?? []).filter((i) => lists.every((list) => list.includes(i)));
+      return common.length === 1 ? { at: common[0] as number, rows: explained } : null;
     };
-    let positions = positionsFor(width);
-    if (positions.length !== 1 && trimmedWidth !== width) positions = positionsFor(trimmedWidth);
-    const at = positions[0];
-    if (positions.length !== 1 || at === undefined) return mismatch(short[0] as CsvRecord);
-    for (const row of short) {
-      row.cells.splice(at, 1, ...(row.cells[at] ?? '').split(delimiter));
-      if (!fits(row)) mismatch(row);
+    const found = repair(width) ?? (trimmedWidth !== width ? repair(trimmedWidth) : null);
+    if (found) {
+      for (const row of found.rows) {
+        row.cells.splice(found.at, 1, ...(row.cells[found.at] ?? '').split(delimiter));
+        row.fields = row.cells.length;
+      }
     }
   }
+  const ignored: IgnoredCells[] = [];
   for (const row of rows) {
-    if (row.cells.length > width) row.cells.length = width;
+    if (row.cells.length > width) {
+      const extra = row.cells.slice(width).filter((cell) => cell.trim() !== '');
+      if (extra.length > 0) ignored.push({ line: row.line, cells: extra });
+      row.cells.length = width;
+    }
     while (row.cells.length < width) row.cells.push('');
   }
+  return ignored;
 }
 
 /** Splits one physical line into cells (for header detection); null when it is not valid CSV. */

@@ -6,33 +6,50 @@ import { parseDateWithFormat } from './dates.ts';
 import { fail, quote } from './fail.ts';
 import { NO_DESCRIPTION, cleanText, joinText, normaliseNewlines } from './text.ts';
 import { CSV_DATE_FORMATS, CSV_DELIMITERS } from './types.ts';
-import type { CsvMapping, RawParse, RawRow } from './types.ts';
+import type { CsvColumn, CsvMapping, RawParse, RawRow } from './types.ts';
 
 /**
  * Reads a bank CSV with a mapping (given, or from guessCsvMapping). One statement per file; its
  * account_ref comes from the account column when all rows agree, else from an IBAN in the
  * preamble; its currency from the currency column when all rows agree, else from the amount
  * header ("Betrag (€)", "Amount (EUR)"). Rows whose status is a skip value are kept aside.
+ *
+ * Lines that cannot be a transaction are skipped with their line and text: too few cells to reach
+ * the date and amount columns ("Posted Transactions", "* noch nicht ausgeführte Umsätze"), no
+ * date in the date column (a cell that does not start with a digit), or no amount (no digit in
+ * the amount cells). A date or amount that is there but wrong ("2023-02-30", "12,3x") refuses
+ * the file: that row is a transaction the bank wrote badly, and leaving it out would lose it.
  */
 export function parseCsv(source: string, mapping: CsvMapping, limit: number): RawParse {
   validateMapping(mapping);
   const text = normaliseNewlines(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
-  const { header, rows } = readCsvTable(text, mapping.delimiter, mapping.header_row, limit);
-  const column = columnFinder(header);
+  const { header, rows, ignored } = readCsvTable(
+    text,
+    mapping.delimiter,
+    mapping.header_row,
+    limit,
+    false,
+    mapping.has_header,
+  );
+  const column = columnFinder(header, rows[0]?.cells.length ?? 0);
+  const named = (ref: CsvColumn | null): number | null => (ref === null ? null : column(ref));
   const dateAt = column(mapping.date_column);
-  const amountAt = mapping.amount_column === null ? null : column(mapping.amount_column);
-  const debitAt = mapping.debit_column === null ? null : column(mapping.debit_column);
-  const creditAt = mapping.credit_column === null ? null : column(mapping.credit_column);
-  const directionAt = mapping.direction_column === null ? null : column(mapping.direction_column);
-  const feeAt = mapping.fee_column === null ? null : column(mapping.fee_column);
-  const statusAt = mapping.status_column === null ? null : column(mapping.status_column);
-  const idAt = mapping.external_id_column === null ? null : column(mapping.external_id_column);
-  const accountAt = mapping.account_column === null ? null : column(mapping.account_column);
-  const currencyAt = mapping.currency_column === null ? null : column(mapping.currency_column);
+  const amountAt = named(mapping.amount_column);
+  const debitAt = named(mapping.debit_column);
+  const creditAt = named(mapping.credit_column);
+  const directionAt = named(mapping.direction_column);
+  const feeAt = named(mapping.fee_column);
+  const statusAt = named(mapping.status_column);
+  const idAt = named(mapping.external_id_column);
+  const accountAt = named(mapping.account_column);
+  const currencyAt = named(mapping.currency_column);
   const descriptionAt = mapping.description_columns.map(column);
   const skipStatus = new Set(mapping.skip_status_values.map((v) => v.trim().toUpperCase()));
   const debitValues = new Set(mapping.direction_debit_values.map((v) => v.trim().toUpperCase()));
   const creditValues = new Set(mapping.direction_credit_values.map((v) => v.trim().toUpperCase()));
+  const label = (ref: CsvColumn | null): string => columnLabel(ref ?? '');
+  const amountCells = [amountAt, debitAt, creditAt].filter((i): i is number => i !== null);
+  const needed = Math.max(dateAt, ...amountCells) + 1;
 
   const cell = (row: CsvRecord, index: number | null): string =>
     index === null ? '' : (row.cells[index] ?? '').trim();
@@ -44,10 +61,26 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
       fail(`line ${row.line}: ${name} ${quote(raw)} is not a number (decimal mark ${quote(mapping.decimal_mark)})`);
     return value;
   };
+  /** Why the line cannot be a transaction at all, or null when it can. */
+  const notARow = (row: CsvRecord): string | null => {
+    const shown = quote(row.cells.slice(0, row.fields).join(mapping.delimiter).trim(), 60);
+    if (row.fields < needed)
+      return `not a transaction: ${row.fields} ${row.fields === 1 ? 'cell' : 'cells'}, the date and amount columns need ${needed}: ${shown}`;
+    if (!/^\d/.test(cell(row, dateAt))) return `not a transaction: no date in ${label(mapping.date_column)}: ${shown}`;
+    if (!amountCells.some((i) => /\d/.test(cell(row, i)))) {
+      const where =
+        mapping.amount_column !== null
+          ? label(mapping.amount_column)
+          : `${label(mapping.debit_column)} or ${label(mapping.credit_column)}`;
+      return `not a transaction: no amount in ${where}: ${shown}`;
+    }
+    return null;
+  };
 
   const readRow = (row: CsvRecord): RawRow => {
     const status = cell(row, statusAt);
-    const skip = statusAt !== null && skipStatus.has(status.toUpperCase()) ? `status ${quote(status)}` : null;
+    const statusSkip = statusAt !== null && skipStatus.has(status.toUpperCase()) ? `status ${quote(status)}` : null;
+    const skip = statusSkip ?? notARow(row);
     const dateText = cell(row, dateAt);
     const date = parseDateWithFormat(dateText, mapping.date_format);
     const result: RawRow = {
@@ -66,7 +99,6 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
       }
       return result;
     }
-    if (dateText === '') fail(`line ${row.line}: date column ${quote(mapping.date_column)} is empty`);
     if (date === null) fail(`line ${row.line}: date ${quote(dateText)} is not a valid ${mapping.date_format} date`);
     result.amount = signedAmount(row);
     return result;
@@ -76,19 +108,19 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
     let value: Decimal;
     if (amountAt !== null) {
       const amount = amountOf(row, amountAt, 'amount');
-      if (amount === null) fail(`line ${row.line}: amount column ${quote(mapping.amount_column ?? '')} is empty`);
+      if (amount === null) fail(`line ${row.line}: amount column ${label(mapping.amount_column)} is empty`);
       value = amount;
       if (directionAt !== null) {
         const direction = cell(row, directionAt).toUpperCase();
         const isDebit = debitValues.has(direction);
         if (!isDebit && !creditValues.has(direction)) {
           fail(
-            `line ${row.line}: ${mapping.direction_column} ${quote(cell(row, directionAt))} is neither a debit (${[...debitValues].join(', ')}) nor a credit (${[...creditValues].join(', ')}) value`,
+            `line ${row.line}: ${label(mapping.direction_column)} ${quote(cell(row, directionAt))} is neither a debit (${[...debitValues].join(', ')}) nor a credit (${[...creditValues].join(', ')}) value`,
           );
         }
         if (value.isNegative() && !value.isZero())
           fail(
-            `line ${row.line}: amount ${quote(cell(row, amountAt))} is negative although ${mapping.direction_column} gives the direction`,
+            `line ${row.line}: amount ${quote(cell(row, amountAt))} is negative although ${label(mapping.direction_column)} gives the direction`,
           );
         value = isDebit ? value.abs().negated() : value.abs();
       }
@@ -100,9 +132,13 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
       const hasDebit = debit !== null && !debit.isZero();
       const hasCredit = credit !== null && !credit.isZero();
       if (hasDebit && hasCredit)
-        fail(`line ${row.line}: both ${mapping.debit_column} and ${mapping.credit_column} have an amount`);
+        fail(
+          `line ${row.line}: both ${label(mapping.debit_column)} and ${label(mapping.credit_column)} have an amount`,
+        );
       if (debit === null && credit === null)
-        fail(`line ${row.line}: neither ${mapping.debit_column} nor ${mapping.credit_column} has an amount`);
+        fail(
+          `line ${row.line}: neither ${label(mapping.debit_column)} nor ${label(mapping.credit_column)} has an amount`,
+        );
       value = hasDebit ? debit.abs().negated() : hasCredit ? credit.abs() : ((debit ?? credit) as Decimal);
     }
     return formatBankAmount(value);
@@ -112,29 +148,46 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
   const accounts = distinct(rows.map((row) => cleanText(cell(row, accountAt))));
   const currencies = distinct(rows.map((row) => cleanText(cell(row, currencyAt)).toUpperCase()));
   const currency = currencies.length === 1 && /^[A-Z]{3}$/.test(currencies[0] ?? '') ? (currencies[0] ?? null) : null;
+  const firstRow = rows[rawRows.findIndex((row) => row.skip_reason === null)] ?? rows[0];
+  const amountHeader = header === null ? '' : (header.cells[amountAt ?? debitAt ?? -1] ?? '');
   return {
     statements: [
       {
         account_ref: (accounts.length === 1 ? accounts[0] : null) ?? preambleIban(text, mapping.header_row),
-        currency: currency ?? headerCurrency(mapping.amount_column ?? mapping.debit_column ?? ''),
+        currency: currency ?? headerCurrency(amountHeader),
         start_date: null,
         end_date: null,
         rows: rawRows,
       },
     ],
     notes: [],
-    columns: [...header.cells],
+    columns: header === null ? null : [...header.cells],
+    firstRow: firstRow === undefined ? null : firstRow.cells.slice(0, firstRow.fields),
+    ignored,
   };
 }
 
-function columnFinder(header: CsvRecord): (name: string) => number {
-  const names = header.cells;
-  return (name: string): number => {
-    let index = names.indexOf(name);
-    if (index === -1) index = names.findIndex((n) => n.trim() === name.trim());
+/** How a message names a column: its header text, or "column N" (1-based) for a position. */
+export function columnLabel(ref: CsvColumn): string {
+  return typeof ref === 'number' ? `column ${ref + 1}` : ref;
+}
+
+/** Finds a column by header text, or by position (below the header's width, or the rows' without a header). */
+function columnFinder(header: CsvRecord | null, rowWidth: number): (ref: CsvColumn) => number {
+  const names = header?.cells ?? [];
+  const width = header === null ? rowWidth : names.length;
+  return (ref: CsvColumn): number => {
+    if (typeof ref === 'number') {
+      if (!Number.isInteger(ref) || ref < 0 || ref >= Math.max(width, 1))
+        fail(`CSV mapping: column ${ref + 1} is beyond the file's ${width} columns`);
+      return ref;
+    }
+    if (header === null) fail(`CSV mapping: the file has no header line, so ${quote(ref)} must be a column position`);
+    let index = names.indexOf(ref);
+    if (index === -1) index = names.findIndex((n) => n.trim() === ref.trim());
     if (index === -1)
       fail(
-        `line ${header.line}: column ${quote(name)} is not in the header (${names.map((n) => quote(n, 20)).join(', ')})`,
+        `line ${header.line}: column ${quote(ref)} is not in the header (${names.map((n) => quote(n, 20)).join(', ')})`,
       );
     return index;
   };

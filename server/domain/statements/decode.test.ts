@@ -92,4 +92,47 @@ describe('decodeBytes', () => {
     expect(decodeBytes(bytes('Grüße', 'utf-8'), 'latin1').text).toBe('Gr\u00c3\u00bc\u00c3\u009fe');
     expect(() => decodeBytes(bytes('x', 'utf-8'), 'klingon-8')).toThrow(/unknown encoding "klingon-8"/);
   });
+
+  it('when short bank CSVs are in EUC-JP, Shift_JIS, EUC-KR or GB18030, then each is detected and its payees read', () => {
+    const cases: [string, string, string][] = [
+      ['csv_own_jp_eucjp_withdrawal_deposit.csv', 'euc-jp', '東京スーパー'],
+      ['csv_own_jp_sjis_quoted.csv', 'shift_jis', 'コンビニ　ローソン'],
+      ['csv_own_kr_euckr_short.csv', 'euc-kr', '이마트 성수점'],
+      ['csv_own_cn_gb18030_short.csv', 'gb18030', '上海星辰科技有限公司'],
+    ];
+    for (const [name, encoding, payee] of cases) {
+      const decoded = decodeBytes(fixture(name));
+      expect(decoded.encoding, name).toBe(encoding);
+      expect(decoded.text, name).toContain(payee);
+    }
+  });
+
+  it('when a two-line file holds one CJK payee, then its encoding is still found', () => {
+    const line = (payee: string) => `Date,Payee,Amount\n2024-01-05,${payee},-1280\n`;
+    expect(decodeBytes(bytes(line('ローソン'), 'euc-jp')).encoding).toBe('euc-jp');
+    expect(decodeBytes(bytes(line('이마트'), 'euc-kr')).encoding).toBe('euc-kr');
+    expect(decodeBytes(bytes(line('京东商城'), 'gb18030')).encoding).toBe('gb18030');
+    expect(decodeBytes(bytes(line('東京スーパー'), 'shift_jis')).encoding).toBe('shift_jis');
+  });
+
+  it('when a two-line file is Latin text in a single-byte encoding, then no CJK encoding is taken', () => {
+    const latin: [string, string][] = [
+      ['Date;Payee;Amount\n05.01.2024;Müller;-12,50\n', 'windows-1252'],
+      ['Fecha;Concepto;Importe\n05/01/2024;Año nuevo señor;-12,50\n', 'iso-8859-1'],
+      ['Data;Descrição;Valor\n05/01/2024;Pão de Açúcar;-12,50\n', 'iso-8859-1'],
+      ['Dátum;Leírás;Összeg\n05.01.2024;Élelmiszer;-12,50\n', 'iso-8859-1'],
+      ['Date;Libellé;Montant\n05/01/2024;Crédit Agricole;-12,50\n', 'iso-8859-1'],
+      ['Datum;Popis;Částka\n05.01.2024;Nákup potravin Žďár;-12,50\n', 'windows-1250'],
+    ];
+    for (const [text, encoding] of latin) {
+      const decoded = decodeBytes(bytes(text, encoding));
+      expect(['shift_jis', 'euc-jp', 'euc-kr', 'gb18030', 'big5'], text).not.toContain(decoded.encoding);
+    }
+  });
+
+  it('when an EUC-JP file is read as windows-1252 by choice, then the payee is mojibake, as the person sees before choosing again', () => {
+    const { text } = decodeBytes(fixture('csv_own_jp_eucjp_withdrawal_deposit.csv'), 'windows-1252');
+    expect(text).not.toContain('東京スーパー');
+    expect(text).toContain('Åìµþ¥¹¡¼¥Ñ¡¼');
+  });
 });

@@ -8,6 +8,7 @@ describe('detectFormat', () => {
       ofx1: 'ofx',
       ofx2: 'ofx',
       qfx: 'ofx',
+      qbo: 'ofx',
       qif: 'qif',
       camt053: 'camt053',
       csv: 'csv',

@@ -29,11 +29,13 @@ import { parseOfx } from './ofx.ts';
 import { parseQif } from './qif.ts';
 import { LineIndex, firstOverlongLine } from './text.ts';
 import { refuseDoctype } from './xml.ts';
-import type { CsvMapping, ParseOptions, ParseResult, RawStatement, SkippedRow, StatementFormat } from './types.ts';
+import type { CsvMapping, ParseOptions, ParseResult, RawParse, StatementFormat } from './types.ts';
 
 export type {
+  CsvColumn,
   CsvDateFormat,
   CsvMapping,
+  IgnoredCells,
   ParseOptions,
   ParseResult,
   ParsedStatement,
@@ -48,6 +50,7 @@ export type {
 export { CSV_DATE_FORMATS, CSV_DELIMITERS } from './types.ts';
 export { INVALID_STATEMENT_FILE } from './fail.ts';
 export { LIMITS } from './limits.ts';
+export { STATEMENT_ENCODINGS, isKnownEncoding } from './decode.ts';
 export { guessCsvMapping };
 
 const FORMATS: readonly StatementFormat[] = ['csv', 'ofx', 'qif', 'camt053'];
@@ -59,29 +62,25 @@ export function detectFormat(bytes: Uint8Array): StatementFormat | null {
 }
 
 /** Everything a parser found, before zero-amount and status rows are set aside (rows in file order). */
-export interface StatementRows {
+export interface StatementRows extends RawParse {
   format: StatementFormat;
   encoding: string;
-  statements: RawStatement[];
   csv_mapping: CsvMapping | null;
-  /** Records that are not transactions of a statement (QIF investment records). */
-  notes: SkippedRow[];
-  /** CSV header names. */
-  columns?: string[];
 }
 
 /** Parses a statement file; see ParseResult. Throws DomainError 'INVALID_STATEMENT_FILE'. */
 export function parseStatementFile(bytes: Uint8Array, options: ParseOptions = {}): ParseResult {
   const raw = parseStatementRows(bytes, options);
   const { statements, skipped } = finalize({ statements: raw.statements, notes: raw.notes });
-  const csvColumns = raw.format === 'csv' ? (raw.columns ?? []) : null;
   return {
     format: raw.format,
     encoding: raw.encoding,
     statements,
     csv_mapping: raw.csv_mapping,
-    csv_columns: csvColumns,
+    csv_columns: raw.columns ?? null,
+    csv_first_row: raw.firstRow ?? null,
     skipped,
+    ignored_cells: raw.ignored ?? [],
   };
 }
 
@@ -123,3 +122,5 @@ export function parseStatementRows(bytes: Uint8Array, options: ParseOptions = {}
     }
   }
 }
+export { closingBalanceOf, describeNoTransactions, fileAccounts, transactionCount } from './file-accounts.ts';
+export type { FileAccount } from './file-accounts.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFixture as parse, refusal, utf8 } from '../../../test/support/statement-fixtures.ts';
 import { parseStatementFile } from './index.ts';
+import { UNCLOSED_OFX_NOTE } from './ofx.ts';
 
 const sgml = (transactions: string, extra = ''): Uint8Array =>
   utf8(
@@ -159,6 +160,56 @@ describe('OFX 1.x (SGML)', () => {
   });
 });
 
+describe('OFX as banks write it', () => {
+  it('when a card file has no header, a STMTTRN left open and </CCACCTFROM> after the list, then all three transactions and the balance read', () => {
+    const result = parse('ofx1_own_card_no_header_late_close.ofx');
+    expect(result.skipped).toEqual([]);
+    const [stmt] = result.statements;
+    expect(stmt).toMatchObject({
+      account_ref: '4111222233334444',
+      currency: 'USD',
+      start_date: '2024-01-01',
+      end_date: '2024-01-31',
+      closing_balance: { amount: '-308.16', date: '2024-01-31' },
+    });
+    expect(stmt?.transactions.map((t) => [t.date, t.amount, t.type, t.description, t.external_id])).toEqual([
+      ['2024-01-03', '42.17', 'debit', 'WHOLEFDS MKT #10234', '2024010324692163'],
+      ['2024-01-12', '15.99', 'debit', 'NETFLIX.COM - 866-579-7172 CA', '2024011224692164'],
+      ['2024-01-25', '250.00', 'credit', 'PAYMENT - THANK YOU', '2024012524692165'],
+    ]);
+  });
+
+  it('when XML without a header closes tags out of order and twice, then the stray end tags are ignored', () => {
+    const bytes = utf8(
+      [
+        '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR</CURDEF>',
+        '<BANKACCTFROM><ACCTID>DE02100100100006820101</ACCTID></BANKACCTFROM>',
+        '<BANKTRANLIST>',
+        '<STMTTRN><DTPOSTED>20240301</DTPOSTED><TRNAMT>-9.90</TRNAMT><NAME>Kiosk</MEMO></NAME></STMTTRN>',
+        '<STMTTRN><DTPOSTED>20240302</DTPOSTED><TRNAMT>1200.00</TRNAMT><NAME>Gehalt</NAME>',
+        '</BANKTRANLIST></STMTTRN></STMTTRN>',
+        '<LEDGERBAL><BALAMT>1190.10</BALAMT><DTASOF>20240302</DTASOF></STMTRS></LEDGERBAL>',
+        '</STMTTRNRS></BANKMSGSRSV1></OFX>',
+      ].join('\n'),
+    );
+    const [stmt] = parseStatementFile(bytes).statements;
+    expect(stmt?.transactions.map((t) => [t.date, t.amount, t.type, t.description])).toEqual([
+      ['2024-03-01', '9.90', 'debit', 'Kiosk'],
+      ['2024-03-02', '1200.00', 'credit', 'Gehalt'],
+    ]);
+    expect(stmt?.closing_balance).toEqual({ amount: '1190.10', date: '2024-03-02' });
+  });
+
+  it('when the file ends before </OFX>, then its transactions read and a note on the last line says it may be cut short', () => {
+    const bytes = utf8(
+      'OFXHEADER:100\n\n<OFX>\n<BANKMSGSRSV1>\n<STMTTRNRS>\n<STMTRS>\n<BANKTRANLIST>\n<STMTTRN>\n<DTPOSTED>20240101\n<TRNAMT>-5.00\n<NAME>Bakery\n',
+    );
+    const result = parseStatementFile(bytes);
+    expect(result.statements[0]?.transactions).toHaveLength(1);
+    expect(result.skipped).toEqual([{ line: 11, reason: UNCLOSED_OFX_NOTE }]);
+  });
+});
+
 describe('OFX 2.x (XML) and QFX', () => {
   it('when the file is well-formed OFX 2 XML, then it parses and a leading-zero ACCTID stays a string', () => {
     const [stmt] = parse('ofx2_asgrim_savings_usd.ofx').statements;
@@ -221,9 +272,9 @@ describe('broken OFX files', () => {
     );
   });
 
-  it('when </BANKTRANLIST> appears twice with a STMTTRN between, then the stray end tag is named', () => {
+  it('when </BANKTRANLIST> appears twice with a STMTTRN between, then the STMTTRN left outside the list is named', () => {
     expect(refusal(() => parse('qfx_own_broken_misplaced_stmttrn.qfx'))).toBe(
-      'line 48: </BANKTRANLIST> has no matching open <BANKTRANLIST>',
+      'line 36: <STMTTRN> lies outside <BANKTRANLIST> in <STMTRS>',
     );
   });
 
@@ -242,11 +293,11 @@ describe('broken OFX files', () => {
     expect(one('<DTPOSTED>20230201\n')).toBe('line 14: <STMTTRN> 1: TRNAMT is missing');
   });
 
-  it('when the file ends inside an aggregate, then it is refused', () => {
+  it('when the file ends inside a transaction, then that transaction is refused for what it lacks', () => {
     const bytes = utf8(
       'OFXHEADER:100\n\n<OFX>\n<BANKMSGSRSV1>\n<STMTTRNRS>\n<STMTRS>\n<BANKTRANLIST>\n<STMTTRN>\n<DTPOSTED>20240101\n',
     );
-    expect(refusal(() => parseStatementFile(bytes))).toMatch(/^line \d+: <STMTTRN> is never closed/);
+    expect(refusal(() => parseStatementFile(bytes))).toBe('line 8: <STMTTRN> 1: TRNAMT is missing');
   });
 
   it('when OFX holds only an investment statement or no statement, then it is refused', () => {

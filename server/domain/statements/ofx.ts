@@ -8,16 +8,20 @@ import { child, childrenNamed, findAll, textAt } from './xnode.ts';
 import type { XNode } from './xnode.ts';
 import type { RawParse, RawRow, RawStatement, StatedBalance } from './types.ts';
 
+export const UNCLOSED_OFX_NOTE = 'the file ends before </OFX>: it may be cut short (compare the count with your bank)';
+
 /**
- * OFX 1.x (SGML), OFX 2.x (XML) and QFX. Well-formed XML goes through fast-xml-parser; SGML
- * bodies, and XML-declared files whose leaf tags are not closed, go through the SGML reader.
- * Every STMTRS (bank) and CCSTMTRS (credit card) becomes one statement, in file order.
+ * OFX 1.x (SGML), OFX 2.x (XML) and QFX, with or without the OFX header. Well-formed XML goes
+ * through fast-xml-parser; SGML bodies, and XML whose tags are left open or closed out of order,
+ * go through the SGML reader. Every STMTRS (bank) and CCSTMTRS (credit card) becomes one
+ * statement, in file order.
  */
 export function parseOfx(text: string, limit: number): RawParse {
   refuseDoctype(text);
   refuseTooManyEntries(text, /<STMTTRN[\s>]/gi, limit, 'transactions');
   const sgmlHeader = /^\s*OFXHEADER\s*:/i.test(text);
-  const root = !sgmlHeader && isWellFormedXml(text) ? parseXml(text, true, true) : parseSgml(bodyOf(text));
+  const tree = !sgmlHeader && isWellFormedXml(text) ? null : parseSgml(bodyOf(text));
+  const root = tree?.root ?? parseXml(text, true, true);
   const ofx = child(root, 'OFX');
   if (!ofx) fail('no <OFX> element: not an OFX file');
   const responses = findAll(ofx, ['STMTRS', 'CCSTMTRS']);
@@ -27,7 +31,8 @@ export function parseOfx(text: string, limit: number): RawParse {
     fail('no <STMTRS> or <CCSTMTRS> statement in the OFX file');
   }
   const counter = { count: 0, limit };
-  return { statements: responses.map((stmt) => readStatement(stmt, counter)), notes: [] };
+  const notes = tree?.unclosedAtEnd == null ? [] : [{ line: tree.unclosedAtEnd, reason: UNCLOSED_OFX_NOTE }];
+  return { statements: responses.map((stmt) => readStatement(stmt, counter)), notes };
 }
 
 /** The SGML body starts at the first '<' after the KEY:VALUE header lines; line numbers are kept. */

@@ -106,17 +106,45 @@ const KNOWN_LEAVES = new Set([
 ]);
 
 /**
- * Reads an OFX 1.x SGML body (no library reads SGML with unclosed leaf tags). Rules:
+ * Where an aggregate belongs. Opening one of these while its parent is open further up closes
+ * everything opened since (a `<CCACCTFROM>` whose end tag comes late, a `<STMTTRN>` never closed
+ * before the next), as SGML's content model and ofxparse's tag soup reader both do.
+ */
+const PARENTS = new Map<string, readonly string[]>([
+  ['STMTTRN', ['BANKTRANLIST']],
+  ...['BANKTRANLIST', 'LEDGERBAL', 'AVAILBAL', 'BANKACCTFROM', 'CCACCTFROM', 'CURDEF', 'BALLIST', 'MKTGINFO'].map(
+    (name) => [name, ['STMTRS', 'CCSTMTRS']] as [string, readonly string[]],
+  ),
+  ['STMTRS', ['STMTTRNRS']],
+  ['CCSTMTRS', ['CCSTMTTRNRS']],
+  ['STMTTRNRS', ['BANKMSGSRSV1']],
+  ['CCSTMTTRNRS', ['CREDITCARDMSGSRSV1']],
+  ...['SIGNONMSGSRSV1', 'BANKMSGSRSV1', 'CREDITCARDMSGSRSV1', 'INVSTMTMSGSRSV1'].map(
+    (name) => [name, ['OFX']] as [string, readonly string[]],
+  ),
+]);
+
+/** What the SGML reader found: the tree, and a note when the file ends before `</OFX>`. */
+export interface SgmlTree {
+  root: XNode;
+  /** 1-based line of the last line when `<OFX>` is still open at the end of the file, else null. */
+  unclosedAtEnd: number | null;
+}
+
+/**
+ * Reads an OFX body as banks write it (no library reads SGML with unclosed leaf tags). Rules:
  * - a leaf may omit its end tag: `<TRNAMT>-5.50` ends where the next tag starts, and so does an
- *   empty known leaf (`<NAME>` followed by `<MEMO>`);
+ *   empty known leaf (`<NAME>` followed by `<MEMO>…`);
  * - an end tag closes the nearest open element of that name and every element opened inside it:
  *   an aggregate whose own end tag is missing (Nubank omits `</BANKTRANLIST>`) keeps its children,
  *   an unknown empty element hands the elements it swallowed back to its parent;
- * - an end tag with no open element of that name, text outside any element, or a file that ends
- *   inside an aggregate is refused with the line number.
+ * - an aggregate opened while its parent (PARENTS) is open further up closes what lies between;
+ * - an end tag with no open element of that name is ignored, and elements still open at the end
+ *   of the file are closed there (both as ofxparse reads them);
+ * - text outside any element is refused with its line number.
  * Element names are upper-cased; `<?…?>` instructions and comments are skipped; CDATA is text.
  */
-export function parseSgml(text: string): XNode {
+export function parseSgml(text: string): SgmlTree {
   const lines = new LineIndex(text);
   const root = newNode('#document', 1);
   const stack: XNode[] = [root];
@@ -164,7 +192,7 @@ export function parseSgml(text: string): XNode {
     if (inner.startsWith('!')) continue;
     const line = lines.lineOf(lt);
     if (inner.startsWith('/')) {
-      closeElement(inner.slice(1).trim().toUpperCase(), line, stack);
+      closeElement(inner.slice(1).trim().toUpperCase(), stack);
       continue;
     }
     const name = /^[A-Za-z_][\w.:-]*/.exec(inner)?.[0];
@@ -173,25 +201,30 @@ export function parseSgml(text: string): XNode {
     const leaf =
       open.children.length === 0 && !AGGREGATES.has(open.name) && (open.text !== '' || KNOWN_LEAVES.has(open.name));
     if (open !== root && leaf) stack.pop();
-    const node = newNode(name.toUpperCase(), line);
+    const upper = name.toUpperCase();
+    const parents = PARENTS.get(upper);
+    if (parents !== undefined) {
+      const at = lastIndexWhere(stack, (node) => parents.includes(node.name));
+      if (at >= 1) popAbove(stack, at);
+    }
+    const node = newNode(upper, line);
     top().children.push(node);
     if (inner.trimEnd().endsWith('/')) continue;
     stack.push(node);
     if (stack.length > LIMITS.maxDepth) fail(`line ${line}: elements are nested more than ${LIMITS.maxDepth} deep`);
   }
 
-  for (let k = stack.length - 1; k >= 1; k -= 1) {
-    const open = stack[k] as XNode;
-    if (open.children.length > 0)
-      fail(`line ${open.line}: <${open.name}> is never closed: </${open.name}> is missing before the end of the file`);
-  }
-  return root;
+  const ofxOpen = stack.some((node) => node.name === 'OFX');
+  return { root, unclosedAtEnd: ofxOpen ? lines.lineOf(Math.max(0, text.trimEnd().length - 1)) : null };
 }
 
-function closeElement(name: string, line: number, stack: XNode[]): void {
-  let at = stack.length - 1;
-  while (at >= 1 && (stack[at] as XNode).name !== name) at -= 1;
-  if (at < 1) fail(`line ${line}: </${name}> has no matching open <${name}>`);
+function lastIndexWhere(stack: XNode[], test: (node: XNode) => boolean): number {
+  for (let at = stack.length - 1; at >= 0; at -= 1) if (test(stack[at] as XNode)) return at;
+  return -1;
+}
+
+/** Closes every element above stack[at]; an unknown element hands what it swallowed back to its parent. */
+function popAbove(stack: XNode[], at: number): void {
   while (stack.length - 1 > at) {
     const unclosed = stack.pop() as XNode;
     if (unclosed.children.length > 0 && !AGGREGATES.has(unclosed.name)) {
@@ -200,5 +233,11 @@ function closeElement(name: string, line: number, stack: XNode[]): void {
       unclosed.children = [];
     }
   }
+}
+
+function closeElement(name: string, stack: XNode[]): void {
+  const at = lastIndexWhere(stack, (node) => node.name === name);
+  if (at < 1) return;
+  popAbove(stack, at);
   stack.pop();
 }

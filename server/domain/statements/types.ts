@@ -65,45 +65,61 @@ export const CSV_DATE_FORMATS = [
 ] as const;
 export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
 
+/** A CSV column: its header text exactly as in the file, or its 0-based position (the only way in a file without a header). */
+export type CsvColumn = string | number;
+
 /**
  * How to read one bank's CSV export. Flat and JSON-serialisable so that it can be validated with
- * zod and remembered per account. Columns are named by their header text exactly as in the file.
+ * zod and remembered per account. Columns are named by their header text or by position.
  * Amounts come either from `amount_column` (signed, negative = money out; optionally turned by
  * `direction_column`) or from `debit_column` + `credit_column` (both unsigned), never both.
  */
 export interface CsvMapping {
   /** One of CSV_DELIMITERS. */
   delimiter: string;
-  /** 0-based index of the header line after decoding; lines before it are a preamble and skipped. */
+  /**
+   * 0-based index of the header line after decoding (of the first data line when `has_header` is
+   * false); lines before it are a preamble and skipped.
+   */
   header_row: number;
-  date_column: string;
+  /** False: the file has no header line ("the first row is data"); every column is named by position. */
+  has_header: boolean;
+  date_column: CsvColumn;
   date_format: CsvDateFormat;
   /** Joined with ' ' (empty cells left out). */
-  description_columns: string[];
-  amount_column: string | null;
-  debit_column: string | null;
-  credit_column: string | null;
+  description_columns: CsvColumn[];
+  amount_column: CsvColumn | null;
+  debit_column: CsvColumn | null;
+  credit_column: CsvColumn | null;
   decimal_mark: '.' | ',';
-  external_id_column: string | null;
+  external_id_column: CsvColumn | null;
   /** Rows whose value here equals (case-insensitively) one of `skip_status_values` are skipped. */
-  status_column: string | null;
+  status_column: CsvColumn | null;
   skip_status_values: string[];
   /** With `amount_column`: a column such as Knab "CreditDebet" (C/D) or ING "Af Bij" that gives the direction of an unsigned amount. */
-  direction_column: string | null;
+  direction_column: CsvColumn | null;
   direction_debit_values: string[];
   direction_credit_values: string[];
   /** A fee charged on top of the amount (Revolut "Fee"); it is subtracted from the amount. */
-  fee_column: string | null;
+  fee_column: CsvColumn | null;
   /** A column holding the own account id/IBAN; used as account_ref when all rows agree. */
-  account_column: string | null;
+  account_column: CsvColumn | null;
   /** A column holding the ISO 4217 currency; used as the statement currency when all rows agree. */
-  currency_column: string | null;
+  currency_column: CsvColumn | null;
 }
 
 export interface SkippedRow {
   /** 1-based line number in the decoded file. */
   line: number;
   reason: string;
+}
+
+/** Cells of a CSV row beyond the header's columns, not read (a bank spreading its text over more cells). */
+export interface IgnoredCells {
+  /** 1-based line where the row starts. */
+  line: number;
+  /** The non-blank cells beyond the header, in order. */
+  cells: string[];
 }
 
 export interface ParseResult {
@@ -113,9 +129,13 @@ export interface ParseResult {
   /** At least one. */
   statements: ParsedStatement[];
   csv_mapping: CsvMapping | null;
-  /** For csv: the header names, in file order (for a mapping editor); null for other formats. */
+  /** For csv: the header names, in file order (for a mapping editor); null for other formats and CSVs without a header. */
   csv_columns: string[] | null;
+  /** For csv: the cells of the first data row (to name columns by what they hold); null for other formats. */
+  csv_first_row: string[] | null;
   skipped: SkippedRow[];
+  /** For csv: rows with cells beyond the header, and those cells; empty for other formats. */
+  ignored_cells: IgnoredCells[];
 }
 
 export interface ParseOptions {
@@ -152,8 +172,12 @@ export interface RawStatement extends Partial<StatementBalances> {
 /** What a format parser hands back: statements in file order plus non-transaction notes. */
 export interface RawParse {
   statements: RawStatement[];
-  /** CSV header names. */
-  columns?: string[];
+  /** CSV header names (none for a CSV without a header). */
+  columns?: string[] | null;
+  /** CSV: the cells of the first data row. */
+  firstRow?: string[] | null;
+  /** CSV: cells beyond the header, by row. */
+  ignored?: IgnoredCells[];
   /** Records deliberately not read as transactions, e.g. QIF investment records. */
   notes: SkippedRow[];
 }

@@ -30,15 +30,24 @@ import {
 
 const notFound = { status: 404, description: 'NOT_FOUND', schema: errorBody };
 
-function mappingFrom(text: string | undefined): unknown {
+/** A JSON text field of the upload (`mapping`, `account_ids`), parsed; validated by the service. */
+function jsonField(text: string | undefined, field: string, what: string): unknown {
   if (text === undefined) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new DomainError('VALIDATION_ERROR', 'The CSV mapping is not valid JSON', [
-      { field: 'mapping', message: 'is not valid JSON' },
-    ]);
+    throw new DomainError('VALIDATION_ERROR', `${what} is not valid JSON`, [{ field, message: 'is not valid JSON' }]);
   }
+}
+
+/** The multipart `encoding` field, checked as the query's is. */
+function encodingField(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const result = importQuery.shape.encoding.safeParse(value);
+  if (result.success) return result.data;
+  throw new DomainError('VALIDATION_ERROR', 'Invalid encoding: is not an encoding this server can read', [
+    { field: 'encoding', message: 'is not an encoding this server can read' },
+  ]);
 }
 
 /** Imports run as jobs (server/jobs): 100,000 rows take seconds to parse, check and store, and the server keeps answering meanwhile. */
@@ -95,7 +104,8 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
       tag: 'statements',
       summary:
         'Import a bank file (CSV, OFX/QFX, QIF, camt.053; format detected when omitted) as multipart field "file" or the raw body. ' +
-        'CSV columns are guessed from the header, or given as `mapping` (JSON), and remembered per account. With dry_run=true nothing is stored and a preview is answered.',
+        'CSV columns are guessed from the header, or given as `mapping` (JSON), and remembered per account. The encoding is detected, or given as `encoding`. ' +
+        'Each account in the file becomes its own statement, in the account `account_ids` names for it (JSON). With dry_run=true nothing is stored and a preview is answered.',
       auth: true,
       query: importQuery,
       rawBody: {
@@ -113,7 +123,8 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
       responses: [
         {
           status: 201,
-          description: 'The stored statement with what was skipped and the CSV mapping used',
+          description:
+            'The stored statement (the first, when the file holds several accounts) with what was skipped, the CSV mapping used and every account in the file',
           schema: importResult,
         },
         {
@@ -124,7 +135,7 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
         {
           status: 400,
           description:
-            'INVALID_STATEMENT_FILE (the detail names the line or element), INVALID_ACCOUNT, CURRENCY_MISMATCH',
+            'INVALID_STATEMENT_FILE (the detail names the line or element), NO_TRANSACTIONS (the file holds no transaction to store; the detail says what it holds), INVALID_ACCOUNT, CURRENCY_MISMATCH, VALIDATION_ERROR (mapping, encoding, account_ids: a file with several accounts that have transactions needs it)',
           schema: errorBody,
         },
         { status: 413, description: 'PAYLOAD_TOO_LARGE', schema: errorBody },
@@ -143,7 +154,9 @@ export function statementRoutes(jobs: JobQueue<typeof statementJobs>): RouteDef[
             format: query.format,
             name: query.name ?? upload.fields.name,
             fileName: upload.fileName,
-            mapping: mappingFrom(query.mapping ?? upload.fields.mapping),
+            mapping: jsonField(query.mapping ?? upload.fields.mapping, 'mapping', 'The CSV mapping'),
+            encoding: query.encoding ?? encodingField(upload.fields.encoding),
+            accountIds: jsonField(query.account_ids ?? upload.fields.account_ids, 'account_ids', 'account_ids'),
             dryRun: query.dry_run ?? upload.fields.dry_run === 'true',
           },
           upload.bytes.byteLength,

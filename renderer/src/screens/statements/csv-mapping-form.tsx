@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { CsvMapping } from '../../api/index.ts';
+import type { CsvColumn, CsvMapping } from '../../api/index.ts';
 import { useI18n, type MessageKey } from '../../i18n/index.ts';
 
 /** Every date layout the server reads (a Record, so that the compiler sees one missing). */
@@ -27,27 +27,79 @@ const DELIMITERS: Record<CsvMapping['delimiter'], MessageKey> = {
   '|': 'mapping.delimiters.pipe',
 };
 
+/** A column the form offers: what the mapping says, and what a person reads. */
+interface ColumnOption {
+  ref: CsvColumn;
+  label: string;
+}
+
+/** A select's value for a column: its header text, or "#N" for a position (one select holds one kind). */
+const keyOf = (ref: CsvColumn | null): string => (ref === null ? '' : typeof ref === 'number' ? `#${ref}` : ref);
+const sameColumn = (a: CsvColumn | null, b: CsvColumn | null): boolean =>
+  a !== null && b !== null && typeof a === typeof b && a === b;
+
 /**
  * The column mapping of a CSV file: the server's guess, changeable. "Preview again" asks the server
- * to read the file with the changed mapping.
+ * to read the file with the changed mapping. With "the first row is data" the columns are named by
+ * position (what the first row holds shows which is which).
  */
 export function CsvMappingForm({
   mapping,
   columns,
+  firstRow,
   busy,
   onApply,
 }: {
   mapping: CsvMapping;
-  columns: string[];
+  /** the header names; null for a file read without a header */
+  columns: string[] | null;
+  /** the cells of the first data row */
+  firstRow: string[] | null;
   busy: boolean;
   onApply: (mapping: CsvMapping) => void;
 }) {
   const { t } = useI18n();
   const headingId = useId();
   const [draft, setDraft] = useState<CsvMapping>(mapping);
-  const named = columns.filter((c) => c.trim() !== '');
+  const width = Math.max(columns?.length ?? 0, firstRow?.length ?? 0);
+  const named: ColumnOption[] =
+    draft.has_header && columns
+      ? columns.filter((c) => c.trim() !== '').map((c) => ({ ref: c, label: c }))
+      : Array.from({ length: width }, (_, i) => {
+          const sample = firstRow?.[i]?.trim();
+          return {
+            ref: i,
+            label: sample
+              ? t('mapping.columnWithSample', { n: i + 1, sample: sample.slice(0, 40) })
+              : t('mapping.column', { n: i + 1 }),
+          };
+        });
+  const first = named[0]?.ref ?? null;
   const split = draft.amount_column === null;
   const set = (patch: Partial<CsvMapping>) => setDraft((d) => ({ ...d, ...patch }));
+  /** "The first row is data": header names become positions (positions stay valid with a header). */
+  const setFirstRowIsData = (isData: boolean) => {
+    const position = (ref: CsvColumn | null): CsvColumn | null => {
+      if (ref === null || typeof ref === 'number' || !columns) return ref;
+      const at = columns.indexOf(ref);
+      return at === -1 ? ref : at;
+    };
+    setDraft((d) => ({
+      ...d,
+      has_header: !isData,
+      date_column: position(d.date_column) ?? d.date_column,
+      description_columns: d.description_columns.map((c) => position(c) ?? c),
+      amount_column: position(d.amount_column),
+      debit_column: position(d.debit_column),
+      credit_column: position(d.credit_column),
+      external_id_column: position(d.external_id_column),
+      status_column: position(d.status_column),
+      direction_column: position(d.direction_column),
+      fee_column: position(d.fee_column),
+      account_column: position(d.account_column),
+      currency_column: position(d.currency_column),
+    }));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,19 +131,19 @@ export function CsvMappingForm({
         <fieldset className="span-2 checkbox-group">
           <legend>{t('mapping.description')}</legend>
           {named.map((c) => (
-            <label key={c} className="checkbox">
+            <label key={keyOf(c.ref)} className="checkbox">
               <input
                 type="checkbox"
-                checked={draft.description_columns.includes(c)}
+                checked={draft.description_columns.some((x) => sameColumn(x, c.ref))}
                 onChange={(e) =>
                   set({
                     description_columns: e.target.checked
-                      ? [...draft.description_columns, c]
-                      : draft.description_columns.filter((x) => x !== c),
+                      ? [...draft.description_columns, c.ref]
+                      : draft.description_columns.filter((x) => !sameColumn(x, c.ref)),
                   })
                 }
               />
-              {c}
+              {c.label}
             </label>
           ))}
         </fieldset>
@@ -104,7 +156,7 @@ export function CsvMappingForm({
               checked={!split}
               onChange={() =>
                 set({
-                  amount_column: draft.debit_column ?? draft.credit_column ?? named[0] ?? null,
+                  amount_column: draft.debit_column ?? draft.credit_column ?? first,
                   debit_column: null,
                   credit_column: null,
                 })
@@ -119,8 +171,8 @@ export function CsvMappingForm({
               checked={split}
               onChange={() =>
                 set({
-                  debit_column: draft.amount_column ?? named[0] ?? null,
-                  credit_column: draft.amount_column ?? named[0] ?? null,
+                  debit_column: draft.amount_column ?? first,
+                  credit_column: draft.amount_column ?? first,
                   amount_column: null,
                   direction_column: null,
                 })
@@ -175,8 +227,12 @@ export function CsvMappingForm({
             ))}
           </select>
         </label>
+        <label className="checkbox span-2">
+          <input type="checkbox" checked={!draft.has_header} onChange={(e) => setFirstRowIsData(e.target.checked)} />
+          {t('mapping.firstRowIsData')}
+        </label>
         <label>
-          {t('mapping.headerRow')}
+          {draft.has_header ? t('mapping.headerRow') : t('mapping.dataRow')}
           <input
             type="number"
             min={0}
@@ -214,24 +270,27 @@ function ColumnSelect({
   optional = false,
 }: {
   label: string;
-  columns: string[];
-  value: string | null;
-  onChange: (column: string | null) => void;
+  columns: ColumnOption[];
+  value: CsvColumn | null;
+  onChange: (column: CsvColumn | null) => void;
   optional?: boolean;
 }) {
   const { t } = useI18n();
+  const known = value === null || columns.some((c) => sameColumn(c.ref, value));
   return (
     <label>
       {label}
       <select
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+        value={known ? keyOf(value) : ''}
+        onChange={(e) => onChange(columns.find((c) => keyOf(c.ref) === e.target.value)?.ref ?? null)}
         required={!optional}
       >
-        {(optional || value === null) && <option value="">{optional ? t('mapping.none') : t('mapping.choose')}</option>}
+        {(optional || !known || value === null) && (
+          <option value="">{optional ? t('mapping.none') : t('mapping.choose')}</option>
+        )}
         {columns.map((c) => (
-          <option key={c} value={c}>
-            {c}
+          <option key={keyOf(c.ref)} value={keyOf(c.ref)}>
+            {c.label}
           </option>
         ))}
       </select>

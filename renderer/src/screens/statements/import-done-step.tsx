@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createEntries, type ImportResult } from '../../api/index.ts';
+import { createEntries, type AccountDto, type ImportResult } from '../../api/index.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
@@ -11,11 +11,14 @@ import { statementLabel } from '../../names.ts';
  */
 export function ImportDoneStep({
   result,
+  accounts,
   onRun,
   onBooked,
   onAnother,
 }: {
   result: ImportResult;
+  /** the bank accounts, to name where each account of a file of several went */
+  accounts: AccountDto[];
   onRun: (statementId: string) => void;
   onBooked: () => void;
   onAnother: () => void;
@@ -43,6 +46,21 @@ export function ImportDoneStep({
           })}{' '}
           {result.rule_matched_count > 0 && t('import.ruleMatched', { count: result.rule_matched_count })}
         </p>
+      )}
+      {result.accounts.length > 1 && (
+        <ul data-testid="import-accounts">
+          {result.accounts.map((a, i) => {
+            const ref = a.account_ref ?? t('import.noAccountRef');
+            const own = accounts.find((x) => x.id === a.account_id);
+            return (
+              <li key={i}>
+                {own
+                  ? t('import.accountsDone', { ref, count: a.imported_count, account: own.name })
+                  : t('import.accountSkipped', { ref })}
+              </li>
+            );
+          })}
+        </ul>
       )}
       {booked && (
         <p role="status" className="notice notice-ok">

@@ -36,19 +36,41 @@ export function ImportWizard({ accounts, onImported, onRun, onBooked }: ImportWi
   const [fileInputKey, setFileInputKey] = useState(0);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [mapping, setMapping] = useState<CsvMapping | undefined>(undefined);
+  /** the encoding chosen in the preview; undefined: detected */
+  const [encoding, setEncoding] = useState<string | undefined>(undefined);
+  /** where each account of a file of several goes (null: skipped); undefined: as the server suggests */
+  const [accountIds, setAccountIds] = useState<(string | null)[] | undefined>(undefined);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
   const [error, setError] = useState<unknown>(undefined);
   const chosenAccount = accounts.find((a) => a.id === accountId) ?? (accounts.length === 1 ? accounts[0] : undefined);
 
-  const runPreview = async (withMapping: CsvMapping | undefined) => {
+  /** Reads the file again with these choices; a choice left out is the detected or suggested one. */
+  const runPreview = async ({
+    withMapping,
+    withEncoding,
+    withAccountIds,
+  }: {
+    withMapping?: CsvMapping | undefined;
+    withEncoding?: string | undefined;
+    withAccountIds?: (string | null)[] | undefined;
+  }) => {
     if (!file || !chosenAccount) return;
     setBusy('preview');
     setError(undefined);
     try {
-      const answer = await previewImport({ accountId: chosenAccount.id, file, mapping: withMapping, name });
+      const answer = await previewImport({
+        accountId: chosenAccount.id,
+        file,
+        mapping: withMapping,
+        name,
+        encoding: withEncoding,
+        accountIds: withAccountIds,
+      });
       setPreview(answer);
       setMapping(withMapping ?? answer.csv_mapping ?? undefined);
+      setEncoding(withEncoding);
+      setAccountIds(answer.accounts.length > 1 ? answer.accounts.map((a) => a.account_id) : undefined);
     } catch (failure) {
       setError(failure);
     } finally {
@@ -66,6 +88,8 @@ export function ImportWizard({ accounts, onImported, onRun, onBooked }: ImportWi
         file,
         mapping: preview.format === 'csv' ? mapping : undefined,
         name,
+        encoding,
+        accountIds,
       });
       setResult(answer);
       setPreview(null);
@@ -83,6 +107,8 @@ export function ImportWizard({ accounts, onImported, onRun, onBooked }: ImportWi
     setFile(null);
     setName('');
     setMapping(undefined);
+    setEncoding(undefined);
+    setAccountIds(undefined);
     setError(undefined);
     setFileInputKey((k) => k + 1);
   };
@@ -115,7 +141,7 @@ export function ImportWizard({ accounts, onImported, onRun, onBooked }: ImportWi
           name={name}
           onName={setName}
           canPreview={!!file && !!chosenAccount && busy === null}
-          onPreview={() => void runPreview(undefined)}
+          onPreview={() => void runPreview({})}
         />
       )}
 
@@ -123,15 +149,21 @@ export function ImportWizard({ accounts, onImported, onRun, onBooked }: ImportWi
         <ImportPreviewStep
           preview={preview}
           mapping={mapping}
+          accounts={accounts}
           currency={chosenAccount?.currency}
           busy={busy !== null}
-          onMapping={(m) => void runPreview(m)}
+          onMapping={(m) => void runPreview({ withMapping: m, withEncoding: encoding, withAccountIds: accountIds })}
+          // another encoding reads the header anew: the mapping is guessed again
+          onEncoding={(e) => void runPreview({ withEncoding: e, withAccountIds: accountIds })}
+          onAccounts={(ids) => void runPreview({ withMapping: mapping, withEncoding: encoding, withAccountIds: ids })}
           onImport={() => void runImport()}
           onBack={() => setPreview(null)}
         />
       )}
 
-      {result && <ImportDoneStep result={result} onRun={onRun} onBooked={onBooked} onAnother={restart} />}
+      {result && (
+        <ImportDoneStep result={result} accounts={accounts} onRun={onRun} onBooked={onBooked} onAnother={restart} />
+      )}
 
       {busy === 'preview' && <Busy label={t('import.reading')} />}
       {busy === 'import' && <Busy label={t('import.importing')} />}
