@@ -61,6 +61,8 @@ const SCREENS: readonly Screen[] = [
   { id: 'screen_budget', label: "budget, the month's", path: () => '/budget', rows: '#budget-panel-month tbody tr' },
 ];
 
+const rowLabel = (screen: Screen) => `screen: ${screen.label}, first page drawn`;
+
 /**
  * In the page, before its own scripts: the clock at the books' last day (its time of day going on),
  * and a mark (`bench:rows`) at the first frame drawn once `selector` matches.
@@ -175,7 +177,7 @@ async function measureScreen(
     const today = Date.parse(`${manifest.lastDay}T12:00:00`);
     await page.addInitScript(instrument, { today, selector: screen.rows });
     const url = bench.server.url + screen.path(bench);
-    await bench.attempt(screen.id, `screen: ${screen.label}, first page drawn`, 'ms', async () => {
+    await bench.attempt(screen.id, rowLabel(screen), 'ms', async () => {
       const first = await open(page, url, screen);
       const openings: Opening[] = [];
       for (let i = 0; i < counts.screenRuns; i++) {
@@ -214,20 +216,53 @@ async function ensureStatement(bench: Bench): Promise<void> {
   await client.json('POST', '/api/reconciliation/run', { statement_id: statement.id }, [200, 201]);
 }
 
-export const screens: Area = {
-  name: 'screens',
-  prepare: async (bench) => {
+/** The renderer built, once a run; resolves to the failure if it fails (the screens' rows' error, not the run's). */
+function buildOnce(bench: Bench): Promise<unknown> {
+  return bench.once('renderer build', async () => {
     bench.log('  building the renderer');
     // loaded here, not with bench/run.ts: the other areas need neither Vite nor Playwright
     const { buildRenderer } = await import('../main/renderer-build.ts');
-    await buildRenderer(REPO);
+    try {
+      await buildRenderer(REPO);
+      return undefined;
+    } catch (error) {
+      return error;
+    }
+  });
+}
+
+/** The built renderer served: a server started before there was a build serves none until it starts again. */
+async function ensureRenderer(bench: Bench): Promise<void> {
+  const failed = await buildOnce(bench);
+  if (failed) throw failed;
+  const reply = await bench.client.request('GET', '/');
+  if (reply.status === 200 && String(reply.headers['content-type']).startsWith('text/html')) return;
+  bench.log('  the server started before the renderer was built: starting it again');
+  await bench.stopServer();
+  await bench.startServer();
+}
+
+export const screens: Area = {
+  name: 'screens',
+  // built before anything is measured, not while the server answers
+  prepare: async (bench) => {
+    await buildOnce(bench);
   },
   run: async (bench) => {
     bench.phase('screens');
     const touch = await budgetsOf2025(bench);
     await ensureStatement(bench);
-    const { chromium } = await import('@playwright/test');
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    let browser: Browser;
+    try {
+      await ensureRenderer(bench);
+      const { chromium } = await import('@playwright/test');
+      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      for (const screen of SCREENS)
+        bench.results.record({ id: screen.id, label: rowLabel(screen), unit: 'ms', error: message });
+      return;
+    }
     try {
       const context = await signedIn(bench, browser);
       for (const screen of SCREENS) await measureScreen(bench, context, screen, touch);

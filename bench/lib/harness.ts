@@ -179,22 +179,32 @@ export class Bench {
   /** The books in a running server: loaded now into a fresh data folder, or those a kept folder holds. */
   static async open(options: Options): Promise<Bench> {
     const bench = new Bench(options);
-    const url = (await bench.startServer()).url;
-    const again = await signInAgain(url, bench.dataDir, bench.manifest);
-    const user = again ?? (await signUp(url));
-    bench.token = user.token;
-    bench.user = { email: user.email, password: user.password };
-    bench.client.token = user.token;
-    bench.ledgerFile = path.join(bench.dataDir, 'ledgers', `${user.userId}.sqlite`);
-    if (again) {
-      bench.log(`Reusing the books loaded before in ${bench.dataDir}`);
-      bench.info.reused = true;
-      bench.ids = await accountIds(bench.client, bench.manifest);
-    } else {
-      await bench.load();
-      rememberLoaded(bench.dataDir, user, bench.manifest);
+    try {
+      await bench.signInAndLoad();
+    } catch (error) {
+      await bench.close();
+      throw error;
     }
     return bench;
+  }
+
+  /** The bench's user signed in, and the books loaded unless the data folder holds them already. */
+  private async signInAndLoad(): Promise<void> {
+    const url = (await this.startServer()).url;
+    const again = await signInAgain(url, this.dataDir, this.manifest);
+    const user = again ?? (await signUp(url));
+    this.token = user.token;
+    this.user = { email: user.email, password: user.password };
+    this.client.token = user.token;
+    this.ledgerFile = path.join(this.dataDir, 'ledgers', `${user.userId}.sqlite`);
+    if (again) {
+      this.log(`Reusing the books loaded before in ${this.dataDir}`);
+      this.info.reused = true;
+      this.ids = await accountIds(this.client, this.manifest);
+    } else {
+      await this.load();
+      rememberLoaded(this.dataDir, user, this.manifest);
+    }
   }
 
   /** The books through POST /api/import/journal, the rates, and a sample of voids, each measured. */
@@ -205,7 +215,11 @@ export class Bench {
     const pieces = journalChunks(path.join(this.options.books, 'books.journal'), this.options.chunk);
     const probe = new Probe(this.server.url, this.token, '/api/auth/me');
     await probe.start();
-    await importPieces(client, pieces, log);
+    try {
+      await importPieces(client, pieces, log);
+    } finally {
+      await probe.stop();
+    }
     const stall = await probe.stop();
     const ms = since(start);
     const perSecond = manifest.entries / (ms / 1000);
