@@ -107,6 +107,8 @@ const FILES = [
   { category: 'server-settings', pattern: ['server/config.ts', 'server/app-root.ts', 'server/heap.ts'] },
   // main/: the shell's one door to the server
   { category: 'server-door', pattern: 'main/server.ts' },
+  // e2e/support/: the browser the end-to-end tests drive, which the benchmark's screens drive too
+  { category: 'browser', pattern: 'e2e/support/browser.ts' },
   // renderer/src/: the shell that puts the screens together, above them
   {
     category: 'renderer-shell',
@@ -176,6 +178,7 @@ const POLICIES = [
   // stands below the tests (it runs the server's npm scripts as main/app-build.mjs reads them). The
   // server's own tests stay within the server (and the test support).
   [from(['bench', 'scripts']), [to(APP), to('client')]],
+  [from('bench'), [to('e2e-support', inCategory('browser'))]],
   [from('examples'), [to('client')]],
   [from('test-support'), [to(SERVER_LAYERS), to('main')]],
   [from('test'), [to(APP), to('test-support'), to('client'), to('scripts')]],

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import express from 'express';
 import type { WriterAnswer, WriterPosting } from './bare-writer.ts';
-import { RawLedger } from './lib/raw.ts';
+import { RawWriter } from './lib/raw-writer.ts';
 
 const canned = process.argv[2] ? (JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as string[]) : [];
 const app = express();
@@ -25,7 +25,7 @@ app.get('/api/ping', (_req, res) => {
 app.post('/api/echo', express.json(), (req, res) => {
   res.status(201).json({ id: 'x', received: Object.keys(req.body as object).length });
 });
-const rawLedger = process.argv[3] ? new RawLedger(process.argv[3]) : undefined;
+const rawLedger = process.argv[3] ? new RawWriter(process.argv[3]) : undefined;
 
 /** The posting a request's entry body describes: its date, its two accounts and its amount in cents. */
 function postingOf(body: unknown): Omit<WriterPosting, 'n'> {

@@ -5,7 +5,7 @@
  * anyone reading the file can see it and the thread running HTTP never waits for SQLite.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { RawLedger } from './lib/raw.ts';
+import { RawWriter } from './lib/raw-writer.ts';
 
 export interface WriterPosting {
   n: number;
@@ -21,7 +21,7 @@ export interface WriterAnswer {
   error?: string;
 }
 
-const raw = new RawLedger(workerData as string);
+const raw = new RawWriter(workerData as string);
 let group: number[] | undefined;
 const answer = (n: number, error?: unknown) =>
   parentPort!.postMessage({ n, ...(error === undefined ? {} : { error: String(error) }) } satisfies WriterAnswer);

@@ -21,17 +21,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  ACCOUNTS,
-  DIGITS,
   NOISE_DESCRIPTIONS,
   RANDOM_TEMPLATES,
   bankDescription,
   openingEntries,
   scheduled,
   settle,
-  type AccountKey,
   type Entry,
 } from './lib/books.ts';
+import { ACCOUNTS, DIGITS, type AccountKey } from './lib/plan.ts';
 import { Random, WeightedPick } from './lib/random.ts';
 
 export const SIZES = { '10k': 10_000, '100k': 100_000, '1m': 1_000_000 } as const;

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startServer } from '../server/index.ts';
-import { since, summarize, type Summary } from './lib/stats.ts';
+import { rawTimed, since, summarize, type Summary } from './lib/stats.ts';
 
 const LINES = Number(process.argv[2] ?? 1_000_000);
 const REQUESTS = 200;
@@ -129,17 +129,8 @@ async function main(): Promise<void> {
     const totals = raw.prepare(
       'SELECT SUM(cleared_debit_minor) AS d, SUM(cleared_credit_minor) AS c, SUM(uncleared_lines) AS u FROM account_cleared_day_totals WHERE account_id = ? AND day <= ?',
     );
-    const time = (n: number, fn: (i: number) => unknown) => {
-      const out: number[] = [];
-      for (let i = 0; i < n; i++) {
-        const t = process.hrtime.bigint();
-        fn(i);
-        out.push(since(t));
-      }
-      return summarize(out);
-    };
-    const rawTotals = time(REQUESTS, (i) => totals.get(bank, calendarPick(i)));
-    const rawRecount = time(10, (i) => recount.get(bank, calendarPick(i)));
+    const rawTotals = rawTimed(REQUESTS, (i) => totals.get(bank, calendarPick(i)), 0);
+    const rawRecount = rawTimed(10, (i) => recount.get(bank, calendarPick(i)), 0);
     raw.close();
     const apiS = summarize(api);
     console.log(`reconcile-status over HTTP (cleared day totals): ${fmt(apiS)}`);

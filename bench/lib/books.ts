@@ -1,189 +1,6 @@
+import type { AccountKey } from './plan.ts';
 import type { Random } from './random.ts';
-
-/** The account plan of the generated books: one currency per account, as the ledger requires. */
-export interface PlanAccount {
-  name: string;
-  currency: 'USD' | 'EUR' | 'JPY';
-}
-
-const USD = (name: string): PlanAccount => ({ name, currency: 'USD' });
-const EUR = (name: string): PlanAccount => ({ name, currency: 'EUR' });
-const JPY = (name: string): PlanAccount => ({ name, currency: 'JPY' });
-
-/** Leaf accounts (54); their parents (`Assets:Bank`, `Expenses:Food`, …) make the hierarchy. Leaf names are unique. */
-export const ACCOUNTS = {
-  checking: USD('Assets:Bank:Checking'),
-  savings: USD('Assets:Bank:Savings'),
-  brokerage: USD('Assets:Bank:Brokerage Cash'),
-  wallet: USD('Assets:Cash:Wallet'),
-  reimbursements: USD('Assets:Receivables:Reimbursements'),
-  eurChecking: EUR('Assets:Bank:EUR Checking'),
-  yenWallet: JPY('Assets:Cash:Yen Wallet'),
-  visa: USD('Liabilities:Credit Cards:Visa'),
-  amex: USD('Liabilities:Credit Cards:Amex'),
-  mortgage: USD('Liabilities:Loans:Mortgage'),
-  carLoan: USD('Liabilities:Loans:Car Loan'),
-  opening: USD('Equity:Opening Balances'),
-  openingEur: EUR('Equity:Opening Balances EUR'),
-  openingJpy: JPY('Equity:Opening Balances JPY'),
-  conversionUsd: USD('Equity:Conversions:Conversion USD'),
-  conversionJpy: JPY('Equity:Conversions:Conversion JPY'),
-  salary: USD('Income:Salary'),
-  bonus: USD('Income:Bonus'),
-  interest: USD('Income:Interest'),
-  dividends: USD('Income:Dividends'),
-  refunds: USD('Income:Refunds'),
-  giftsReceived: USD('Income:Gifts Received'),
-  freelanceEur: EUR('Income:Freelance EUR'),
-  groceries: USD('Expenses:Food:Groceries'),
-  dining: USD('Expenses:Food:Dining'),
-  coffee: USD('Expenses:Food:Coffee'),
-  rent: USD('Expenses:Housing:Rent'),
-  electricity: USD('Expenses:Housing:Utilities:Electricity'),
-  water: USD('Expenses:Housing:Utilities:Water'),
-  internet: USD('Expenses:Housing:Utilities:Internet'),
-  maintenance: USD('Expenses:Housing:Maintenance'),
-  fuel: USD('Expenses:Transport:Fuel'),
-  transit: USD('Expenses:Transport:Transit'),
-  parking: USD('Expenses:Transport:Parking'),
-  carInsurance: USD('Expenses:Transport:Car Insurance'),
-  pharmacy: USD('Expenses:Health:Pharmacy'),
-  doctor: USD('Expenses:Health:Doctor'),
-  healthInsurance: USD('Expenses:Health:Health Insurance'),
-  incomeTax: USD('Expenses:Taxes:Income Tax'),
-  propertyTax: USD('Expenses:Taxes:Property Tax'),
-  clothing: USD('Expenses:Shopping:Clothing'),
-  electronics: USD('Expenses:Shopping:Electronics'),
-  household: USD('Expenses:Shopping:Household'),
-  streaming: USD('Expenses:Entertainment:Streaming'),
-  movies: USD('Expenses:Entertainment:Movies'),
-  books: USD('Expenses:Entertainment:Books'),
-  flights: USD('Expenses:Travel:Flights'),
-  hotels: USD('Expenses:Travel:Hotels'),
-  travelEurope: EUR('Expenses:Travel:Europe'),
-  travelJapan: JPY('Expenses:Travel:Japan'),
-  giftsGiven: USD('Expenses:Gifts Given'),
-  education: USD('Expenses:Education'),
-  bankFees: USD('Expenses:Fees:Bank Fees'),
-  loanInterest: USD('Expenses:Fees:Loan Interest'),
-} as const satisfies Record<string, PlanAccount>;
-
-export type AccountKey = keyof typeof ACCOUNTS;
-
-export const DIGITS: Record<PlanAccount['currency'], number> = { USD: 2, EUR: 2, JPY: 0 };
-
-/** Spending categories: the account, the shops, and the median and spread of a purchase in major units. */
-interface Category {
-  account: AccountKey;
-  payees: readonly string[];
-  median: number;
-  spread: number;
-  weight: number;
-}
-
-const SPENDING: readonly Category[] = [
-  {
-    account: 'groceries',
-    payees: [
-      'Whole Foods Market',
-      "Trader Joe's",
-      'Safeway',
-      'Kroger',
-      'Costco Wholesale',
-      'Aldi',
-      'Sprouts Farmers Market',
-      'Publix',
-    ],
-    median: 62,
-    spread: 0.6,
-    weight: 20,
-  },
-  {
-    account: 'dining',
-    payees: [
-      'Chipotle Mexican Grill',
-      'Olive Garden',
-      'Sushi Zen',
-      'Panera Bread',
-      'The Local Bistro',
-      'Five Guys',
-      'Pho Saigon',
-      "Domino's Pizza",
-    ],
-    median: 34,
-    spread: 0.6,
-    weight: 14,
-  },
-  {
-    account: 'coffee',
-    payees: ['Starbucks', 'Blue Bottle Coffee', "Peet's Coffee", "Dunkin'"],
-    median: 5.6,
-    spread: 0.4,
-    weight: 10,
-  },
-  { account: 'fuel', payees: ['Shell', 'Chevron', 'Exxon Mobil', 'BP'], median: 46, spread: 0.3, weight: 6 },
-  { account: 'transit', payees: ['Metro Transit', 'Uber', 'Lyft', 'Amtrak'], median: 14, spread: 0.6, weight: 6 },
-  { account: 'parking', payees: ['City Parking', 'ParkWhiz', 'SpotHero'], median: 9, spread: 0.5, weight: 3 },
-  { account: 'pharmacy', payees: ['CVS Pharmacy', 'Walgreens', 'Rite Aid'], median: 18, spread: 0.7, weight: 3 },
-  {
-    account: 'doctor',
-    payees: ['Family Health Clinic', 'Dental Associates', 'City Eye Care'],
-    median: 110,
-    spread: 0.6,
-    weight: 1,
-  },
-  { account: 'clothing', payees: ['Uniqlo', 'Gap', 'Nordstrom', 'H&M', 'REI'], median: 58, spread: 0.7, weight: 3 },
-  {
-    account: 'electronics',
-    payees: ['Best Buy', 'Apple Store', 'Newegg', 'B&H Photo'],
-    median: 140,
-    spread: 0.9,
-    weight: 1,
-  },
-  {
-    account: 'household',
-    payees: ['Target', 'Home Depot', 'IKEA', 'Walmart', "Lowe's"],
-    median: 38,
-    spread: 0.7,
-    weight: 7,
-  },
-  { account: 'streaming', payees: ['Netflix', 'Spotify', 'Hulu', 'Disney Plus'], median: 13, spread: 0.2, weight: 2 },
-  {
-    account: 'movies',
-    payees: ['AMC Theatres', 'Regal Cinemas', 'Alamo Drafthouse'],
-    median: 24,
-    spread: 0.4,
-    weight: 2,
-  },
-  {
-    account: 'books',
-    payees: ['Amazon Books', 'Barnes & Noble', "Powell's Books"],
-    median: 19,
-    spread: 0.5,
-    weight: 2,
-  },
-  {
-    account: 'flights',
-    payees: ['United Airlines', 'Delta Air Lines', 'Southwest Airlines', 'Alaska Airlines'],
-    median: 340,
-    spread: 0.5,
-    weight: 1,
-  },
-  { account: 'hotels', payees: ['Marriott', 'Hilton', 'Airbnb', 'Hyatt'], median: 175, spread: 0.5, weight: 1 },
-  { account: 'giftsGiven', payees: ['Etsy', 'Amazon', 'Macy’s'], median: 48, spread: 0.7, weight: 2 },
-  { account: 'education', payees: ['Coursera', 'Community College', 'Udemy'], median: 60, spread: 1, weight: 1 },
-  {
-    account: 'maintenance',
-    payees: ['Handy Plumbing', 'Ace Hardware', 'Green Lawn Care'],
-    median: 90,
-    spread: 0.8,
-    weight: 1,
-  },
-];
-
-const EUROPE = ['Carrefour Paris', 'Deutsche Bahn', 'Café de Flore', 'Albert Heijn', 'Trenitalia', 'El Corte Inglés'];
-const JAPAN = ['Lawson', 'FamilyMart', 'JR East', 'Ichiran Ramen', '7-Eleven Shinjuku', 'Yodobashi Camera'];
-const CLIENTS = ['Müller GmbH', 'Atelier Dupont', 'Van Dijk BV', 'Rossi Design'];
+import { CLIENTS, EUROPE, JAPAN, minorOf, purchase } from './spending.ts';
 
 export interface Line {
   account: AccountKey;
@@ -198,28 +15,11 @@ export interface Entry {
   lines: Line[];
 }
 
-function minorOf(random: Random, median: number, spread: number, digits: number): number {
-  const scale = 10 ** digits;
-  return Math.max(1, Math.round(random.logNormal(median, spread) * scale));
-}
-
 function debit(account: AccountKey, minor: number): Line {
   return { account, minor, debit: true };
 }
 function credit(account: AccountKey, minor: number): Line {
   return { account, minor, debit: false };
-}
-
-const spendingPick = (random: Random, weights: readonly Category[]) => {
-  const total = weights.reduce((s, c) => s + c.weight, 0);
-  let x = random.float() * total;
-  for (const c of weights) if ((x -= c.weight) < 0) return c;
-  return weights.at(-1)!;
-};
-
-function purchase(random: Random): { category: Category; payee: string; minor: number } {
-  const category = spendingPick(random, SPENDING);
-  return { category, payee: random.pick(category.payees), minor: minorOf(random, category.median, category.spread, 2) };
 }
 
 type Template = (random: Random, date: string) => Entry;
@@ -426,12 +226,17 @@ export function settle(entry: Entry): Entry {
   return entry;
 }
 
+/** A bill paid from checking. */
+function fromChecking(date: string, memo: string, account: AccountKey, minor: number): Entry {
+  return { date, memo, lines: [debit(account, minor), credit('checking', minor)] };
+}
+
 /** What falls due on a day of the month, in order; each counts as one of the day's entries. */
 export function scheduled(random: Random, date: string): Entry[] {
   const day = Number(date.slice(8, 10));
   const out: Entry[] = [];
   if (day === 1) {
-    out.push({ date, memo: 'Rent ' + date.slice(0, 7), lines: [debit('rent', 215000), credit('checking', 215000)] });
+    out.push(fromChecking(date, 'Rent ' + date.slice(0, 7), 'rent', 215000));
     const interest = random.int(60000, 90000);
     out.push({
       date,
@@ -455,38 +260,22 @@ export function scheduled(random: Random, date: string): Entry[] {
     });
   }
   if (day === 5) {
-    out.push({
-      date,
-      memo: 'City Power & Light',
-      lines: [debit('electricity', minorOf(random, 95, 0.3, 2)), credit('checking', 0)],
-    });
-    out.push({ date, memo: 'Comcast Xfinity', lines: [debit('internet', 7999), credit('checking', 7999)] });
+    out.push(fromChecking(date, 'City Power & Light', 'electricity', minorOf(random, 95, 0.3, 2)));
+    out.push(fromChecking(date, 'Comcast Xfinity', 'internet', 7999));
   }
   if (day === 10) {
-    out.push({
-      date,
-      memo: 'Municipal Water',
-      lines: [debit('water', minorOf(random, 45, 0.3, 2)), credit('checking', 0)],
-    });
-    out.push({ date, memo: 'Geico auto insurance', lines: [debit('carInsurance', 11240), credit('checking', 11240)] });
-    out.push({ date, memo: 'Car loan payment', lines: [debit('carLoan', 38500), credit('checking', 38500)] });
+    out.push(fromChecking(date, 'Municipal Water', 'water', minorOf(random, 45, 0.3, 2)));
+    out.push(fromChecking(date, 'Geico auto insurance', 'carInsurance', 11240));
+    out.push(fromChecking(date, 'Car loan payment', 'carLoan', 38500));
   }
   if (day === 20) {
-    out.push({
-      date,
-      memo: 'Visa card payment',
-      lines: [debit('visa', minorOf(random, 1800, 0.3, 2)), credit('checking', 0)],
-    });
-    out.push({
-      date,
-      memo: 'Amex card payment',
-      lines: [debit('amex', minorOf(random, 700, 0.3, 2)), credit('checking', 0)],
-    });
+    out.push(fromChecking(date, 'Visa card payment', 'visa', minorOf(random, 1800, 0.3, 2)));
+    out.push(fromChecking(date, 'Amex card payment', 'amex', minorOf(random, 700, 0.3, 2)));
   }
   if (date.slice(5) === '12-15')
     out.push({ date, memo: 'Year-end bonus ACME Corp', lines: [debit('checking', 500000), credit('bonus', 0)] });
   if (date.slice(5) === '04-15' || date.slice(5) === '10-15')
-    out.push({ date, memo: 'County property tax', lines: [debit('propertyTax', 240000), credit('checking', 0)] });
+    out.push(fromChecking(date, 'County property tax', 'propertyTax', 240000));
   return out.map(settle);
 }
 

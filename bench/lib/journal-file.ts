@@ -13,25 +13,3 @@ export function journalChunks(file: string, entries: number): Generator<{ text: 
     }
   })();
 }
-
-export interface ParsedEntry {
-  date: string;
-  memo: string;
-  postings: { account: string; amount: string; currency: string }[];
-}
-
-/** Entries of a journal the generator wrote (its own simple subset of the hledger format). */
-export function* parseJournal(text: string): Generator<ParsedEntry> {
-  let current: ParsedEntry | undefined;
-  for (const line of text.split('\n')) {
-    const header = /^(\d{4}-\d{2}-\d{2}) \* (.*)$/.exec(line);
-    if (header) {
-      if (current) yield current;
-      current = { date: header[1]!, memo: header[2]!, postings: [] };
-      continue;
-    }
-    const posting = /^ {4}(.+?) {2,}(-?[\d.]+) ([A-Z]{3})$/.exec(line);
-    if (posting && current) current.postings.push({ account: posting[1]!, amount: posting[2]!, currency: posting[3]! });
-  }
-  if (current) yield current;
-}

@@ -198,3 +198,41 @@ export async function msToFirstLine(command: string, args: string[], env: NodeJS
   await exited;
   return ms;
 }
+
+/** What bench/probe.ts saw: its requests, the slowest answer, and how many took over 50 ms. */
+export interface ProbeStall {
+  n: number;
+  maxMs: number;
+  over50: number;
+}
+
+/**
+ * Requests to one path every 20 ms from another process (bench/probe.ts) while something long
+ * runs: the longest answer is the longest the server stopped answering.
+ */
+export class Probe {
+  private child: Child | undefined;
+  private stopped: Promise<ProbeStall> | undefined;
+  private readonly args: string[];
+
+  constructor(url: string, token: string, probePath: string) {
+    this.args = [url, token, probePath];
+  }
+
+  async start(): Promise<void> {
+    this.child = await startChild(path.join(REPO, 'bench/probe.ts'), this.args, {}, /(probing)/, 30_000, [], 'pipe');
+  }
+
+  stop(): Promise<ProbeStall> {
+    this.stopped ??= (async () => {
+      const child = this.child!;
+      let out = '';
+      child.process.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+      const exited = new Promise((resolve) => child.process.once('exit', resolve));
+      child.process.stdin!.end();
+      await exited;
+      return JSON.parse(out.trim().split('\n').at(-1)!) as ProbeStall;
+    })();
+    return this.stopped;
+  }
+}

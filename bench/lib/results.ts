@@ -34,6 +34,29 @@ export interface Operation {
   error?: string;
 }
 
+/** An operation's figures: what a measurement returns, the row's id, label and unit aside. */
+export type Figures = Omit<Operation, 'id' | 'label' | 'unit'>;
+
+/** A latency beside its raw limit: the ratio is the raw p50 over the API's. */
+export function besideRaw(api: Summary, rawLabel: string, raw: Summary, target?: Target): Figures {
+  return {
+    summary: api,
+    raw: { label: rawLabel, summary: raw },
+    ratio: raw.p50 / api.p50,
+    ...(target ? { target } : {}),
+  };
+}
+
+/** A rate beside its ceiling or reference rate: the ratio is the one over the other. */
+export function rateBeside(
+  value: number,
+  raw: { label: string; value: number },
+  note: string,
+  target?: Target,
+): Figures {
+  return { value, raw, ratio: value / raw.value, ...(target ? { target } : {}), note };
+}
+
 export function evaluate(op: Operation): boolean | null {
   const t = op.target;
   if (!t || op.error) return op.error ? false : null;
@@ -123,4 +146,41 @@ export function table(ops: readonly Operation[]): string {
   });
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** The rows of a run, in the order they were measured, each logged as it comes. */
+export class Results {
+  readonly ops: Operation[] = [];
+  private readonly log: (line: string) => void;
+
+  constructor(log: (line: string) => void) {
+    this.log = log;
+  }
+
+  record(op: Operation): Operation {
+    op.met = evaluate(op);
+    this.ops.push(op);
+    const s = op.summary;
+    const figure = op.error
+      ? `ERROR ${op.error}`
+      : s
+        ? `p50 ${s.p50.toFixed(2)} p99 ${s.p99.toFixed(2)} (n=${s.n})`
+        : (op.value?.toFixed(2) ?? '–');
+    const raw = op.raw?.summary ? ` | raw p50 ${op.raw.summary.p50.toFixed(3)}` : '';
+    this.log(`  ${op.label}: ${figure} ${op.unit}${raw}${op.met === false ? '  [target missed]' : ''}`);
+    return op;
+  }
+
+  /** Measures one row; a failure is recorded as the row's error and the run goes on. */
+  async attempt(id: string, label: string, unit: Operation['unit'], fn: () => Promise<Figures>): Promise<Operation> {
+    try {
+      return this.record({ id, label, unit, ...(await fn()) });
+    } catch (error) {
+      return this.record({ id, label, unit, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  find(id: string): Operation | undefined {
+    return this.ops.find((o) => o.id === id);
+  }
 }

@@ -42,3 +42,73 @@ export async function timeEach(n: number, fn: (i: number) => Promise<unknown> | 
   }
   return out;
 }
+
+/** `fn` run `n` times after `warmUp` runs not counted (a raw limit: the same work in this process). */
+export function rawTimed(n: number, fn: (i: number) => unknown, warmUp = 5): Summary {
+  for (let i = 0; i < warmUp; i++) fn(i);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint();
+    fn(i);
+    out.push(since(start));
+  }
+  return summarize(out);
+}
+
+/** Like rawTimed, with a 1 ms pause (a timer turn) before each call, as a server idles between requests. */
+export async function rawPacedTimed(n: number, fn: (i: number) => unknown): Promise<Summary> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    const start = process.hrtime.bigint();
+    fn(i);
+    out.push(since(start));
+  }
+  return summarize(out);
+}
+
+/** What the timings below need of a client: one request that must answer 2xx. */
+export interface Requester {
+  ok(method: string, path: string, body?: unknown): Promise<unknown>;
+}
+
+/**
+ * `n` GETs of `pathOf(i)` after 5 not counted. With `distinct`, the counted requests go on from
+ * where the warm-up stopped (pathOf(5) on), so that none asks again what the warm-up asked.
+ */
+export async function timed(
+  client: Requester,
+  n: number,
+  pathOf: (i: number) => string,
+  distinct = false,
+): Promise<Summary> {
+  for (let i = 0; i < 5; i++) await client.ok('GET', pathOf(i));
+  const from = distinct ? 5 : 0;
+  return summarize(await timeEach(n, (i) => client.ok('GET', pathOf(from + i))));
+}
+
+/**
+ * `timed`, each read made uncached: a budget written for 2030-01 (not timed) first changes the
+ * ledger, so the answer the server keeps for an unchanged ledger is dropped and the read is
+ * computed. `lines`: budget lines (at least two) to alternate between.
+ */
+export async function timedUncached(
+  client: Requester,
+  lines: readonly unknown[],
+  n: number,
+  pathOf: (i: number) => string,
+): Promise<Summary> {
+  const out: number[] = [];
+  for (let i = 0; i < n + 5; i++) {
+    await changeLedger(client, lines, i);
+    const start = process.hrtime.bigint();
+    await client.ok('GET', pathOf(i));
+    if (i >= 5) out.push(since(start));
+  }
+  return summarize(out);
+}
+
+/** A change to the ledger no read below looks at (a budget of 2030-01): every answer kept before it is dropped. */
+export function changeLedger(client: Requester, lines: readonly unknown[], i: number): Promise<unknown> {
+  return client.ok('PUT', '/api/budgets/2030-01', { lines: lines.slice(0, 1 + (i % 2)) });
+}
