@@ -1,4 +1,5 @@
 /** The relay's SQL (Kysely, async, dialect-neutral). Row types stay here. */
+import { merkle } from '@actual-app/crdt';
 import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { RelayDb, RelaySchema } from './relay-db.ts';
 
@@ -122,7 +123,10 @@ export async function insertGroup(
       created_at: group.createdAt,
     })
     .execute();
-  await db.insertInto('group_merkles').values({ group_id: group.id, merkle: '{}' }).execute();
+  await db
+    .insertInto('group_merkles')
+    .values({ group_id: group.id, merkle: JSON.stringify(merkle.emptyTrie()) })
+    .execute();
 }
 
 export async function insertMember(db: RelayTx, groupId: string, userId: string, joinedAt: string): Promise<boolean> {

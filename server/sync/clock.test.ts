@@ -70,6 +70,10 @@ describe('LedgerClock', () => {
     expect(merkleDiff(a.merkle, b.merkle)).toBeNull();
   });
 
+  it('when one trie is empty as `{}` and the other as the package makes it, then they do not differ', () => {
+    expect(merkleDiff(LedgerClock.create().merkle, {})).toBeNull();
+  });
+
   it('when a clock is made from a malformed node id, then it is refused', () => {
     expect(() => LedgerClock.create('not-a-node')).toThrow(/16 hexadecimal/);
   });

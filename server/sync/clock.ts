@@ -144,6 +144,8 @@ export class LedgerClock {
  * The relay's trie comes from the network: `readMerkle` checks it first.
  */
 export function merkleDiff(ours: MerkleTrie, theirs: MerkleTrie): number | null {
+  // An empty trie may be written `{}` or `{"hash":0}`; the package tells them apart.
+  if ((ours.hash ?? 0) === (theirs.hash ?? 0)) return null;
   return merkle.diff(theirs, ours);
 }
 
