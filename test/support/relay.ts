@@ -3,6 +3,7 @@
  * to it through the app's relay client, and in-memory replicas (last-writer-wins key-value stores
  * on a ledger clock) that sync through it with the real sync client.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import {
   type SyncStore,
   type SyncTransport,
 } from '../../server/sync/sync-client.ts';
+import { ROOT, scriptArguments } from '../../main/app-build.mjs';
 import { Api } from './server.ts';
 
 export const RELAY_PASSWORD = 'correct horse battery';
@@ -134,4 +136,41 @@ export class MemoryReplica implements SyncStore {
     this.since = result.since;
     return result;
   }
+}
+
+export interface ChildRelay {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr(): string;
+}
+
+/**
+ * The relay in a process of its own, started exactly as `npm run relay` starts it (the build of the
+ * current sources), over `dataDir` on a free port; resolves on its ready line.
+ */
+export function spawnRelay(dataDir: string, args: string[] = ['--port', '0']): Promise<ChildRelay> {
+  const child = spawn(process.execPath, [...scriptArguments('relay'), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), RELAY_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise<ChildRelay>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: string) => {
+      out += chunk;
+      const ready = /^Sync relay listening on (http:\/\/\S+)\n/.exec(out);
+      if (ready) resolve({ child, url: ready[1]!, exited, stderr: () => err });
+    });
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`the relay exited (${code ?? signal}) before its ready line; stderr: ${err}`)),
+    );
+  });
 }
