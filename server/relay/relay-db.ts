@@ -31,6 +31,11 @@ export const RELAY_FILE = 'relay.sqlite';
  * each commit: an answered sync request's envelopes are on disk before the answer leaves.
  */
 export function openRelayDb(dataDir: string, migrationsDir = RELAY_MIGRATIONS_DIR): RelayDb {
+  return new Kysely<RelaySchema>({ dialect: new SqliteDialect({ database: openRelaySqlite(dataDir, migrationsDir) }) });
+}
+
+/** The relay's SQLite file, opened, set up and migrated (openRelayDb puts Kysely over it). */
+export function openRelaySqlite(dataDir: string, migrationsDir = RELAY_MIGRATIONS_DIR): Database.Database {
   const file = path.join(dataDir, RELAY_FILE);
   const sqlite = new Database(file);
   try {
@@ -44,5 +49,5 @@ export function openRelayDb(dataDir: string, migrationsDir = RELAY_MIGRATIONS_DI
     sqlite.close();
     throw error;
   }
-  return new Kysely<RelaySchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return sqlite;
 }

@@ -331,6 +331,29 @@ describe('relay sync', () => {
     expect(b.log.size).toBe(0);
   });
 
+  it('when the relay lost envelopes (its file restored from an older copy), then the devices give them back', async () => {
+    const r = await relay();
+    const owner = await relayAccount(r.url);
+    const group = await createKeyedGroup(owner);
+    const [a, b] = [new MemoryReplica(), new MemoryReplica()];
+    a.write('accounts', 'a1', '{"name":"Cash"}');
+    a.write('accounts', 'a2', '{"name":"Bank"}');
+    await a.sync(owner.transport(), group);
+    await b.sync(owner.transport(), group);
+    const file = new Database(path.join(r.dataDir, RELAY_FILE));
+    file.prepare('DELETE FROM messages').run();
+    file.prepare('UPDATE group_merkles SET merkle = ?').run('{"hash":0}');
+    file.close();
+    b.write('accounts', 'a3', '{"name":"Card"}');
+    await b.sync(owner.transport(), group);
+    expect(rows(r, 'SELECT timestamp FROM messages')).toHaveLength(3);
+    const c = new MemoryReplica();
+    await c.sync(owner.transport(), group);
+    await a.sync(owner.transport(), group);
+    expect(c.state()).toBe(b.state());
+    expect(a.state()).toBe(b.state());
+  });
+
   it('when a device holds a key from the wrong passphrase, then it is SYNC_WRONG_KEY before anything is sent or applied', async () => {
     const r = await relay();
     const owner = await relayAccount(r.url);

@@ -86,6 +86,11 @@ export async function sessionUser(
     .executeTakeFirst();
 }
 
+/** An account's expired sessions, removed when it opens a new one (so they never pile up). */
+export async function deleteExpiredSessions(db: RelayTx, userId: string, nowIso: string): Promise<void> {
+  await db.deleteFrom('relay_sessions').where('user_id', '=', userId).where('expires_at', '<=', nowIso).execute();
+}
+
 export async function deleteSession(db: RelayTx, tokenHash: string): Promise<void> {
   await db.deleteFrom('relay_sessions').where('token_hash', '=', tokenHash).execute();
 }
@@ -222,11 +227,21 @@ export async function useInvite(db: RelayTx, tokenHash: string, groupId: string,
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteSpentInvites(db: RelayTx, nowIso: string): Promise<void> {
+export async function deleteSpentInvites(db: RelayTx, groupId: string, nowIso: string): Promise<void> {
   await db
     .deleteFrom('group_invites')
+    .where('group_id', '=', groupId)
     .where((eb) => eb.or([eb('uses_left', '<=', 0), eb('expires_at', '<=', nowIso)]))
     .execute();
+}
+
+export async function countInvites(db: RelayTx, groupId: string): Promise<number> {
+  const row = await db
+    .selectFrom('group_invites')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('group_id', '=', groupId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function groupMerkle(db: RelayTx, groupId: string): Promise<string> {

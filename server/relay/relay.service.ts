@@ -116,6 +116,7 @@ export class RelayService {
   private async openSession(user: { id: string; username: string }) {
     const token = newToken();
     const now = this.now();
+    await repo.deleteExpiredSessions(this.db, user.id, new Date(now).toISOString());
     await repo.insertSession(this.db, {
       tokenHash: hashToken(token),
       userId: user.id,
@@ -193,13 +194,8 @@ export class RelayService {
     const expiresAt = new Date(this.now() + input.expiresInHours * 60 * 60 * 1000).toISOString();
     await this.db.transaction().execute(async (trx) => {
       if (!(await repo.groupOfMember(trx, groupId, userId))) throw new DomainError('NOT_FOUND', NO_GROUP);
-      await repo.deleteSpentInvites(trx, new Date(this.now()).toISOString());
-      const live = await trx
-        .selectFrom('group_invites')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('group_id', '=', groupId)
-        .executeTakeFirstOrThrow();
-      if (Number(live.n) >= this.limits.invitesPerGroup) {
+      await repo.deleteSpentInvites(trx, groupId, new Date(this.now()).toISOString());
+      if ((await repo.countInvites(trx, groupId)) >= this.limits.invitesPerGroup) {
         throw new DomainError('LIMIT_REACHED', `A group has at most ${this.limits.invitesPerGroup} open invites`);
       }
       await repo.insertInvite(trx, {
