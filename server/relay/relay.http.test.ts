@@ -2,7 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { create, MessageEnvelopeSchema } from '@actual-app/crdt';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import {
   MemoryReplica,
   createKeyedGroup,
@@ -454,6 +454,10 @@ describe('relay sync', () => {
       '/relay/sync',
     ]);
     expect(Object.keys(doc.body.paths['/relay/sync'].post.requestBody.content)).toEqual(['application/x-protobuf']);
-    expect(create(MessageEnvelopeSchema, {}).isEncrypted).toBe(false);
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(doc.body), absoluteRef: 'openapi.json', config });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`)).toEqual(
+      [],
+    );
   });
 });
