@@ -436,6 +436,35 @@ describe('relay sync', () => {
     await expect(gone.groups()).rejects.toMatchObject({ code: 'SYNC_RELAY_UNREACHABLE' });
   });
 
+  it('when a connection is reset before any answer, then a sync is sent once more and a registration is not', async () => {
+    const r = await relay();
+    const owner = await relayAccount(r.url);
+    const group = await createKeyedGroup(owner);
+    const sent: string[] = [];
+    /** fetch whose first request of each path meets a reset connection, as a stale kept-alive one does. */
+    const resetting: typeof fetch = async (input, init) => {
+      const url = String(input);
+      sent.push(`${init?.method} ${new URL(url).pathname}`);
+      if (sent.filter((line) => line.endsWith(new URL(url).pathname)).length === 1) {
+        throw new TypeError('fetch failed', {
+          cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+        });
+      }
+      return fetch(input, init);
+    };
+    const device = new MemoryReplica();
+    device.write('accounts', 'a1', '{"name":"Cash"}');
+    const client = new RelayClient(r.url, { token: owner.token, fetch: resetting });
+    expect(await device.sync(client.transport(), group)).toMatchObject({ sent: 1, requests: 1 });
+    await expect(
+      new RelayClient(r.url, { fetch: resetting }).register('newcomer', 'correct horse battery'),
+    ).rejects.toMatchObject({
+      code: 'SYNC_RELAY_UNREACHABLE',
+    });
+    expect(sent).toEqual(['POST /relay/sync', 'POST /relay/sync', 'POST /relay/register']);
+    expect(rows(r, 'SELECT timestamp FROM messages')).toHaveLength(1);
+  });
+
   it('when the relay is asked for its document, then it describes every route with the relay error shape', async () => {
     const r = await relay();
     const doc = await r.api.get('/relay/openapi.json');

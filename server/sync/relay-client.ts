@@ -56,23 +56,36 @@ export class RelayClient {
     this.timeoutMs = options.timeoutMs ?? 60_000;
   }
 
-  /** One request; the answer's bytes when it is a success, a DomainError otherwise. */
+  /**
+   * One request; the answer's bytes when it is a success, a DomainError otherwise. A request the
+   * relay may receive twice (`replaySafe`: a read, or a sync, whose replay stores nothing) is sent
+   * once more when its connection was reset before any answer: a kept-alive connection the relay
+   * closed while this process was busy fails that way without the request having reached it.
+   */
   private async call(
     method: string,
     path: string,
     body?: { type: string; bytes: Uint8Array | string },
+    replaySafe = method === 'GET',
   ): Promise<{ status: number; bytes: Buffer }> {
     const headers: Record<string, string> = {};
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (body) headers['content-type'] = body.type;
-    let response: Response;
-    try {
-      response = await this.fetch(this.url + path, {
+    const send = () =>
+      this.fetch(this.url + path, {
         method,
         headers,
         body: body?.bytes as BodyInit | undefined,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
+    let response: Response;
+    try {
+      try {
+        response = await send();
+      } catch (error) {
+        if (!replaySafe || !connectionReset(error)) throw error;
+        response = await send();
+      }
     } catch (error) {
       throw new DomainError(
         'SYNC_RELAY_UNREACHABLE',
@@ -170,8 +183,14 @@ export class RelayClient {
   /** The sync transport over this client's token: POST /relay/sync with the protobuf bytes. */
   transport(): SyncTransport {
     return async (request) =>
-      (await this.call('POST', '/relay/sync', { type: 'application/x-protobuf', bytes: request })).bytes;
+      (await this.call('POST', '/relay/sync', { type: 'application/x-protobuf', bytes: request }, true)).bytes;
   }
+}
+
+/** Whether fetch failed because the connection was reset or closed under it (not refused, not timed out). */
+function connectionReset(error: unknown): boolean {
+  const code = ((error as { cause?: { code?: unknown } }).cause?.code ?? '') as string;
+  return ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'].includes(code);
 }
 
 /** The answer's body, refused past `max` bytes (a relay cannot make a device hold more). */
