@@ -70,6 +70,8 @@ const ELEMENTS = [
   { type: 'http', pattern: 'server/http' },
   { type: 'llm', pattern: 'server/llm' },
   { type: 'jobs', pattern: 'server/jobs' },
+  { type: 'sync', pattern: 'server/sync' },
+  { type: 'relay', pattern: 'server/relay' },
   { type: 'feature', pattern: 'server/features/*', capture: ['feature'] },
   { type: 'features', pattern: 'server/features' },
   { type: 'server', pattern: 'server' },
@@ -133,6 +135,8 @@ const SERVER_LAYERS = [
   'http',
   'llm',
   'jobs',
+  'sync',
+  'relay',
   'features',
   'feature',
   'server',
@@ -149,10 +153,27 @@ const POLICIES = [
   [from('http'), [to('domain'), to('contract')]],
   [from('llm'), [to('domain')]],
   [from('jobs'), [to('domain'), to('domain-module'), to('contract'), to('db')]],
+  // the sync protocol (clock, crypto, messages, the client loop, the relay's contract): no feature, no storage
+  [from('sync'), [to('domain'), to('contract')]],
+  // the relay: a server of its own over the sync protocol and the HTTP layer; it knows no feature
+  [
+    from('relay'),
+    [to('domain'), to('contract'), to('db'), to('http'), to('sync'), to('server', inCategory('server-settings'))],
+  ],
   [from('features'), [to('db'), to('http')]],
   [
     from('feature'),
-    [to('domain'), to('domain-module'), to('contract'), to('db'), to('http'), to('llm'), to('jobs'), to('features')],
+    [
+      to('domain'),
+      to('domain-module'),
+      to('contract'),
+      to('db'),
+      to('http'),
+      to('llm'),
+      to('jobs'),
+      to('sync'),
+      to('features'),
+    ],
   ],
   ...Object.entries(FEATURE_USES)
     .filter(([, uses]) => uses.length > 0)
@@ -347,6 +368,17 @@ const config: Linter.Config[] = [
       'no-restricted-imports': restrictedImports(
         ['kysely', 'better-sqlite3', 'electron'],
         'server/http imports no database, and the server no Electron.',
+      ),
+    },
+  },
+  {
+    // the sync protocol holds no storage and no HTTP server: a ledger and a transport are handed to it
+    files: ['server/sync/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports(
+        ['express', 'kysely', 'better-sqlite3', 'electron'],
+        'server/sync is the protocol: the ledger (SyncStore) and the network (SyncTransport) are handed to it.',
       ),
     },
   },

@@ -2,6 +2,7 @@ import { ConfigError, settingsFromEnv } from './config.ts';
 import { MigrationError } from './db/migrate.ts';
 import { startServer } from './index.ts';
 import { runResetPassword } from './reset-password.ts';
+import { runRelay } from './relay/relay-cli.ts';
 
 /** `npm run serve`: the headless server, configured by the environment (CONTRACT §1). */
 async function main(): Promise<void> {
@@ -30,7 +31,11 @@ function cannotStart(error: unknown): never {
   const code = (error as NodeJS.ErrnoException).code;
   if (known) console.error(`Cannot start: ${(error as Error).message}`);
   else if (code === 'EADDRINUSE')
-    console.error('Cannot start: the port is already in use; set PORT to another one (0 picks a free port)');
+    console.error(
+      command === 'relay'
+        ? 'Cannot start: the port is already in use; give another with --port (0 picks a free port)'
+        : 'Cannot start: the port is already in use; set PORT to another one (0 picks a free port)',
+    );
   else if (
     code === 'EACCES' ||
     code === 'EROFS' ||
@@ -50,4 +55,5 @@ if (command === 'reset-password') {
   const code = await runResetPassword(args, { input: process.stdin, output: process.stdout, env: process.env });
   process.exit(code);
 }
-main().catch(cannotStart);
+if (command === 'relay') runRelay(args, process.env).catch(cannotStart);
+else main().catch(cannotStart);

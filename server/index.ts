@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { appRoot } from './app-root.ts';
 import { checkGivenSecretKey, resolveSecretKey, secureDataDir, settingsFromEnv, type Settings } from './config.ts';
@@ -31,6 +30,7 @@ import { registerRoutes } from './features/register/register.router.ts';
 import { dailyBooking, ScheduleBooking, type BookingTrigger } from './features/schedules/schedules.runner.ts';
 import { OllamaModel, type ChatModel } from './llm/model.ts';
 import { createApp } from './http/app.ts';
+import { answerClientError } from './http/client-error.ts';
 import { JobRunner, type JobBudget } from './jobs/job-runner.ts';
 import { JOB_TABLE, JOB_TABLE_MODULE } from './job-table.ts';
 import { heapForJobs, heapForServing } from './heap.ts';
@@ -84,31 +84,6 @@ export interface RunningServer {
 const LEDGER_SWEEP_MS = 60_000;
 
 export const DEFAULT_RENDERER_DIR = path.join(appRoot(), 'renderer', 'dist');
-
-/**
- * Requests Node's HTTP parser refuses before the app sees them (headers or URL over 16 KiB, broken
- * HTTP) get the JSON error shape too, instead of Node's bare status line.
- */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  // As Node's own handler: answer only on a connection that has no answer under way.
-  const state = socket as Duplex & { _httpMessage?: unknown; bytesWritten?: number };
-  const busy = Boolean(state._httpMessage) || (state.bytesWritten ?? 0) > 0;
-  if (error.code === 'ECONNRESET' || !socket.writable || busy) {
-    socket.destroy();
-    return;
-  }
-  const [status, code, detail] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'HEADERS_TOO_LARGE', 'The request headers or URL are too large']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive']
-        : [400, 'MALFORMED_REQUEST', 'The request is not valid HTTP'];
-  const body = JSON.stringify({ detail, code });
-  socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
-}
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   heapForServing();

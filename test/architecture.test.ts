@@ -75,6 +75,28 @@ describe('architecture', () => {
     ]);
   });
 
+  it('when the sync protocol and the relay import, then no feature, the relay no app entry, and sync no storage', async () => {
+    await expectCases([
+      ['server/sync/messages.ts', "import { DomainError } from '../domain/errors.ts';", null],
+      ['server/sync/relay-contract.ts', "import { isoDateTime } from '../contract/common.ts';", null],
+      ['server/sync/sync-client.ts', "import { x } from '../features/journal/journal.service.ts';", BOUNDARY],
+      ['server/sync/sync-client.ts', "import { x } from '../relay/relay.service.ts';", BOUNDARY],
+      ['server/sync/sync-client.ts', "import { x } from '../db/stores.ts';", BOUNDARY],
+      ['server/sync/sync-client.ts', "import { x } from '../http/route.ts';", BOUNDARY],
+      ['server/sync/sync-client.ts', "import { Kysely } from 'kysely';", RESTRICTED],
+      ['server/sync/sync-client.ts', "import express from 'express';", RESTRICTED],
+      ['server/relay/relay.service.ts', "import { x } from '../sync/clock.ts';", null],
+      ['server/relay/relay-app.ts', "import { x } from '../http/errors.ts';", null],
+      ['server/relay/relay-db.ts', "import { migrate } from '../db/migrate.ts';", null],
+      ['server/relay/relay.service.ts', "import { x } from '../features/auth/auth.service.ts';", BOUNDARY],
+      ['server/relay/index.ts', "import { startServer } from '../index.ts';", BOUNDARY],
+      ['server/relay/index.ts', "import { x } from '../jobs/job-runner.ts';", BOUNDARY],
+      ['server/features/journal/journal.service.ts', "import { x } from '../../sync/clock.ts';", null],
+      ['server/features/journal/journal.service.ts', "import { x } from '../../relay/index.ts';", BOUNDARY],
+      ['server/cli.ts', "import { runRelay } from './relay/relay-cli.ts';", null],
+    ]);
+  });
+
   it('when a feature imports, then the layers below it and only the features it uses, never in a circle', async () => {
     await expectCases([
       ['server/features/journal/journal.router.ts', "import { defineRoute } from '../define-route.ts';", null],

@@ -46,6 +46,34 @@ const DESCRIPTION = `Personal Ledger's local API: a double-entry ledger per user
 - A request Node cannot parse as HTTP is answered by the server itself: 400 \`MALFORMED_REQUEST\`,
   408 \`REQUEST_TIMEOUT\`, 431 \`HEADERS_TOO_LARGE\`, in the same error shape.`;
 
+/** What sets one served document apart from another: the app's, or the relay's (server/relay). */
+export interface DocumentMeta {
+  title: string;
+  description: string;
+  servers: JsonSchema[];
+  tags: Record<string, string>;
+  /** What a bearer token is, and its format when it has one. */
+  bearer: string;
+  bearerFormat?: string;
+  /** The general answers said otherwise, by status. */
+  general?: Partial<Record<number, string>>;
+}
+
+const APP_DOCUMENT: DocumentMeta = {
+  title: 'Personal Ledger API',
+  description: DESCRIPTION,
+  servers: [
+    {
+      url: 'http://127.0.0.1:{port}',
+      description: 'This computer; the running server writes its URL to server.json in its data folder',
+      variables: { port: { default: '4599', description: 'PORT (0 picks a free one)' } },
+    },
+  ],
+  tags: TAGS,
+  bearer: 'The access_token of register, login, /api/auth/me or a password change',
+  bearerFormat: 'JWT',
+};
+
 const errorRef = { $ref: '#/components/schemas/Error' };
 const jsonError = { 'application/json': { schema: errorRef } };
 
@@ -184,7 +212,8 @@ function takesNoBody(schema: z.ZodType): boolean {
  * become components; OpenAPI 3.1 speaks JSON Schema 2020-12, which zod emits. A named schema that
  * reads differently as a request than as an answer (defaults, transforms) gets an `Input` twin.
  */
-export function buildOpenApi(routes: readonly RouteDoc[]): JsonSchema {
+export function buildOpenApi(routes: readonly RouteDoc[], meta: DocumentMeta = APP_DOCUMENT): JsonSchema {
+  const describe = (general: (typeof GENERAL)[number]) => meta.general?.[general.status] ?? general.description;
   const defs: Record<'input' | 'output', Record<string, JsonSchema>> = { input: {}, output: {} };
   const convert = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
     const generated = z.toJSONSchema(schema, {
@@ -241,7 +270,7 @@ export function buildOpenApi(routes: readonly RouteDoc[]): JsonSchema {
         continue;
       }
       const object = responses[String(general.status)] as { description: string; headers?: Record<string, unknown> };
-      if (!own.description.includes(general.mentions)) object.description += `; or ${general.description}`;
+      if (!own.description.includes(general.mentions)) object.description += `; or ${describe(general)}`;
       if (general.headers) object.headers = { ...general.headers, ...object.headers };
     }
     const operation: Record<string, unknown> = {
@@ -299,26 +328,20 @@ export function buildOpenApi(routes: readonly RouteDoc[]): JsonSchema {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Personal Ledger API',
+      title: meta.title,
       version: '0.1.0',
-      description: DESCRIPTION,
+      description: meta.description,
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [
-      {
-        url: 'http://127.0.0.1:{port}',
-        description: 'This computer; the running server writes its URL to server.json in its data folder',
-        variables: { port: { default: '4599', description: 'PORT (0 picks a free one)' } },
-      },
-    ],
-    tags: [...tags].map((name) => ({ name, description: TAGS[name] ?? `Operations of ${name}.` })),
+    servers: meta.servers,
+    tags: [...tags].map((name) => ({ name, description: meta.tags[name] ?? `Operations of ${name}.` })),
     paths: settle(paths),
     components: {
       schemas: settle(schemas),
       responses: Object.fromEntries(
         GENERAL.filter((g) => usedGeneral.has(g)).map((g) => [
           g.name,
-          { description: g.description, ...(g.headers ? { headers: g.headers } : {}), content: jsonError },
+          { description: describe(g), ...(g.headers ? { headers: g.headers } : {}), content: jsonError },
         ]),
       ),
       headers: {
@@ -332,8 +355,8 @@ export function buildOpenApi(routes: readonly RouteDoc[]): JsonSchema {
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          bearerFormat: 'JWT',
-          description: 'The access_token of register, login, /api/auth/me or a password change',
+          ...(meta.bearerFormat ? { bearerFormat: meta.bearerFormat } : {}),
+          description: meta.bearer,
         },
       },
     },

@@ -33,14 +33,17 @@ const validators = new Map<string, OpenApiValidator>();
  */
 export class Api {
   readonly baseUrl: string;
+  /** Where the server serves its document (the relay's is /relay/openapi.json). */
+  private readonly documentPath: string;
   private validator: Promise<OpenApiValidator> | undefined;
-  constructor(baseUrl: string) {
+  constructor(baseUrl: string, documentPath = '/api/openapi.json') {
     this.baseUrl = baseUrl;
+    this.documentPath = documentPath;
   }
 
   private documentValidator(): Promise<OpenApiValidator> {
     this.validator ??= (async () => {
-      const text = await (await fetch(`${this.baseUrl}/api/openapi.json`)).text();
+      const text = await (await fetch(`${this.baseUrl}${this.documentPath}`)).text();
       let validator = validators.get(text);
       if (!validator) {
         validator = new OpenApiValidator(JSON.parse(text) as Record<string, unknown>);
