@@ -69,7 +69,7 @@ export { matchInDateOrder } from './sweep.ts';
 export { CANDIDATE_WINDOW_DAYS } from './sweep-ranking.ts';
 export type { SuggestableAccount, SuggestedAccount } from './suggestions.ts';
 export { PRESELECT_MIN_CONFIDENCE, preselectedAccount, suggestCounterAccounts } from './suggestions.ts';
-export type { Rule, RuleConditions, RuleDescriptionOp, RuleTarget } from './rules.ts';
+export type { Rule, RuleConditions, RuleDescriptionOp, RuleSplit, RuleTarget } from './rules.ts';
 export { RULE_DESCRIPTION_OPS, RuleSet, ruleDraftFrom, ruleProblems } from './rules.ts';
 export type { AssignedPair, RerunPlan, RunTxn } from './rerun.ts';
 export { planRerun } from './rerun.ts';
