@@ -34,7 +34,7 @@ const FEATURE_USES: Record<string, string[]> = {
   journal: ['accounts', 'exchange', 'totals'],
   reports: ['accounts', 'exchange', 'prices', 'totals'],
   register: ['accounts', 'totals'],
-  reconciliation: ['accounts', 'journal', 'rules', 'statements'],
+  reconciliation: ['accounts', 'journal', 'prices', 'rules', 'statements'],
   export: ['accounts', 'journal', 'prices', 'totals'],
   'journal-import': ['accounts', 'exchange', 'export', 'journal', 'prices', 'totals'],
   schedules: ['accounts', 'journal'],

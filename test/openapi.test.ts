@@ -537,6 +537,14 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
       400,
     );
   },
+  async 'POST /api/journal-entries/{id}/correct'() {
+    const entry = await made(send('POST', '/api/journal-entries', { json: spend('3.00', 'To correct', true) }), 201);
+    const { auto_post: _, ...corrected } = spend('3.30', 'Corrected', true);
+    const url = (id: string) => `/api/journal-entries/${id}/correct`;
+    expect((await send('POST', url(entry.id), { json: corrected })).status).toBe(201);
+    expect((await send('POST', url(entry.id), { json: corrected })).status).toBe(400);
+    expect((await send('POST', url(crypto.randomUUID()), { json: corrected })).status).toBe(404);
+  },
   async 'GET /api/reports/trial-balance'() {
     expect((await send('GET', '/api/reports/trial-balance')).status).toBe(200);
   },
@@ -620,6 +628,12 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   },
   async 'GET /api/prices/latest'() {
     expect((await send('GET', '/api/prices/latest')).status).toBe(200);
+  },
+  async 'GET /api/prices/convert'() {
+    expect([200, 201]).toContain((await send('POST', '/api/prices', { json: rate('2026-01-02', '1.08') })).status);
+    const url = (date: string) => `/api/prices/convert?amount=10.00&from=EUR&to=USD&date=${date}`;
+    expect((await send('GET', url('2026-01-03'))).status).toBe(200);
+    expect((await send('GET', url('1999-01-01'))).status).toBe(400);
   },
   async 'POST /api/prices/import'() {
     const url = '/api/prices/import';
@@ -749,6 +763,20 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     expect((await send('POST', url(crypto.randomUUID()), { json: { account_id: ids.food } })).status).toBe(404);
     expect((await send('POST', url(txn.id), { json: { account_id: crypto.randomUUID() } })).status).toBe(400);
     expect((await send('POST', url(txn.id), { json: { account_id: ids.food } })).status).toBe(201);
+  },
+  async 'POST /api/reconciliation/transfers'() {
+    const savings = (await made(send('POST', '/api/accounts', { json: { name: 'Savings', type: 'ASSET' } }), 201)).id;
+    const lineOf = async (account_id: string, description: string, type: string) => {
+      const transactions = [{ date: '2026-03-10', description, amount: '50.00', type }];
+      const statement = await made(send('POST', '/api/statements', { json: { account_id, transactions } }), 201);
+      return (await made(send('GET', `/api/statements/${statement.id}/transactions`), 200)).items[0].id;
+    };
+    const body = {
+      from_transaction_id: await lineOf(ids.bank!, 'To savings', 'debit'),
+      to_transaction_id: await lineOf(savings, 'From checking', 'credit'),
+    };
+    expect((await send('POST', '/api/reconciliation/transfers', { json: body })).status).toBe(201);
+    expect((await send('POST', '/api/reconciliation/transfers', { json: body })).status).toBe(400);
   },
   async 'PATCH /api/statements/{id}'() {
     const url = `/api/statements/${ids.statement}`;

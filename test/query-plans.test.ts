@@ -218,11 +218,14 @@ describe('the queries behind the screens', () => {
       '/api/prices',
       '/api/prices?from=EUR&to=USD&page=2&per_page=1',
       '/api/prices/latest',
+      '/api/prices/convert?amount=10.00&from=EUR&to=USD&date=2026-02-15',
       '/api/settings',
     ];
     caught.clear();
     for (const screen of screens) expect((await t.api.get(screen, token)).status, screen).toBe(200);
     expect(caught.size).toBeGreaterThan(10);
+    // the unmatched list looks for each line's transfer (the other side's index of amounts and dates)
+    expect([...caught].some((sql) => /t\.amount_minor = \? AND t\.date >= \?/.test(sql))).toBe(true);
     const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
     try {
       const offenders = [...caught].flatMap((sql) =>
@@ -359,7 +362,7 @@ describe('the queries of the net-worth series', () => {
 
 // after the net-worth case, which counts statements prepared by the screens above: this one clears what was caught
 describe('the queries of reconciling to the bank', () => {
-  it('when lines are ticked, an account reconciled, bank lines booked and a statement booked by rules, then no query scans the lines, entries or bank transactions whole', async () => {
+  it('when lines are ticked, an account reconciled, bank lines booked and a statement booked by rules, a transfer proposed and booked, a line split and an entry corrected, then no query scans the lines, entries or bank transactions whole', async () => {
     const status = await t.api.get(
       `/api/accounts/${bank}/reconcile?statement_date=2026-03-31&statement_balance=0`,
       token,
@@ -400,6 +403,65 @@ describe('the queries of reconciling to the bank', () => {
     expect(
       (await t.api.post('/api/reconciliation/unmatched/create-entries', { statement_id: statementId }, token)).status,
     ).toBe(201);
+    // a transfer proposed and booked, a line split, an entry corrected
+    const savings = (await t.api.post('/api/accounts', { name: 'Savings', type: 'ASSET' }, token)).body.id;
+    const out = { date: '2026-03-20', description: 'To savings', amount: '77.77', type: 'debit' };
+    const split = { date: '2026-03-20', description: 'SPLIT ME', amount: '10.00', type: 'debit' };
+    const into = { date: '2026-03-21', description: 'From checking', amount: '77.77', type: 'credit' };
+    expect((await t.api.post('/api/statements', { account_id: bank, transactions: [out, split] }, token)).status).toBe(
+      201,
+    );
+    expect((await t.api.post('/api/statements', { account_id: savings, transactions: [into] }, token)).status).toBe(
+      201,
+    );
+    const proposed = await t.api.get('/api/reconciliation/unmatched?type=bank_transaction&per_page=100', token);
+    const byText = (d: string) =>
+      proposed.body.items.find((i: { transaction: { description: string } }) => i.transaction.description === d);
+    expect(byText('To savings').transfer.transaction.description).toBe('From checking');
+    const transfer = {
+      from_transaction_id: byText('To savings').transaction.id,
+      to_transaction_id: byText('From checking').transaction.id,
+    };
+    expect((await t.api.post('/api/reconciliation/transfers', transfer, token)).status).toBe(201);
+    const splits = [
+      { account_id: food, amount: '4.00' },
+      { account_id: savings, amount: '6.00' },
+    ];
+    expect(
+      (
+        await t.api.post(
+          `/api/reconciliation/unmatched/${byText('SPLIT ME').transaction.id}/create-entry`,
+          { splits },
+          token,
+        )
+      ).status,
+    ).toBe(201);
+    const typo = await t.api.post(
+      '/api/journal-entries',
+      {
+        entry_date: '2026-03-25',
+        auto_post: true,
+        lines: splits.map((l, i) => ({
+          account_id: l.account_id,
+          direction: i === 0 ? 'DEBIT' : 'CREDIT',
+          amount: '1.00',
+        })),
+      },
+      token,
+    );
+    const corrected = await t.api.post(
+      `/api/journal-entries/${typo.body.id}/correct`,
+      {
+        entry_date: '2026-03-25',
+        lines: typo.body.lines.map((l: { account_id: string; direction: string }) => ({
+          account_id: l.account_id,
+          direction: l.direction,
+          amount: '1.10',
+        })),
+      },
+      token,
+    );
+    expect(corrected.status).toBe(201);
     const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
     try {
       const writes = [...caught].filter(

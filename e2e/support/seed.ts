@@ -78,4 +78,31 @@ export class Seed {
     if (res.status !== 201) throw new Error(`entry ${memo}: ${res.status} ${res.text}`);
     return res.body.id as string;
   }
+
+  /** A statement of bank lines on an account, not reconciled; the lines' ids by description. */
+  async bankLines(
+    accountId: string,
+    transactions: { date: string; description: string; amount: string; type: 'debit' | 'credit' }[],
+  ): Promise<Record<string, string>> {
+    const res = await this.api.post('/api/statements', { account_id: accountId, transactions }, this.token);
+    if (res.status !== 201) throw new Error(`statement: ${res.status} ${res.text}`);
+    const lines = await this.api.get(`/api/statements/${res.body.id}/transactions?per_page=100`, this.token);
+    return Object.fromEntries(lines.body.items.map((l: { id: string; description: string }) => [l.description, l.id]));
+  }
+
+  /** An exchange rate: one `from` is worth `rate` of `to` on `date`. */
+  async price(date: string, from: string, to: string, rate: string): Promise<void> {
+    const res = await this.api.post('/api/prices', { date, from, to, rate }, this.token);
+    if (res.status !== 201 && res.status !== 200) throw new Error(`price: ${res.status} ${res.text}`);
+  }
+
+  /** An entry as the API answers it. */
+  async entry(id: string): Promise<any> {
+    return (await this.api.get(`/api/journal-entries/${id}`, this.token)).body;
+  }
+
+  /** Entries of an account, newest first, as the API answers them. */
+  async entriesOf(accountId: string): Promise<any[]> {
+    return (await this.api.get(`/api/journal-entries?account_id=${accountId}&per_page=100`, this.token)).body.items;
+  }
 }

@@ -101,12 +101,29 @@ function weightsOf(lines: readonly EditableLine[], accounts: ReadonlyMap<string,
 /** The rate an exchange line states: units of the cost currency per unit of the line's, or null. */
 export function statedRate(line: EditableLine, account: AccountDto | undefined, decimals = 4): string | null {
   if (!hasCost(line) || !account || !isKnownCurrency(line.cost.currency)) return null;
-  const amount = parseAmount(plainAmount(line.debit.trim() || line.credit.trim()), account.currency);
-  const cost = parseAmount(plainAmount(line.cost.amount.trim()), line.cost.currency);
+  return rateBetween(
+    line.debit.trim() || line.credit.trim(),
+    account.currency,
+    line.cost.amount,
+    line.cost.currency,
+    decimals,
+  );
+}
+
+/** Units of `toCurrency` per unit of `fromCurrency` that two amounts imply, with `decimals` decimals; null while either is not an amount. */
+export function rateBetween(
+  fromText: string,
+  fromCurrency: string,
+  toText: string,
+  toCurrency: string,
+  decimals = 4,
+): string | null {
+  const amount = parseAmount(plainAmount(fromText.trim()), fromCurrency);
+  const cost = parseAmount(plainAmount(toText.trim()), toCurrency);
   if (!('minor' in amount) || !('minor' in cost)) return null;
   const scale = 10n ** BigInt(decimals);
-  const num = cost.minor * 10n ** BigInt(currencyDigits(account.currency)) * scale;
-  const den = amount.minor * 10n ** BigInt(currencyDigits(line.cost.currency));
+  const num = cost.minor * 10n ** BigInt(currencyDigits(fromCurrency)) * scale;
+  const den = amount.minor * 10n ** BigInt(currencyDigits(toCurrency));
   const rounded = (num * 2n + den) / (den * 2n); // half up: the rate is shown, never booked
   return formatScaled(rounded, decimals);
 }

@@ -57,6 +57,12 @@ export const voidEntryBody = z.strictObject({
   reason: z.string().trim().max(TEXT_LIMITS.reason, tooLong(TEXT_LIMITS.reason)).optional(),
 });
 
+/** A posted entry corrected: the entry as it should be (posted at once) and, optionally, why (the void's reason). */
+export const correctEntryBody = z.strictObject({
+  ...entryFields,
+  reason: z.string().trim().max(500).optional(),
+});
+
 export const listEntriesQuery = z
   .strictObject({
     status: z.enum(ENTRY_STATUSES).optional(),
@@ -104,6 +110,10 @@ export const journalEntry = z
     void_reason: z.string().nullable(),
     reversal_entry_id: resourceId.nullable(),
     reverses_entry_id: resourceId.nullable(),
+    /** the entry this one corrected (voided by the correction) */
+    corrects: resourceId.nullable(),
+    /** the entry that corrected this one (this one is then void) */
+    corrected_by: resourceId.nullable(),
   })
   .meta({ id: 'JournalEntry' });
 
@@ -123,6 +133,13 @@ export const entryPage = pageOf(journalEntry).extend({
 });
 export const entryList = z.object({ items: z.array(journalEntry) });
 export const voidResult = z.object({ voided_entry: journalEntry, reversal_entry: journalEntry });
+export const correctResult = z.object({
+  /** the entry as it was, now void and pointing at its correction */
+  voided_entry: journalEntry,
+  reversal_entry: journalEntry,
+  /** the corrected entry, posted */
+  entry: journalEntry,
+});
 
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 export type SourceType = (typeof SOURCE_TYPES)[number];
@@ -130,5 +147,6 @@ export type JournalEntryDto = z.infer<typeof journalEntry>;
 export type CreateEntryInput = z.infer<typeof createEntryBody>;
 export type CreateEntriesInput = z.infer<typeof createEntriesBody>;
 export type UpdateEntryInput = z.infer<typeof updateEntryBody>;
+export type CorrectEntryInput = z.infer<typeof correctEntryBody>;
 export type ListEntriesQuery = z.infer<typeof listEntriesQuery>;
 export type LineInput = z.infer<typeof lineInput>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RATE_PATTERN } from '../domain/rates.ts';
-import { currencyCode, isoDate, isoDateTime, pageOf, pagination, resourceId } from './common.ts';
+import { amountString, currencyCode, isoDate, isoDateTime, pageOf, pagination, resourceId } from './common.ts';
 import { FIELD_MESSAGES } from './limits.ts';
 
 /** A rate: a decimal string > 0 with at most 12 decimals (checked > 0 by the service's parse). */
@@ -31,6 +31,26 @@ export const price = z
   .meta({ id: 'Price' });
 
 export const pricePage = pageOf(price);
+
+/** One amount converted at the rate table's rate of a day, as a booking in another currency converts it. */
+export const convertQuery = z
+  .strictObject({ amount: amountString, from: currencyCode, to: currencyCode, date: isoDate })
+  .refine((q) => q.from !== q.to, differentCurrencies);
+
+export const conversion = z
+  .object({
+    amount: z.string(),
+    from: z.string(),
+    to: z.string(),
+    date: isoDate,
+    /** `amount` in `to`, rounded once to its minor units, half to even */
+    converted_amount: z.string(),
+    /** units of `to` per unit of `from` for showing: exact for a direct price, 12 decimals (half to even) for an inverse */
+    rate: z.string(),
+    /** the price that gave the rate: the pair's own, or the opposite pair's (the rate is then its inverse) */
+    price,
+  })
+  .meta({ id: 'Conversion' });
 export const latestPrices = z.object({ items: z.array(price) });
 
 /** A CSV file of rates: a header naming `date`, `from`, `to` and `rate` columns, one price a row. */
@@ -54,4 +74,6 @@ export const convertToQuery = { convert_to: currencyCode.optional() };
 export type PriceInput = z.infer<typeof priceBody>;
 export type PriceDto = z.infer<typeof price>;
 export type ListPricesQuery = z.infer<typeof listPricesQuery>;
+export type ConvertQuery = z.infer<typeof convertQuery>;
+export type ConversionDto = z.infer<typeof conversion>;
 export type MissingRate = z.infer<typeof missingRate>;

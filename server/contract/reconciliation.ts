@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { BANK_TYPES } from './statements.ts';
 import { CLEARED_STATES } from './journal.ts';
-import { isoDate, isoDateTime, pageOf, pagination, resourceId, signedAmountString, wholeNumber } from './common.ts';
+import {
+  amountString,
+  isoDate,
+  isoDateTime,
+  pageOf,
+  pagination,
+  resourceId,
+  signedAmountString,
+  wholeNumber,
+} from './common.ts';
 
 export const MATCH_STATUSES = [
   'pending',
@@ -79,10 +88,44 @@ export const unmatchedQuery = z.strictObject({
   ...pagination,
 });
 
-export const createEntryFromBankBody = z.strictObject({
-  account_id: resourceId,
+/** How many accounts one bank line may be split across. */
+export const MAX_SPLITS = 50;
+
+/**
+ * A part of a bank line booked to one account: `amount` in the bank line's currency; for an account
+ * in another currency, `converted_amount` is the part in the account's currency (default: `amount`
+ * at the rate table's rate of the line's date).
+ */
+export const bookingSplit = z
+  .strictObject({ account_id: resourceId, amount: amountString, converted_amount: amountString.optional() })
+  .meta({ id: 'BookingSplit' });
+
+/**
+ * How a bank line is booked: to one account (`account_id`, with `converted_amount` for an account in
+ * another currency), or split across several (`splits`, summing exactly to the line).
+ */
+const bookingFields = {
+  account_id: resourceId.optional(),
+  converted_amount: amountString.optional(),
+  splits: z.array(bookingSplit).min(2).max(MAX_SPLITS).optional(),
   memo: z.string().trim().min(1).max(500).optional(),
-});
+};
+
+function oneWayOfBooking<
+  T extends z.ZodType<{ account_id?: string | undefined; splits?: unknown; converted_amount?: string | undefined }>,
+>(schema: T) {
+  return schema
+    .refine((b) => (b.account_id === undefined) !== (b.splits === undefined), {
+      message: 'give either account_id or splits',
+      path: ['account_id'],
+    })
+    .refine((b) => b.converted_amount === undefined || b.account_id !== undefined, {
+      message: 'goes with account_id; a split states its own',
+      path: ['converted_amount'],
+    });
+}
+
+export const createEntryFromBankBody = oneWayOfBooking(z.strictObject(bookingFields));
 
 export const scoreBreakdown = z
   .object({
@@ -171,6 +214,13 @@ export const unmatchedItem = z.object({
   ),
   /** The account to book it against unless the person chooses another: a rule's, or a learnt one at least 0.5 sure. */
   preselected_account_id: resourceId.nullable(),
+  /** The parts the matching rule splits the line into (the rule's account, taking the rest, last), or null. */
+  preselected_splits: z.array(z.object({ account_id: resourceId, amount: z.string() })).nullable(),
+  /**
+   * The other side of a transfer between the user's own accounts: an unmatched bank line of the same
+   * amount and currency in the opposite direction on another account, a few days apart (the nearest), or null.
+   */
+  transfer: z.object({ transaction: matchBankTransaction, account_name: z.string() }).nullable(),
 });
 export const unmatchedPage = pageOf(unmatchedItem);
 
@@ -187,13 +237,7 @@ export const MAX_BOOKING_ITEMS = 500;
 export const createEntriesBody = z
   .strictObject({
     items: z
-      .array(
-        z.strictObject({
-          bank_transaction_id: resourceId,
-          account_id: resourceId,
-          memo: z.string().trim().min(1).max(500).optional(),
-        }),
-      )
+      .array(oneWayOfBooking(z.strictObject({ bank_transaction_id: resourceId, ...bookingFields })))
       .min(1)
       .max(MAX_BOOKING_ITEMS)
       .optional(),
@@ -208,6 +252,16 @@ export const createEntriesResult = z.object({
   created: z.array(z.object({ bank_transaction_id: resourceId, entry_id: resourceId, match_id: resourceId })),
   /** The statement's unmatched transactions no rule matched (empty for `items`). */
   skipped: z.array(resourceId),
+});
+
+/** How many days apart the two bank lines of a transfer may be. */
+export const TRANSFER_DAYS = 5;
+
+/** A transfer between two of the user's accounts: the bank line of the money out and the one of the money in. */
+export const transferBody = z.strictObject({
+  from_transaction_id: resourceId,
+  to_transaction_id: resourceId,
+  memo: z.string().trim().min(1).max(500).optional(),
 });
 
 // Reconciling an account to the bank (CONTRACT §14)
@@ -263,4 +317,6 @@ export const unreconciledLine = z.object({
 export const unreconciledPage = pageOf(unreconciledLine);
 
 export type MatchDto = z.infer<typeof match>;
+export type BookingChoice = z.infer<typeof createEntryFromBankBody>;
+export type TransferInput = z.infer<typeof transferBody>;
 export type UnmatchedItemDto = z.infer<typeof unmatchedItem>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RULE_DESCRIPTION_OPS } from '../domain/reconciliation/rule-draft.ts';
+import { PERCENT_PATTERN } from '../domain/splits.ts';
 import { BANK_TYPES } from './statements.ts';
 import { amountString, isoDateTime, limitedText, nameText, pageOf, pagination, resourceId } from './common.ts';
 import { TEXT_LIMITS } from './limits.ts';
@@ -10,6 +11,28 @@ export { RULE_DESCRIPTION_OPS };
 export const MAX_RULES = 1000;
 
 const bound = amountString.max(30).nullable().default(null);
+
+/** How many parts a rule may split a line into before its own account takes the rest. */
+export const MAX_RULE_SPLITS = 19;
+
+/** A percentage above 0 and below 100 with at most 4 decimals ("12.5"). */
+export const percentString = z
+  .string()
+  .regex(PERCENT_PATTERN, 'must be a percentage above 0 and below 100 with at most 4 decimals, such as "12.5"')
+  .refine((p) => /[1-9]/.test(p), 'must be above 0')
+  .meta({ example: '12.5' });
+
+/** A part a rule books to an account first: a fixed `amount` or a `percent` of the line (exactly one). */
+export const ruleSplit = z
+  .strictObject({
+    account_id: resourceId,
+    amount: amountString.max(30).nullable().default(null),
+    percent: percentString.nullable().default(null),
+  })
+  .refine((s) => (s.amount === null) !== (s.percent === null), {
+    message: 'give exactly one of amount and percent',
+    path: ['amount'],
+  });
 
 /** A rule as created or replaced (PUT takes the whole rule). */
 export const ruleBody = z.strictObject({
@@ -24,6 +47,11 @@ export const ruleBody = z.strictObject({
   account_id: resourceId,
   memo: nameText(TEXT_LIMITS.memo).nullable().default(null),
   priority: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  /**
+   * Parts booked to other accounts first, in order (a percentage is rounded half to even to the
+   * line's currency); `account_id` takes the rest, so the parts always sum to the line exactly.
+   */
+  splits: z.array(ruleSplit).max(MAX_RULE_SPLITS).default([]),
 });
 
 export const rule = z
@@ -37,6 +65,9 @@ export const rule = z
     account_id: resourceId,
     memo: z.string().nullable(),
     priority: z.number().int(),
+    splits: z.array(
+      z.object({ account_id: resourceId, amount: z.string().nullable(), percent: z.string().nullable() }),
+    ),
     created_at: isoDateTime,
   })
   .meta({ id: 'Rule', description: 'Books a bank line against an account when all its conditions hold' });

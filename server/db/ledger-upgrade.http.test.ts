@@ -233,6 +233,87 @@ describe('the first requests after an upgrade, through the running server', () =
     }
   });
 
+  it('when books made before corrections, rule splits and transfer matches are opened, then an entry is corrected, a rule gains splits, and a match holds its entry per account', async () => {
+    const dataDir = tempDir();
+    const corrections = before('entry_corrections');
+    expect(before('rule_splits')).toBe(corrections + 1);
+    expect(before('transfer_matches')).toBe(corrections + 2);
+    const older = await startTestServer({ dataDir, migrationsDir: olderMigrations(corrections) });
+    const u = await registerUser(older.api);
+    const account = async (name: string, type: string) =>
+      (await older.api.post('/api/accounts', { name, type }, u.token)).body.id as string;
+    const bank = await account('Checking', 'ASSET');
+    const food = await account('Groceries', 'EXPENSE');
+    await older.server.close();
+    // a draft, a rule and a bank line as the older app wrote them (its columns only)
+    const file = new Database(ledgerFile(dataDir, u.id));
+    const entry = '00000000-0000-4000-8000-000000000010';
+    file
+      .prepare(
+        "INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at) VALUES (?, 1, '2026-03-02', 'Market', 'draft', 'manual', '2026-03-02T10:00:00.000Z', '2026-03-02T10:00:00.000Z')",
+      )
+      .run(entry);
+    const line = file.prepare(
+      "INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date) VALUES (?, ?, ?, ?, ?, 820, 'USD', '2026-03-02')",
+    );
+    line.run('00000000-0000-4000-8000-000000000020', entry, 1, food, 'DEBIT');
+    line.run('00000000-0000-4000-8000-000000000030', entry, 2, bank, 'CREDIT');
+    const rule = '00000000-0000-4000-8000-000000000040';
+    file
+      .prepare(
+        "INSERT INTO rules (id, seq, name, description_op, description_value, account_id, created_at, updated_at) VALUES (?, 1, 'Tesco', 'contains', 'tesco', ?, '2026-03-02T10:00:00.000Z', '2026-03-02T10:00:00.000Z')",
+      )
+      .run(rule, food);
+    file.close();
+    storeBankLine(ledgerFile(dataDir, u.id), bank);
+    expect(appliedVersions(ledgerFile(dataDir, u.id))).toBe(corrections);
+
+    const after = await startTestServer({ dataDir });
+    const api = (method: string, path: string, body?: unknown) =>
+      after.api.request(method, path, { body, token: u.token });
+    try {
+      expect((await api('POST', `/api/journal-entries/${entry}/post`)).status).toBe(200);
+      expect(appliedVersions(ledgerFile(dataDir, u.id))).toBe(known());
+      const corrected = await api('POST', `/api/journal-entries/${entry}/correct`, {
+        entry_date: '2026-03-02',
+        lines: [
+          { account_id: food, direction: 'DEBIT', amount: '2.80' },
+          { account_id: bank, direction: 'CREDIT', amount: '2.80' },
+        ],
+      });
+      expect(corrected.status, corrected.text).toBe(201);
+      expect(corrected.body.voided_entry).toMatchObject({ corrects: null, corrected_by: corrected.body.entry.id });
+      const kept = await api('GET', `/api/rules/${rule}`);
+      expect(kept.body.splits).toEqual([]);
+      const { id: _id, created_at: _at, ...body } = kept.body;
+      const split = await api('PUT', `/api/rules/${rule}`, { ...body, splits: [{ account_id: bank, percent: '50' }] });
+      expect(split.status, split.text).toBe(200);
+      const booked = await api(
+        'POST',
+        '/api/reconciliation/unmatched/00000000-0000-4000-8000-0000000000a2/create-entry',
+        {
+          account_id: food,
+        },
+      );
+      expect(booked.status, booked.text).toBe(201);
+      // a second live match of the entry on the same bank account is refused, whatever writes it
+      const db = new Database(ledgerFile(dataDir, u.id));
+      try {
+        expect(() =>
+          db
+            .prepare(
+              "INSERT INTO reconciliation_matches (id, bank_transaction_id, entry_id, status, score, score_amount, score_date, score_description, score_business, score_history, created_at, updated_at) VALUES ('00000000-0000-4000-8000-0000000000ff', '00000000-0000-4000-8000-0000000000a2', ?, 'pending_review', 70, 0, 0, 0, 0, 0, 'now', 'now')",
+            )
+            .run(booked.body.entry.id),
+        ).toThrow(/at most one live match per bank account/);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await after.stop();
+    }
+  });
+
   it('when a user with books makes requests after an upgrade, then the migration runs once as a job and every request gets the migrated books', async () => {
     const dataDir = tempDir();
     const before = await startTestServer({ dataDir, migrationsDir: olderMigrations(known() - 1) });

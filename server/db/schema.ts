@@ -46,6 +46,8 @@ export interface LedgerSchema {
     void_reason: string | null;
     reversal_entry_id: string | null;
     reverses_entry_id: string | null;
+    corrects_entry_id: Generated<string | null>;
+    corrected_by_entry_id: Generated<string | null>;
   };
   journal_lines: {
     id: string;
@@ -150,6 +152,13 @@ export interface LedgerSchema {
     priority: bigint;
     created_at: string;
     updated_at: string;
+  };
+  rule_splits: {
+    rule_id: string;
+    position: bigint;
+    account_id: string;
+    amount: string | null;
+    percent: string | null;
   };
   account_cleared_day_totals: {
     account_id: string;

@@ -78,6 +78,13 @@ export class LedgerUser {
     return res.body;
   }
 
+  /** Every currency's posted debits equal its credits (the trial balance, as the API reports it). */
+  async expectBalancedBooks(): Promise<void> {
+    const trial = await this.get('/api/reports/trial-balance?as_of=2099-12-31');
+    expect(trial.status).toBe(200);
+    for (const c of trial.body.currencies) expect(c.total_debit, c.currency).toBe(c.total_credit);
+  }
+
   async unmatched(query = ''): Promise<any[]> {
     const res = await this.get(`/api/reconciliation/unmatched?per_page=100&type=bank_transaction${query}`);
     expect(res.status, res.text).toBe(200);

@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import type {
+  CorrectEntryInput,
   CreateEntryInput,
   EntryStatus,
   JournalEntryDto,
   LineInput,
   SourceType,
   UpdateEntryInput,
+  correctResult,
   entryPage,
   voidResult,
 } from '../../../server/contract/journal.ts';
@@ -13,6 +15,7 @@ import { json, type Page } from './http.ts';
 
 export type { EntryStatus, JournalEntryDto, LineInput, SourceType };
 export type VoidResult = z.infer<typeof voidResult>;
+export type CorrectResult = z.infer<typeof correctResult>;
 /** A page of entries; `total_exact` false: a search's `total` is a lower bound. */
 export type EntryPage = z.infer<typeof entryPage>;
 
@@ -52,4 +55,9 @@ export function voidEntry(id: string, reason: string): Promise<VoidResult> {
   return json('POST', `/api/journal-entries/${encodeURIComponent(id)}/void`, {
     json: reason.trim() ? { reason: reason.trim() } : {},
   });
+}
+
+/** Voids a posted entry and posts its corrected version, in one step; the two point at each other. */
+export function correctEntry(id: string, input: CorrectEntryInput): Promise<CorrectResult> {
+  return json('POST', `/api/journal-entries/${encodeURIComponent(id)}/correct`, { json: input });
 }

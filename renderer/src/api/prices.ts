@@ -1,8 +1,15 @@
 import type { z } from 'zod';
-import type { latestPrices, MissingRate, PriceDto, priceImportResult } from '../../../server/contract/prices.ts';
+import type {
+  ConversionDto,
+  ConvertQuery,
+  latestPrices,
+  MissingRate,
+  PriceDto,
+  priceImportResult,
+} from '../../../server/contract/prices.ts';
 import { json, type Page } from './http.ts';
 
-export type { MissingRate, PriceDto };
+export type { ConversionDto, MissingRate, PriceDto };
 export type PriceImportResult = z.infer<typeof priceImportResult>;
 export type LatestPrices = z.infer<typeof latestPrices>;
 
@@ -30,4 +37,9 @@ export function deletePrice(id: string): Promise<void> {
 /** Imports a CSV file of rates (header date,from,to,rate), all or nothing. */
 export function importPrices(file: Blob): Promise<PriceImportResult> {
   return json('POST', '/api/prices/import', { file });
+}
+
+/** An amount at the rate table's rate of a day (an ApiError MISSING_RATE when the table has none). */
+export function convertAmount(query: ConvertQuery): Promise<ConversionDto> {
+  return json('GET', '/api/prices/convert', { query });
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { JournalEntryDto } from '../../../server/contract/journal.ts';
 import type {
+  BookingChoice,
   MatchDto,
   UnmatchedItemDto,
   acceptResult,
@@ -15,7 +16,7 @@ import type {
 } from '../../../server/contract/reconciliation.ts';
 import { json, type Page } from './http.ts';
 
-export type { MatchDto, UnmatchedItemDto };
+export type { BookingChoice, MatchDto, UnmatchedItemDto };
 export type RunResult = z.infer<typeof runResult>;
 export type ReconciliationStats = z.infer<typeof stats>;
 export type AcceptResult = z.infer<typeof acceptResult>;
@@ -56,21 +57,31 @@ export function unmatchedItems(page: number, perPage = 20): Promise<Page<Unmatch
   return json('GET', '/api/reconciliation/unmatched', { query: { page, per_page: perPage } });
 }
 
+/** Books one bank line: to an account (with its amount in that account's currency) or split across several. */
 export function createEntryForBankTransaction(
   bankTransactionId: string,
-  accountId: string,
-  memo: string,
+  booking: BookingChoice,
 ): Promise<{ entry: JournalEntryDto; match: MatchDto }> {
   return json('POST', `/api/reconciliation/unmatched/${encodeURIComponent(bankTransactionId)}/create-entry`, {
-    json: memo.trim() ? { account_id: accountId, memo: memo.trim() } : { account_id: accountId },
+    json: booking,
   });
 }
 
 /** Books many bank lines at once: these, or every line of a statement that a rule matches. */
 export function createEntries(
-  booking: { items: { bank_transaction_id: string; account_id: string; memo?: string }[] } | { statement_id: string },
+  booking: { items: (BookingChoice & { bank_transaction_id: string })[] } | { statement_id: string },
 ): Promise<CreateEntriesResult> {
   return json('POST', '/api/reconciliation/unmatched/create-entries', { json: booking });
+}
+
+/** Books two bank lines as one transfer between the user's accounts: the money out, then the money in. */
+export function bookTransfer(
+  fromTransactionId: string,
+  toTransactionId: string,
+): Promise<{ entry: JournalEntryDto; matches: MatchDto[] }> {
+  return json('POST', '/api/reconciliation/transfers', {
+    json: { from_transaction_id: fromTransactionId, to_transaction_id: toTransactionId },
+  });
 }
 
 /** Matches of one status, highest score first (automatic ones by default). */

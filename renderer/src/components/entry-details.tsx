@@ -4,7 +4,7 @@ import { Busy } from './busy.tsx';
 import { ErrorNotice } from './error-notice.tsx';
 import { Facts } from './facts.tsx';
 import { useAction } from '../hooks/use-action.ts';
-import { useI18n } from '../i18n/index.ts';
+import { useI18n, type MessageKey } from '../i18n/index.ts';
 import { TextField } from './text-field.tsx';
 import { TEXT_LIMITS } from '../../../server/contract/limits.ts';
 import { EntryLinesTable } from './entry-lines-table.tsx';
@@ -21,13 +21,27 @@ interface EntryDetailsProps {
   onRepeated?: () => void;
 }
 
-/** One entry: its lines and state; post a draft, void a posted entry (showing the reversal). */
+/**
+ * One entry: its lines and state; post or edit a draft; correct a posted entry (the editor voids it
+ * and posts the correction) or void it (showing the reversal); the entries it corrects or that
+ * corrected it, one click away.
+ */
 export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose, onRepeated }: EntryDetailsProps) {
   const { t } = useI18n();
   const headingId = useId();
   const [voiding, setVoiding] = useState(false);
   const [reason, setReason] = useState('');
   const [reversal, setReversal] = useState<JournalEntryDto | null>(null);
+  const locked = entry.lines.some((l) => l.cleared === 'reconciled');
+  /** A sentence about another entry, and the button that opens it. */
+  const linkTo = (id: string, text: MessageKey, label: MessageKey) => (
+    <p>
+      {t(text)}{' '}
+      <button type="button" className="link" onClick={() => onOpen(id)}>
+        {t(label)}
+      </button>
+    </p>
+  );
   const post = useAction(async () => onChanged(await postEntry(entry.id)));
   const doVoid = useAction(async () => {
     const result = await voidEntry(entry.id, reason);
@@ -66,14 +80,7 @@ export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose, onRepe
         ]}
       />
       <EntryLinesTable entry={entry} label={t('entry.lines')} />
-      {entry.reverses_entry_id && (
-        <p>
-          {t('entry.reverses')}{' '}
-          <button type="button" className="link" onClick={() => onOpen(entry.reverses_entry_id!)}>
-            {t('entry.openOriginal')}
-          </button>
-        </p>
-      )}
+      {entry.reverses_entry_id && linkTo(entry.reverses_entry_id, 'entry.reverses', 'entry.openOriginal')}
       {entry.status === 'draft' && (
         <div className="form-actions">
           <button type="button" className="primary" disabled={post.busy} onClick={() => void post.run()}>
@@ -86,6 +93,17 @@ export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose, onRepe
         </div>
       )}
       <ErrorNotice error={post.error} onDismiss={post.clearError} />
+      {entry.corrects && linkTo(entry.corrects, 'entry.corrects', 'entry.openCorrected')}
+      {entry.corrected_by && linkTo(entry.corrected_by, 'entry.correctedBy', 'entry.openCorrection')}
+      {entry.status === 'posted' && locked && <p className="hint">{t('journal.locked')}</p>}
+      {entry.status === 'posted' && !locked && !entry.reverses_entry_id && !voiding && (
+        <div className="form-actions">
+          <button type="button" onClick={() => onEdit(entry)}>
+            {t('journal.edit')}
+          </button>
+          <span className="hint">{t('journal.editHint')}</span>
+        </div>
+      )}
       {entry.status === 'posted' && !voiding && (
         <div className="form-actions">
           <button type="button" className="danger" onClick={() => setVoiding(true)}>
@@ -128,14 +146,7 @@ export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose, onRepe
           <EntryLinesTable entry={reversal} label={t('journal.reversal')} />
         </section>
       )}
-      {!reversal && entry.reversal_entry_id && (
-        <p>
-          {t('entry.voidedBy')}{' '}
-          <button type="button" className="link" onClick={() => onOpen(entry.reversal_entry_id!)}>
-            {t('entry.openReversal')}
-          </button>
-        </p>
-      )}
+      {!reversal && entry.reversal_entry_id && linkTo(entry.reversal_entry_id, 'entry.voidedBy', 'entry.openReversal')}
     </article>
   );
 }

@@ -1,5 +1,12 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { createEntry, postEntry, updateEntry, type AccountDto, type JournalEntryDto } from '../api/index.ts';
+import {
+  correctEntry,
+  createEntry,
+  postEntry,
+  updateEntry,
+  type AccountDto,
+  type JournalEntryDto,
+} from '../api/index.ts';
 import { Busy } from './busy.tsx';
 import { TableHead } from './data-table.tsx';
 import { ErrorNotice } from './error-notice.tsx';
@@ -8,6 +15,7 @@ import { TextField } from './text-field.tsx';
 import { TEXT_LIMITS } from '../../../server/contract/limits.ts';
 import { today } from '../dates.ts';
 import { useI18n } from '../i18n/index.ts';
+import { groupDecimal } from '../money.ts';
 import { BalanceHint } from './balance-hint.tsx';
 import { DateInput } from './date-input.tsx';
 import {
@@ -19,12 +27,16 @@ import {
   type EditableLine,
   type EditorCheck,
 } from '../entry-lines.ts';
-import { EntryLineRow } from './entry-line-row.tsx';
+import { EntryLineRow, type CostSource } from './entry-line-row.tsx';
+import { lookUpConversion } from '../hooks/use-conversion.ts';
 import { useLineFocus } from '../hooks/use-line-focus.ts';
 
 interface EntryEditorProps {
   accounts: AccountDto[];
-  /** a draft to change, or undefined for a new entry */
+  /**
+   * a draft to change, or a posted entry to correct (saving voids it and posts the corrected entry
+   * in its place), or undefined for a new entry
+   */
   draft?: JournalEntryDto | undefined;
   /** a new entry's first lines (an account's register starts one on that account) */
   initialLines?: EditableLine[] | undefined;
@@ -38,9 +50,10 @@ interface EntryEditorProps {
  * (adding one); Ctrl+Enter posts. The "unbalanced by …" hint is computed exactly (BigInt minor units).
  * Work in progress is kept as a draft whether or not it balances; posting needs it balanced, and
  * the editor says so beside the Post button (and at once when Ctrl+Enter is pressed too early).
- * A line in another currency can state what it cost (an exchange): the ⇄ button opens its cost, the
- * editor shows the rate it implies, and the entry balances by cost (the server adds the automatic
- * lines on the currency trading accounts).
+ * A line in another currency can state what it cost (an exchange): the ⇄ button opens its cost,
+ * prefilled from the rate table at the entry's date, the editor shows the rate it implies, and the
+ * entry balances by cost (the server adds the automatic lines on the currency trading accounts).
+ * A posted entry is corrected here: it is shown as it is, and saving posts the correction (no draft).
  */
 export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }: EntryEditorProps) {
   const { t } = useI18n();
@@ -56,6 +69,9 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
   const [error, setError] = useState<unknown>(undefined);
   /** Ctrl+Enter was pressed before the entry could be posted: say why, as an alert */
   const [tried, setTried] = useState(false);
+  /** where each line's cost came from (by line key): the rate table's date, or no rate */
+  const [costSources, setCostSources] = useState<ReadonlyMap<number, CostSource>>(new Map());
+  const correcting = draft?.status === 'posted';
 
   const byId = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
   const choosable = useMemo(() => accounts.filter((a) => a.is_active), [accounts]);
@@ -86,20 +102,43 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
     focusField(index + 1, 'account');
   };
 
-  /** Opens a line's cost, in the entry's other currency where there is one. */
+  /** Fills an empty cost from the rate table at the entry's date (the line's amount converted), or says there is no rate. */
+  const prefillCost = async (key: number, amount: string, from: string, to: string) => {
+    const answer = await lookUpConversion(amount, from, to, date).catch(() => null);
+    if (answer === null) return;
+    setCostSources((m) =>
+      new Map(m).set(key, answer === 'missing' ? { missing: true, from, to, date } : { date: answer.price.date }),
+    );
+    if (answer === 'missing') return;
+    setLines((all) =>
+      all.map((l) =>
+        l.key === key && l.cost && !l.cost.amount.trim() && l.cost.currency === to
+          ? { ...l, cost: { ...l.cost, amount: groupDecimal(answer.converted_amount) } }
+          : l,
+      ),
+    );
+  };
+
+  /** Opens a line's cost, in the entry's other currency where there is one, prefilled from the rate table. */
   const openCost = (index: number) => {
-    const own = byId.get(lines[index]?.accountId ?? '')?.currency;
+    const line = lines[index];
+    const own = byId.get(line?.accountId ?? '')?.currency;
     const other =
       lines.map((l) => byId.get(l.accountId)?.currency).find((c) => c !== undefined && c !== own) ??
       (own === 'USD' ? 'EUR' : 'USD');
     change(index, { cost: { amount: '', currency: other } });
     focusField(index, 'cost');
+    if (line && own) void prefillCost(line.key, line.debit || line.credit, own, other);
   };
 
-  const changeCost = (index: number, patch: Partial<NonNullable<EditableLine['cost']>>) =>
-    setLines((all) =>
-      all.map((line, i) => (i === index && line.cost ? { ...line, cost: { ...line.cost, ...patch } } : line)),
-    );
+  const changeCost = (index: number, patch: Partial<NonNullable<EditableLine['cost']>>) => {
+    const line = lines[index];
+    setLines((all) => all.map((l, i) => (i === index && l.cost ? { ...l, cost: { ...l.cost, ...patch } } : l)));
+    const own = byId.get(line?.accountId ?? '')?.currency;
+    // a new currency for an empty cost: look it up again
+    if (line?.cost && own && patch.currency && patch.currency.length === 3 && !line.cost.amount.trim())
+      void prefillCost(line.key, line.debit || line.credit, own, patch.currency);
+  };
 
   const removeLine = (index: number) =>
     setLines((all) =>
@@ -112,7 +151,9 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
     try {
       const body = { entry_date: date, memo: memo.trim() || null, lines: toLineInputs(check.filled) };
       let entry: JournalEntryDto;
-      if (draft) {
+      if (correcting) {
+        entry = (await correctEntry(draft.id, body)).entry;
+      } else if (draft) {
         entry = await updateEntry(draft.id, body);
         if (post) entry = await postEntry(entry.id);
       } else {
@@ -151,8 +192,8 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
         else setTried(true);
       }}
     >
-      <h2 id={headingId}>{draft ? t('editor.editDraft') : t('editor.new')}</h2>
-      <p className="hint">{t('editor.keys')}</p>
+      <h2 id={headingId}>{correcting ? t('editor.correct') : draft ? t('editor.editDraft') : t('editor.new')}</h2>
+      <p className="hint">{correcting ? t('editor.correctHint') : t('editor.keys')}</p>
       <div className="editor-head">
         <DateInput label={t('entry.date')} required value={date} onChange={setDate} />
         <TextField
@@ -197,6 +238,7 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
               onRemove={() => removeLine(index)}
               onOpenCost={() => openCost(index)}
               onCostChange={(patch) => changeCost(index, patch)}
+              costSource={costSources.get(line.key)}
             />
           ))}
         </tbody>
@@ -207,7 +249,12 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
         </button>
         <BalanceHint id={hintId} check={check} />
       </div>
-      <ErrorNotice error={error} onDismiss={() => setError(undefined)} />
+      <ErrorNotice
+        error={error}
+        onDismiss={() => setError(undefined)}
+        // a correction refused for the entry's state: said plainly, the server's reason (the bank line) under Details
+        words={correcting ? { INVALID_STATUS: 'editor.correctBlocked' } : undefined}
+      />
       <div className="form-actions">
         <button
           type="submit"
@@ -216,11 +263,13 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
           aria-describedby={showWhy ? whyId : undefined}
           disabled={busy !== null}
         >
-          {t('editor.post')}
+          {correcting ? t('editor.saveCorrection') : t('editor.post')}
         </button>
-        <button type="button" disabled={!check.draftReady || busy !== null} onClick={() => void save(false)}>
-          {t('editor.saveDraft')}
-        </button>
+        {!correcting && (
+          <button type="button" disabled={!check.draftReady || busy !== null} onClick={() => void save(false)}>
+            {t('editor.saveDraft')}
+          </button>
+        )}
         <button type="button" onClick={onCancel} disabled={busy !== null}>
           {t('action.cancel')}
         </button>

@@ -6,6 +6,10 @@ import { useI18n, type MessageKey } from '../i18n/index.ts';
 import { statedRate, type EditableLine, type LineProblem } from '../entry-lines.ts';
 import type { LineField } from '../hooks/use-line-focus.ts';
 
+/** Where a line's cost came from: the rate table's price of `date`, or no rate from `from` to `to` on or before it. */
+export type CostSource =
+  { date: string; missing?: undefined } | { missing: true; from: string; to: string; date: string };
+
 const PROBLEM_TEXT: Record<LineProblem, MessageKey> = {
   'no-account': 'editor.problem.noAccount',
   'no-amount': 'editor.problem.noAmount',
@@ -41,6 +45,7 @@ export function EntryLineRow({
   onRemove,
   onOpenCost,
   onCostChange,
+  costSource,
 }: {
   line: EditableLine;
   /** the line's number, from 1 */
@@ -62,6 +67,8 @@ export function EntryLineRow({
   /** opens the line's cost (an exchange) and moves the focus to it */
   onOpenCost: () => void;
   onCostChange: (patch: Partial<NonNullable<EditableLine['cost']>>) => void;
+  /** where the cost was prefilled from, if it was looked up */
+  costSource?: CostSource | undefined;
 }) {
   const { t } = useI18n();
   const amountKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -161,6 +168,13 @@ export function EntryLineRow({
               {account && rate && (
                 <span className="stated-rate" data-testid={`rate-of-line-${n}`}>
                   {t('currency.rate', { from: account.currency, to: line.cost.currency, rate })}
+                </span>
+              )}
+              {costSource && (
+                <span className="hint" role="note" data-testid={`cost-source-of-line-${n}`}>
+                  {costSource.missing
+                    ? t('editor.costNoRate', { from: costSource.from, to: costSource.to, date: costSource.date })
+                    : t('editor.costFromTable', { date: costSource.date })}
                 </span>
               )}
               <button

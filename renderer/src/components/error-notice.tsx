@@ -13,6 +13,7 @@ const WORDS_BY_CODE: Record<string, MessageKey> = {
   INACTIVE_ACCOUNT: 'error.code.INACTIVE_ACCOUNT',
   INVALID_ACCOUNT: 'error.code.INVALID_ACCOUNT',
   CURRENCY_MISMATCH: 'error.code.CURRENCY_MISMATCH',
+  MISSING_RATE: 'error.code.MISSING_RATE',
   INVALID_STATUS: 'error.code.INVALID_STATUS',
   DUPLICATE_NAME: 'error.code.DUPLICATE_NAME',
   INVALID_TYPE: 'error.code.INVALID_TYPE',
@@ -49,7 +50,7 @@ export interface ErrorWords {
  * An error in words for people: a mistake of theirs as what to do, in their language, with the
  * technical text (the server's own words, the code, the fields) kept for a "details" toggle.
  */
-export function errorWords(error: unknown, t: Translate): ErrorWords {
+export function errorWords(error: unknown, t: Translate, words: Readonly<Record<string, MessageKey>> = {}): ErrorWords {
   if (!(error instanceof ApiError)) {
     const text = error instanceof Error ? error.message : String(error);
     return { message: t('error.unexpected'), details: text || null };
@@ -65,6 +66,8 @@ export function errorWords(error: unknown, t: Translate): ErrorWords {
   if (error.status === 429) {
     return { message: t('error.code.RATE_LIMITED', { wait: waitInWords(error.retryAfterSeconds ?? 60, t) }), details };
   }
+  const chosen = error.code ? words[error.code] : undefined;
+  if (chosen) return { message: t(chosen), details };
   const first = error.errors[0];
   if (error.code === 'VALIDATION_ERROR' && first)
     return { message: t('error.code.VALIDATION_ERROR_REASON', { reason: fieldReason(first.message, t) }), details };
@@ -73,11 +76,22 @@ export function errorWords(error: unknown, t: Translate): ErrorWords {
   return { message: t(error.status >= 500 ? 'error.unexpected' : 'error.refused'), details };
 }
 
-/** What went wrong, in words for people, with the technical details behind a toggle. */
-export function ErrorNotice({ error, onDismiss }: { error: unknown; onDismiss?: () => void }) {
+/**
+ * What went wrong, in words for people, with the technical details behind a toggle. `words`: codes
+ * this place says more precisely than the app at large (a refused correction's INVALID_STATUS).
+ */
+export function ErrorNotice({
+  error,
+  onDismiss,
+  words,
+}: {
+  error: unknown;
+  onDismiss?: () => void;
+  words?: Readonly<Record<string, MessageKey>>;
+}) {
   const { t } = useI18n();
   if (error === undefined || error === null) return null;
-  const { message, details } = errorWords(error, t);
+  const { message, details } = errorWords(error, t, words);
   return (
     <div role="alert" className="notice notice-error">
       <div className="notice-body">

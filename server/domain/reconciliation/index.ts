@@ -71,7 +71,7 @@ export {
   PRESELECT_NEW_PAYEE,
   suggestCounterAccounts,
 } from './suggestions.ts';
-export type { Rule, RuleConditions, RuleDescriptionOp, RuleTarget } from './rules.ts';
+export type { Rule, RuleConditions, RuleDescriptionOp, RuleSplit, RuleTarget } from './rules.ts';
 export {
   MAX_REPEATS,
   MAX_RULE_PROGRAM,

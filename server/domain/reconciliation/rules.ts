@@ -39,11 +39,20 @@ export interface RuleConditions {
   readonly amountMax: string | null;
 }
 
+/** A part a rule books to another account before its own account takes the rest: exactly one of a fixed amount or a percentage (exact decimal text). */
+export interface RuleSplit {
+  readonly accountId: string;
+  readonly amount: string | null;
+  readonly percent: string | null;
+}
+
 export interface Rule extends RuleConditions {
   readonly id: string;
   readonly name: string;
+  /** the account that takes the line, or the rest of it after the splits */
   readonly accountId: string;
   readonly memo: string | null;
+  readonly splits?: readonly RuleSplit[];
 }
 
 /** A bank line as rules see it: its amount in minor units of a currency with `digits` decimals. */

@@ -38,10 +38,16 @@ export interface JournalEntry {
   voidReason: string | null;
   reversalEntryId: string | null;
   reversesEntryId: string | null;
+  /** the entry this one corrects (voided by the correction), and the entry that corrected this one */
+  correctsEntryId: string | null;
+  correctedByEntryId: string | null;
   lines: JournalLine[];
 }
 
-type EntryRow = Omit<LedgerSchema['journal_entries'], 'seq'>;
+type EntryRow = Omit<LedgerSchema['journal_entries'], 'seq' | 'corrects_entry_id' | 'corrected_by_entry_id'> & {
+  corrects_entry_id: string | null;
+  corrected_by_entry_id: string | null;
+};
 
 const ENTRY_COLUMNS = [
   'id',
@@ -56,6 +62,8 @@ const ENTRY_COLUMNS = [
   'void_reason',
   'reversal_entry_id',
   'reverses_entry_id',
+  'corrects_entry_id',
+  'corrected_by_entry_id',
 ] as const;
 
 type LineRow = Omit<LedgerSchema['journal_lines'], 'line_no' | 'entry_date' | 'cleared'> & {
@@ -120,6 +128,8 @@ function toEntries(db: LedgerDb, rows: EntryRow[]): JournalEntry[] {
     voidReason: row.void_reason,
     reversalEntryId: row.reversal_entry_id,
     reversesEntryId: row.reverses_entry_id,
+    correctsEntryId: row.corrects_entry_id,
+    correctedByEntryId: row.corrected_by_entry_id,
     lines: lines.get(row.id) ?? [],
   }));
 }
@@ -493,14 +503,14 @@ function lastEntrySeq(db: LedgerDb): bigint {
 
 export function insertEntry(
   db: LedgerDb,
-  entry: Omit<JournalEntry, 'lines'>,
+  entry: Omit<JournalEntry, 'lines' | 'correctedByEntryId'>,
   lines: readonly NewLine[],
   newId: () => string,
 ): void {
   const seq = lastEntrySeq(db);
   db.runSql(
-    `INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at, voided_at, void_reason, reversal_entry_id, reverses_entry_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at, voided_at, void_reason, reversal_entry_id, reverses_entry_id, corrects_entry_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     entry.id,
     seq + 1n,
     entry.entryDate,
@@ -514,6 +524,7 @@ export function insertEntry(
     entry.voidReason,
     entry.reversalEntryId,
     entry.reversesEntryId,
+    entry.correctsEntryId,
   );
   insertLines(db, entry.id, entry.entryDate, lines, newId);
 }
@@ -724,4 +735,9 @@ export function markVoid(
       .where('id', '=', id)
       .where('status', '=', 'posted'),
   );
+}
+
+/** Points a voided entry at the entry that corrected it. */
+export function markCorrectedBy(db: LedgerDb, id: string, correctedById: string): void {
+  db.runSql('UPDATE journal_entries SET corrected_by_entry_id = ? WHERE id = ?', correctedById, id);
 }

@@ -1,5 +1,7 @@
 import { errorBody, idParams } from '../../contract/common.ts';
 import {
+  correctEntryBody,
+  correctResult,
   createEntriesBody,
   createEntryBody,
   entryList,
@@ -124,6 +126,25 @@ export function journalRoutes(voidGuard: VoidGuard): RouteDef[] {
       handler: async ({ session, params, body }) => ({
         status: 200,
         body: await journalWrites.void(session.ledger, params.id, body.reason || null, voidGuard),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/journal-entries/:id/correct',
+      tag: 'journal',
+      summary:
+        'Correct a posted entry in one step: void it (reason `corrected` unless given) and post the corrected entry in the same transaction, the two linked by `corrects` and `corrected_by`; refused while a line is matched to a bank line or reconciled',
+      auth: true,
+      params: idParams,
+      body: correctEntryBody,
+      responses: [
+        { status: 201, description: 'The voided entry, its reversal and the corrected entry', schema: correctResult },
+        invalid,
+        notFound,
+      ],
+      handler: async ({ session, params, body }) => ({
+        status: 201,
+        body: await journalWrites.correct(session.ledger, params.id, body, voidGuard),
       }),
     }),
   ];

@@ -1,6 +1,7 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import { newRowId } from '../../db/ids.ts';
 import type {
+  CorrectEntryInput,
   CreateEntryInput,
   JournalEntryDto,
   LineInput,
@@ -25,6 +26,7 @@ import {
   insertEntriesInBulk,
   insertEntry,
   listEntries,
+  markCorrectedBy,
   markPosted,
   markVoid,
   rewriteDraft,
@@ -59,6 +61,8 @@ export function toEntryDto(e: JournalEntry): JournalEntryDto {
     void_reason: e.voidReason,
     reversal_entry_id: e.reversalEntryId,
     reverses_entry_id: e.reversesEntryId,
+    corrects: e.correctsEntryId,
+    corrected_by: e.correctedByEntryId,
   };
 }
 
@@ -242,6 +246,7 @@ function storeEntry(
   lines: readonly CheckedLine[],
   sourceType: SourceType,
   now: string,
+  correctsEntryId: string | null = null,
 ): string {
   const posted = input.auto_post === true;
   const id = newRowId();
@@ -260,6 +265,7 @@ function storeEntry(
       voidReason: null,
       reversalEntryId: null,
       reversesEntryId: null,
+      correctsEntryId,
     },
     lines,
     newRowId,
@@ -347,9 +353,15 @@ export const journalWrites = {
   post: (db: LedgerDb, id: string) => db.grouped(() => postEntry(db, id)),
   void: (db: LedgerDb, id: string, reason: string | null, guard: VoidGuard) =>
     db.grouped(() => voidEntry(db, id, reason, guard)),
+  correct: (db: LedgerDb, id: string, input: CorrectEntryInput, guard: VoidGuard) =>
+    db.grouped(() => correctEntry(db, id, input, guard)),
 };
 
-function assertStatus(entry: JournalEntry, required: 'draft' | 'posted', action: string): void {
+function assertStatus(
+  entry: JournalEntry,
+  required: 'draft' | 'posted',
+  action: 'update' | 'post' | 'void' | 'correct',
+): void {
   if (entry.status === required) return;
   const why: Record<string, string> = {
     'update posted': 'Only draft entries can be updated; void a posted entry and create a new one',
@@ -358,6 +370,8 @@ function assertStatus(entry: JournalEntry, required: 'draft' | 'posted', action:
     'post void': 'The entry is void',
     'void draft': 'The entry is not posted; a draft can be edited instead',
     'void void': 'The entry is already void',
+    'correct draft': 'The entry is a draft; change it instead',
+    'correct void': 'The entry is void; correct the entry that replaced it',
   };
   throw new DomainError(
     'INVALID_STATUS',
@@ -423,10 +437,11 @@ export function postEntry(db: LedgerDb, id: string): JournalEntryDto {
 /**
  * What voiding asks of the features that hold on to posted entries (reconciliation's matches):
  * journal defines it, the composition root (server/index.ts) wires it. `beforeVoid` runs inside
- * the void's transaction before anything is written; a DomainError it throws refuses the void.
+ * the void's (or the correction's) transaction before anything is written; a DomainError it throws
+ * refuses it, its detail saying that the entry cannot be `voided` or `corrected` and why.
  */
 export interface VoidGuard {
-  beforeVoid(db: LedgerDb, entryId: string, at: string): void;
+  beforeVoid(db: LedgerDb, entryId: string, at: string, action: 'voided' | 'corrected'): void;
 }
 
 /**
@@ -444,32 +459,80 @@ export function voidEntry(
     const entry = requireEntry(db, id);
     assertStatus(entry, 'posted', 'void');
     const now = new Date().toISOString();
-    guard.beforeVoid(db, entry.id, now);
-    const reversalId = newRowId();
-    const reversalDate = entry.entryDate > today ? entry.entryDate : today;
-    const lines = reversalLines(checkedLinesOf(db, entry));
-    insertEntry(
-      db,
-      {
-        id: reversalId,
-        entryDate: reversalDate,
-        memo: reversalMemo(entry.memo, reason),
-        status: 'posted',
-        sourceType: 'system',
-        createdAt: now,
-        updatedAt: now,
-        postedAt: now,
-        voidedAt: null,
-        voidReason: null,
-        reversalEntryId: null,
-        reversesEntryId: entry.id,
-      },
-      lines,
-      newRowId,
-    );
-    markVoid(db, id, { at: now, reason, reversalEntryId: reversalId });
-    post(db, reversalDate, lines);
+    guard.beforeVoid(db, entry.id, now, 'voided');
+    const reversalId = reverse(db, entry, reason, today, now);
     return { voided_entry: toEntryDto(requireEntry(db, id)), reversal_entry: toEntryDto(requireEntry(db, reversalId)) };
+  });
+}
+
+/** Posts the reversal of a posted entry and marks the entry void; the reversal's id. */
+function reverse(db: LedgerDb, entry: JournalEntry, reason: string | null, today: string, now: string): string {
+  const reversalId = newRowId();
+  const reversalDate = entry.entryDate > today ? entry.entryDate : today;
+  const lines = reversalLines(checkedLinesOf(db, entry));
+  insertEntry(
+    db,
+    {
+      id: reversalId,
+      entryDate: reversalDate,
+      memo: reversalMemo(entry.memo, reason),
+      status: 'posted',
+      sourceType: 'system',
+      createdAt: now,
+      updatedAt: now,
+      postedAt: now,
+      voidedAt: null,
+      voidReason: null,
+      reversalEntryId: null,
+      reversesEntryId: entry.id,
+      correctsEntryId: null,
+    },
+    lines,
+    newRowId,
+  );
+  markVoid(db, entry.id, { at: now, reason, reversalEntryId: reversalId });
+  post(db, reversalDate, lines);
+  return reversalId;
+}
+
+/**
+ * Corrects a posted entry in one step, in one transaction: the entry is voided (as `voidEntry`
+ * does, with the same guard: a line matched to a bank line or reconciled refuses it) and the
+ * corrected entry posted, with the original's source; the two point at each other (`corrects`,
+ * `corrected_by`). The corrected lines are checked first, so a bad correction leaves the entry
+ * as it was. A reversal is corrected through the entry it voids.
+ */
+export function correctEntry(
+  db: LedgerDb,
+  id: string,
+  input: CorrectEntryInput,
+  guard: VoidGuard,
+  today: string = localToday(),
+) {
+  return db.transaction(() => {
+    const entry = requireEntry(db, id);
+    assertStatus(entry, 'posted', 'correct');
+    if (entry.reversesEntryId)
+      throw new DomainError('INVALID_STATUS', 'The entry is the reversal of a voided entry and cannot be corrected');
+    const lines = checkLines(db, input.lines);
+    const now = new Date().toISOString();
+    guard.beforeVoid(db, entry.id, now, 'corrected');
+    const reason = input.reason || 'corrected';
+    const reversalId = reverse(db, entry, reason, today, now);
+    const correctedId = storeEntry(
+      db,
+      { entry_date: input.entry_date, memo: input.memo ?? null, lines: input.lines, auto_post: true },
+      lines,
+      entry.sourceType,
+      now,
+      entry.id,
+    );
+    markCorrectedBy(db, entry.id, correctedId);
+    return {
+      voided_entry: toEntryDto(requireEntry(db, id)),
+      reversal_entry: toEntryDto(requireEntry(db, reversalId)),
+      entry: toEntryDto(requireEntry(db, correctedId)),
+    };
   });
 }
 

@@ -177,3 +177,75 @@ describe('the home currency (/api/settings)', () => {
     expect((await api.put('/api/settings', { home_currency: 'EUR', theme: 'dark' }, token)).status).toBe(400);
   });
 });
+
+describe('converting an amount at the rate of a day', () => {
+  it('when the pair has a price on or before the day, then the amount is converted at it, rounded once half to even, with the price named', async () => {
+    const { token: own } = await registerUser(api);
+    await api.post('/api/prices', { date: '2024-01-02', from: 'GBP', to: 'USD', rate: '1.25' }, own);
+    await api.post('/api/prices', { date: '2024-01-09', from: 'GBP', to: 'USD', rate: '1.3' }, own);
+    const res = await api.get('/api/prices/convert?amount=10.10&from=GBP&to=USD&date=2024-01-05', own);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      amount: '10.10',
+      from: 'GBP',
+      to: 'USD',
+      date: '2024-01-05',
+      converted_amount: '12.62', // 12.625 → the even cent
+      rate: '1.25',
+      price: {
+        id: expect.any(String),
+        date: '2024-01-02',
+        from: 'GBP',
+        to: 'USD',
+        rate: '1.25',
+        created_at: expect.any(String),
+      },
+    });
+    const odd = await api.get('/api/prices/convert?amount=0.30&from=GBP&to=USD&date=2024-01-05', own);
+    expect(odd.body.converted_amount).toBe('0.38'); // 0.375 → the even cent
+    const later = await api.get('/api/prices/convert?amount=10&from=GBP&to=USD&date=2024-01-09', own);
+    expect(later.body).toMatchObject({ amount: '10.00', converted_amount: '13.00', rate: '1.3' });
+  });
+
+  it('when only the opposite pair has a price, then its inverse converts exactly and the rate is shown to 12 decimals', async () => {
+    const { token: own } = await registerUser(api);
+    await api.post('/api/prices', { date: '2024-01-02', from: 'USD', to: 'JPY', rate: '150' }, own);
+    const res = await api.get('/api/prices/convert?amount=1000&from=JPY&to=USD&date=2024-02-01', own);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      converted_amount: '6.67',
+      rate: '0.006666666667',
+      price: { from: 'USD', to: 'JPY', rate: '150' },
+    });
+  });
+
+  it('when no price is on or before the day, then 400 MISSING_RATE names the pair and the day, and nothing changes', async () => {
+    const own = await registerUser(api);
+    await api.post('/api/prices', { date: '2024-03-01', from: 'GBP', to: 'USD', rate: '1.25' }, own.token);
+    const before = databaseDigest(ledgerFile(t.dataDir, own.id));
+    const res = await api.get('/api/prices/convert?amount=10.00&from=GBP&to=USD&date=2024-02-29', own.token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 'MISSING_RATE',
+      detail:
+        'No rate of GBP in USD on or before 2024-02-29 (nor of USD in GBP): add one under Rates, or give the amount in USD',
+      errors: [{ field: 'date', message: 'needs a GBP/USD rate on or before 2024-02-29' }],
+    });
+    expect(databaseDigest(ledgerFile(t.dataDir, own.id))).toBe(before);
+  });
+
+  it.each([
+    ['amount=10.001&from=GBP&to=USD&date=2024-01-05', 'amount'],
+    ['amount=-1&from=GBP&to=USD&date=2024-01-05', 'amount'],
+    ['amount=0&from=GBP&to=USD&date=2024-01-05', 'amount'],
+    ['amount=1&from=GBP&to=GBP&date=2024-01-05', 'to'],
+    ['amount=1&from=GBX&to=USD&date=2024-01-05', 'from'],
+    ['amount=1&from=GBP&to=USD&date=2024-02-30', 'date'],
+    ['amount=1&from=GBP&to=USD', 'date'],
+  ])('when the query is %s, then 400 VALIDATION_ERROR names %s', async (query, field) => {
+    const res = await api.get(`/api/prices/convert?${query}`, token);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_ERROR');
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+});

@@ -118,6 +118,17 @@ export function latestPerPair(db: LedgerDb): Price[] {
   }
 }
 
+/** A pair's latest price on or before a day, or undefined: one index seek. */
+export function latestPrice(db: LedgerDb, from: string, to: string, onOrBefore: string): Price | undefined {
+  const [row] = db.allSql<Row>(
+    `SELECT ${COLUMNS} FROM prices WHERE from_currency = ? AND to_currency = ? AND date <= ? ORDER BY date DESC LIMIT 1`,
+    from,
+    to,
+    onOrBefore,
+  );
+  return row && toPrice(row);
+}
+
 /** A pair's latest rate on or before a day (10^-12 units), or null: one index seek. */
 export function latestRate(db: LedgerDb, from: string, to: string, onOrBefore: string): bigint | null {
   const [row] = db.allSql<{ rate: string }>(

@@ -1,5 +1,7 @@
 import { errorBody, idParams, jobBudgetResponse } from '../../contract/common.ts';
 import {
+  conversion,
+  convertQuery,
   latestPrices as latestPricesSchema,
   listPricesQuery,
   price,
@@ -14,7 +16,7 @@ import { defineRoute, type RouteDef } from '../define-route.ts';
 import { readUpload } from '../../http/upload.ts';
 import type { JobQueue } from '../../jobs/job.ts';
 import type { priceJobs } from './prices.jobs.ts';
-import { latestPrices, listPricePage, removePrice, savePrice } from './prices.service.ts';
+import { convertAmount, latestPrices, listPricePage, removePrice, savePrice } from './prices.service.ts';
 
 const invalid = { status: 400, description: 'VALIDATION_ERROR', schema: errorBody };
 
@@ -58,6 +60,25 @@ export function priceRoutes(jobs: JobQueue<typeof priceJobs>): RouteDef[] {
       cacheable: true,
       responses: [{ status: 200, description: 'One price per pair, by pair', schema: latestPricesSchema }],
       handler: ({ session }) => ({ status: 200, body: latestPrices(session.ledger) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/prices/convert',
+      tag: 'prices',
+      summary:
+        'An amount converted at the rate of a day (the latest price on or before it, else 1 / the opposite pair’s), rounded once half to even: what booking a bank line into an account of another currency uses',
+      auth: true,
+      cacheable: true,
+      query: convertQuery,
+      responses: [
+        { status: 200, description: 'The converted amount and the price behind it', schema: conversion },
+        {
+          status: 400,
+          description: 'VALIDATION_ERROR, MISSING_RATE (no price of the pair before the day)',
+          schema: errorBody,
+        },
+      ],
+      handler: ({ session, query }) => ({ status: 200, body: convertAmount(session.ledger, query) }),
     }),
     defineRoute({
       method: 'post',

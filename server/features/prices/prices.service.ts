@@ -1,11 +1,19 @@
 import { parse } from 'csv-parse/sync';
 import type { LedgerDb } from '../../db/stores.ts';
 import { newRowId } from '../../db/ids.ts';
-import { MAX_PRICE_ROWS, type ListPricesQuery, type PriceDto, type PriceInput } from '../../contract/prices.ts';
+import {
+  MAX_PRICE_ROWS,
+  type ConvertQuery,
+  type ListPricesQuery,
+  type PriceDto,
+  type PriceInput,
+} from '../../contract/prices.ts';
 import { isKnownCurrency } from '../../domain/currencies.ts';
 import { DATE_RANGE_TEXT, isLedgerDate } from '../../domain/dates.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { formatRate, parseRate } from '../../domain/rates.ts';
+import { formatMinor, parseAmount } from '../../domain/money.ts';
+import { formatRate, parseRate, rateText } from '../../domain/rates.ts';
+import { convertOnDay, missingRate } from './rate-book.ts';
 import {
   deletePrice,
   findPriceOn,
@@ -170,4 +178,29 @@ export function readPriceCsv(bytes: Uint8Array): PriceLine[] {
 export function importPriceCsv(db: LedgerDb, bytes: Uint8Array) {
   const prices = readPriceCsv(bytes);
   return db.transaction(() => upsertPrices(db, prices, new Date().toISOString()));
+}
+
+/** An amount converted at the rate table's rate of a day (400 MISSING_RATE without one). */
+export function convertAmount(db: LedgerDb, query: ConvertQuery) {
+  const parsed = parseAmount(query.amount, query.from);
+  if ('problem' in parsed)
+    throw new DomainError('VALIDATION_ERROR', `Invalid query: amount is not an amount of ${query.from}`, [
+      { field: 'amount', message: `must be an amount of ${query.from} above zero, with at most its decimals` },
+    ]);
+  const converted = convertOnDay(db, parsed.minor, query.from, query.to, query.date);
+  if (!converted) throw missingRate(query.from, query.to, query.date, 'date');
+  const direct = converted.price.from === query.from;
+  return {
+    amount: formatMinor(parsed.minor, query.from),
+    from: query.from,
+    to: query.to,
+    date: query.date,
+    converted_amount: formatMinor(converted.convertedMinor, query.to),
+    rate: direct ? formatRate(converted.price.rateScaled) : trimZeros(rateText(converted.rate, 12)),
+    price: toPriceDto(converted.price),
+  };
+}
+
+function trimZeros(decimal: string): string {
+  return decimal.includes('.') ? decimal.replace(/\.?0+$/, '') : decimal;
 }

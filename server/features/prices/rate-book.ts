@@ -1,8 +1,9 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { MissingRate } from '../../contract/prices.ts';
-import { formatMinor } from '../../domain/money.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { formatMinor, type Minor } from '../../domain/money.ts';
 import { Conversion, directRate, inverseRate, rateOn, SAME, type PriceSeries, type Rate } from '../../domain/rates.ts';
-import { latestRate, latestRates, priceSeries } from './prices.repository.ts';
+import { latestPrice, latestRate, latestRates, priceSeries, type Price } from './prices.repository.ts';
 
 /** Days looked up one by one (an index seek each) before a currency's prices of the range are read at once. */
 const POINT_LOOKUPS = 8;
@@ -195,4 +196,43 @@ export function convertedBalances(
       book.isMissing(account.currency) ? null : formatMinor(sums.get(account.id)!.result(), target),
     missing_rates: book.missingRates(),
   };
+}
+
+/** One amount converted at the rate of a day, and the price that gave the rate. */
+export interface DayConversion {
+  convertedMinor: Minor;
+  rate: Rate;
+  /** the price of the pair, or of the opposite pair when `rate` is its inverse */
+  price: Price;
+}
+
+/**
+ * `amountMinor` of `from` in `to` at the rate table's rate of `date` (the latest price of the pair
+ * on or before it, else 1 / the opposite pair's), rounded once to `to`'s minor units, half to
+ * even, as every conversion is; null when the table has no rate for that day.
+ */
+export function convertOnDay(
+  db: LedgerDb,
+  amountMinor: Minor,
+  from: string,
+  to: string,
+  date: string,
+): DayConversion | null {
+  const direct = latestPrice(db, from, to, date);
+  const opposite = direct ? undefined : latestPrice(db, to, from, date);
+  const price = direct ?? opposite;
+  if (!price) return null;
+  const rate = direct ? directRate(direct.rateScaled) : inverseRate(price.rateScaled);
+  const conversion = new Conversion(to);
+  conversion.add(amountMinor, from, rate);
+  return { convertedMinor: conversion.result(), rate, price };
+}
+
+/** The error of a conversion the rate table cannot make: 400 MISSING_RATE naming the pair and the day. */
+export function missingRate(from: string, to: string, date: string, field: string): DomainError {
+  return new DomainError(
+    'MISSING_RATE',
+    `No rate of ${from} in ${to} on or before ${date} (nor of ${to} in ${from}): add one under Rates, or give the amount in ${to}`,
+    [{ field, message: `needs a ${from}/${to} rate on or before ${date}` }],
+  );
 }

@@ -74,7 +74,8 @@ describe('booking bank lines in bulk (create-entries)', () => {
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual([
       'items.1.account_id',
       'items.2.bank_transaction_id',
-      'items.3.account_id',
+      // no EUR rate for the line's date: MISSING_RATE, named on the amount in EUR that could be given instead
+      'items.3.converted_amount',
       'items.4.bank_transaction_id',
     ]);
     expect(u.digest()).toBe(before);

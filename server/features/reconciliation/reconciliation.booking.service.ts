@@ -1,12 +1,21 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import { newRowId } from '../../db/ids.ts';
-import type { JournalEntryDto } from '../../contract/journal.ts';
+import type { JournalEntryDto, LineInput } from '../../contract/journal.ts';
+import type { BookingChoice } from '../../contract/reconciliation.ts';
 import { currencyDigits } from '../../domain/currencies.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
-import { formatMinor } from '../../domain/money.ts';
-import { scorePair, type PayeeModel, type RuleSet, type Thresholds } from '../../domain/reconciliation/index.ts';
-import { accountsByIds, type Account } from '../accounts/accounts.repository.ts';
-import { createEntry } from '../journal/journal.service.ts';
+import { formatMinor, parseAmount, type Minor } from '../../domain/money.ts';
+import {
+  scorePair,
+  type PayeeModel,
+  type Rule,
+  type RuleSet,
+  type Thresholds,
+} from '../../domain/reconciliation/index.ts';
+import { parsePercent, splitByShares } from '../../domain/splits.ts';
+import { accountsByIds, findAccount, type Account } from '../accounts/accounts.repository.ts';
+import { createEntry, getEntry } from '../journal/journal.service.ts';
+import { convertOnDay, missingRate } from '../prices/rate-book.ts';
 import { ruleSetOf } from '../rules/rules.service.ts';
 import { findBankTransaction, findStatement, type BankTransaction } from '../statements/statements.repository.ts';
 import { toMatchDto } from './reconciliation.dto.ts';
@@ -16,25 +25,194 @@ import { payeeModel, type KeptPayeeModels } from './reconciliation.payees.servic
 import { unmatchedTransactionsOfStatement } from './reconciliation.unmatched.repository.ts';
 
 /**
- * Closes the loop for a bank transaction with no entry: posts an entry against the given counter
- * account (source_type reconciliation, through the journal: the one call reconciliation makes into
- * it) and records an accepted match for it, which the payee model learns. The model is the one kept
- * for the ledger (it reads the new booking from the ledger when next asked).
+ * Booking a bank line with no entry: one posted entry (source_type reconciliation, made through the
+ * journal: the one call reconciliation makes into it) and an accepted match for it, which the payee
+ * model learns. The line goes to one account or is split across several, the parts summing to it
+ * exactly. A part on an account in another currency than the bank account's is an exchange
+ * (CONTRACT §16): the counter line is in the account's currency and states the part as its cost,
+ * so the journal adds the trading accounts' lines; its amount is the one given, else the part at
+ * the rate table's rate of the line's date, and without such a rate the booking is refused
+ * (MISSING_RATE), never guessed.
  */
+
+/** One part of a booking as asked for: its account, its amount in the bank's currency, and where a fault is named. */
+interface AskedPart {
+  accountId: string;
+  amountMinor: Minor;
+  /** the part in the account's currency, as given (only for an account in another currency) */
+  converted?: string | undefined;
+  /** the request's field of this part: `account_id` or `splits.N` (…`.account_id`, `.amount`, `.converted_amount`) */
+  field: string;
+}
+
+/** A part ready to book: the account and the counter line's amount in its currency, with the cost where it is an exchange. */
+interface Part {
+  account: Account;
+  amountMinor: Minor;
+  /** the part in the account's currency when it differs from the bank's */
+  convertedMinor: Minor | null;
+}
+
 export function createEntryForBankTransaction(
   db: LedgerDb,
   txnId: string,
-  input: { account_id: string; memo?: string | undefined },
+  choice: BookingChoice,
   thresholds: Thresholds,
   payeeModels: KeptPayeeModels,
 ) {
   return db.transaction(() => {
     const txn = findBankTransaction(db, txnId);
     if (!txn) throw new DomainError('NOT_FOUND', 'Bank transaction not found');
-    const model = payeeModels.modelOf(db);
-    const booked = book(db, txn, input.account_id, input.memo ?? txn.description, { model, learns: false }, thresholds);
-    return { entry: booked.entry, match: toMatchDto(matchView(db, booked.matchId)!) };
+    const bank = findAccount(db, txn.accountId)!;
+    const booked = book(
+      db,
+      txn,
+      bank,
+      askedParts(txn, bank, choice),
+      choice.memo ?? txn.description,
+      { model: payeeModels.modelOf(db), learns: false },
+      thresholds,
+    );
+    // read again: the match has cleared its line on the bank account
+    return { entry: getEntry(db, booked.entry.id), match: toMatchDto(matchView(db, booked.matchId)!) };
   });
+}
+
+/** The parts a request asks for: one account taking the whole line, or the splits, read in the bank's currency. */
+function askedParts(txn: BankTransaction, bank: Account, choice: Omit<BookingChoice, 'memo'>): AskedPart[] {
+  if (choice.account_id !== undefined)
+    return [
+      { accountId: choice.account_id, amountMinor: txn.amountMinor, converted: choice.converted_amount, field: '' },
+    ];
+  const parts = choice.splits!.map((split, i): AskedPart => {
+    const field = `splits.${i}.`;
+    const read = parseAmount(split.amount, bank.currency);
+    if ('problem' in read)
+      throw new DomainError('VALIDATION_ERROR', `Invalid body: ${field}amount is not an amount of ${bank.currency}`, [
+        {
+          field: `${field}amount`,
+          message: `must be an amount of ${bank.currency} above zero, with at most its decimals`,
+        },
+      ]);
+    return { accountId: split.account_id, amountMinor: read.minor, converted: split.converted_amount, field };
+  });
+  const sum = parts.reduce((s, p) => s + p.amountMinor, 0n);
+  if (sum !== txn.amountMinor) {
+    const line = `${formatMinor(txn.amountMinor, bank.currency)} ${bank.currency}`;
+    const gap = txn.amountMinor - sum;
+    const rest = `${formatMinor(gap < 0n ? -gap : gap, bank.currency)} ${gap < 0n ? 'too much' : 'left to book'}`;
+    throw new DomainError(
+      'UNBALANCED',
+      `The splits add up to ${formatMinor(sum, bank.currency)} ${bank.currency}; the bank line is ${line} (${rest})`,
+      [{ field: 'splits', message: `must add up to ${line} exactly (${rest})` }],
+    );
+  }
+  return parts;
+}
+
+/**
+ * The parts a rule books a line into: its splits in their order (a fixed amount, or a percentage
+ * rounded half to even), then its own account taking the rest, which also carries the rounding.
+ */
+function ruleParts(rule: Rule, txn: BankTransaction, currency: string): AskedPart[] {
+  const splits = rule.splits ?? [];
+  if (splits.length === 0) return [{ accountId: rule.accountId, amountMinor: txn.amountMinor, field: '' }];
+  const shares = splits.map((s) => {
+    if (s.percent !== null) return { percentScaled: parsePercent(s.percent)! };
+    const read = parseAmount(s.amount!, currency);
+    if ('problem' in read)
+      throw new DomainError('VALIDATION_ERROR', `its part of ${s.amount} is not an amount of ${currency}`);
+    return { amountMinor: read.minor };
+  });
+  const { parts, rest } = splitByShares(txn.amountMinor, shares);
+  if (parts.some((p) => p <= 0n) || rest <= 0n)
+    throw new DomainError(
+      'VALIDATION_ERROR',
+      `its parts of ${formatMinor(txn.amountMinor, currency)} ${currency} leave ${rest <= 0n ? 'nothing' : 'a part of zero'} for an account`,
+    );
+  return [
+    ...splits.map((s, i) => ({ accountId: s.accountId, amountMinor: parts[i]!, field: '' })),
+    { accountId: rule.accountId, amountMinor: rest, field: '' },
+  ];
+}
+
+function fieldError(code: string, detail: string, field: string, message: string): DomainError {
+  return new DomainError(code, detail, [{ field, message }]);
+}
+
+/** The parts checked: accounts that can take them, and each part's amount in its account's currency. */
+function checkedParts(db: LedgerDb, txn: BankTransaction, bank: Account, asked: readonly AskedPart[]): Part[] {
+  const accounts = accountsByIds(
+    db,
+    asked.map((p) => p.accountId),
+  );
+  return asked.map((p): Part => {
+    const account = accounts.get(p.accountId);
+    const field = (name: string) => `${p.field}${name}`;
+    if (!account)
+      throw fieldError('INVALID_ACCOUNT', 'The account does not exist', field('account_id'), 'no such account');
+    if (account.id === bank.id)
+      throw fieldError(
+        'VALIDATION_ERROR',
+        'The counter account must differ from the bank account',
+        field('account_id'),
+        'is the bank account itself',
+      );
+    if (!account.isActive)
+      throw fieldError(
+        'INACTIVE_ACCOUNT',
+        `The account ${account.name} is deactivated`,
+        field('account_id'),
+        'is deactivated',
+      );
+    if (account.currency === bank.currency) {
+      if (p.converted !== undefined)
+        throw fieldError(
+          'VALIDATION_ERROR',
+          `Invalid body: ${field('converted_amount')} is only for an account in another currency than ${bank.currency}`,
+          field('converted_amount'),
+          `is only for an account in another currency than the bank account's ${bank.currency}`,
+        );
+      return { account, amountMinor: p.amountMinor, convertedMinor: null };
+    }
+    return {
+      account,
+      amountMinor: p.amountMinor,
+      convertedMinor: inAccountCurrency(db, txn, bank, account, p, field('converted_amount')),
+    };
+  });
+}
+
+/** A part in its account's currency: as given, else at the rate table's rate of the bank line's date. */
+function inAccountCurrency(
+  db: LedgerDb,
+  txn: BankTransaction,
+  bank: Account,
+  account: Account,
+  part: AskedPart,
+  field: string,
+): Minor {
+  if (part.converted !== undefined) {
+    const read = parseAmount(part.converted, account.currency);
+    if ('problem' in read)
+      throw fieldError(
+        'VALIDATION_ERROR',
+        `Invalid body: ${field} is not an amount of ${account.currency}`,
+        field,
+        `must be an amount of ${account.currency} above zero, with at most its decimals`,
+      );
+    return read.minor;
+  }
+  const converted = convertOnDay(db, part.amountMinor, bank.currency, account.currency, txn.date);
+  if (!converted) throw missingRate(bank.currency, account.currency, txn.date, field);
+  if (converted.convertedMinor === 0n)
+    throw fieldError(
+      'VALIDATION_ERROR',
+      `${formatMinor(part.amountMinor, bank.currency)} ${bank.currency} is 0 ${account.currency} at the rate of ${txn.date}`,
+      field,
+      `give the amount in ${account.currency}`,
+    );
+  return converted.convertedMinor;
 }
 
 interface Booked {
@@ -50,7 +228,8 @@ interface Booked {
 function book(
   db: LedgerDb,
   txn: BankTransaction,
-  accountId: string,
+  bank: Account,
+  asked: readonly AskedPart[],
   memo: string,
   payees: { model: PayeeModel; learns: boolean },
   thresholds: Thresholds,
@@ -58,9 +237,16 @@ function book(
   const model = payees.model;
   if (liveMatchOfTransaction(db, txn.id))
     throw new DomainError('ALREADY_PROCESSED', 'This bank transaction already has a match');
-  const { bank, counter } = bookingAccounts(db, txn, accountId);
-  const amount = formatMinor(txn.amountMinor, bank.currency);
+  const parts = checkedParts(db, txn, bank, asked);
   const moneyOut = txn.type === 'debit';
+  const counterLines = parts.map((p): LineInput => ({
+    account_id: p.account.id,
+    direction: moneyOut ? 'DEBIT' : 'CREDIT',
+    amount: formatMinor(p.convertedMinor ?? p.amountMinor, p.account.currency),
+    ...(p.convertedMinor !== null && {
+      cost: { amount: formatMinor(p.amountMinor, bank.currency), currency: bank.currency },
+    }),
+  }));
   const entry = createEntry(
     db,
     {
@@ -68,12 +254,44 @@ function book(
       memo: memo.slice(0, 500),
       auto_post: true,
       lines: [
-        { account_id: counter.id, direction: moneyOut ? 'DEBIT' : 'CREDIT', amount },
-        { account_id: bank.id, direction: moneyOut ? 'CREDIT' : 'DEBIT', amount },
+        ...counterLines,
+        {
+          account_id: bank.id,
+          direction: moneyOut ? 'CREDIT' : 'DEBIT',
+          amount: formatMinor(txn.amountMinor, bank.currency),
+        },
       ],
     },
     'reconciliation',
   );
+  // the payee is learnt for the largest part: the account a person would name for it
+  const main = parts.reduce((best, p) => (p.amountMinor > best.amountMinor ? p : best), parts[0]!);
+  const matchId = recordAcceptedMatch(
+    db,
+    txn,
+    bank,
+    entry,
+    parts.map((p) => p.account),
+    model,
+    thresholds,
+  );
+  const at = new Date().toISOString();
+  addPayeeExample(db, txn.description, main.account.id, 'created_entry', at, txn);
+  if (payees.learns) model.learn(txn.description, main.account.id, txn);
+  return { entry, matchId };
+}
+
+/** Records an accepted match of a bank line with the entry just booked for it, scored as a run would score the pair; its id. */
+export function recordAcceptedMatch(
+  db: LedgerDb,
+  txn: BankTransaction,
+  bank: Account,
+  entry: JournalEntryDto,
+  counterAccounts: readonly Account[],
+  model: PayeeModel,
+  thresholds: Thresholds,
+): string {
+  const moneyOut = txn.type === 'debit';
   const scored = scorePair(
     { id: txn.id, date: txn.date, description: txn.description, amountMinor: txn.amountMinor, type: txn.type },
     {
@@ -81,7 +299,7 @@ function book(
       entryDate: entry.entry_date,
       memo: entry.memo,
       accountLine: { direction: moneyOut ? 'CREDIT' : 'DEBIT', amountMinor: txn.amountMinor },
-      counterAccounts: [{ id: counter.id, type: counter.type }],
+      counterAccounts: counterAccounts.map((a) => ({ id: a.id, type: a.type })),
     },
     { digits: currencyDigits(bank.currency), payeeModel: model, thresholds },
   );
@@ -103,35 +321,11 @@ function book(
     rejectedAt: null,
     rejectReason: null,
   });
-  addPayeeExample(db, txn.description, counter.id, 'created_entry', at, txn);
-  if (payees.learns) model.learn(txn.description, counter.id, txn);
-  return { entry, matchId: id };
-}
-
-/** The transaction's bank account and the counter account to book it against: another account, in the same currency. */
-function bookingAccounts(db: LedgerDb, txn: BankTransaction, counterId: string): { bank: Account; counter: Account } {
-  const accounts = accountsByIds(db, [txn.accountId, counterId]);
-  const bank = accounts.get(txn.accountId)!;
-  const counter = accounts.get(counterId);
-  if (!counter)
-    throw new DomainError('INVALID_ACCOUNT', 'The account does not exist', [
-      { field: 'account_id', message: 'no such account' },
-    ]);
-  if (counter.id === bank.id)
-    throw new DomainError('VALIDATION_ERROR', 'The counter account must differ from the bank account', [
-      { field: 'account_id', message: 'is the bank account itself' },
-    ]);
-  if (counter.currency !== bank.currency)
-    throw new DomainError(
-      'CURRENCY_MISMATCH',
-      `The account ${counter.name} is in ${counter.currency}, the bank account in ${bank.currency}`,
-      [{ field: 'account_id', message: `is in ${counter.currency}, the bank account in ${bank.currency}` }],
-    );
-  return { bank, counter };
+  return id;
 }
 
 export interface CreateEntriesInput {
-  items?: { bank_transaction_id: string; account_id: string; memo?: string | undefined }[] | undefined;
+  items?: (Omit<BookingChoice, 'memo'> & { bank_transaction_id: string; memo?: string | undefined })[] | undefined;
   statement_id?: string | undefined;
 }
 
@@ -145,8 +339,8 @@ function memoOf(given: string | undefined, rules: RuleSet, txn: BankTransaction,
 /**
  * Books many unmatched bank transactions at once, each as `create-entry` does, in one transaction:
  * the items given (all or nothing: every bad item is named, `items.N.<field>`, and nothing is
- * booked), or every unmatched transaction of a statement that a rule matches, against the rule's
- * account (the others are answered as skipped).
+ * booked), or every unmatched transaction of a statement that a rule matches, as the rule says
+ * (its account, or its splits and its account taking the rest); the others are answered as skipped.
  */
 export function createEntries(db: LedgerDb, input: CreateEntriesInput, thresholds: Thresholds) {
   return db.transaction(() => {
@@ -163,8 +357,9 @@ export function createEntries(db: LedgerDb, input: CreateEntriesInput, threshold
             throw new DomainError('VALIDATION_ERROR', 'Bank transaction not found', [
               { field: 'bank_transaction_id', message: 'no such bank transaction' },
             ]);
-          const currency = accountsByIds(db, [txn.accountId]).get(txn.accountId)!.currency;
-          const booked = book(db, txn, item.account_id, memoOf(item.memo, rules, txn, currency), payees, thresholds);
+          const bank = findAccount(db, txn.accountId)!;
+          const memo = memoOf(item.memo, rules, txn, bank.currency);
+          const booked = book(db, txn, bank, askedParts(txn, bank, item), memo, payees, thresholds);
           created.push({ bank_transaction_id: txn.id, entry_id: booked.entry.id, match_id: booked.matchId });
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
@@ -190,6 +385,7 @@ export function createEntries(db: LedgerDb, input: CreateEntriesInput, threshold
     }
     const statement = findStatement(db, input.statement_id!);
     if (!statement) throw new DomainError('NOT_FOUND', 'Statement not found');
+    const bank = findAccount(db, statement.accountId)!;
     const digits = currencyDigits(statement.currency);
     for (const txn of unmatchedTransactionsOfStatement(db, statement.id)) {
       const rule = rules.firstMatch({ ...txn, digits });
@@ -198,7 +394,8 @@ export function createEntries(db: LedgerDb, input: CreateEntriesInput, threshold
         continue;
       }
       try {
-        const booked = book(db, txn, rule.accountId, rule.memo ?? txn.description, payees, thresholds);
+        const parts = ruleParts(rule, txn, bank.currency);
+        const booked = book(db, txn, bank, parts, rule.memo ?? txn.description, payees, thresholds);
         created.push({ bank_transaction_id: txn.id, entry_id: booked.entry.id, match_id: booked.matchId });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
@@ -211,4 +408,18 @@ export function createEntries(db: LedgerDb, input: CreateEntriesInput, threshold
     }
     return { created, skipped };
   });
+}
+
+/** The parts the first matching rule would split a line into, as the review list preselects them; null without splits or when they do not fit. */
+export function ruleSplitOf(rule: Rule | undefined, txn: BankTransaction, currency: string) {
+  if (!rule?.splits?.length) return null;
+  try {
+    return ruleParts(rule, txn, currency).map((p) => ({
+      account_id: p.accountId,
+      amount: formatMinor(p.amountMinor, currency),
+    }));
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
 }

@@ -1024,6 +1024,8 @@ describe('stats and unmatched items', () => {
         suggested_action: 'find_bank_transaction',
         suggested_accounts: [],
         preselected_account_id: null,
+        preselected_splits: null,
+        transfer: null,
       },
     ]);
     const all = await book.get('/api/reconciliation/unmatched?per_page=2');
@@ -1130,7 +1132,8 @@ describe('creating an entry for an unmatched bank transaction', () => {
       [train.id, {}, 400, 'VALIDATION_ERROR'],
       [train.id, { account_id: crypto.randomUUID() }, 400, 'INVALID_ACCOUNT'],
       [train.id, { account_id: bank }, 400, 'VALIDATION_ERROR'],
-      [train.id, { account_id: euros }, 400, 'CURRENCY_MISMATCH'],
+      // an account in another currency needs the rate of the line's date, and there is none
+      [train.id, { account_id: euros }, 400, 'MISSING_RATE'],
       [train.id, { account_id: retired }, 400, 'INACTIVE_ACCOUNT'],
     ];
     for (const [id, body, status, code] of cases) {
@@ -1161,7 +1164,7 @@ describe('voiding entries that take part in matches', () => {
       const res = await book.post(`/api/journal-entries/${id}/void`, { reason: 'oops' });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('INVALID_STATUS');
-      expect(res.body.detail).toMatch(/reconciled/);
+      expect(res.body.detail).toMatch(/matched to the bank line|reconciled/);
     }
     expect(book.digest()).toBe(before);
   });

@@ -162,15 +162,19 @@ export function batchAccept(
  * rejected, since the entry it proposes is going away.
  */
 export const matchedEntryVoidGuard: VoidGuard = {
-  beforeVoid(db, entryId, at) {
+  beforeVoid(db, entryId, at, action) {
     if (entryHasReconciledLine(db, entryId))
       throw new DomainError(
         'INVALID_STATUS',
-        'The entry has a line reconciled with a bank statement and cannot be voided',
+        `The entry has a line reconciled with a bank statement and cannot be ${action}`,
       );
     for (const m of liveMatchesOfEntry(db, entryId)) {
       if (m.status === 'accepted' || m.status === 'auto_accepted') {
-        throw new DomainError('INVALID_STATUS', 'The entry is reconciled with a bank transaction and cannot be voided');
+        const bank = findBankTransaction(db, m.bankTransactionId);
+        throw new DomainError(
+          'INVALID_STATUS',
+          `The entry is matched to the bank line "${bank?.description ?? ''}" of ${bank?.date ?? ''} and cannot be ${action}`,
+        );
       }
       decide(db, m.id, m.version, { status: 'rejected', at, rejectedAt: at, rejectReason: 'the entry was voided' });
     }

@@ -18,6 +18,8 @@ import {
   runResult,
   stats,
   statsQuery,
+  TRANSFER_DAYS,
+  transferBody,
   unmatchedPage,
   unmatchedQuery,
 } from '../../contract/reconciliation.ts';
@@ -38,6 +40,7 @@ import {
 } from './reconciliation.review.service.ts';
 import { reconciliationStats } from './reconciliation.stats.service.ts';
 import { listUnmatched } from './reconciliation.unmatched.service.ts';
+import { bookTransfer } from './reconciliation.transfers.service.ts';
 
 const decisionErrors = [
   { status: 400, description: 'ALREADY_PROCESSED or SUPERSEDED', schema: errorBody },
@@ -164,8 +167,7 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<type
       method: 'get',
       path: '/api/reconciliation/unmatched',
       tag: 'reconciliation',
-      summary:
-        'Bank transactions with no live match (with suggested counter accounts), then posted entries on statement accounts with none',
+      summary: `Bank transactions with no live match (with suggested counter accounts, the parts a rule splits them into, and the other side of a transfer: an unmatched line of the same amount in the opposite direction on another account within ${TRANSFER_DAYS} days), then posted entries on statement accounts with none`,
       auth: true,
       query: unmatchedQuery,
       responses: [{ status: 200, description: 'A page of unmatched items', schema: unmatchedPage }],
@@ -188,7 +190,7 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<type
         {
           status: 400,
           description:
-            'VALIDATION_ERROR, ALREADY_PROCESSED, INVALID_ACCOUNT, INACTIVE_ACCOUNT, CURRENCY_MISMATCH (errors name items.N.<field>); nothing was booked',
+            'VALIDATION_ERROR, ALREADY_PROCESSED, INVALID_ACCOUNT, INACTIVE_ACCOUNT, UNBALANCED (splits that do not add up to the line), MISSING_RATE (an account in another currency, no rate for the line’s date and no converted_amount) (errors name items.N.<field>); nothing was booked',
           schema: errorBody,
         },
         { status: 404, description: 'NOT_FOUND (the statement)', schema: errorBody },
@@ -204,7 +206,7 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<type
       path: '/api/reconciliation/unmatched/:id/create-entry',
       tag: 'reconciliation',
       summary:
-        'Post an entry for an unmatched bank transaction against a counter account, and record it as an accepted match',
+        'Post an entry for an unmatched bank transaction against a counter account (or split across several, summing to the line), and record it as an accepted match; an account in another currency takes the line’s amount at the rate of its date (or converted_amount), as an exchange through the currency trading accounts',
       auth: true,
       params: idParams,
       body: createEntryFromBankBody,
@@ -212,7 +214,8 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<type
         { status: 201, description: 'The entry and its match', schema: z.object({ entry: journalEntry, match }) },
         {
           status: 400,
-          description: 'ALREADY_PROCESSED, INVALID_ACCOUNT, INACTIVE_ACCOUNT, CURRENCY_MISMATCH',
+          description:
+            'VALIDATION_ERROR, ALREADY_PROCESSED, INVALID_ACCOUNT, INACTIVE_ACCOUNT, UNBALANCED (splits that do not add up to the line), MISSING_RATE (an account in another currency, no rate for the line’s date and no converted_amount)',
           schema: errorBody,
         },
         { status: 404, description: 'NOT_FOUND', schema: errorBody },
@@ -221,6 +224,29 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<type
         status: 201,
         body: createEntryForBankTransaction(session.ledger, params.id, body, thresholds, payeeModels),
       }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/reconciliation/transfers',
+      tag: 'reconciliation',
+      summary:
+        'Book a transfer between two of your accounts: one entry from the account of the money out to the account of the money in, matched to both bank lines (in two currencies, an exchange at the two lines’ amounts)',
+      auth: true,
+      body: transferBody,
+      responses: [
+        {
+          status: 201,
+          description: 'The entry and its two matches (the money out’s first)',
+          schema: z.object({ entry: journalEntry, matches: z.array(match) }),
+        },
+        {
+          status: 400,
+          description:
+            'VALIDATION_ERROR (a line that does not exist, the wrong direction, one account, different amounts in one currency), ALREADY_PROCESSED, INACTIVE_ACCOUNT',
+          schema: errorBody,
+        },
+      ],
+      handler: ({ session, body }) => ({ status: 201, body: bookTransfer(session.ledger, body, thresholds) }),
     }),
   ];
 }

@@ -6,13 +6,16 @@ import { suggestCounterAccounts } from '../../domain/reconciliation/index.ts';
 import { allAccounts } from '../accounts/accounts.repository.ts';
 import { RULE_WORK_ON_SERVER_THREAD, ruleSetOf } from '../rules/rules.service.ts';
 import { statementAccountIds } from '../statements/statements.repository.ts';
+import { ruleSplitOf } from './reconciliation.booking.service.ts';
 import type { KeptPayeeModels } from './reconciliation.payees.service.ts';
+import { transferCandidate } from './reconciliation.transfers.service.ts';
 import { unmatchedEntries, unmatchedTransactions } from './reconciliation.unmatched.repository.ts';
 
 /**
  * What is left to reconcile on the accounts with statements: bank transactions with no live match,
- * each with suggested counter accounts to book it against, then posted entries with none. A page
- * runs on from the bank transactions into the entries.
+ * each with suggested counter accounts to book it against (or the parts its rule splits it into),
+ * and the other side of a transfer where one is found, then posted entries with none. A page runs
+ * on from the bank transactions into the entries.
  */
 export function listUnmatched(
   db: LedgerDb,
@@ -59,6 +62,7 @@ function bankTransactionItems(
   const items = txns.items.map((t): UnmatchedItemDto => {
     const rule = rules.firstMatch({ ...t, digits: currencyDigits(t.currency) });
     const { suggested, preselected } = suggestCounterAccounts(model, accounts, t, rule);
+    const other = transferCandidate(db, t);
     return {
       type: 'bank_transaction',
       transaction: {
@@ -72,7 +76,21 @@ function bankTransactionItems(
       },
       suggested_action: 'create_entry',
       suggested_accounts: suggested,
-      preselected_account_id: preselected,
+      // a line that looks like a transfer is offered as one, never preselected for booking alone
+      preselected_account_id: other ? null : preselected,
+      preselected_splits: other ? null : ruleSplitOf(rule, t, t.currency),
+      transfer: other && {
+        transaction: {
+          id: other.id,
+          account_id: other.accountId,
+          date: other.date,
+          description: other.description,
+          amount: formatMinor(other.amountMinor, other.currency),
+          currency: other.currency,
+          type: other.type,
+        },
+        account_name: other.accountName,
+      },
     };
   });
   return { items, total: txns.total };
@@ -102,6 +120,8 @@ function entryItems(
     suggested_action: 'find_bank_transaction',
     suggested_accounts: [],
     preselected_account_id: null,
+    preselected_splits: null,
+    transfer: null,
   }));
   return { items, total: entries.total };
 }

@@ -38,6 +38,7 @@ describe('rules (CONTRACT §13)', () => {
       account_id: food,
       memo: null,
       priority: 0,
+      splits: [],
       created_at: expect.any(String),
     });
     const second = await u.post('/api/rules', {

@@ -1,15 +1,16 @@
 import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
-import type { Rule, RuleDescriptionOp } from '../../domain/reconciliation/index.ts';
+import type { Rule, RuleDescriptionOp, RuleSplit } from '../../domain/reconciliation/index.ts';
 
 export interface StoredRule extends Rule {
   priority: number;
   createdAt: string;
+  splits: readonly RuleSplit[];
 }
 
 type Row = LedgerSchema['rules'];
 
-function toRule(r: Row): StoredRule {
+function toRule(r: Row, splits: ReadonlyMap<string, RuleSplit[]>): StoredRule {
   return {
     id: r.id,
     name: r.name,
@@ -24,7 +25,46 @@ function toRule(r: Row): StoredRule {
     memo: r.memo,
     priority: Number(r.priority),
     createdAt: r.created_at,
+    splits: splits.get(r.id) ?? [],
   };
+}
+
+/** The splits of some rules, in their order: their primary key, a range per rule. */
+function splitsOf(db: LedgerDb, ruleIds: readonly string[]): Map<string, RuleSplit[]> {
+  const out = new Map<string, RuleSplit[]>();
+  if (ruleIds.length === 0) return out;
+  const rows = db.allSql<LedgerSchema['rule_splits']>(
+    'SELECT * FROM rule_splits WHERE rule_id IN (SELECT value FROM json_each(?)) ORDER BY rule_id, position',
+    JSON.stringify(ruleIds),
+  );
+  for (const r of rows) {
+    const list = out.get(r.rule_id) ?? [];
+    list.push({ accountId: r.account_id, amount: r.amount, percent: r.percent });
+    out.set(r.rule_id, list);
+  }
+  return out;
+}
+
+function toRules(db: LedgerDb, rows: readonly Row[]): StoredRule[] {
+  const splits = splitsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toRule(r, splits));
+}
+
+function writeSplits(db: LedgerDb, rule: StoredRule): void {
+  db.runSql('DELETE FROM rule_splits WHERE rule_id = ?', rule.id);
+  rule.splits.forEach((s, i) =>
+    db.runSql(
+      'INSERT INTO rule_splits (rule_id, position, account_id, amount, percent) VALUES (?, ?, ?, ?, ?)',
+      rule.id,
+      i + 1,
+      s.accountId,
+      s.amount,
+      s.percent,
+    ),
+  );
 }
 
 function columns(rule: StoredRule, at: string) {
@@ -51,10 +91,12 @@ export function insertRule(db: LedgerDb, rule: StoredRule): void {
       .insertInto('rules')
       .values({ id: rule.id, seq: seq + 1n, created_at: rule.createdAt, ...columns(rule, rule.createdAt) }),
   );
+  writeSplits(db, rule);
 }
 
 export function replaceRule(db: LedgerDb, rule: StoredRule, at: string): void {
   db.run(db.qb.updateTable('rules').set(columns(rule, at)).where('id', '=', rule.id));
+  writeSplits(db, rule);
 }
 
 export function deleteRule(db: LedgerDb, id: string): boolean {
@@ -62,8 +104,8 @@ export function deleteRule(db: LedgerDb, id: string): boolean {
 }
 
 export function findRule(db: LedgerDb, id: string): StoredRule | undefined {
-  const [row] = db.allSql<Row>('SELECT * FROM rules WHERE id = ?', id);
-  return row && toRule(row);
+  const rows = db.allSql<Row>('SELECT * FROM rules WHERE id = ?', id);
+  return toRules(db, rows)[0];
 }
 
 export function countRules(db: LedgerDb): number {
@@ -76,14 +118,16 @@ export function hasRegexRules(db: LedgerDb): boolean {
 
 export function listRules(db: LedgerDb, limit: number, offset: number): { items: StoredRule[]; total: number } {
   const rows = db.allSql<Row>(`SELECT * FROM rules ${ORDER} LIMIT ? OFFSET ?`, limit, offset);
-  return { items: rows.map(toRule), total: countRules(db) };
+  return { items: toRules(db, rows), total: countRules(db) };
 }
 
-/** The rules that can book a line, in order: those whose account is active. */
+/** The rules that can book a line, in order: those whose accounts (its own and its splits') are all active. */
 export function activeRulesInOrder(db: LedgerDb): StoredRule[] {
-  return db
-    .allSql<Row>(
-      `SELECT r.* FROM rules r JOIN accounts a ON a.id = r.account_id WHERE a.is_active = 1 ${ORDER.replace(/(priority|created_at|seq)/g, 'r.$1')}`,
-    )
-    .map(toRule);
+  const rows = db.allSql<Row>(
+    `SELECT r.* FROM rules r JOIN accounts a ON a.id = r.account_id
+      WHERE a.is_active = 1
+        AND NOT EXISTS (SELECT 1 FROM rule_splits s JOIN accounts sa ON sa.id = s.account_id WHERE s.rule_id = r.id AND sa.is_active = 0)
+      ${ORDER.replace(/(priority|created_at|seq)/g, 'r.$1')}`,
+  );
+  return toRules(db, rows);
 }

@@ -3,6 +3,7 @@ import type { LedgerDb } from '../../db/stores.ts';
 import { newRowId } from '../../db/ids.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { RuleSet, ruleProblems } from '../../domain/reconciliation/index.ts';
+import { parsePercent, PERCENT_DECIMALS } from '../../domain/splits.ts';
 import { findAccount } from '../accounts/accounts.repository.ts';
 import {
   activeRulesInOrder,
@@ -27,8 +28,20 @@ export function toRuleDto(r: StoredRule): RuleDto {
     account_id: r.accountId,
     memo: r.memo,
     priority: r.priority,
+    splits: r.splits.map((sp) => ({ account_id: sp.accountId, amount: sp.amount, percent: sp.percent })),
     created_at: r.createdAt,
   };
+}
+
+/** An account a rule books to: the user's own, active. */
+function usableAccount(db: LedgerDb, id: string, field: string): void {
+  const account = findAccount(db, id);
+  if (!account || !account.isActive)
+    throw new DomainError(
+      'INVALID_ACCOUNT',
+      account ? `The account ${account.name} is deactivated` : 'The account does not exist',
+      [{ field, message: account ? 'is deactivated' : 'no such account' }],
+    );
 }
 
 /** A rule's conditions must be usable and its account the user's own active account. */
@@ -44,17 +57,19 @@ function checked(db: LedgerDb, id: string, input: RuleInput, createdAt: string):
     memo: input.memo,
     priority: input.priority,
     createdAt,
+    splits: input.splits.map((sp) => ({ accountId: sp.account_id, amount: sp.amount, percent: sp.percent })),
   };
   const problems = ruleProblems(rule);
+  const percents = input.splits.reduce((sum, sp) => sum + (sp.percent === null ? 0n : parsePercent(sp.percent)!), 0n);
+  if (percents >= 100n * 10n ** BigInt(PERCENT_DECIMALS))
+    problems.push({
+      field: 'splits',
+      message: "the percentages add up to 100 or more and leave nothing for the rule's account",
+    });
   if (problems.length > 0)
     throw new DomainError('VALIDATION_ERROR', `Invalid rule: ${problems[0]!.field} ${problems[0]!.message}`, problems);
-  const account = findAccount(db, input.account_id);
-  if (!account || !account.isActive)
-    throw new DomainError(
-      'INVALID_ACCOUNT',
-      account ? `The account ${account.name} is deactivated` : 'The account does not exist',
-      [{ field: 'account_id', message: account ? 'is deactivated' : 'no such account' }],
-    );
+  usableAccount(db, input.account_id, 'account_id');
+  input.splits.forEach((sp, i) => usableAccount(db, sp.account_id, `splits.${i}.account_id`));
   return rule;
 }
 

@@ -27,7 +27,25 @@ export interface RuleStart {
 
 const BLANK: RuleStart = { name: '', op: 'contains', value: '', type: '', accountId: '' };
 
-function startOf(rule: RuleDto): RuleStart & { min: string; max: string; memo: string; priority: string } {
+/** A part the rule books first, as the form holds it. */
+interface SplitRow {
+  key: number;
+  accountId: string;
+  kind: 'percent' | 'amount';
+  value: string;
+}
+
+let nextKey = 1;
+const splitRow = (accountId = '', kind: SplitRow['kind'] = 'percent', value = ''): SplitRow => ({
+  key: nextKey++,
+  accountId,
+  kind,
+  value,
+});
+
+function startOf(
+  rule: RuleDto,
+): RuleStart & { min: string; max: string; memo: string; priority: string; splits: SplitRow[] } {
   return {
     name: rule.name,
     op: rule.description?.op ?? '',
@@ -38,13 +56,17 @@ function startOf(rule: RuleDto): RuleStart & { min: string; max: string; memo: s
     max: rule.amount_max ?? '',
     memo: rule.memo ?? '',
     priority: String(rule.priority),
+    splits: rule.splits.map((s) =>
+      s.percent !== null ? splitRow(s.account_id, 'percent', s.percent) : splitRow(s.account_id, 'amount', s.amount!),
+    ),
   };
 }
 
 /**
  * A rule's conditions and account, to create one (from `start`, prefilled from a bank line) or
- * change one (`rule`). The server checks it (a pattern RE2 cannot read, bounds the wrong way) and
- * its words are shown as they come.
+ * change one (`rule`), and the parts it splits a line into (a percentage or a fixed amount each,
+ * its account taking the rest). The server checks it (a pattern RE2 cannot read, bounds the wrong
+ * way, percentages of 100 or more) and its words are shown as they come.
  */
 export function RuleForm({
   accounts,
@@ -61,7 +83,9 @@ export function RuleForm({
 }) {
   const { t } = useI18n();
   const headingId = useId();
-  const first = rule ? startOf(rule) : { ...BLANK, ...start, min: '', max: '', memo: '', priority: '0' };
+  const first = rule
+    ? startOf(rule)
+    : { ...BLANK, ...start, min: '', max: '', memo: '', priority: '0', splits: [] as SplitRow[] };
   const [form, setForm] = useState(first);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -75,6 +99,11 @@ export function RuleForm({
       account_id: form.accountId,
       memo: form.memo.trim() || null,
       priority: Number.parseInt(form.priority, 10) || 0,
+      splits: form.splits.map((s) => ({
+        account_id: s.accountId,
+        amount: s.kind === 'amount' ? s.value.trim() : null,
+        percent: s.kind === 'percent' ? s.value.trim() : null,
+      })),
     };
     onSaved(rule ? await updateRule(rule.id, input) : await createRule(input));
   });
@@ -83,6 +112,11 @@ export function RuleForm({
     void save.run();
   };
   const opLabel = (op: RuleDescriptionOp | '') => t(`rules.op.${op === '' ? 'none' : op}`);
+  const changeSplit = (index: number, patch: Partial<SplitRow>) =>
+    set(
+      'splits',
+      form.splits.map((s, i) => (i === index ? { ...s, ...patch } : s)),
+    );
 
   return (
     <form className="rule-form" aria-labelledby={headingId} onSubmit={submit}>
@@ -163,6 +197,54 @@ export function RuleForm({
           <input type="number" step={1} value={form.priority} onChange={(e) => set('priority', e.target.value)} />
         </label>
       </div>
+      <fieldset className="rule-splits">
+        <legend>{t('rules.splits')}</legend>
+        <p className="hint">{t('rules.splitsHint')}</p>
+        {form.splits.map((split, index) => {
+          const n = index + 1;
+          return (
+            <div className="inline-form" key={split.key}>
+              <AccountPicker
+                accounts={accounts}
+                value={split.accountId}
+                onChange={(accountId) => changeSplit(index, { accountId })}
+                label={t('rules.splitAccount', { n })}
+              />
+              <select
+                aria-label={t('rules.splitKind', { n })}
+                value={split.kind}
+                onChange={(e) => changeSplit(index, { kind: e.target.value as SplitRow['kind'] })}
+              >
+                <option value="percent">{t('rules.splitPercent')}</option>
+                <option value="amount">{t('rules.splitAmount')}</option>
+              </select>
+              <input
+                required
+                inputMode="decimal"
+                aria-label={t('rules.splitValue', { n })}
+                value={split.value}
+                onChange={(e) => changeSplit(index, { value: e.target.value })}
+              />
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('rules.removeSplit', { n })}
+                onClick={() =>
+                  set(
+                    'splits',
+                    form.splits.filter((_, i) => i !== index),
+                  )
+                }
+              >
+                ×
+              </button>
+            </div>
+          );
+        })}
+        <button type="button" onClick={() => set('splits', [...form.splits, splitRow()])}>
+          {t('rules.addSplit')}
+        </button>
+      </fieldset>
       <div className="form-actions">
         <button type="submit" className="primary" disabled={save.busy || !form.accountId || !form.name.trim()}>
           {t('rules.save')}

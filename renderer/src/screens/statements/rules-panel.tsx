@@ -72,7 +72,17 @@ export function RulesPanel({ accounts, refresh, onChanged }: StatementsTabProps)
             { header: t('rules.priority'), numeric: true, cell: (r) => r.priority },
             { header: t('rules.name'), cell: (r) => r.name },
             { header: t('rules.conditions'), cell: conditions },
-            { header: t('rules.account'), cell: (r) => names.get(r.account_id) ?? '—' },
+            {
+              header: t('rules.account'),
+              // a split rule: its parts first, then its own account with the rest
+              cell: (r) =>
+                [
+                  ...r.splits.map(
+                    (p) => `${names.get(p.account_id) ?? '—'} ${p.percent !== null ? `${p.percent}%` : p.amount}`,
+                  ),
+                  names.get(r.account_id) ?? '—',
+                ].join(' · '),
+            },
             {
               header: t('accounts.actions'),
               hiddenHeader: true,

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import {
   createEntryForBankTransaction,
   ruleDraftFrom,
@@ -10,20 +10,20 @@ import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { groupDecimal } from '../../money.ts';
+import { bookingOf, NOT_CONVERTED, splitPart, type LineChoice } from './booking-choice.ts';
+import { ExchangeAmount } from './exchange-amount.tsx';
 import { RuleForm, type RuleStart } from './rule-form.tsx';
-
-/** What the review list keeps for a bank line while a person works on it. */
-export interface LineChoice {
-  accountId: string;
-  memo: string;
-  selected: boolean;
-}
+import { SplitEditor } from './split-editor.tsx';
+import { TransferOffer } from './transfer-offer.tsx';
 
 /** A bank line booked on its own: what it said, its amount, and the account it was booked to. */
 export interface BookedLine {
   description: string;
   account: string;
   amount: string;
+  /** booked as a transfer with `account` (one entry matched to both lines) */
+  transfer?: boolean;
 }
 
 /** The rule "make a rule from this" starts from: the line's payee words, its direction, the account chosen. */
@@ -33,9 +33,11 @@ export function ruleStartFrom(description: string, type: 'debit' | 'credit', acc
 }
 
 /**
- * A bank transaction nothing matched: the account chosen for it (a rule's or a sure suggestion's,
- * else none), the suggestions as chips, the memo; ticked to be booked with others, or booked on
- * its own; and a rule made from it in one click. An entry with no bank line is only shown.
+ * A bank transaction nothing matched: the other side of a transfer where one is found, the account
+ * chosen for it (a rule's or a sure suggestion's, else none) or its split into parts, the
+ * suggestions as chips, the memo; for an account in another currency, the amount there before it
+ * is booked; ticked to be booked with others, or booked on its own; and a rule made from it in one
+ * click. An entry with no bank line is only shown.
  */
 export function UnmatchedItem({
   item,
@@ -57,18 +59,25 @@ export function UnmatchedItem({
   const headingId = useId();
   const tx = item.transaction;
   const [ruling, setRuling] = useState(false);
+  const byId = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
+  const booking = bookingOf(choice, tx, byId);
+  const chosen = byId.get(choice.accountId);
   const create = useAction(async () => {
-    await createEntryForBankTransaction(tx.id, choice.accountId, choice.memo);
-    onCreated({
-      description: tx.description,
-      account: accounts.find((a) => a.id === choice.accountId)?.name ?? '',
-      amount: tx.amount,
-    });
+    if (!booking) return;
+    await createEntryForBankTransaction(tx.id, booking);
+    const names = choice.splits ? choice.splits.map((p) => byId.get(p.accountId)?.name ?? '') : [chosen?.name ?? ''];
+    onCreated({ description: tx.description, account: names.join(', '), amount: tx.amount });
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (choice.accountId) void create.run();
+    if (booking) void create.run();
   };
+  const split = (on: boolean) =>
+    onChoice({
+      ...choice,
+      selected: false,
+      splits: on ? [splitPart(choice.accountId, groupDecimal(tx.amount)), splitPart()] : null,
+    });
 
   return (
     <article className="unmatched-item" aria-labelledby={headingId} data-unmatched={tx.description}>
@@ -77,8 +86,8 @@ export function UnmatchedItem({
           <input
             type="checkbox"
             aria-label={t('unmatched.select', { name: tx.description })}
-            checked={choice.selected}
-            disabled={!choice.accountId}
+            checked={choice.selected && booking !== null}
+            disabled={booking === null}
             onChange={(e) => onChoice({ ...choice, selected: e.target.checked })}
           />
         )}
@@ -93,6 +102,14 @@ export function UnmatchedItem({
         <p className="hint">{t('unmatched.entryHint')}</p>
       ) : (
         <form className="unmatched-form" onSubmit={submit}>
+          {item.transfer && (
+            <TransferOffer
+              item={item}
+              onBooked={({ account, amount }) =>
+                onCreated({ description: tx.description, account, amount, transfer: true })
+              }
+            />
+          )}
           {item.suggested_accounts.length > 0 && (
             <div className="chips" role="group" aria-label={t('unmatched.suggested')}>
               <span className="muted">{t('unmatched.suggested')}:</span>
@@ -102,7 +119,7 @@ export function UnmatchedItem({
                   type="button"
                   className={s.id === choice.accountId ? 'chip chip-on' : 'chip'}
                   aria-pressed={s.id === choice.accountId}
-                  onClick={() => onChoice({ ...choice, accountId: s.id })}
+                  onClick={() => onChoice({ ...choice, accountId: s.id, converted: NOT_CONVERTED, splits: null })}
                 >
                   {s.name}{' '}
                   <span className="muted">
@@ -112,14 +129,26 @@ export function UnmatchedItem({
               ))}
             </div>
           )}
-          {!choice.accountId && <p className="hint">{t('unmatched.chooseAccount')}</p>}
-          <div className="inline-form">
-            <AccountPicker
+          {!choice.accountId && !choice.splits && !item.transfer && (
+            <p className="hint">{t('unmatched.chooseAccount')}</p>
+          )}
+          {choice.splits && (
+            <SplitEditor
+              tx={tx}
               accounts={accounts}
-              value={choice.accountId}
-              onChange={(accountId) => onChoice({ ...choice, accountId })}
-              label={t('unmatched.counterAccount', { name: tx.description })}
+              parts={choice.splits}
+              onChange={(splits) => onChoice({ ...choice, splits })}
             />
+          )}
+          <div className="inline-form">
+            {!choice.splits && (
+              <AccountPicker
+                accounts={accounts}
+                value={choice.accountId}
+                onChange={(accountId) => onChoice({ ...choice, accountId, converted: NOT_CONVERTED })}
+                label={t('unmatched.counterAccount', { name: tx.description })}
+              />
+            )}
             <label className="grow">
               <span className="visually-hidden">{t('entry.memo')}</span>
               <input
@@ -132,10 +161,18 @@ export function UnmatchedItem({
             <button
               type="submit"
               className="primary"
-              disabled={!choice.accountId || create.busy}
+              disabled={!booking || create.busy}
               aria-label={t('unmatched.createLabel', { name: tx.description })}
             >
               {t('unmatched.create')}
+            </button>
+            <button
+              type="button"
+              aria-label={t(choice.splits ? 'split.closeLabel' : 'split.openLabel', { name: tx.description })}
+              aria-expanded={choice.splits !== null}
+              onClick={() => split(choice.splits === null)}
+            >
+              {t(choice.splits ? 'split.close' : 'split.open')}
             </button>
             <button
               type="button"
@@ -146,6 +183,17 @@ export function UnmatchedItem({
               {t('unmatched.makeRule')}
             </button>
           </div>
+          {!choice.splits && chosen && chosen.currency !== tx.currency && (
+            <ExchangeAmount
+              amount={tx.amount}
+              from={tx.currency}
+              to={chosen.currency}
+              date={tx.date}
+              value={choice.converted}
+              onChange={(converted) => onChoice({ ...choice, converted })}
+              label={t('exchange.amountFor', { name: tx.description, currency: chosen.currency })}
+            />
+          )}
         </form>
       )}
       {ruling && (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createEntries, unmatchedItems, type UnmatchedItemDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -8,15 +8,11 @@ import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { groupDecimal } from '../../money.ts';
-import { UnmatchedItem, type BookedLine, type LineChoice } from './unmatched-item.tsx';
+import { bookingOf, firstChoice, type LineChoice } from './booking-choice.ts';
+import { UnmatchedItem, type BookedLine } from './unmatched-item.tsx';
 import type { StatementsTabProps } from './tab-props.ts';
 
 const PER_PAGE = 10;
-
-function firstChoice(item: UnmatchedItemDto): LineChoice {
-  const accountId = item.preselected_account_id ?? '';
-  return { accountId, memo: item.transaction.description, selected: accountId !== '' };
-}
 
 /**
  * The review list of what is left to book: bank lines with no match, each with the account chosen
@@ -32,20 +28,27 @@ export function UnmatchedList({ accounts, refresh, onChanged }: StatementsTabPro
   const [booked, setBooked] = useState<number | null>(null);
   const [bookedOne, setBookedOne] = useState<BookedLine | null>(null);
   useEffect(() => {
-    setChoices(new Map((data?.items ?? []).map((item) => [item.transaction.id, firstChoice(item)])));
+    // a line still listed keeps what the person chose for it (booking another reloads the list)
+    setChoices(
+      (before) =>
+        new Map(
+          (data?.items ?? []).map((item) => [
+            item.transaction.id,
+            before.get(item.transaction.id) ?? firstChoice(item),
+          ]),
+        ),
+    );
   }, [data]);
-  const active = accounts.filter((a) => a.is_active);
+  const active = useMemo(() => accounts.filter((a) => a.is_active), [accounts]);
+  const byId = useMemo(() => new Map(active.map((a) => [a.id, a])), [active]);
   const lines = (data?.items ?? []).filter((item) => item.type === 'bank_transaction');
-  const selected = lines.filter((item) => {
+  const bookingFor = (item: UnmatchedItemDto) => {
     const c = choices.get(item.transaction.id);
-    return c?.selected && c.accountId;
-  });
+    return c ? bookingOf(c, item.transaction, byId) : null;
+  };
+  const selected = lines.filter((item) => choices.get(item.transaction.id)?.selected && bookingFor(item));
   const book = useAction(async () => {
-    const items = selected.map((item) => {
-      const c = choices.get(item.transaction.id)!;
-      const memo = c.memo.trim();
-      return { bank_transaction_id: item.transaction.id, account_id: c.accountId, ...(memo ? { memo } : {}) };
-    });
+    const items = selected.map((item) => ({ bank_transaction_id: item.transaction.id, ...bookingFor(item)! }));
     const result = await createEntries({ items });
     setBookedOne(null);
     setBooked(result.created.length);
@@ -57,11 +60,11 @@ export function UnmatchedList({ accounts, refresh, onChanged }: StatementsTabPro
       const next = new Map(m);
       for (const item of lines) {
         const c = next.get(item.transaction.id);
-        if (c && c.accountId) next.set(item.transaction.id, { ...c, selected: on });
+        if (c && bookingOf(c, item.transaction, byId)) next.set(item.transaction.id, { ...c, selected: on });
       }
       return next;
     });
-  const choosable = lines.filter((item) => choices.get(item.transaction.id)?.accountId);
+  const choosable = lines.filter((item) => bookingFor(item));
 
   return (
     <div className="stack">
@@ -94,11 +97,13 @@ export function UnmatchedList({ accounts, refresh, onChanged }: StatementsTabPro
       )}
       {bookedOne && (
         <p role="status" className="notice notice-ok" data-testid="booked">
-          {t('unmatched.booked', {
-            description: bookedOne.description,
-            amount: groupDecimal(bookedOne.amount),
-            account: bookedOne.account,
-          })}
+          {bookedOne.transfer
+            ? t('transfer.booked', { account: bookedOne.account })
+            : t('unmatched.booked', {
+                description: bookedOne.description,
+                amount: groupDecimal(bookedOne.amount),
+                account: bookedOne.account,
+              })}
         </p>
       )}
       <ErrorNotice error={book.error ?? error} onDismiss={book.clearError} />
