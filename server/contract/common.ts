@@ -35,7 +35,7 @@ export const isoDate = z
 export const isoMonth = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, FIELD_MESSAGES.month)
-  .refine(isMonth, `must be a month from ${FIRST_MONTH} to ${LAST_MONTH}`)
+  .refine(isMonth, `must be a month YYYY-MM from ${FIRST_MONTH} to ${LAST_MONTH}`)
   .meta({
     pattern: `^${LEDGER_YEAR_PATTERN}-(0[1-9]|1[0-2])$`,
     description: `A month YYYY-MM from ${FIRST_MONTH} to ${LAST_MONTH}`,

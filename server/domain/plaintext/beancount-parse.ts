@@ -159,12 +159,13 @@ function isMetadata(text: string): boolean {
 }
 
 function dated(raw: string, dateText: string, lineNo: number, out: ParsedJournal): Context {
-  const date = journalDate(dateText, lineNo);
   const afterDate = raw.slice(dateText.length).trimStart();
   const keyword = afterDate.split(/[\s;]/)[0] ?? '';
   const rest = afterDate.slice(keyword.length);
+  const isTransaction = FLAGS.test(keyword) || keyword.startsWith('"');
+  const date = journalDate(dateText, lineNo, isTransaction || keyword === 'price');
   if (keyword === '') invalid(lineNo, 'a date with no directive');
-  if (FLAGS.test(keyword) || keyword.startsWith('"')) {
+  if (isTransaction) {
     const { strings } = tokens(keyword.startsWith('"') ? afterDate : rest, lineNo);
     if (strings.length > 2) invalid(lineNo, 'a transaction has at most a payee and a narration');
     const [payee, narration] = strings.length === 2 ? strings : [undefined, strings[0]];

@@ -227,6 +227,19 @@ describe('beancount files', () => {
     expect(parsed.transactions[0]!.memo).toBe('Shop | Bread');
   });
 
+  it('when a commodity or an account is declared on a date the ledger does not keep, then it is read, while a transaction or a price on such a date is refused', () => {
+    const declared = parseJournal(
+      '1792-01-01 commodity USD\n1800-01-01 open Assets:A USD\n2020-01-03 * "Bread"\n  Assets:A  1 USD\n  Assets:B\n',
+      'beancount',
+    );
+    expect(declared.transactions).toHaveLength(1);
+    expect(declared.accounts.map((a) => a.path)).toEqual(['Assets:A']);
+    expect(refusal('1792-01-03 * "Bread"\n  Assets:A  1 USD\n  Assets:B\n', 'beancount').message).toMatch(
+      /line 1: 1792-01-03 is outside the dates the ledger keeps/,
+    );
+    expect(refusal('1792-01-03 price EUR 1.1 USD\n', 'beancount').message).toMatch(/line 1: 1792-01-03 is outside/);
+  });
+
   const refused: [string, string, string, RegExp][] = [
     [
       'a balance assertion',
