@@ -72,7 +72,7 @@ test.describe('the advisor', () => {
         { chunks: [{ content: 'Net worth: 1,250.00 USD.' }] },
       );
       await app.openSignedIn(seed);
-      await page.getByRole('combobox', { name: 'Language' }).selectOption(language.code);
+      await app.chooseLanguage(language.code);
       await app.chat.open();
       await app.chat.ask(language.question);
       const mark = app.chat.answers.last().locator('mark.unverified');

@@ -144,7 +144,7 @@ test('when the language is Chinese, then the accounts in a file, the encoding, s
   await seed.account('Checking', 'ASSET');
   await seed.account('Girokonto', 'ASSET', 'EUR');
   await app.openSignedIn(seed);
-  await page.getByLabel('Language').selectOption('zh');
+  await app.chooseLanguage('zh');
   await page.getByRole('link', { name: '对账单', exact: true }).click();
   const wizard = page.getByRole('article', { name: '导入银行对账单' });
   const choose = async (account: string, name: string) => {

@@ -107,7 +107,7 @@ async function books(seed: Seed) {
 /** Signs in, switches to the language, and opens the Unmatched list. */
 async function openUnmatched(page: Page, app: LedgerApp, seed: Seed, l: Language) {
   await app.openSignedIn(seed);
-  if (l.code !== 'en') await page.getByRole('combobox', { name: 'Language' }).selectOption(l.code);
+  if (l.code !== 'en') await app.chooseLanguage(l.code);
   await page.getByRole('navigation', { name: l.nav[0] }).getByRole('link', { name: l.nav[1] }).click();
   await page.getByRole('tab', { name: l.unmatchedTab }).click();
 }

@@ -92,7 +92,7 @@ for (const l of LANGUAGES) {
       expect(booked.status).toBe(201);
 
       await app.openSignedIn(seed);
-      if (l.code !== 'en') await page.getByRole('combobox', { name: 'Language' }).selectOption(l.code);
+      if (l.code !== 'en') await app.chooseLanguage(l.code);
       await page.getByRole('navigation', { name: l.nav[0] }).getByRole('link', { name: l.nav[1] }).click();
       await openEntry(page, l, 'Market');
       await app.journal.details.getByRole('button', { name: l.edit, exact: true }).click();
@@ -137,7 +137,7 @@ for (const l of LANGUAGES) {
       await seed.account('UK current', 'ASSET', 'GBP');
       await seed.price('2026-01-01', 'GBP', 'USD', '1.25');
       await app.openSignedIn(seed);
-      if (l.code !== 'en') await page.getByRole('combobox', { name: 'Language' }).selectOption(l.code);
+      if (l.code !== 'en') await app.chooseLanguage(l.code);
       await page.getByRole('navigation', { name: l.nav[0] }).getByRole('link', { name: l.nav[1] }).click();
       await page.getByRole('button', { name: l.newEntry }).click();
       const editor = page.getByRole('form', { name: l.newEntry });

@@ -86,7 +86,7 @@ for (const language of LANGUAGES) {
   }) => {
     const seed = await Seed.user(ledger.api);
     await app.openSignedIn(seed);
-    await page.getByRole('combobox', { name: 'Language' }).selectOption(language.code);
+    await app.chooseLanguage(language.code);
     // the starter chart a new user begins with, and one account in another currency
     await page
       .getByRole('navigation', { name: language.nav.main })

@@ -85,6 +85,9 @@ const LEDGER_SWEEP_MS = 60_000;
 
 export const DEFAULT_RENDERER_DIR = path.join(appRoot(), 'renderer', 'dist');
 
+/** How long an idle kept-alive connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
+
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   heapForServing();
   const settings = {
@@ -170,6 +173,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   });
 
   const server = http.createServer(app);
+  // An idle kept-alive connection stays open well past a client's own idle limit (fetch keeps one
+  // for the server's stated timeout less a second): with Node's 5 s, a client stalled for a moment
+  // sends on a socket the server is closing and its request is reset.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.on('clientError', answerClientError);
   let shuttingDown = false;
   // A keep-alive connection whose request finishes during shutdown is closed right after its

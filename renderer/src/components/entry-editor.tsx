@@ -76,7 +76,7 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
   const byId = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
   const choosable = useMemo(() => accounts.filter((a) => a.is_active), [accounts]);
   const check = checkEntry(lines, byId);
-  const { fieldRef, focusField } = useLineFocus(lines);
+  const { fieldRef, focusField, inEmptyField } = useLineFocus(lines);
 
   const change = (index: number, patch: Partial<EditableLine>) =>
     setLines((all) => all.map((line, i) => (i === index ? { ...line, ...patch } : line)));
@@ -110,6 +110,9 @@ export function EntryEditor({ accounts, draft, initialLines, onSaved, onCancel }
       new Map(m).set(key, answer === 'missing' ? { missing: true, from, to, date } : { date: answer.price.date }),
     );
     if (answer === 'missing') return;
+    // a prefilled cost the person is waiting in is selected, so that what they type replaces it
+    const index = lines.findIndex((l) => l.key === key);
+    if (index >= 0 && inEmptyField(key, 'cost')) focusField(index, 'cost');
     setLines((all) =>
       all.map((l) =>
         l.key === key && l.cost && !l.cost.amount.trim() && l.cost.currency === to

@@ -31,5 +31,11 @@ export function useLineFocus(lines: readonly EditableLine[]) {
 
   const focusField = (line: number, field: LineField) => setFocus({ line, field });
 
-  return { fieldRef, focusField };
+  /** Whether the line's field has the focus (the person is in it) and nothing typed in it. */
+  const inEmptyField = (key: number, field: LineField) => {
+    const element = fields.current.get(`${key}:${field}`);
+    return element !== undefined && element === document.activeElement && element.value.trim() === '';
+  };
+
+  return { fieldRef, focusField, inEmptyField };
 }

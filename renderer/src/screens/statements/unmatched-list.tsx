@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createEntries, unmatchedItems, type UnmatchedItemDto } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -27,15 +27,22 @@ export function UnmatchedList({ accounts, refresh, onChanged }: StatementsTabPro
   const [choices, setChoices] = useState<Map<string, LineChoice>>(new Map());
   const [booked, setBooked] = useState<number | null>(null);
   const [bookedOne, setBookedOne] = useState<BookedLine | null>(null);
+  const firstChoices = useRef(new Map<string, LineChoice>());
   useEffect(() => {
-    // a line still listed keeps what the person chose for it (booking another reloads the list)
+    // a line still listed keeps what the person chose for it (booking another reloads the list);
+    // one they left as it was takes its new first choice (a rule just saved chooses it)
+    const items = data?.items ?? [];
+    const previous = firstChoices.current;
+    firstChoices.current = new Map(items.map((item) => [item.transaction.id, firstChoice(item)]));
+    const firsts = firstChoices.current;
     setChoices(
       (before) =>
         new Map(
-          (data?.items ?? []).map((item) => [
-            item.transaction.id,
-            before.get(item.transaction.id) ?? firstChoice(item),
-          ]),
+          items.map((item) => {
+            const id = item.transaction.id;
+            const kept = before.get(id);
+            return [id, kept === undefined || kept === previous.get(id) ? firsts.get(id)! : kept];
+          }),
         ),
     );
   }, [data]);
