@@ -81,37 +81,19 @@ export function ImportPreviewStep({
       {preview.rule_matched_count > 0 && (
         <p className="hint">{t('import.ruleMatched', { count: preview.rule_matched_count })}</p>
       )}
-      {preview.skipped.length > 0 && (
-        <div
-          className="notice notice-warn"
-          role="note"
-          aria-label={t('import.skipped', { count: preview.skipped.length })}
-        >
-          <strong>{t('import.skipped', { count: preview.skipped.length })}</strong>
-          <ul data-testid="preview-skipped">
-            {preview.skipped.slice(0, LISTED).map((s) => (
-              <li key={s.line}>{t('import.skippedLine', { line: s.line, reason: s.reason })}</li>
-            ))}
-          </ul>
-          {preview.skipped.length > LISTED && (
-            <p>{t('import.skippedMore', { count: preview.skipped.length - LISTED })}</p>
-          )}
-        </div>
-      )}
-      {preview.ignored_cells.length > 0 && (
-        <div
-          className="notice notice-warn"
-          role="note"
-          aria-label={t('import.ignored', { count: preview.ignored_cells.length })}
-        >
-          <strong>{t('import.ignored', { count: preview.ignored_cells.length })}</strong>
-          <ul data-testid="preview-ignored">
-            {preview.ignored_cells.slice(0, LISTED).map((row) => (
-              <li key={row.line}>{t('import.ignoredLine', { line: row.line, cells: row.cells.join(' | ') })}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <LeftOutLines
+        title={t('import.skipped', { count: preview.skipped.length })}
+        testId="preview-skipped"
+        lines={preview.skipped.map((row) => ({ line: row.line, text: t('import.skippedLine', row) }))}
+      />
+      <LeftOutLines
+        title={t('import.ignored', { count: preview.ignored_cells.length })}
+        testId="preview-ignored"
+        lines={preview.ignored_cells.map((row) => ({
+          line: row.line,
+          text: t('import.ignoredLine', { line: row.line, cells: row.cells.join(' | ') }),
+        }))}
+      />
       {preview.format === 'csv' && mapping && (
         <CsvMappingForm
           key={JSON.stringify(mapping)}
@@ -135,6 +117,31 @@ export function ImportPreviewStep({
           {t('action.back')}
         </button>
       </div>
+    </div>
+  );
+}
+
+/** Lines of the file left out (or partly read), listed up to LISTED and the rest counted. */
+function LeftOutLines({
+  title,
+  testId,
+  lines,
+}: {
+  title: string;
+  testId: string;
+  lines: readonly { line: number; text: string }[];
+}) {
+  const { t } = useI18n();
+  if (lines.length === 0) return null;
+  return (
+    <div className="notice notice-warn" role="note" aria-label={title}>
+      <strong>{title}</strong>
+      <ul data-testid={testId}>
+        {lines.slice(0, LISTED).map((l) => (
+          <li key={l.line}>{l.text}</li>
+        ))}
+      </ul>
+      {lines.length > LISTED && <p>{t('import.skippedMore', { count: lines.length - LISTED })}</p>}
     </div>
   );
 }
