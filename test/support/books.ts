@@ -23,8 +23,10 @@ import type { Api } from './server.ts';
  *
  * `account` lines create accounts in order (tags `type`, `currency`, `parent`). A transaction's
  * status is `*` (posted) or `!` (a draft); a positive amount is a debit, a negative one a credit;
- * an amount may name its currency (`1200 JPY`, else the account's is used), and one posting may
- * leave it out (the balancing amount, like hledger). A `void:` tag voids the entry with that reason.
+ * an amount may name its currency (`1200 JPY`, else the account's is used) and its total cost
+ * (`100.00 EUR @@ 108.50 USD`), and one posting may leave it out (the balancing amount, like
+ * hledger, counting a cost where one is given). A `void:` tag voids the entry with that reason.
+ * `P 2026-01-01 EUR 1.1 USD` enters a rate.
  * Lines starting with `;` are comments. Answers each account's and each entry's id by name and memo,
  * added to `books` when given (more of the same books, written later in a test).
  */
@@ -35,6 +37,11 @@ export async function writeBooks(
   books: Books = { accounts: {}, entries: {} },
 ): Promise<Books> {
   for (const block of parse(journal)) {
+    if (block.kind === 'price') {
+      const res = await api.post('/api/prices', { date: block.date, from: block.from, to: block.to, rate: block.rate }, token);
+      if (res.status !== 201) throw new Error(`line ${block.line}: price: ${res.status} ${res.text}`);
+      continue;
+    }
     if (block.kind === 'account') {
       const { type, currency, parent } = block.tags;
       const body: Record<string, unknown> = { name: block.name, type };
@@ -56,6 +63,7 @@ export async function writeBooks(
           direction: p.amount.startsWith('-') ? 'CREDIT' : 'DEBIT',
           amount: p.amount.replace(/^-/, ''),
           ...(p.currency ? { currency: p.currency } : {}),
+          ...(p.cost ? { cost: p.cost } : {}),
         })),
       },
       token,
@@ -80,10 +88,12 @@ interface Posting<Amount = string | undefined> {
   account: string;
   amount: Amount;
   currency: string | undefined;
+  cost: { amount: string; currency: string } | undefined;
   line: number;
 }
 
 type Block =
+  | { kind: 'price'; date: string; from: string; rate: string; to: string; line: number }
   | { kind: 'account'; name: string; tags: Record<string, string>; line: number }
   | {
       kind: 'entry';
@@ -106,9 +116,15 @@ function parse(journal: string): Block[] {
     if (/^\s/.test(raw)) {
       const last = blocks.at(-1);
       if (last?.kind !== 'entry') throw new Error(`line ${line}: a posting outside a transaction`);
-      const [account, amountText] = text.trim().split(/\s{2,}/);
-      const [amount, currency] = amountText ? amountText.split(/\s+/) : [];
-      last.postings.push({ account: account!, amount, currency, line });
+      const [account, amountText = ''] = text.trim().split(/\s{2,}/);
+      const [money, costText] = amountText.split('@@').map((part) => part.trim().split(/\s+/).filter(Boolean));
+      const cost = costText && { amount: costText[0]!, currency: costText[1]! };
+      last.postings.push({ account: account!, amount: money?.[0], currency: money?.[1], cost, line });
+      continue;
+    }
+    const price = /^P\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*$/.exec(text);
+    if (price) {
+      blocks.push({ kind: 'price', date: price[1]!, from: price[2]!, rate: price[3]!, to: price[4]!, line });
       continue;
     }
     const tags = readTags(comment);
@@ -150,9 +166,15 @@ function readTags(comment: string): Record<string, string> {
 function balanced(entry: Extract<Block, { kind: 'entry' }>): Posting<string>[] {
   const open = entry.postings.filter((p) => p.amount === undefined);
   if (open.length > 1) throw new Error(`line ${entry.line}: more than one posting without an amount`);
-  const scale = Math.max(0, ...entry.postings.map((p) => p.amount?.split('.')[1]?.length ?? 0));
-  const sum = entry.postings.reduce((total, p) => (p.amount ? total + scaled(p.amount, scale) : total), 0n);
+  const weights = entry.postings.map((p) => (p.cost && p.amount ? signed(p.cost.amount, p.amount) : p.amount));
+  const scale = Math.max(0, ...weights.map((w) => w?.split('.')[1]?.length ?? 0));
+  const sum = weights.reduce((total, w) => (w ? total + scaled(w, scale) : total), 0n);
   return entry.postings.map((p) => ({ ...p, amount: p.amount ?? unscaled(-sum, scale) }));
+}
+
+/** A total cost carries the sign of its amount. */
+function signed(cost: string, amount: string): string {
+  return amount.startsWith('-') ? `-${cost}` : cost;
 }
 
 function scaled(amount: string, scale: number): bigint {
