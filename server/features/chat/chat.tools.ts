@@ -300,12 +300,42 @@ const TOOLS = new Map<string, Tool>([
 /** The tools as the model is told them. */
 export const TOOL_DEFINITIONS: ToolDefinition[] = [...TOOLS.values()].map((t) => t.definition);
 
+/** The dates of the period a question named, which a tool call that sends no dates of its own is for. */
+export interface AskedPeriod {
+  start: string;
+  end: string;
+  /** Whether the period is over (balances are then read at its end). */
+  past: boolean;
+}
+
+/**
+ * The asked period put into a call's arguments where it sends none of its own. A relative
+ * `period` ("this_month") is the model's guess, not the question's words: the named period wins.
+ */
+function withAskedPeriod(name: string, args: Record<string, unknown>, asked: AskedPeriod): Record<string, unknown> {
+  const hasDates = args.start_date !== undefined || args.end_date !== undefined;
+  switch (name) {
+    case 'get_income_and_spending':
+    case 'get_recent_entries':
+      return hasDates ? args : { ...args, period: undefined, start_date: asked.start, end_date: asked.end };
+    case 'get_balances':
+    case 'get_net_worth':
+      return args.as_of !== undefined || !asked.past ? args : { ...args, as_of: asked.end };
+    case 'get_budget_and_upcoming_bills':
+      return args.month !== undefined || asked.start.slice(0, 7) !== asked.end.slice(0, 7)
+        ? args
+        : { ...args, month: asked.start.slice(0, 7) };
+    default:
+      return args;
+  }
+}
+
 /** Runs one tool call; an unknown tool or a failure is answered as data for the model, never thrown. */
-export function runTool(db: LedgerDb, name: string, args: Record<string, unknown>): unknown {
+export function runTool(db: LedgerDb, name: string, args: Record<string, unknown>, asked?: AskedPeriod): unknown {
   const tool = TOOLS.get(name);
   if (!tool) return { error: `there is no tool named ${name}; the tools are ${[...TOOLS.keys()].join(', ')}` };
   try {
-    return tool.run(db, args);
+    return tool.run(db, asked ? withAskedPeriod(name, args, asked) : args);
   } catch (error) {
     // A ledger that cannot be read at all (replaced by a restore meanwhile) stops the answer with
     // a readable line; the model would only answer without figures.
