@@ -185,21 +185,38 @@ export const rejectResult = z.object({
 });
 export const batchAcceptResult = z.object({ accepted_count: z.number().int(), match_ids: z.array(z.string()) });
 
+/** Kept for scripts written before `matched`: the same count under the name that meant two things. */
+const sameAsMatched = (field: string) =>
+  z
+    .number()
+    .meta({
+      deprecated: true,
+      description: `Deprecated: the same as \`${field}\` (matched to an entry, not reconciled to the bank's balance).`,
+    });
+
 export const stats = z.object({
   total_transactions: z.number().int(),
-  reconciled: z.number().int(),
+  matched: z.number().int().describe('Bank transactions matched to a journal entry (accepted or auto-accepted)'),
+  reconciled: sameAsMatched('matched').int(),
   pending_review: z.number().int(),
   unmatched: z.number().int(),
-  reconciliation_rate: z.number(),
+  match_rate: z.number().describe('matched / total_transactions, in percent, two decimals'),
+  reconciliation_rate: sameAsMatched('match_rate'),
   average_score: z.number(),
   score_distribution: z.object({ '85_100': z.number().int(), '60_84': z.number().int(), '0_59': z.number().int() }),
   by_account: z.array(
     z.object({
       account_id: resourceId,
       account_name: z.string(),
-      reconciled: z.number().int(),
+      matched: z.number().int(),
+      reconciled: sameAsMatched('matched').int(),
       pending: z.number().int(),
       unmatched: z.number().int(),
+      reconciled_through: isoDate
+        .nullable()
+        .describe(
+          "The statement date of the account's last reconciliation to the bank's balance; null when never reconciled",
+        ),
     }),
   ),
 });

@@ -82,7 +82,7 @@ const T = {
     top: (p: string) => `Top expenses ${p}:`,
     nothing: (p: string) => `No spending was posted ${p}.`,
     recon: (r: number, total: number, rate: number, pending: number, unmatched: number) =>
-      `Reconciliation: ${r} of ${total} bank transactions reconciled (${rate}%), ${pending} awaiting review, ${unmatched} unmatched.`,
+      `Bank matching: ${r} of ${total} bank transactions matched to entries (${rate}%), ${pending} awaiting review, ${unmatched} unmatched.`,
     noStatements: 'No bank statements have been imported yet: import one under Statements to reconcile.',
     cannotWrite:
       'I can only read your books. To change them, use the app: Journal for entries, Accounts for accounts, Statements for reconciliation.',
@@ -113,7 +113,7 @@ const T = {
     top: (p: string) => `${p}最大的几项支出：`,
     nothing: (p: string) => `${p}没有已过账的支出。`,
     recon: (r: number, total: number, rate: number, pending: number, unmatched: number) =>
-      `对账情况：${total} 笔银行交易中已对账 ${r} 笔（${rate}%），待审核 ${pending} 笔，未匹配 ${unmatched} 笔。`,
+      `银行交易匹配：${total} 笔银行交易中已匹配分录 ${r} 笔（${rate}%），待审核 ${pending} 笔，未匹配 ${unmatched} 笔。`,
     noStatements: '尚未导入银行对账单：请在“对账单”中导入后再对账。',
     cannotWrite: '我只能读取您的账本。如需修改，请在应用中操作：分录在“日记账”，账户在“账户”，对账在“对账单”。',
   },
@@ -179,7 +179,7 @@ export function builtinAnswer(
     if ('error' in s || s.total_transactions === 0) lines.push(t.noStatements);
     else
       lines.push(
-        t.recon(s.reconciled, s.total_transactions, s.reconciliation_rate_percent, s.pending_review, s.unmatched),
+        t.recon(s.matched_to_entries, s.total_transactions, s.match_rate_percent, s.pending_review, s.unmatched),
       );
   };
 

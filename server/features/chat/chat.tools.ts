@@ -222,11 +222,17 @@ export function getReconciliationStatus(db: LedgerDb, args: z.output<typeof reco
   const s = reconciliationStats(db, { account_id: accountId });
   return {
     total_transactions: s.total_transactions,
-    reconciled: s.reconciled,
+    matched_to_entries: s.matched,
     pending_review: s.pending_review,
     unmatched: s.unmatched,
-    reconciliation_rate_percent: s.reconciliation_rate,
-    by_account: s.by_account,
+    match_rate_percent: s.match_rate,
+    by_account: s.by_account.map((a) => ({
+      account_name: a.account_name,
+      matched_to_entries: a.matched,
+      pending_review: a.pending,
+      unmatched: a.unmatched,
+      reconciled_to_bank_balance_through: a.reconciled_through,
+    })),
   };
 }
 
@@ -290,7 +296,7 @@ const TOOLS = new Map<string, Tool>([
   ),
   tool(
     'get_reconciliation_status',
-    'How many bank transactions are reconciled, awaiting review or unmatched, overall or for one account.',
+    'How many bank transactions are matched to journal entries, awaiting review or unmatched, overall or for one account, and the date up to which each account is reconciled to the bank’s balance (null: never).',
     reconciliationArgs,
     getReconciliationStatus,
   ),
