@@ -4,6 +4,7 @@ import { test, expect } from './support/fixtures.ts';
 import { STATEMENT_FIXTURES } from './support/paths.ts';
 import { newEmail } from './support/people.ts';
 import { captureScreen } from './support/screenshots.ts';
+import { expectEveryControlNamed } from './support/accessibility.ts';
 import type { ShownTable } from './pages/reports-page.ts';
 
 /**
@@ -141,6 +142,10 @@ for (const language of ['en', 'zh'] as const) {
       count: checkingFile!.lines.length + savingsFile!.lines.length,
       into: { [savingsFile!.account]: `${savings} (USD)` },
     });
+    // each statement of the OFX keeps the bank's closing balance
+    const imported = app.statements.importedStatements;
+    await expect(imported).toContainText(shown(checkingFile!.balance));
+    await expect(imported).toContainText(shown(savingsFile!.balance));
     await shot('import');
 
     // rules made from two lines, then both booked at once
@@ -166,11 +171,14 @@ for (const language of ['en', 'zh'] as const) {
       t('split.exact', { amount: shown(ACME.out), currency: 'GBP' }),
     );
     await expect(second.converted('USD')).toHaveValue(shown(convert(part2, RATE)));
+    await expectEveryControlNamed(page);
     await shot('split');
     await app.statements.createEntry(ACME.description);
 
     // the money to savings and into savings: one transfer
     await app.statements.bookTransfer(TRANSFER.name, savings);
+    await expect(app.statements.unmatched(TRANSFER.name)).toBeHidden();
+    await expect(app.statements.unmatched(savingsFile!.lines[0]!.name)).toBeHidden();
 
     // the first reconciliation: what checking held before the file's lines, then every line ticked
     const linesSum = checkingFile!.lines.reduce((s, l) => s + l.amount, 0n);
@@ -186,6 +194,15 @@ for (const language of ['en', 'zh'] as const) {
         equity: t('starter.opening'),
       },
     });
+    // the bank's three lines and the opening balance
+    await expect(app.statements.reconcile.getByTestId('reconciled')).toHaveText(
+      t('reconcile.done', {
+        count: checkingFile!.lines.length + 1,
+        balance: shown(checkingFile!.balance).replace(/,/g, ''),
+        date: checkingFile!.asOf,
+      }),
+    );
+    await expectEveryControlNamed(page);
     await shot('reconcile');
 
     // the register of checking: its newest balance is the bank's
@@ -211,6 +228,10 @@ for (const language of ['en', 'zh'] as const) {
     await app.goTo('reports');
     const tables = await app.reports.show('balance-sheet');
     assertBalanceSheetAddsUp(tables, { totalLe: t('reports.totalLiabilitiesAndEquity') });
+    const checkingRows = tables.flatMap((table) =>
+      table.sections.flatMap((section) => section.rows.filter((row) => row.label === checking)),
+    );
+    expect(checkingRows.map((row) => row.cells[0])).toEqual([shown(checkingFile!.balance)]);
     await shot('balance-sheet');
 
     // a budget for the month: what groceries took, from the file

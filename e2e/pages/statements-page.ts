@@ -65,6 +65,10 @@ export class StatementsPage {
     return this.page.locator(`article.match-card[data-match="${description}"]`);
   }
 
+  get importedStatements(): Locator {
+    return this.page.getByRole('article', { name: this.t('statements.title') });
+  }
+
   get reconcile(): Locator {
     return this.page.getByRole('article', { name: this.t('reconcile.title') });
   }
