@@ -245,37 +245,16 @@ for (const language of ['en', 'zh'] as const) {
     );
     await shot('budget');
 
-    // the advisor asked about the month: the model looks it up, and its figure is the books' own
-    const [year, m] = MONTH.split('-');
-    ledger.fake.script(
-      {
-        chunks: [
-          {
-            tool_calls: [
-              {
-                function: {
-                  name: 'get_income_and_spending',
-                  arguments: { start_date: `${MONTH}-01`, end_date: checkingFile!.asOf },
-                },
-              },
-            ],
-          },
-        ],
-      },
-      {
-        chunks: [
-          {
-            content:
-              language === 'en'
-                ? `In ${year}-${m} you spent ${shown(spent)} USD on ${groceries}.`
-                : `${year}-${m} 您在${groceries}上花了 ${shown(spent)} USD。`,
-          },
-        ],
-      },
-    );
+    // the advisor asked about the month by name: the built-in advisor (no model) answers that month
+    ledger.fake.models = [];
     await app.chat.open();
-    await app.chat.askAboutMonth(MONTH, language);
+    await app.chat.askAboutMonth(MONTH, groceries, language);
     await expect(app.chat.answers.last()).toContainText(shown(spent));
+    const [year, m] = MONTH.split('-') as [string, string];
+    const last = new Date(Date.UTC(Number(year), Number(m), 0)).toISOString().slice(0, 10);
+    await expect(app.chat.answers.last()).toContainText(
+      language === 'en' ? `May ${year} (${MONTH}-01 to ${last})` : `${year}年${Number(m)}月（${MONTH}-01 至 ${last}）`,
+    );
     await expect(app.chat.answers.last().locator('mark.unverified')).toHaveCount(0);
     await shot('advisor');
   });

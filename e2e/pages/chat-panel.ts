@@ -29,19 +29,16 @@ export class ChatPanel {
     await this.panel.getByRole('button', { name: /^(Send|发送)$/ }).click();
   }
 
-  /**
-   * Asks how much was spent in a month named by its dates (YYYY-MM): the model looks the month up
-   * with its tools, as the questions the advisor answers today (this month, last month) do not name it.
-   */
-  // With the advisor answering a named month itself (issue 33.3), this asks "in May 2024" / "2024 年 5 月"
-  // and the built-in advisor answers it without a model.
-  async askAboutMonth(month: string, language: 'en' | 'zh'): Promise<void> {
+  /** Asks how much was spent on an account in a month (YYYY-MM), naming the month as a person would. */
+  async askAboutMonth(month: string, account: string, language: 'en' | 'zh'): Promise<void> {
     const [year, m] = month.split('-') as [string, string];
     const name = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
       new Date(Date.UTC(Number(year), Number(m) - 1, 1)),
     );
     await this.ask(
-      language === 'zh' ? `我 ${year} 年 ${Number(m)} 月花了多少钱？` : `How much did I spend in ${name} ${year}?`,
+      language === 'zh'
+        ? `我 ${year} 年 ${Number(m)} 月在${account}上花了多少钱？`
+        : `How much did I spend on ${account} in ${name} ${year}?`,
     );
   }
 }
