@@ -9,6 +9,7 @@ import {
   pagination,
   resourceId,
   signedAmountString,
+  uuid,
   wholeNumber,
 } from './common.ts';
 
@@ -83,7 +84,10 @@ export const statsQuery = z
   .refine(startBeforeEnd, rangeMessage);
 
 export const unmatchedQuery = z.strictObject({
-  account_id: resourceId.optional(),
+  account_id: uuid.optional(),
+  statement_id: uuid
+    .optional()
+    .describe("Only this statement's bank lines (posted entries belong to no statement, so none are listed)"),
   type: z.enum(['bank_transaction', 'journal_entry']).optional(),
   ...pagination,
 });
@@ -187,12 +191,10 @@ export const batchAcceptResult = z.object({ accepted_count: z.number().int(), ma
 
 /** Kept for scripts written before `matched`: the same count under the name that meant two things. */
 const sameAsMatched = (field: string) =>
-  z
-    .number()
-    .meta({
-      deprecated: true,
-      description: `Deprecated: the same as \`${field}\` (matched to an entry, not reconciled to the bank's balance).`,
-    });
+  z.number().meta({
+    deprecated: true,
+    description: `Deprecated: the same as \`${field}\` (matched to an entry, not reconciled to the bank's balance).`,
+  });
 
 export const stats = z.object({
   total_transactions: z.number().int(),
@@ -224,6 +226,8 @@ export const stats = z.object({
 export const unmatchedItem = z.object({
   type: z.enum(['bank_transaction', 'journal_entry']),
   transaction: matchBankTransaction,
+  /** The name of the account the line is on (`transaction.account_id`). */
+  account_name: z.string(),
   suggested_action: z.enum(['create_entry', 'find_bank_transaction']),
   /** Highest confidence first; a rule's account first with confidence 1 and its `rule_id`. */
   suggested_accounts: z.array(

@@ -896,6 +896,8 @@ describe('stats and unmatched items', () => {
   let coffee: string;
   let fuel: string;
   let pendingScore: number;
+  let cardStatement: string;
+  let checkingStatement: string;
 
   beforeAll(async () => {
     book = await Book.open(t);
@@ -913,7 +915,12 @@ describe('stats and unmatched items', () => {
     await book.entry(bank, fuel, '2026-03-08', 'Filled the tank', '55.00');
     await book.run({ statement_id: s1.id });
     pendingScore = (await book.pending())[0]!.score;
-    await book.statement(card, [{ date: '2026-04-02', description: 'ACME COFFEE 456', amount: '4.10', type: 'debit' }]);
+    cardStatement = (
+      await book.statement(card, [
+        { date: '2026-04-02', description: 'ACME COFFEE 456', amount: '4.10', type: 'debit' },
+      ])
+    ).id;
+    checkingStatement = s1.id;
     // a posted entry on a statement account that no bank line matches
     await book.entry(card, fuel, '2026-04-20', 'Cash fuel on card', '20.00');
   });
@@ -969,6 +976,32 @@ describe('stats and unmatched items', () => {
     const after = await other.stats();
     expect(after.by_account[0]).toMatchObject({ matched: 0, reconciled: 0, reconciled_through: '2026-05-31' });
     expect(after.matched).toBe(before.matched);
+  });
+
+  it('when the unmatched list is filtered by statement, then only that statement’s bank lines are listed, each naming its account', async () => {
+    const all = await book.get('/api/reconciliation/unmatched?per_page=100');
+    expect(all.status).toBe(200);
+    expect(all.body.items.map((i: any) => [i.type, i.account_name, i.transaction.description])).toEqual([
+      ['bank_transaction', 'Card', 'ACME COFFEE 456'],
+      ['bank_transaction', 'Checking', 'UNKNOWN THING'],
+      ['journal_entry', 'Card', 'Cash fuel on card'],
+    ]);
+    const one = await book.get(`/api/reconciliation/unmatched?statement_id=${checkingStatement}`);
+    expect(one.body).toMatchObject({ total: 1, page: 1 });
+    expect(one.body.items.map((i: any) => [i.account_name, i.transaction.description])).toEqual([
+      ['Checking', 'UNKNOWN THING'],
+    ]);
+    const paged = await book.get(`/api/reconciliation/unmatched?statement_id=${cardStatement}&page=2&per_page=1`);
+    expect(paged.body).toMatchObject({ total: 1, items: [] });
+    const elsewhere = await book.get(`/api/reconciliation/unmatched?statement_id=${cardStatement}&account_id=${bank}`);
+    expect(elsewhere.body).toMatchObject({ total: 0, items: [] });
+    const unknown = await book.get(`/api/reconciliation/unmatched?statement_id=${crypto.randomUUID()}`);
+    expect(unknown.body).toMatchObject({ total: 0, items: [] });
+    for (const bad of ['statement_id=checking', 'account_id=checking']) {
+      const res = await book.get(`/api/reconciliation/unmatched?${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+    }
   });
 
   it('when stats are filtered by account or dates, then only those transactions count', async () => {
@@ -1057,6 +1090,7 @@ describe('stats and unmatched items', () => {
           currency: 'USD',
           type: 'debit',
         },
+        account_name: 'Card',
         suggested_action: 'find_bank_transaction',
         suggested_accounts: [],
         preselected_account_id: null,
