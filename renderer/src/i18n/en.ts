@@ -586,6 +586,13 @@ export const en = {
     partLabel: '{part} score',
   },
   unmatched: {
+    filterAccount: 'Account',
+    filterStatement: 'Statement',
+    allAccounts: 'All accounts',
+    allStatements: 'All statements',
+    pageSize: 'Lines per page',
+    selectedElsewhere: '{count} selected on other pages',
+    clearSelection: 'Clear the selection',
     title: 'Unmatched',
     suggested: 'Suggested',
     counterAccount: 'Account for {name}',

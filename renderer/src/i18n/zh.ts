@@ -561,6 +561,13 @@ export const zh: Messages = {
     partLabel: '{part}得分',
   },
   unmatched: {
+    filterAccount: '账户',
+    filterStatement: '对账单',
+    allAccounts: '全部账户',
+    allStatements: '全部对账单',
+    pageSize: '每页行数',
+    selectedElsewhere: '其他页已选 {count} 行',
+    clearSelection: '清除选择',
     title: '未匹配',
     suggested: '推荐',
     counterAccount: '{name} 的对方账户',
