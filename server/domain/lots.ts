@@ -194,7 +194,7 @@ export function valueOf(units: bigint, price: bigint, priceDecimals: number, cur
 
 /** Reads units: a positive decimal with at most 8 decimals into atoms, or null. */
 export function parseUnits(text: string): bigint | null {
-  const m = /^(\d{1,12})(?:\.(\d{1,8}))?$/.exec(text);
+  const m = /^(\d{1,10})(?:\.(\d{1,8}))?$/.exec(text);
   if (!m) return null;
   const atoms = BigInt(m[1]!) * UNIT_SCALE + BigInt((m[2] ?? '').padEnd(UNIT_DECIMALS, '0'));
   return atoms > 0n ? atoms : null;
@@ -236,3 +236,12 @@ export function unitCost(basisMinor: bigint, units: bigint, currencyDigits: numb
   if (units === 0n) return 0n;
   return divideHalfEven(basisMinor * UNIT_SCALE * 10n ** BigInt(PRICE_DECIMALS), units * 10n ** BigInt(currencyDigits));
 }
+
+/** Units as the contract takes them: at most 10 whole digits and 8 decimals, so every holding fits in int64 atoms. */
+export const UNITS_PATTERN = /^\d{1,10}(\.\d{1,8})?$/;
+/** A price per unit: at most 12 whole digits and 10 decimals. */
+export const PRICE_PATTERN = /^\d{1,12}(\.\d{1,10})?$/;
+/** A security's symbol: a letter, then letters, digits, '.', '_' or '-'; never an ISO 4217 code. */
+export const SYMBOL_PATTERN = /^[A-Z][A-Z0-9._-]{0,23}$/;
+/** The most units one account may hold of a security (so sums stay in int64 atoms). */
+export const MAX_HOLDING_ATOMS = 10n ** 10n * UNIT_SCALE;
