@@ -40,7 +40,7 @@ const FEATURE_USES: Record<string, string[]> = {
   schedules: ['accounts', 'journal'],
   budgets: ['accounts', 'totals', 'schedules'],
   investments: ['accounts', 'journal'],
-  chat: ['accounts', 'budgets', 'journal', 'reconciliation', 'reports', 'schedules', 'settings'],
+  chat: ['accounts', 'budgets', 'investments', 'journal', 'reconciliation', 'reports', 'schedules', 'settings'],
 };
 
 /** Refuses to load when the features' uses form a circle, naming it. */
