@@ -32,7 +32,7 @@ const FEATURE_USES: Record<string, string[]> = {
   statements: ['accounts', 'rules'],
   exchange: ['accounts'],
   journal: ['accounts', 'exchange', 'totals'],
-  reports: ['accounts', 'exchange', 'prices', 'totals'],
+  reports: ['accounts', 'exchange', 'investments', 'prices', 'totals'],
   register: ['accounts', 'totals'],
   reconciliation: ['accounts', 'journal', 'prices', 'rules', 'statements'],
   export: ['accounts', 'journal', 'prices', 'totals'],

@@ -82,10 +82,11 @@ test('when VTI is bought twice, sold first in first out and from a named lot, th
   await expectEveryControlNamed(page);
   await captureScreen(page, testInfo, 'investments');
 
-  // the books still balance: assets = liabilities + equity
+  // the balance sheet holds VTI at market and still balances: assets = liabilities + equity + unrealised gains
   const sheet = await ledger.api.get('/api/reports/balance-sheet?as_of=2026-12-31', seed.token);
   const usd = sheet.body.currencies.find((c: { currency: string }) => c.currency === 'USD');
-  expect(usd.total_assets).toBe('10670.00');
+  expect(usd.total_assets).toBe('10830.00');
+  expect(usd.unrealized_gains).toBe('160.00');
   expect(usd.total_liabilities_and_equity).toBe(usd.total_assets);
 });
 

@@ -106,6 +106,15 @@ describe('investments: trades, lots and gains', () => {
     const balances = await api.get(`/api/accounts/${ids.broker}/balance?as_of=2024-12-31`, token);
     // 10000 − 2005 − 2200 + 3750 (cash) + 1100 (cost of the 5 left) = 10645.00
     expect(balances.body.balance).toBe('10645.00');
+    // the balance sheet holds the 5 VTI left at market (5 × 250.00) and shows the 150.00 above cost as unrealised gains
+    const sheet = await api.get('/api/reports/balance-sheet?as_of=2024-12-31&convert_to=USD', token);
+    for (const group of [sheet.body.currencies[0], sheet.body.converted]) {
+      expect(group.assets.find((n: { name: string }) => n.name === 'Brokerage').balance).toBe('10795.00');
+      expect(group.unrealized_gains).toBe('150.00');
+      expect(group.total_liabilities_and_equity).toBe(group.total_assets);
+    }
+    const before = await api.get('/api/reports/balance-sheet?as_of=2024-06-30', token);
+    expect(before.body.currencies[0].unrealized_gains).toBe('195.00'); // 20 units at 220.00 against 4205.00
 
     const holdings = await api.get('/api/investments/holdings', token);
     expect(holdings.body.items).toEqual([

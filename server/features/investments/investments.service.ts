@@ -552,6 +552,23 @@ export function holdingsReport(db: LedgerDb, asOf: string | undefined) {
   };
 }
 
+/**
+ * What each account's holdings are worth at `asOf` above their cost basis (market value at the latest
+ * price on or before it, less basis), in the account's currency; a holding without a price adds nothing.
+ * The balance sheet adds it to the account and shows the sum as unrealised gains (docs/investments.md).
+ */
+export function unrealizedByAccount(db: LedgerDb, asOf: string): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  for (const h of holdingsAsOf(db, asOf)) {
+    if (h.unitsAtoms === 0n) continue;
+    const p = priceOn(db, h.securityId, asOf);
+    if (!p) continue;
+    const value = valueOf(h.unitsAtoms, parsePrice(p.price)!, PRICE_DECIMALS, currencyDigits(h.currency));
+    out.set(h.accountId, (out.get(h.accountId) ?? 0n) + value - h.basisMinor);
+  }
+  return out;
+}
+
 export function lotsOf(db: LedgerDb, accountId: string, securityId: string) {
   requireAccount(db, accountId);
   const sec = requireSecurity(db, securityId);
