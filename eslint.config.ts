@@ -39,7 +39,7 @@ const FEATURE_USES: Record<string, string[]> = {
   'journal-import': ['accounts', 'exchange', 'export', 'journal', 'prices', 'totals'],
   schedules: ['accounts', 'journal'],
   budgets: ['accounts', 'totals', 'schedules'],
-  investments: ['accounts', 'journal'],
+  investments: ['accounts', 'journal', 'prices'],
   chat: ['accounts', 'budgets', 'investments', 'journal', 'reconciliation', 'reports', 'schedules', 'settings'],
 };
 

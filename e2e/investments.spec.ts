@@ -66,7 +66,16 @@ test('when VTI is bought twice, sold first in first out and from a named lot, th
   await expect(page.getByTestId('preview-gain')).toHaveText('20.00 USD');
   await inv.book();
 
-  // a price of a later day: the holding at market, its lot one click away
+  // prices imported from a CSV file; then one entered for a later day: the holding at market, its lot one click away
+  const file = testInfo.outputPath('vti-prices.csv');
+  await import('node:fs').then((fs) =>
+    fs.writeFileSync(file, 'date,symbol,price\n2026-03-07,VTI,245\n2026-03-08,vti,250\n'),
+  );
+  const importForm = page.getByRole('form', { name: 'Import prices' });
+  await importForm.getByLabel('CSV file').setInputFiles(file);
+  await importForm.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'prices kept' })).toHaveText('2 prices kept.');
+  await expect(page.getByTestId('market-VTI')).toHaveText('1,000.00 USD');
   const priceForm = page.getByRole('form', { name: 'Save price' });
   await priceForm.getByRole('combobox', { name: /^Security$/ }).selectOption({ label: 'VTI' });
   await priceForm.getByRole('textbox', { name: /^Date$/ }).fill('2026-03-10');

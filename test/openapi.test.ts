@@ -680,6 +680,13 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     const nothing = `/api/securities/${crypto.randomUUID()}/prices`;
     expect((await send('PUT', nothing, { json: { date: '2026-01-07', price: '1' } })).status).toBe(404);
   },
+  async 'POST /api/securities/prices/import'() {
+    const url = '/api/securities/prices/import';
+    const file = 'date,symbol,price\n2026-01-08,VTI,202\n';
+    expect((await send('POST', url, { raw: file, contentType: 'text/csv' })).status).toBe(201);
+    const unknown = 'date,symbol,price\n2026-01-08,NOPE,1\n';
+    expect((await send('POST', url, { raw: unknown, contentType: 'text/csv' })).status).toBe(400);
+  },
   async 'GET /api/investments/accounts/{account_id}'() {
     expect((await send('GET', `/api/investments/accounts/${ids.bank}`)).status).toBe(200);
   },

@@ -213,3 +213,13 @@ export type SecurityBody = z.infer<typeof securityBody>;
 export type TradeBody = z.infer<typeof tradeBody>;
 export type TradePreview = z.infer<typeof tradePreview>;
 export type InvestmentSettingsBody = z.infer<typeof investmentSettingsBody>;
+
+/** A CSV file of security prices (header naming date, symbol and price): read on the server's thread, so kept small. */
+export const SECURITY_PRICE_FILE_LIMIT = '1mb';
+export const SECURITY_PRICE_FILE_BYTES = 1024 * 1024;
+export const MAX_SECURITY_PRICE_ROWS = 5_000;
+export const securityPriceImportResult = z.object({
+  imported: z.number().int(),
+  first_date: isoDate.nullable(),
+  last_date: isoDate.nullable(),
+});

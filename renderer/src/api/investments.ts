@@ -8,6 +8,7 @@ import type {
   security,
   SecurityBody,
   securityList,
+  securityPriceImportResult,
   trade,
   TradeBody,
   TradePreview,
@@ -68,4 +69,9 @@ export function openLots(accountId: string, securityId: string): Promise<{ items
 
 export function realizedGains(from: string, to: string): Promise<GainsReport> {
   return json('GET', '/api/investments/gains', { query: { from, to } });
+}
+
+/** Imports a CSV file of security prices (header date,symbol,price), all or nothing. */
+export function importSecurityPrices(file: Blob): Promise<z.infer<typeof securityPriceImportResult>> {
+  return json('POST', '/api/securities/prices/import', { file });
 }

@@ -995,6 +995,12 @@ export const en = {
     sameAsShort: 'Same as short-term',
     saveSettings: 'Save settings',
     settingsSaved: 'Saved.',
+    importPrices: 'Import prices',
+    importHint:
+      'A CSV file with a header row naming date, symbol and price, then one price per row of a declared security.',
+    file: 'CSV file',
+    importButton: 'Import',
+    pricesImported: '{count} prices kept.',
   },
   prices: {
     title: 'Exchange rates',

@@ -964,6 +964,11 @@ export const zh: Messages = {
     sameAsShort: '与短期相同',
     saveSettings: '保存设置',
     settingsSaved: '已保存。',
+    importPrices: '导入价格',
+    importHint: 'CSV 文件：表头列出 date、symbol 和 price，之后每行一个已登记证券的价格。',
+    file: 'CSV 文件',
+    importButton: '导入',
+    pricesImported: '已保存 {count} 个价格。',
   },
   prices: {
     title: '汇率',

@@ -268,4 +268,26 @@ describe('investments: trades, lots and gains', () => {
     const dup = await api.post('/api/securities', { symbol: 'VTI', name: 'again', currency: 'USD' }, token);
     expect(dup.body.code).toBe('DUPLICATE_NAME');
   });
+
+  it('when a CSV of security prices is imported, then each row keeps its price; a row of an unknown symbol refuses the file, naming its line, and keeps nothing', async () => {
+    const csv = (text: string) =>
+      api.request('POST', '/api/securities/prices/import', {
+        token,
+        rawBody: text,
+        headers: { 'content-type': 'text/csv' },
+      });
+    const before = databaseDigest(ledgerFile(t.dataDir, userId));
+    const bad = await csv('Date,Symbol,Price\n2026-01-02,vti,300\n2026-01-02,ZZZ,1\n');
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('Line 3: "ZZZ" is not a declared security');
+    expect((await csv('date,symbol,price\n2026-01-02,VTI,0\n')).body.errors).toEqual([
+      { field: 'line.2', message: '"0" is not a price above zero with at most 10 decimals' },
+    ]);
+    expect(databaseDigest(ledgerFile(t.dataDir, userId))).toBe(before);
+    const good = await csv('price,symbol,date,note\n300.50,vti,2026-01-02,x\n301,VTI,2026-01-03,\n');
+    expect(good.status).toBe(201);
+    expect(good.body).toEqual({ imported: 2, first_date: '2026-01-02', last_date: '2026-01-03' });
+    const held = (await api.get('/api/investments/holdings?as_of=2026-01-02', token)).body.items[0];
+    expect(held).toMatchObject({ symbol: 'VTI', price: '300.5', price_date: '2026-01-02' });
+  });
 });

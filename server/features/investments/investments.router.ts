@@ -15,11 +15,16 @@ import {
   securityPrice,
   securityPriceBody,
   securityPriceParams,
+  securityPriceImportResult,
+  SECURITY_PRICE_FILE_BYTES,
+  SECURITY_PRICE_FILE_LIMIT,
   trade,
   tradeBody,
   tradePreview,
 } from '../../contract/investments.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { readUpload } from '../../http/upload.ts';
 import {
   bookTrade,
   createSecurity,
@@ -28,6 +33,7 @@ import {
   listSecurities,
   lotsOf,
   previewTrade,
+  importSecurityPrices,
   putInvestmentSettings,
   realizedGains,
   setSecurityPrice,
@@ -84,6 +90,31 @@ export function investmentRoutes(): RouteDef[] {
         status: 200,
         body: setSecurityPrice(session.ledger, params.id, body.date, body.price),
       }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/securities/prices/import',
+      tag: 'investments',
+      summary:
+        'Import security prices from a CSV file (multipart field "file" or the raw body, UTF-8, at most 1 MiB and 5,000 rows) with a ' +
+        'header row naming date, symbol and price; each row creates or replaces the price of a declared security on a date. Any bad row imports nothing.',
+      auth: true,
+      rawBody: {
+        contentTypes: ['multipart/form-data', 'text/csv', 'text/plain', 'application/octet-stream'],
+        description: 'the CSV file',
+        limit: SECURITY_PRICE_FILE_LIMIT,
+      },
+      responses: [
+        { status: 201, description: 'How many prices were kept', schema: securityPriceImportResult },
+        { status: 400, description: 'VALIDATION_ERROR: the detail starts with the line at fault', schema: errorBody },
+        { status: 413, description: 'PAYLOAD_TOO_LARGE', schema: errorBody },
+      ],
+      handler: async ({ session, req }) => {
+        const { bytes } = await readUpload(req);
+        if (bytes.byteLength > SECURITY_PRICE_FILE_BYTES)
+          throw new DomainError('PAYLOAD_TOO_LARGE', 'The file is larger than 1 MiB');
+        return { status: 201, body: importSecurityPrices(session.ledger, bytes) };
+      },
     }),
     defineRoute({
       method: 'get',

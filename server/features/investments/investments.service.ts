@@ -1,8 +1,9 @@
 import { newRowId } from '../../db/ids.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { InvestmentSettingsBody, SecurityBody, TradeBody, TradePreview } from '../../contract/investments.ts';
+import { MAX_SECURITY_PRICE_ROWS } from '../../contract/investments.ts';
 import { currencyDigits } from '../../domain/currencies.ts';
-import { localToday } from '../../domain/dates.ts';
+import { DATE_RANGE_TEXT, isLedgerDate, localToday } from '../../domain/dates.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 import {
@@ -27,6 +28,7 @@ import type { Account } from '../accounts/accounts.repository.ts';
 import { findAccount } from '../accounts/accounts.repository.ts';
 import { requireAccount } from '../accounts/accounts.service.ts';
 import { createEntry, type VoidGuard } from '../journal/journal.service.ts';
+import { csvLineError, readCsvTable } from '../prices/prices.service.ts';
 import {
   addToHolding,
   allSecurities,
@@ -614,6 +616,43 @@ export function setSecurityPrice(db: LedgerDb, securityId: string, date: string,
     const text = formatPrice(parsePrice(price)!);
     savePrice(db, securityId, date, text);
     return { security_id: securityId, date, price: text };
+  });
+}
+
+const PRICE_COLUMNS = ['date', 'symbol', 'price'] as const;
+
+/**
+ * Imports security prices from CSV: a header row naming `date`, `symbol` and `price` (any order, any
+ * case, other columns ignored), then one price per row of a declared security. Any bad row refuses
+ * the whole file, naming its line; each good row creates or replaces the price of its date.
+ */
+export function importSecurityPrices(db: LedgerDb, bytes: Uint8Array) {
+  const table = readCsvTable(bytes, PRICE_COLUMNS, MAX_SECURITY_PRICE_ROWS, 'prices');
+  const bySymbol = new Map<string, Security | undefined>();
+  const rows: { securityId: string; date: string; price: string }[] = [];
+  const seen = new Set<string>();
+  for (const { line, cell } of table) {
+    const [date, symbol, price] = [cell('date'), cell('symbol').toUpperCase(), cell('price')];
+    if (!isLedgerDate(date))
+      throw csvLineError(line, `${JSON.stringify(date.slice(0, 40))} is not a date YYYY-MM-DD from ${DATE_RANGE_TEXT}`);
+    if (!bySymbol.has(symbol)) bySymbol.set(symbol, findSecurityBySymbol(db, symbol));
+    const security = bySymbol.get(symbol);
+    if (!security) throw csvLineError(line, `${JSON.stringify(symbol.slice(0, 40))} is not a declared security`);
+    const scaled = /^\d{1,12}(\.\d{1,10})?$/.test(price) ? parsePrice(price) : null;
+    if (scaled === null)
+      throw csvLineError(
+        line,
+        `${JSON.stringify(price.slice(0, 40))} is not a price above zero with at most 10 decimals`,
+      );
+    const key = `${security.id} ${date}`;
+    if (seen.has(key)) throw csvLineError(line, `a second price of ${symbol} on ${date}`);
+    seen.add(key);
+    rows.push({ securityId: security.id, date, price: formatPrice(scaled) });
+  }
+  return db.transaction(() => {
+    for (const r of rows) savePrice(db, r.securityId, r.date, r.price);
+    const dates = rows.map((r) => r.date).sort();
+    return { imported: rows.length, first_date: dates[0] ?? null, last_date: dates.at(-1) ?? null };
   });
 }
 

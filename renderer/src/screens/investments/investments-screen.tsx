@@ -3,6 +3,7 @@ import {
   allAccounts,
   bookTrade,
   createSecurity,
+  importSecurityPrices,
   holdings,
   openLots,
   previewTrade,
@@ -19,6 +20,7 @@ import { Amount } from '../../components/amount.tsx';
 import { Busy } from '../../components/busy.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { CsvImportPanel } from '../../components/csv-import-panel.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { today } from '../../dates.ts';
 import { useAction } from '../../hooks/use-action.ts';
@@ -177,6 +179,23 @@ function SecurityPanel({ onChanged, securities }: { onChanged: () => void; secur
         </p>
       )}
     </article>
+  );
+}
+
+function PriceImportPanel({ onImported }: { onImported: () => void }) {
+  const { t } = useI18n();
+  const upload = async (file: File) =>
+    t('investments.pricesImported', { count: (await importSecurityPrices(file)).imported });
+  return (
+    <CsvImportPanel
+      title={t('investments.importPrices')}
+      hint={t('investments.importHint')}
+      fileLabel={t('investments.file')}
+      buttonLabel={t('investments.importButton')}
+      busyLabel={t('loading')}
+      upload={upload}
+      onImported={onImported}
+    />
   );
 }
 
@@ -599,6 +618,7 @@ export function InvestmentsScreen() {
         <SecurityPanel securities={securities.data?.items ?? []} onChanged={changed} />
         <SettingsPanel accounts={active} />
       </div>
+      <PriceImportPanel onImported={changed} />
     </section>
   );
 }
