@@ -290,4 +290,37 @@ describe('investments: trades, lots and gains', () => {
     const held = (await api.get('/api/investments/holdings?as_of=2026-01-02', token)).body.items[0];
     expect(held).toMatchObject({ symbol: 'VTI', price: '300.5', price_date: '2026-01-02' });
   });
+
+  it('when the fees go to an expense account, then they are left out of the cost basis and the proceeds and booked on their own', async () => {
+    const acct = await account('Fee broker', 'ASSET');
+    await api.put(
+      `/api/investments/accounts/${acct}`,
+      { booking_method: 'FIFO', short_term_account_id: ids.short },
+      token,
+    );
+    const base = {
+      account_id: acct,
+      security_id: ids.vti,
+      cash_account_id: ids.checking,
+      fees: '4.95',
+      fee_account_id: ids.fees,
+    };
+    const bought = await trade({ kind: 'buy', date: '2025-02-03', units: '2', price: '100', ...base });
+    expect(bought.body).toMatchObject({ cost_basis: '200.00' });
+    expect(bought.body.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ account_id: ids.fees, direction: 'DEBIT', amount: '4.95' }),
+        expect.objectContaining({ account_id: ids.checking, direction: 'CREDIT', amount: '204.95' }),
+      ]),
+    );
+    const sold = await trade({ kind: 'sell', date: '2025-02-04', units: '2', price: '110', ...base });
+    expect(sold.body).toMatchObject({ proceeds: '220.00', cost_basis: '200.00', realized_gain: '20.00' });
+    expect(sold.body.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ account_id: ids.checking, direction: 'DEBIT', amount: '215.05' }),
+      ]),
+    );
+    const fees = await api.get(`/api/accounts/${ids.fees}/balance?as_of=2025-12-31`, token);
+    expect(fees.body.balance).toBe('9.90');
+  });
 });
