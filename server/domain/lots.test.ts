@@ -92,6 +92,13 @@ describe('bookSale', () => {
     expect(r.booked.costMinor).toBe(3_333n);
     expect(r.booked.after[0]!.basisMinor).toBe(6_667n);
   });
+
+  it('when half of a lot of 0.07 is sold, then it gives up 0.04 (3.5 cents, half to even) and keeps 0.03', () => {
+    const lots = [{ id: 'a', date: '2024-01-01', seq: 0, units: 2n * U, basisMinor: 7n }];
+    const r = bookSale(lots, U, 'FIFO');
+    if (!r.ok) throw new Error('refused');
+    expect([r.booked.costMinor, r.booked.after[0]!.basisMinor]).toEqual([4n, 3n]);
+  });
 });
 
 describe('units, prices and values', () => {
