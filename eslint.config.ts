@@ -39,6 +39,7 @@ const FEATURE_USES: Record<string, string[]> = {
   'journal-import': ['accounts', 'exchange', 'export', 'journal', 'prices', 'totals'],
   schedules: ['accounts', 'journal'],
   budgets: ['accounts', 'totals', 'schedules'],
+  attachments: ['journal', 'statements'],
   chat: ['accounts', 'budgets', 'journal', 'reconciliation', 'reports', 'schedules', 'settings'],
 };
 

@@ -21,6 +21,9 @@ import { matchedEntryVoidGuard } from './features/reconciliation/reconciliation.
 import { chatRoutes } from './features/chat/chat.router.ts';
 import { exportRoutes } from './features/export/export.router.ts';
 import { journalImportRoutes } from './features/journal-import/journal-import.router.ts';
+import { attachmentRoutes } from './features/attachments/attachments.router.ts';
+import { AttachmentFiles } from './features/attachments/attachments.files.ts';
+import { AttachmentService } from './features/attachments/attachments.service.ts';
 import { backupRoutes } from './features/backup/backup.router.ts';
 import { BackupService, DailyBackups } from './features/backup/backup.service.ts';
 import { budgetRoutes } from './features/budgets/budgets.router.ts';
@@ -131,6 +134,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const migrateOnWorker = (userId: string) =>
     jobs.run(userId, 'migrateLedger', { migrations: stores.ledgerMigrations });
 
+  const attachments = new AttachmentService(new AttachmentFiles(settings.dataDir));
   const backups = new BackupService(stores, jobs, settings.dataDir, now);
   const dailyBackups = new DailyBackups(backups, { now, intervalMs: options.backupIntervalMs, log });
 
@@ -151,6 +155,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...exportRoutes(jobs),
     ...journalImportRoutes(jobs),
     ...backupRoutes(backups),
+    ...attachmentRoutes(attachments),
     ...budgetRoutes(),
     ...scheduleRoutes(),
   ];
