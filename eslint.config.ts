@@ -27,7 +27,7 @@ const FEATURE_USES: Record<string, string[]> = {
   settings: [],
   accounts: ['prices', 'totals'],
   auth: [],
-  backup: [],
+  backup: ['attachments'],
   rules: ['accounts'],
   statements: ['accounts', 'rules'],
   exchange: ['accounts'],

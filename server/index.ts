@@ -22,6 +22,7 @@ import { chatRoutes } from './features/chat/chat.router.ts';
 import { exportRoutes } from './features/export/export.router.ts';
 import { journalImportRoutes } from './features/journal-import/journal-import.router.ts';
 import { attachmentRoutes } from './features/attachments/attachments.router.ts';
+import { AttachmentBackups } from './features/attachments/attachments.backup.ts';
 import { AttachmentFiles } from './features/attachments/attachments.files.ts';
 import { AttachmentService } from './features/attachments/attachments.service.ts';
 import { backupRoutes } from './features/backup/backup.router.ts';
@@ -134,8 +135,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const migrateOnWorker = (userId: string) =>
     jobs.run(userId, 'migrateLedger', { migrations: stores.ledgerMigrations });
 
-  const attachments = new AttachmentService(new AttachmentFiles(settings.dataDir));
-  const backups = new BackupService(stores, jobs, settings.dataDir, now);
+  const attachmentFiles = new AttachmentFiles(settings.dataDir);
+  const attachments = new AttachmentService(attachmentFiles);
+  const backups = new BackupService(stores, jobs, settings.dataDir, now, new AttachmentBackups(attachmentFiles));
   const dailyBackups = new DailyBackups(backups, { now, intervalMs: options.backupIntervalMs, log });
 
   let port = 0;

@@ -127,6 +127,16 @@ export class AttachmentFiles {
     fs.renameSync(temp, to);
   }
 
+  /** Puts a copy of `from` (whose hash is checked by the caller) under its hash, staged as an upload is. */
+  adopt(userId: string, sha256: string, from: string): void {
+    const dir = this.dirOf(userId);
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const temp = path.join(dir, `${TEMP_PREFIX}${crypto.randomUUID()}`);
+    fs.copyFileSync(from, temp);
+    fs.chmodSync(temp, 0o600);
+    fs.renameSync(temp, this.fileOf(userId, sha256));
+  }
+
   /** Whether the file at `file` holds bytes whose SHA-256 is `sha256`. */
   static holds(file: string, sha256: string): boolean {
     if (!fs.existsSync(file)) return false;
