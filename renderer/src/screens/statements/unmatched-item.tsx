@@ -9,6 +9,7 @@ import { AccountPicker } from '../../components/account-picker.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
+import { AttachmentsPanel } from '../../components/attachments-panel.tsx';
 import { useI18n } from '../../i18n/index.ts';
 import { groupDecimal } from '../../money.ts';
 import { bookingOf, NOT_CONVERTED, splitPart, type LineChoice } from './booking-choice.ts';
@@ -208,6 +209,12 @@ export function UnmatchedItem({
         />
       )}
       <ErrorNotice error={create.error} onDismiss={create.clearError} />
+      {item.type === 'bank_transaction' && (
+        <details className="unmatched-files">
+          <summary>{t('attachments.title')}</summary>
+          <AttachmentsPanel target={{ kind: 'bank_transaction', id: tx.id }} label={tx.description} />
+        </details>
+      )}
     </article>
   );
 }
