@@ -154,7 +154,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
     ...clearedRoutes(),
     ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),
-    ...exportRoutes(jobs),
+    ...exportRoutes(jobs, attachmentFiles),
     ...journalImportRoutes(jobs),
     ...backupRoutes(backups),
     ...attachmentRoutes(attachments),

@@ -911,6 +911,10 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
       400,
     );
   },
+  async 'GET /api/export/archive'() {
+    expect((await send('GET', '/api/export/archive?format=beancount')).status).toBe(200);
+    expect((await send('GET', '/api/export/archive?format=csv')).status).toBe(400);
+  },
   async 'POST /api/import/journal'() {
     const journal = '2026-04-01 Rent\n    Expenses:Rent    500.00 USD\n    Assets:Bank\n';
     expect(
@@ -1056,6 +1060,7 @@ describe("each operation's own answers", () => {
         ['POST', '/api/reconciliation/run', { ...asSomeone, json: { account_id: bank } }],
         ['POST', '/api/reconciliation/unmatched/create-entries', { ...asSomeone, json: { statement_id: statement } }],
         ['GET', '/api/export?format=ledger', asSomeone],
+        ['GET', '/api/export/archive?format=ledger', asSomeone],
         ['POST', '/api/backup', asSomeone],
         ['POST', `/api/backups/${backup}/restore`, asSomeone],
       ];

@@ -21,6 +21,25 @@ export const exportQuery = z
     path: ['start_date'],
   });
 
+/** An export with its attached files: a journal format (CSV has no place for a link to a file). */
+export const exportArchiveQuery = z
+  .strictObject({
+    format: z.enum(['ledger', 'hledger', 'beancount']),
+    as_of: isoDate.optional(),
+    start_date: isoDate.optional(),
+    end_date: isoDate.optional(),
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: 'start_date must not be after end_date',
+    path: ['start_date'],
+  });
+
+export const exportArchive = z.string().meta({
+  format: 'binary',
+  description:
+    'A ZIP of a folder `personal-ledger/` holding the journal and `attachments/<sha256>.<ext>`, the files its entries link',
+});
+
 /** What an export answers: the file's text (journal or CSV), as a download. */
 export const exportFile = z.string().meta({ description: 'The journal (text/plain) or CSV (text/csv) file, UTF-8' });
 

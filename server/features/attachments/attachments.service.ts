@@ -17,6 +17,7 @@ import { findEntry } from '../journal/journal.repository.ts';
 import { findBankTransaction } from '../statements/statements.repository.ts';
 import type { AttachmentFiles } from './attachments.files.ts';
 import {
+  attachmentsByEntry,
   attachmentsOf,
   countOf,
   countsOf,
@@ -55,6 +56,27 @@ export async function sniff(bytes: Uint8Array): Promise<AttachmentContentType> {
     'UNSUPPORTED_MEDIA_TYPE',
     `Attach a PDF, JPEG, PNG or HEIC/HEIF file; this file's bytes are ${found ? `${found.mime}` : 'none of these'}`,
   );
+}
+
+/** Where an export puts a file, beside its journal: by hash, never by the name it was sent under. */
+export function documentPath(sha256: string, contentType: string): string {
+  return `attachments/${sha256}.${EXTENSIONS[contentType as AttachmentContentType]?.[0] ?? 'bin'}`;
+}
+
+/** Each entry's files as export paths (entries with none are left out). */
+export function entryDocuments(db: LedgerDb): Map<string, string[]> {
+  const byEntry = new Map<string, string[]>();
+  for (const [entryId, list] of attachmentsByEntry(db))
+    byEntry.set(entryId, [...new Set(list.map((a) => documentPath(a.sha256, a.contentType)))]);
+  return byEntry;
+}
+
+/** The distinct files attached to entries, with their export paths. */
+export function entryFiles(db: LedgerDb): { sha256: string; path: string }[] {
+  const files = new Map<string, string>();
+  for (const list of attachmentsByEntry(db).values())
+    for (const a of list) files.set(a.sha256, documentPath(a.sha256, a.contentType));
+  return [...files].map(([sha256, path]) => ({ sha256, path }));
 }
 
 export function toDto(a: Attachment): AttachmentDto {

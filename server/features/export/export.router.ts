@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { errorBody, jobBudgetResponse } from '../../contract/common.ts';
-import { exportFile, exportQuery } from '../../contract/export.ts';
+import { PassThrough } from 'node:stream';
+import yazl from 'yazl';
+import { exportArchive, exportArchiveQuery, exportFile, exportQuery } from '../../contract/export.ts';
+import type { AttachmentFiles } from '../attachments/attachments.files.ts';
+import { entryFiles } from '../attachments/attachments.service.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
 import type { JobQueue } from '../../jobs/job.ts';
 import type { exportJobs } from './export.jobs.ts';
@@ -10,7 +14,7 @@ import { exportMedia } from './export.service.ts';
  * An export is a streamed job (server/jobs): at a million entries its text is hundreds of MB, made
  * on the worker from one snapshot and written to the response piece by piece at the client's pace.
  */
-export function exportRoutes(jobs: JobQueue<typeof exportJobs>): RouteDef[] {
+export function exportRoutes(jobs: JobQueue<typeof exportJobs>, files?: AttachmentFiles): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
@@ -73,6 +77,70 @@ export function exportRoutes(jobs: JobQueue<typeof exportJobs>): RouteDef[] {
         }
         begin();
         res.end();
+        return undefined;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/export/archive',
+      tag: 'export',
+      summary:
+        'Export the books as a ledger, hledger or beancount journal with the files attached to entries, as a ZIP of a folder: ' +
+        'the journal, and attachments/ beside it (beancount `document` directives, ledger and hledger `; attachment:` tags link each entry to its files).',
+      auth: true,
+      query: exportArchiveQuery,
+      responses: [
+        {
+          status: 200,
+          description: 'The ZIP, with Content-Disposition: attachment',
+          schema: exportArchive,
+          contentTypes: ['application/zip'],
+          headers: {
+            'Content-Disposition': {
+              description: 'attachment, with the file name (`personal-ledger[-<end date>].zip`)',
+              schema: z.string(),
+            },
+          },
+        },
+        { status: 400, description: 'VALIDATION_ERROR', schema: errorBody },
+        jobBudgetResponse,
+      ],
+      handler: async ({ session, query, res }) => {
+        const { fileName } = exportMedia(query);
+        const folder = fileName.replace(/\.[a-z]+$/, '');
+        const zip = new yazl.ZipFile();
+        const journal = new PassThrough();
+        zip.addReadStream(journal, `${folder}/${fileName}`);
+        const begin = () => {
+          if (res.headersSent) return;
+          res.status(200).setHeader('Content-Type', 'application/zip');
+          res.setHeader('Content-Disposition', `attachment; filename="${folder}.zip"`);
+          zip.outputStream.pipe(res);
+        };
+        const closed = new AbortController();
+        res.once('close', () => closed.abort());
+        try {
+          await jobs.stream(
+            session.userId,
+            'exportBooks',
+            { ...query, withDocuments: true },
+            (piece, taken) => {
+              begin();
+              journal.write(piece, () => taken());
+            },
+            closed.signal,
+          );
+        } catch (error) {
+          if (!res.headersSent) throw error;
+          res.destroy(error instanceof Error ? error : new Error(String(error)));
+          return undefined;
+        }
+        begin();
+        journal.end();
+        for (const file of entryFiles(session.ledger))
+          if (files?.has(session.userId, file.sha256))
+            zip.addFile(files.fileOf(session.userId, file.sha256), `${folder}/${file.path}`);
+        zip.end();
         return undefined;
       },
     }),
