@@ -1,26 +1,18 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerUser } from '../../../test/support/ledger-user.ts';
+import { attachmentFixture, uploadAttachment } from '../../../test/support/attachments.ts';
 import { startTestServer, type TestServer } from '../../../test/support/server.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/attachments/', import.meta.url));
-const fixture = (name: string): Uint8Array<ArrayBuffer> => new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)));
+const fixture = attachmentFixture;
 const sha256 = (bytes: Uint8Array): string => crypto.createHash('sha256').update(bytes).digest('hex');
 
 let t: TestServer;
 
 async function attach(user: LedgerUser, entryId: string, bytes: Uint8Array<ArrayBuffer>, name: string) {
-  const form = new FormData();
-  form.set('file', new Blob([bytes]), name);
-  const encoded = new Response(form);
-  const res = await user.api.request('POST', `/api/entries/${entryId}/attachments`, {
-    rawBody: new Uint8Array(await encoded.arrayBuffer()),
-    token: user.token,
-    headers: { 'content-type': encoded.headers.get('content-type')! },
-  });
+  const res = await uploadAttachment(user, `/api/entries/${entryId}`, bytes, name);
   expect(res.status, res.text).toBe(201);
   return res.body as { id: string; sha256: string };
 }

@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerUser } from '../../../test/support/ledger-user.ts';
-import { startTestServer, type ApiResponse, type TestServer } from '../../../test/support/server.ts';
+import { startTestServer, type TestServer } from '../../../test/support/server.ts';
+import { attachmentFixture, uploadAttachment } from '../../../test/support/attachments.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/attachments/', import.meta.url));
-const fixture = (name: string): Uint8Array<ArrayBuffer> => new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)));
+const fixture = attachmentFixture;
 const sha256 = (bytes: Uint8Array): string => crypto.createHash('sha256').update(bytes).digest('hex');
 
 let t: TestServer;
@@ -16,28 +15,8 @@ let aliceId: string;
 let entryId: string;
 let bankLineId: string;
 
-/** A multipart body as a browser's FormData makes it. */
-async function multipart(bytes: Uint8Array<ArrayBuffer>, name: string, type = 'application/octet-stream') {
-  const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), name);
-  const encoded = new Response(form);
-  return { body: new Uint8Array(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
-}
-
-async function upload(
-  user: LedgerUser,
-  target: string,
-  bytes: Uint8Array<ArrayBuffer>,
-  name: string,
-  type?: string,
-): Promise<ApiResponse> {
-  const form = await multipart(bytes, name, type);
-  return user.api.request('POST', `${target}/attachments`, {
-    rawBody: form.body,
-    token: user.token,
-    headers: { 'content-type': form.type },
-  });
-}
+const upload = (user: LedgerUser, target: string, bytes: Uint8Array<ArrayBuffer>, name: string, type?: string) =>
+  uploadAttachment(user, target, bytes, name, type);
 
 const attachToEntry = (bytes: Uint8Array<ArrayBuffer>, name: string, type?: string) =>
   upload(alice, `/api/entries/${entryId}`, bytes, name, type);

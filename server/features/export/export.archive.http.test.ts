@@ -3,14 +3,13 @@ import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerUser } from '../../../test/support/ledger-user.ts';
+import { attachmentFixture, uploadAttachment } from '../../../test/support/attachments.ts';
 import { startTestServer, type TestServer } from '../../../test/support/server.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/attachments/', import.meta.url));
-const fixture = (name: string): Uint8Array<ArrayBuffer> => new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)));
+const fixture = attachmentFixture;
 const sha256 = (bytes: Uint8Array): string => crypto.createHash('sha256').update(bytes).digest('hex');
 const installed = (tool: string, flag = '--version') => spawnSync(tool, [flag], { encoding: 'utf8' }).status === 0;
 const tools = installed('bean-check') && installed('hledger') && installed('ledger') && installed('unzip', '-v');
@@ -25,14 +24,7 @@ let user: LedgerUser;
 let dir: string;
 
 async function attach(entryId: string, bytes: Uint8Array<ArrayBuffer>, name: string) {
-  const form = new FormData();
-  form.set('file', new Blob([bytes]), name);
-  const encoded = new Response(form);
-  const res = await user.api.request('POST', `/api/entries/${entryId}/attachments`, {
-    rawBody: new Uint8Array(await encoded.arrayBuffer()),
-    token: user.token,
-    headers: { 'content-type': encoded.headers.get('content-type')! },
-  });
+  const res = await uploadAttachment(user, `/api/entries/${entryId}`, bytes, name);
   expect(res.status, res.text).toBe(201);
 }
 

@@ -2,13 +2,50 @@ import { z } from 'zod';
 import { errorBody, jobBudgetResponse } from '../../contract/common.ts';
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
-import { exportArchive, exportArchiveQuery, exportFile, exportQuery } from '../../contract/export.ts';
+import type { Response } from 'express';
+import { exportArchive, exportArchiveQuery, exportFile, exportQuery, type ExportQuery } from '../../contract/export.ts';
 import type { AttachmentFiles } from '../attachments/attachments.files.ts';
 import { entryFiles } from '../attachments/attachments.service.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
 import type { JobQueue } from '../../jobs/job.ts';
 import type { exportJobs } from './export.jobs.ts';
 import { exportMedia } from './export.service.ts';
+
+/**
+ * Runs the export job, handing each piece to `write` after `begin` (the headers go with the first
+ * piece: a job that fails before it is answered as any error, JSON). A failure after the first piece
+ * cuts the download short rather than ending it: a truncated file must not look complete. Answers
+ * whether the export ran to its end.
+ */
+async function streamExport(
+  jobs: JobQueue<typeof exportJobs>,
+  userId: string,
+  input: ExportQuery & { withDocuments?: boolean },
+  res: Response,
+  begin: () => void,
+  write: (piece: Uint8Array, taken: () => void) => void,
+): Promise<boolean> {
+  const closed = new AbortController();
+  res.once('close', () => closed.abort());
+  try {
+    await jobs.stream(
+      userId,
+      'exportBooks',
+      input,
+      (piece, taken) => {
+        begin();
+        write(piece, taken);
+      },
+      closed.signal,
+    );
+  } catch (error) {
+    if (!res.headersSent) throw error;
+    res.destroy(error instanceof Error ? error : new Error(String(error)));
+    return false;
+  }
+  begin();
+  return true;
+}
 
 /**
  * An export is a streamed job (server/jobs): at a million entries its text is hundreds of MB, made
@@ -56,27 +93,10 @@ export function exportRoutes(jobs: JobQueue<typeof exportJobs>, files?: Attachme
           res.end();
           return undefined;
         }
-        const closed = new AbortController();
-        res.once('close', () => closed.abort());
-        try {
-          await jobs.stream(
-            session.userId,
-            'exportBooks',
-            query,
-            (piece, taken) => {
-              begin();
-              res.write(piece, () => taken());
-            },
-            closed.signal,
-          );
-        } catch (error) {
-          if (!res.headersSent) throw error;
-          // Cut the download short rather than end it: a truncated file must not look complete.
-          res.destroy(error instanceof Error ? error : new Error(String(error)));
-          return undefined;
-        }
-        begin();
-        res.end();
+        const done = await streamExport(jobs, session.userId, query, res, begin, (piece, taken) =>
+          res.write(piece, () => taken()),
+        );
+        if (done) res.end();
         return undefined;
       },
     }),
@@ -117,25 +137,11 @@ export function exportRoutes(jobs: JobQueue<typeof exportJobs>, files?: Attachme
           res.setHeader('Content-Disposition', `attachment; filename="${folder}.zip"`);
           zip.outputStream.pipe(res);
         };
-        const closed = new AbortController();
-        res.once('close', () => closed.abort());
-        try {
-          await jobs.stream(
-            session.userId,
-            'exportBooks',
-            { ...query, withDocuments: true },
-            (piece, taken) => {
-              begin();
-              journal.write(piece, () => taken());
-            },
-            closed.signal,
-          );
-        } catch (error) {
-          if (!res.headersSent) throw error;
-          res.destroy(error instanceof Error ? error : new Error(String(error)));
-          return undefined;
-        }
-        begin();
+        const input = { ...query, withDocuments: true };
+        const done = await streamExport(jobs, session.userId, input, res, begin, (piece, taken) =>
+          journal.write(piece, () => taken()),
+        );
+        if (!done) return undefined;
         journal.end();
         for (const file of entryFiles(session.ledger))
           if (files?.has(session.userId, file.sha256))
