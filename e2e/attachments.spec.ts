@@ -91,6 +91,15 @@ for (const l of LANGUAGES) {
       await page.keyboard.press('Enter');
       await panel.expectNames(['receipt.png']);
       await expect(cafeRow.getByRole('img', { name: l.clip(1) })).toBeVisible();
+
+      // the account's register shows the paperclip too
+      if (l.code === 'en') {
+        await app.go('Accounts');
+        await page.getByRole('link', { name: 'Open the register of Food' }).click();
+        const lines = page.getByRole('table', { name: 'Register of Food' }).locator('tbody tr');
+        await expect(lines.filter({ hasText: 'Corner cafe' }).getByRole('img', { name: l.clip(1) })).toBeVisible();
+        await expect(lines.filter({ hasText: 'Groceries' }).getByTestId('paperclip')).toHaveCount(0);
+      }
     });
 
     test('when a receipt is attached to an unmatched bank line, then it is listed under the line', async ({

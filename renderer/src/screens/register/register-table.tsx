@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { RegisterLineDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { Clipped } from '../../components/clipped.tsx';
 import { TableHead } from '../../components/data-table.tsx';
+import { Paperclip } from '../../components/paperclip.tsx';
+import { useAttachmentCounts } from '../../hooks/use-attachment-counts.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { accountLabel } from '../../names.ts';
 
@@ -49,6 +51,8 @@ export function RegisterTable({
       rows.current[0]?.focus();
     }
   }, [lines]);
+
+  const clips = useAttachmentCounts(useMemo(() => [...new Set(lines.map((l) => l.entry_id))], [lines]));
 
   if (lines.length === 0) return <>{empty}</>;
 
@@ -119,7 +123,8 @@ export function RegisterTable({
               <td className="nowrap">{line.entry_date}</td>
               <td>
                 {line.memo ? <Clipped text={line.memo} /> : <span className="muted">{t('entry.noMemo')}</span>}
-                {line.status === 'void' && <span className="badge status-void">{t('status.void')}</span>}
+                {line.status === 'void' && <span className="badge status-void">{t('status.void')}</span>}{' '}
+                <Paperclip count={clips[line.entry_id]} />
               </td>
               <td className="accounts-cell">
                 {line.counter_accounts.length === 0 ? (
