@@ -99,6 +99,12 @@ for (const l of LANGUAGES) {
         const lines = page.getByRole('table', { name: 'Register of Food' }).locator('tbody tr');
         await expect(lines.filter({ hasText: 'Corner cafe' }).getByRole('img', { name: l.clip(1) })).toBeVisible();
         await expect(lines.filter({ hasText: 'Groceries' }).getByTestId('paperclip')).toHaveCount(0);
+        // a file attached from the register's entry counts at once
+        await lines.filter({ hasText: 'Corner cafe' }).click();
+        const inRegister = new AttachmentsPanel(page.locator('article.entry-details'));
+        await inRegister.pick(l.attachTo('Corner cafe'), file('receipt.jpg'));
+        await inRegister.expectNames(['receipt.png', 'receipt.jpg']);
+        await expect(lines.filter({ hasText: 'Corner cafe' }).getByRole('img', { name: l.clip(2) })).toBeVisible();
       }
     });
 
@@ -116,7 +122,7 @@ for (const l of LANGUAGES) {
       await page.getByRole('navigation', { name: l.nav[0] }).getByRole('link', { name: l.nav[1] }).click();
       await page.getByRole('tab', { name: l.unmatchedTab }).click();
       const line = app.statements.unmatched('TAXI RIDE');
-      await line.getByText(l.files, { exact: true }).click();
+      await line.locator('summary', { hasText: l.files }).click();
       const panel = new AttachmentsPanel(line);
       await panel.pick(l.attachTo('TAXI RIDE'), file('receipt.jpg'));
       await expect(panel.item('receipt.jpg').getByRole('img', { name: l.preview('receipt.jpg') })).toBeVisible();

@@ -46,6 +46,8 @@ describe('attachments in backups', () => {
     expect(backup.status).toBe(201);
     const backupFiles = path.join(t.dataDir, 'backups', userId, 'attachments');
     expect(fs.readdirSync(backupFiles)).toEqual([sha256(pdf)]);
+    // reading which files a backup names leaves no side file of SQLite beside it
+    expect(fs.readdirSync(path.dirname(backupFiles)).sort()).toEqual(['attachments', backup.body.name]);
     // a second backup keeps the same file once
     expect((await user.post('/api/backup')).status).toBe(201);
     expect(fs.readdirSync(backupFiles)).toEqual([sha256(pdf)]);

@@ -14,8 +14,11 @@ export const BACKUP_FILES_FOLDER = 'attachments';
  * attachments existed names none.
  */
 export function filesNamedBy(ledgerFile: string): string[] {
-  const db = new Database(ledgerFile, { readonly: true, fileMustExist: true });
+  // Opened read-write but made query-only: a read-only connection to a WAL file leaves its -wal
+  // and -shm behind when it closes, where the last read-write one removes them.
+  const db = new Database(ledgerFile, { fileMustExist: true });
   try {
+    db.pragma('query_only = 1');
     const known = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'attachment_files'").get();
     if (!known) return [];
     return (db.prepare('SELECT sha256 FROM attachment_files ORDER BY sha256').pluck().all() as string[]).filter(

@@ -25,6 +25,7 @@ export function RegisterTable({
   onPage,
   onClose,
   empty,
+  attachmentsVersion = 0,
 }: {
   label: string;
   lines: readonly RegisterLineDto[];
@@ -37,6 +38,8 @@ export function RegisterTable({
   onPage: (step: number) => void;
   onClose: () => void;
   empty: ReactNode;
+  /** changes when a file is attached or deleted: the paperclips are counted again */
+  attachmentsVersion?: number;
 }) {
   const { t } = useI18n();
   const [active, setActive] = useState(0);
@@ -52,7 +55,10 @@ export function RegisterTable({
     }
   }, [lines]);
 
-  const clips = useAttachmentCounts(useMemo(() => [...new Set(lines.map((l) => l.entry_id))], [lines]));
+  const clips = useAttachmentCounts(
+    useMemo(() => [...new Set(lines.map((l) => l.entry_id))], [lines]),
+    attachmentsVersion,
+  );
 
   if (lines.length === 0) return <>{empty}</>;
 

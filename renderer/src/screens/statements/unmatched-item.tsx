@@ -60,6 +60,7 @@ export function UnmatchedItem({
   const headingId = useId();
   const tx = item.transaction;
   const [ruling, setRuling] = useState(false);
+  const [filesOpen, setFilesOpen] = useState(false);
   const byId = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
   const booking = bookingOf(choice, tx, byId);
   const chosen = byId.get(choice.accountId);
@@ -210,9 +211,10 @@ export function UnmatchedItem({
       )}
       <ErrorNotice error={create.error} onDismiss={create.clearError} />
       {item.type === 'bank_transaction' && (
-        <details className="unmatched-files">
+        <details className="unmatched-files" onToggle={(e) => setFilesOpen(e.currentTarget.open)}>
           <summary>{t('attachments.title')}</summary>
-          <AttachmentsPanel target={{ kind: 'bank_transaction', id: tx.id }} label={tx.description} />
+          {/* asked for only when opened: a list of a hundred lines makes no hundred requests */}
+          {filesOpen && <AttachmentsPanel target={{ kind: 'bank_transaction', id: tx.id }} label={tx.description} />}
         </details>
       )}
     </article>
