@@ -83,6 +83,38 @@ test.describe('the advisor', () => {
     });
   }
 
+  for (const language of [
+    {
+      code: 'en',
+      question: 'How much did I spend on bank fees in April 2011?',
+      answer: 'You spent 20.00 USD on Bank fees in April 2011 (2011-04-01 to 2011-04-30).',
+    },
+    {
+      code: 'zh',
+      question: '2011年4月Bank fees花了多少？',
+      answer: '2011年4月（2011-04-01 至 2011-04-30）您在Bank fees上花了 20.00 USD。',
+    },
+  ] as const) {
+    test(`when asked about a named month without the model, then that month is answered, not this one (${language.code})`, async ({
+      app,
+      ledger,
+    }) => {
+      ledger.fake.models = [];
+      const seed = await Seed.user(ledger.api);
+      const bank = await seed.account('Checking', 'ASSET');
+      const fees = await seed.account('Bank fees', 'EXPENSE');
+      await seed.posted('2011-04-12', 'Account fee', fees, bank, '12.34');
+      await seed.posted('2011-04-28', 'Wire fee', fees, bank, '7.66');
+      await seed.posted(new Date().toISOString().slice(0, 10), 'Fee this month', fees, bank, '3.21');
+      await app.openSignedIn(seed);
+      await app.chooseLanguage(language.code);
+      await app.chat.open();
+      await app.chat.ask(language.question);
+      await expect(app.chat.answers.last()).toContainText(language.answer);
+      await expect(app.chat.answers.last()).not.toContainText('3.21');
+    });
+  }
+
   test('when the interface is switched to Chinese, then the suggestions are in Chinese', async ({
     app,
     page,

@@ -123,7 +123,7 @@ test('when a run matches a line on its own, then the match is listed under the r
   await app.statements.chooseFile('Checking (USD)', OFX);
   await app.statements.preview();
   await app.statements.wizard.getByRole('button', { name: 'Import 3 transactions' }).click();
-  await app.statements.wizard.getByRole('button', { name: 'Reconcile this statement' }).click();
+  await app.statements.wizard.getByRole('button', { name: 'Match this statement’s lines' }).click();
   await expect(page.getByTestId('run-summary')).toContainText('1 matched automatically');
   const automatic = page.getByRole('region', { name: /Matched automatically/ });
   const card = automatic.locator(`article.match-card[data-match="${FEE}"]`);

@@ -43,9 +43,9 @@ test('when a real OFX statement is imported and reconciled, then one match is ac
   await expect(wizard.getByRole('status')).toContainText('Imported 3 transactions');
 
   // the run, with a busy indicator while it works
-  await wizard.getByRole('button', { name: 'Reconcile this statement' }).click();
+  await wizard.getByRole('button', { name: 'Match this statement’s lines' }).click();
   await expect(page.getByTestId('run-summary')).toHaveText(
-    'Reconciled 3 bank transactions: 0 matched automatically, 2 to review, 1 unmatched.',
+    'Checked 3 bank transactions: 0 matched automatically, 2 to review, 1 unmatched.',
   );
 
   // the review queue: both candidates side by side, the five-part score as bars
@@ -86,7 +86,7 @@ test('when a real OFX statement is imported and reconciled, then one match is ac
   await expect(unmatched.getByTestId('booked')).toContainText('is now a posted entry on Interest');
 
   const stats = await statements.tab('Statistics');
-  await expect(stats.getByTestId('stats-reconciled')).toHaveText('2');
+  await expect(stats.getByTestId('stats-matched')).toHaveText('2');
   await expect(stats).toContainText('66.7%');
 
   const created = await ledger.api.get('/api/journal-entries?source_type=reconciliation', seed.token);
@@ -101,8 +101,12 @@ test('when a real OFX statement is imported and reconciled, then one match is ac
   ).toEqual(['CREDIT Interest 0.01', 'DEBIT Checking 0.01']);
 
   await app.go('Dashboard');
-  await expect(page.getByRole('article', { name: 'Reconciliation' })).toContainText(
-    '2 of 3 bank transactions reconciled',
+  await expect(page.getByRole('article', { name: 'Bank matching' })).toContainText(
+    '2 of 3 bank transactions matched to entries',
+  );
+  // matching is not reconciling: the account was never agreed with the bank's balance
+  await expect(page.getByRole('article', { name: 'Bank matching' })).toContainText(
+    'Checking: not yet reconciled to the bank’s balance',
   );
 });
 
@@ -168,7 +172,7 @@ test('when several matches wait for review, then all at or above a score are acc
   await app.statements.wizard.getByRole('button', { name: 'Import 3 transactions' }).click();
   await page
     .getByRole('article', { name: 'Imported statements' })
-    .getByRole('button', { name: /^Reconcile / })
+    .getByRole('button', { name: /^Match the lines of / })
     .click();
   await expect(page.getByTestId('run-summary')).toContainText('2 to review');
 
@@ -179,5 +183,5 @@ test('when several matches wait for review, then all at or above a score are acc
   await expect(queue.getByRole('status')).toHaveText('2 matches accepted.');
   await expect(page.getByText('Nothing to review')).toBeVisible();
   const stats = await app.statements.tab('Statistics');
-  await expect(stats.getByTestId('stats-reconciled')).toHaveText('2');
+  await expect(stats.getByTestId('stats-matched')).toHaveText('2');
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.ts';
 import { Seed } from './support/seed.ts';
+import { ReportsPage, type ShownRow, type ShownTable } from './pages/reports-page.ts';
 import type { Api } from '../test/support/server.ts';
 
 /**
@@ -98,42 +99,6 @@ async function seedBook(api: Api, book: Book): Promise<Seed> {
   return seed;
 }
 
-interface ShownRow {
-  label: string;
-  depth: number;
-  kind: 'account' | 'total' | 'derived';
-  cells: string[];
-}
-interface ShownTable {
-  name: string;
-  sections: { heading: string | null; rows: ShownRow[] }[];
-}
-
-/** Every report table on the screen as text: sections, rows with their level and kind, figures. */
-function shownTables(page: Page): Promise<ShownTable[]> {
-  return page.locator('table.report-table').evaluateAll((tables) =>
-    tables.map((table) => ({
-      name: table.getAttribute('aria-label') ?? '',
-      sections: [...table.querySelectorAll('tbody')].map((body) => ({
-        heading: body.querySelector('tr.section-row th')?.textContent ?? null,
-        rows: [...body.querySelectorAll('tr:not(.section-row)')].map((tr) => {
-          const span = tr.querySelector('th span') as HTMLElement | null;
-          return {
-            label: span?.textContent ?? '',
-            depth: Math.round(Number((span?.style.paddingInlineStart || '0rem').replace('rem', '')) / 1.25),
-            kind: tr.classList.contains('total-row')
-              ? 'total'
-              : tr.classList.contains('derived-row')
-                ? 'derived'
-                : 'account',
-            cells: [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
-          } as const;
-        }),
-      })),
-    })),
-  );
-}
-
 /** A figure as shown ("-1,234.56") in minor units of the table's currency, exactly. */
 function minorOf(text: string, currency: string): bigint {
   const plain = text.replace(/[,\s]/g, '').replace('−', '-');
@@ -177,7 +142,7 @@ async function checkEveryReport(
   for (const [kind, tab] of Object.entries(tabs)) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.locator('table.report-table').first()).toBeVisible();
-    const tables = await shownTables(page);
+    const tables = await new ReportsPage(page).tables();
     expect(tables.length, kind).toBeGreaterThan(0);
     for (const table of tables) {
       const currency = currencyOf(table);

@@ -30,6 +30,10 @@ const BOUNDED_SORTS: { sql: RegExp; why: string }[] = [
     why: "a page of unmatched bank lines: the dates are the page's span, found from the unmatched counts (migration 0005)",
   },
   {
+    sql: /FROM bank_transactions t JOIN accounts a .* WHERE t\.statement_id = \? .* ORDER BY t\.date DESC, t\.seq DESC LIMIT/s,
+    why: "a page of one statement's unmatched lines: the statement's own index range (bounded by the statement's size), read backwards",
+  },
+  {
     sql: /FROM journal_lines l JOIN journal_entries e .* AND l\.entry_date >= \? AND l\.entry_date <= \? .* GROUP BY e\.id, l\.account_id ORDER BY e\.entry_date DESC, e\.seq DESC, l\.account_id LIMIT/s,
     why: "a page of unmatched entries: the dates are the page's span, found from the unmatched counts (migration 0005)",
   },
@@ -191,6 +195,7 @@ describe('the queries behind the screens', () => {
       '/api/reconciliation/stats',
       '/api/reconciliation/unmatched',
       '/api/reconciliation/unmatched?page=2&per_page=1',
+      `/api/reconciliation/unmatched?statement_id=${statementId}&per_page=1&page=2`,
       '/api/reconciliation/matches?status=auto_accepted',
       `/api/reconciliation/matches?status=accepted&statement_id=${statementId}`,
       `/api/statements/${statementId}`,

@@ -1,11 +1,21 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { Words } from './words.ts';
 
 type AccountType = 'Asset' | 'Liability' | 'Equity' | 'Income' | 'Expense';
+const TYPES = {
+  Asset: 'ASSET',
+  Liability: 'LIABILITY',
+  Equity: 'EQUITY',
+  Income: 'INCOME',
+  Expense: 'EXPENSE',
+} as const;
 
 export class AccountsPage {
   readonly page: Page;
-  constructor(page: Page) {
+  private readonly words: Words;
+  constructor(page: Page, words = new Words()) {
     this.page = page;
+    this.words = words;
   }
 
   async create(
@@ -13,15 +23,33 @@ export class AccountsPage {
     type: AccountType,
     options: { currency?: string; /** as the list shows it: "Food (USD)" */ parent?: string } = {},
   ): Promise<void> {
-    await this.page.getByRole('button', { name: 'New account' }).first().click();
-    const form = this.page.getByRole('form', { name: 'New account' });
-    await form.getByLabel('Name').fill(name);
-    await form.getByLabel('Type').selectOption({ label: type });
-    if (options.currency) await form.getByLabel('Currency').fill(options.currency);
+    const t = (key: Parameters<Words['t']>[0]) => this.words.t(key);
+    await this.page
+      .getByRole('button', { name: t('accounts.new') })
+      .first()
+      .click();
+    const form = this.page.getByRole('form', { name: t('accounts.new') });
+    await form.getByLabel(t('accounts.name')).fill(name);
+    await form.getByLabel(t('accounts.type')).selectOption({ label: t(`type.${TYPES[type]}`) });
+    if (options.currency) await form.getByLabel(t('accounts.currency')).fill(options.currency);
     if (options.parent) await form.getByLabel('Parent account').selectOption({ label: options.parent });
-    await form.getByRole('button', { name: 'Create account' }).click();
+    await form.getByRole('button', { name: t('accounts.create') }).click();
     await expect(form).toBeHidden();
     await expect(this.row(name)).toBeVisible();
+  }
+
+  /** Adds the ready-made chart of accounts, named in the interface's language. */
+  async addStarterSet(): Promise<void> {
+    await this.page.getByRole('button', { name: this.words.t('accounts.starter') }).click();
+    await expect(this.row(this.words.t('starter.opening'))).toBeVisible();
+  }
+
+  /** Opens an account's register from its name. */
+  async openRegister(name: string): Promise<Locator> {
+    await this.page.getByRole('link', { name: this.words.t('accounts.openRegister', { name }) }).click();
+    const register = this.page.getByRole('table', { name: this.words.t('register.tableLabel', { name }) });
+    await expect(register).toBeVisible();
+    return register;
   }
 
   row(name: string): Locator {

@@ -5,6 +5,9 @@ import { JournalPage } from './journal-page.ts';
 import { SettingsPage } from './settings-page.ts';
 import { SignInPage } from './sign-in-page.ts';
 import { StatementsPage } from './statements-page.ts';
+import { BudgetPage } from './budget-page.ts';
+import { ReportsPage } from './reports-page.ts';
+import { Words } from './words.ts';
 
 /** The whole app as a person sees it: the sign-in screen, the navigation, the screens. */
 export class LedgerApp {
@@ -15,16 +18,22 @@ export class LedgerApp {
   readonly statements: StatementsPage;
   readonly settings: SettingsPage;
   readonly chat: ChatPanel;
+  readonly reports: ReportsPage;
+  readonly budget: BudgetPage;
+  /** The words of the interface's language, which the page objects find controls by. */
+  readonly words = new Words();
 
   /** `password`: the one people sign up and sign in with unless a test names another. */
   constructor(page: Page, { password }: { password: string }) {
     this.page = page;
     this.signIn = new SignInPage(page, password);
-    this.accounts = new AccountsPage(page);
-    this.journal = new JournalPage(page);
-    this.statements = new StatementsPage(page);
+    this.accounts = new AccountsPage(page, this.words);
+    this.journal = new JournalPage(page, this.words);
+    this.statements = new StatementsPage(page, this.words);
     this.settings = new SettingsPage(page);
     this.chat = new ChatPanel(page);
+    this.reports = new ReportsPage(page, this.words);
+    this.budget = new BudgetPage(page, this.words);
   }
 
   get nav(): Locator {
@@ -69,7 +78,54 @@ export class LedgerApp {
     await this.openFromNav('/settings');
     await this.page.getByRole('combobox', { name: /^(Language|语言)$/ }).selectOption(code);
     await expect(this.page.locator('html')).toHaveAttribute('lang', code === 'zh' ? 'zh-CN' : 'en');
+    this.words.language = code;
     await this.page.goBack();
+  }
+
+  /** Opens a screen from the navigation, in whatever language it speaks. */
+  async goTo(screen: 'accounts' | 'journal' | 'reports' | 'statements' | 'budget'): Promise<void> {
+    await this.openFromNav(`/${screen}`);
+    await expect(this.page.getByRole('heading', { level: 1, name: this.words.t(`nav.${screen}`) })).toBeVisible();
+  }
+
+  /**
+   * The first reconciliation of an account to its bank's balance: the balance before the statement's
+   * lines typed as an opening entry in the journal (against an equity account), then every line
+   * ticked in Reconcile account, whose statement date and balance come from the import, and
+   * finished at a zero difference.
+   */
+  // With the first reconciliation's own "Set the opening balance" (issue 33.4), the opening entry
+  // is booked from the Reconcile account panel instead of the journal.
+  async finishFirstReconciliation(r: {
+    account: string;
+    /** As the account lists show it: "Checking (USD)". */
+    label: string;
+    currency: string;
+    statement: { date: string; balance: string };
+    opening: { date: string; memo: string; amount: string; equity: string };
+  }): Promise<void> {
+    const t = (...args: Parameters<Words['t']>) => this.words.t(...args);
+    await this.goTo('journal');
+    await this.journal.typeEntry({
+      date: r.opening.date,
+      memo: r.opening.memo,
+      lines: [
+        { account: r.account, debit: r.opening.amount },
+        { account: r.opening.equity, credit: r.opening.amount },
+      ],
+    });
+    await this.goTo('statements');
+    const reconcile = this.statements.reconcile;
+    await reconcile.getByLabel(t('reconcile.account')).selectOption({ label: r.label });
+    await expect(reconcile.getByRole('textbox', { name: t('reconcile.date') })).toHaveValue(r.statement.date);
+    await expect(reconcile.getByLabel(t('reconcile.balance'))).toHaveValue(r.statement.balance);
+    const ticks = reconcile.getByRole('checkbox');
+    await expect(ticks.first()).toBeVisible();
+    for (const tick of await ticks.all()) if (!(await tick.isChecked())) await tick.check();
+    await expect(reconcile.getByTestId('reconcile-difference')).toHaveText(`0.00 ${r.currency}`);
+    await reconcile.getByRole('button', { name: t('reconcile.finish') }).click();
+    await expect(reconcile.getByTestId('reconciled')).toContainText(r.statement.balance);
+    await expect(reconcile.getByText(t('reconcile.noLines'))).toBeVisible();
   }
 
   async signOut(): Promise<void> {

@@ -9,6 +9,7 @@ import {
   pagination,
   resourceId,
   signedAmountString,
+  uuid,
   wholeNumber,
 } from './common.ts';
 
@@ -83,7 +84,10 @@ export const statsQuery = z
   .refine(startBeforeEnd, rangeMessage);
 
 export const unmatchedQuery = z.strictObject({
-  account_id: resourceId.optional(),
+  account_id: uuid.optional(),
+  statement_id: uuid
+    .optional()
+    .describe("Only this statement's bank lines (posted entries belong to no statement, so none are listed)"),
   type: z.enum(['bank_transaction', 'journal_entry']).optional(),
   ...pagination,
 });
@@ -185,21 +189,36 @@ export const rejectResult = z.object({
 });
 export const batchAcceptResult = z.object({ accepted_count: z.number().int(), match_ids: z.array(z.string()) });
 
+/** Kept for scripts written before `matched`: the same count under the name that meant two things. */
+const sameAsMatched = (field: string) =>
+  z.number().meta({
+    deprecated: true,
+    description: `Deprecated: the same as \`${field}\` (matched to an entry, not reconciled to the bank's balance).`,
+  });
+
 export const stats = z.object({
   total_transactions: z.number().int(),
-  reconciled: z.number().int(),
+  matched: z.number().int().describe('Bank transactions matched to a journal entry (accepted or auto-accepted)'),
+  reconciled: sameAsMatched('matched').int(),
   pending_review: z.number().int(),
   unmatched: z.number().int(),
-  reconciliation_rate: z.number(),
+  match_rate: z.number().describe('matched / total_transactions, in percent, two decimals'),
+  reconciliation_rate: sameAsMatched('match_rate'),
   average_score: z.number(),
   score_distribution: z.object({ '85_100': z.number().int(), '60_84': z.number().int(), '0_59': z.number().int() }),
   by_account: z.array(
     z.object({
       account_id: resourceId,
       account_name: z.string(),
-      reconciled: z.number().int(),
+      matched: z.number().int(),
+      reconciled: sameAsMatched('matched').int(),
       pending: z.number().int(),
       unmatched: z.number().int(),
+      reconciled_through: isoDate
+        .nullable()
+        .describe(
+          "The statement date of the account's last reconciliation to the bank's balance; null when never reconciled",
+        ),
     }),
   ),
 });
@@ -207,6 +226,8 @@ export const stats = z.object({
 export const unmatchedItem = z.object({
   type: z.enum(['bank_transaction', 'journal_entry']),
   transaction: matchBankTransaction,
+  /** The name of the account the line is on (`transaction.account_id`). */
+  account_name: z.string(),
   suggested_action: z.enum(['create_entry', 'find_bank_transaction']),
   /** Highest confidence first; a rule's account first with confidence 1 and its `rule_id`. */
   suggested_accounts: z.array(

@@ -16,12 +16,10 @@ export const INLINE_BYTES = 64 * 1024;
 const WORKER_YOUNG_GENERATION_MB = 8;
 
 /**
- * A worker whose heap has grown past this after a job (a fresh one has ~26 MB; a reconciliation
- * run over a million entries or an export leaves 55–75 MB, mostly garbage V8 has no reason to
- * collect yet; a 100,000-row import ~34, a run over 100,000 entries ~32) is retired as soon as
- * it has nothing left to do, so that the next big job starts from a small heap instead of adding
- * to a grown one; the new worker takes ~0.2 s to start. A worker after small jobs stays until it
- * idles (idleMs). Retiring at 32 MB doubled a 10,000-row import's time and lowered no peak.
+ * A worker whose heap has grown past this after a job (a big run or export leaves mostly garbage V8
+ * has no reason to collect yet) is retired as soon as it has nothing left to do, so that the next big
+ * job starts from a small heap instead of adding to a grown one. A worker after small jobs stays
+ * until it idles (idleMs). The threshold's measurements: bench/README.md ("Memory settings").
  */
 export const RETIRE_HEAP_BYTES = 40 * 1024 * 1024;
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assignOneToOne, compareForAssignment } from './assignment.ts';
+import { assignOneToOne } from '../../../test/support/assign-one-to-one.ts';
+import { compareForAssignment } from './assignment.ts';
 import type { Assignable } from './assignment.ts';
 
 function pair(txnId: string, entryId: string, total: number, dateDiffDays = 0, amount = 100): Assignable {

@@ -1,5 +1,5 @@
 /**
- * One-to-one assignment of scored (bank transaction, entry) pairs.
+ * The order of one-to-one assignment of scored (bank transaction, entry) pairs.
  *
  * Greedy, highest total first: the spec says "highest scores are assigned first", and greedy is
  * that rule exactly. It is also easy to explain to a reviewer (a pair is taken unless a better or
@@ -20,16 +20,11 @@ export interface Assignable {
   readonly breakdown: { readonly amount: number };
 }
 
-export interface AssignOptions {
-  /** Pairs with a total below this are dropped before assigning (e.g. the review threshold). */
-  readonly minTotal?: number;
-}
-
 function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The ranking order used by `assignOneToOne` (negative: `a` is assigned before `b`). */
+/** The order in which pairs are assigned (negative: `a` is assigned before `b`). */
 export function compareForAssignment(a: Assignable, b: Assignable): number {
   return (
     b.total - a.total ||
@@ -38,28 +33,4 @@ export function compareForAssignment(a: Assignable, b: Assignable): number {
     compareIds(a.txnId, b.txnId) ||
     compareIds(a.entryId, b.entryId)
   );
-}
-
-/**
- * Picks pairs so that each transaction and each entry is used at most once, best-ranked first.
- * Returns the chosen pairs (the same objects) in ranking order. The input is not modified.
- */
-export function assignOneToOne<T extends Assignable>(scored: readonly T[], options: AssignOptions = {}): T[] {
-  const minTotal = options.minTotal ?? -Infinity;
-  for (const p of scored) {
-    if (!Number.isFinite(p.total) || !Number.isFinite(p.dateDiffDays) || !Number.isFinite(p.breakdown.amount)) {
-      throw new RangeError(`pair ${p.txnId}/${p.entryId} has a non-finite score or date difference`);
-    }
-  }
-  const ranked = scored.filter((p) => p.total >= minTotal).sort(compareForAssignment);
-  const usedTxns = new Set<string>();
-  const usedEntries = new Set<string>();
-  const chosen: T[] = [];
-  for (const p of ranked) {
-    if (usedTxns.has(p.txnId) || usedEntries.has(p.entryId)) continue;
-    usedTxns.add(p.txnId);
-    usedEntries.add(p.entryId);
-    chosen.push(p);
-  }
-  return chosen;
 }

@@ -56,8 +56,8 @@ export {
 } from './description.ts';
 export type { AccountPrediction, HistoryEvidence, PayeeContext, PayeeExample, Prediction } from './payee-model.ts';
 export { EMPTY_HISTORY_EVIDENCE, PayeeModel, scoreHistory, scoreHistoryPrepared } from './payee-model.ts';
-export type { Assignable, AssignOptions } from './assignment.ts';
-export { assignOneToOne, compareForAssignment } from './assignment.ts';
+export type { Assignable } from './assignment.ts';
+export { compareForAssignment } from './assignment.ts';
 export type { CounterFacts, PreparedEntry, PreparedTxn, ScoredPair, ScoreOptions, SharedPreparation } from './pair.ts';
 export { prepareEntry, prepareTxn, scorePair, scorePrepared, sharedPreparation } from './pair.ts';
 export type { SweepMatch, SweepOptions, SweepResult } from './sweep.ts';

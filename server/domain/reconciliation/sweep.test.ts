@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { referenceMatching } from '../../../test/support/reconciliation-reference.ts';
 import { addDays } from '../dates.ts';
-import { assignOneToOne } from './assignment.ts';
+import { assignOneToOne } from '../../../test/support/assign-one-to-one.ts';
 import { prepareEntry, prepareTxn, scorePrepared, sharedPreparation } from './pair.ts';
 import type { PreparedEntry, PreparedTxn, ScoredPair } from './pair.ts';
 import { PayeeModel } from './payee-model.ts';

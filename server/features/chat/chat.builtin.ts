@@ -1,15 +1,9 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Language } from '../../domain/chat-text.ts';
 import { groupDecimal } from '../../domain/money.ts';
+import { PERIOD_YEARS, periodWords, readPeriod, type NamedPeriod } from '../../domain/periods.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
-import {
-  getBalances,
-  getIncomeAndSpending,
-  getNetWorth,
-  getReconciliationStatus,
-  periodRange,
-  type Period,
-} from './chat.tools.ts';
+import { getBalances, getIncomeAndSpending, getNetWorth, getReconciliationStatus, periodRange } from './chat.tools.ts';
 import { builtinBudgetAnswer } from '../budgets/budgets.advisor.ts';
 
 /**
@@ -39,11 +33,11 @@ function intentOf(message: string): Intent {
   return INTENTS.find(([, pattern]) => pattern.test(message))?.[0] ?? 'overview';
 }
 
-function periodOf(message: string): Period {
-  if (/last month|previous month|上个?月/i.test(message)) return 'last_month';
-  if (/last year|previous year|去年/i.test(message)) return 'last_year';
-  if (/this year|year to date|ytd|今年|本年/i.test(message)) return 'this_year';
-  return 'this_month';
+/** The period as a sentence says it: "in April 2011", "last month", "2011年4月". */
+function periodPhrase(period: NamedPeriod | undefined, language: Language): string {
+  if (!period) return T[language].thisMonth;
+  const words = periodWords(period, language);
+  return language === 'en' && !period.relative && period.kind !== 'since' ? `in ${words}` : words;
 }
 
 /** Accounts the message names, longest names first (so "Groceries" wins over "Food" inside it). */
@@ -74,12 +68,9 @@ const T = {
     noAccounts: 'You have no accounts yet: create some under Accounts, then post entries.',
     balance: (name: string, b: string, c: string) => `${name}: ${b} ${c}`,
     balancesHead: (asOf: string) => `Balances as of ${asOf}:`,
-    periodName: {
-      this_month: 'this month',
-      last_month: 'last month',
-      this_year: 'this year',
-      last_year: 'last year',
-    } as Record<Period, string>,
+    thisMonth: 'this month',
+    unreadablePeriod: (what: string, used: string) =>
+      `I could not use the period “${what}” (the books keep the years ${PERIOD_YEARS}), so this answer is for ${used}.`,
     spentOn: (name: string, amount: string, c: string, p: string, s: string, e: string) =>
       `You spent ${amount} ${c} on ${name} ${p} (${s} to ${e}).`,
     earnedOn: (name: string, amount: string, c: string, p: string, s: string, e: string) =>
@@ -91,7 +82,7 @@ const T = {
     top: (p: string) => `Top expenses ${p}:`,
     nothing: (p: string) => `No spending was posted ${p}.`,
     recon: (r: number, total: number, rate: number, pending: number, unmatched: number) =>
-      `Reconciliation: ${r} of ${total} bank transactions reconciled (${rate}%), ${pending} awaiting review, ${unmatched} unmatched.`,
+      `Bank matching: ${r} of ${total} bank transactions matched to entries (${rate}%), ${pending} awaiting review, ${unmatched} unmatched.`,
     noStatements: 'No bank statements have been imported yet: import one under Statements to reconcile.',
     cannotWrite:
       'I can only read your books. To change them, use the app: Journal for entries, Accounts for accounts, Statements for reconciliation.',
@@ -108,10 +99,9 @@ const T = {
     noAccounts: '您还没有任何账户：请先在“账户”中创建账户，再记账。',
     balance: (name: string, b: string, c: string) => `${name}：${b} ${c}`,
     balancesHead: (asOf: string) => `截至 ${asOf} 的余额：`,
-    periodName: { this_month: '本月', last_month: '上个月', this_year: '今年', last_year: '去年' } as Record<
-      Period,
-      string
-    >,
+    thisMonth: '本月',
+    unreadablePeriod: (what: string, used: string) =>
+      `无法使用“${what}”这个期间（账本记录 ${PERIOD_YEARS} 年），以下按${used}回答。`,
     spentOn: (name: string, amount: string, c: string, p: string, s: string, e: string) =>
       `${p}（${s} 至 ${e}）您在${name}上花了 ${amount} ${c}。`,
     earnedOn: (name: string, amount: string, c: string, p: string, s: string, e: string) =>
@@ -123,7 +113,7 @@ const T = {
     top: (p: string) => `${p}最大的几项支出：`,
     nothing: (p: string) => `${p}没有已过账的支出。`,
     recon: (r: number, total: number, rate: number, pending: number, unmatched: number) =>
-      `对账情况：${total} 笔银行交易中已对账 ${r} 笔（${rate}%），待审核 ${pending} 笔，未匹配 ${unmatched} 笔。`,
+      `银行交易匹配：${total} 笔银行交易中已匹配分录 ${r} 笔（${rate}%），待审核 ${pending} 笔，未匹配 ${unmatched} 笔。`,
     noStatements: '尚未导入银行对账单：请在“对账单”中导入后再对账。',
     cannotWrite: '我只能读取您的账本。如需修改，请在应用中操作：分录在“日记账”，账户在“账户”，对账在“对账单”。',
   },
@@ -148,10 +138,10 @@ export function builtinAnswer(
   message: string,
   language: Language,
   unavailable: Unavailable | null,
+  today: string,
 ): string {
   const t = T[language];
   const lines = unavailable ? [t.unavailable(unavailable), ''] : [];
-  const head = lines.length;
   const writeRequest = WRITE_REQUEST.test(message);
   const intent = intentOf(message);
   // a question not about the books gets the scope, whatever the books hold
@@ -159,13 +149,18 @@ export function builtinAnswer(
   const accounts = allAccounts(db);
   if (accounts.length === 0) return [...lines, t.noAccounts].join('\n');
   if (writeRequest) lines.push(t.cannotWrite, '');
-  const period = periodOf(message);
-  const periodName = t.periodName[period];
-  const range = periodRange(period);
+  const reading = readPeriod(message, today);
+  const named = reading && 'period' in reading ? reading.period : undefined;
+  const periodName = periodPhrase(named, language);
+  const range = named ?? periodRange('this_month', today);
+  if (reading && 'unreadable' in reading)
+    lines.push(t.unreadablePeriod(reading.unreadable, `${periodName} (${range.start} – ${range.end})`), '');
+  // balances and net worth at the end of a period that is over
+  const asOf = named && named.end < today ? named.end : undefined;
   const mentioned = mentionedAccounts(message, accounts);
 
   const netWorth = () => {
-    const worth = getNetWorth(db, {});
+    const worth = getNetWorth(db, { as_of: asOf });
     for (const c of worth.currencies)
       lines.push(t.netWorth(c.currency, m(c.total_assets), m(c.total_liabilities), m(c.net_worth)));
     const home = worth.in_home_currency;
@@ -178,13 +173,13 @@ export function builtinAnswer(
         ),
       );
   };
-  const flows = () => getIncomeAndSpending(db, { period });
+  const flows = () => getIncomeAndSpending(db, { start_date: range.start, end_date: range.end });
   const reconciliation = () => {
     const s = getReconciliationStatus(db, {});
     if ('error' in s || s.total_transactions === 0) lines.push(t.noStatements);
     else
       lines.push(
-        t.recon(s.reconciled, s.total_transactions, s.reconciliation_rate_percent, s.pending_review, s.unmatched),
+        t.recon(s.matched_to_entries, s.total_transactions, s.match_rate_percent, s.pending_review, s.unmatched),
       );
   };
 
@@ -193,7 +188,7 @@ export function builtinAnswer(
       netWorth();
       break;
     case 'balance': {
-      const result = getBalances(db, {});
+      const result = getBalances(db, { as_of: asOf });
       if (!('error' in result)) {
         const wanted = mentioned.length > 0 ? new Set(mentioned.map((a) => a.name)) : null;
         lines.push(t.balancesHead(result.as_of));
@@ -206,6 +201,7 @@ export function builtinAnswer(
     }
     case 'spending':
     case 'income': {
+      const before = lines.length;
       const f = flows();
       const kind = intent === 'spending' ? 'spending' : 'income';
       const named = mentioned.filter((a) => (kind === 'spending' ? a.type === 'EXPENSE' : a.type === 'INCOME'));
@@ -243,7 +239,7 @@ export function builtinAnswer(
           for (const r of topRows(rows)) lines.push(`- ${r.account}: ${m(r.amount)} ${r.currency}`);
         }
       }
-      if (lines.length === head) lines.push(t.nothing(periodName));
+      if (lines.length === before) lines.push(t.nothing(periodName));
       break;
     }
     case 'top_expenses': {

@@ -3,7 +3,8 @@ import type { LedgerDb } from '../../db/stores.ts';
 import { newRowId } from '../../db/ids.ts';
 import { DATA_NOT_INSTRUCTIONS, maskBankNumbers, toolResultForModel } from '../../domain/advisor-input.ts';
 import { detectLanguage, DISCLAIMER, maskSecrets, StreamMasker, type Language } from '../../domain/chat-text.ts';
-import { localToday } from '../../domain/dates.ts';
+import { localToday, startOfMonth } from '../../domain/dates.ts';
+import { PERIOD_YEARS, periodWords, readPeriod, type PeriodReading } from '../../domain/periods.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { ModelUnavailable, type ChatMessage, type ChatModel, type ModelStream } from '../../llm/model.ts';
 import { allAccounts } from '../accounts/accounts.repository.ts';
@@ -28,10 +29,24 @@ export const MAX_TOOL_CALLS_PER_TURN = 8;
 export const MAX_TOOL_CALLS_PER_ANSWER = 24;
 const HISTORY_MESSAGES = 20;
 
-function systemPrompt(language: Language): string {
+/** What the prompt says of the period the question names (or seems to name and cannot be used). */
+function periodLine(reading: PeriodReading, today: string): string[] {
+  if (!reading) return [];
+  if ('unreadable' in reading)
+    return [
+      `The question names a period that cannot be used (${reading.unreadable}; the books keep the years ${PERIOD_YEARS}): answer for this month (${startOfMonth(today)} to ${today}) and say that this is the period you used.`,
+    ];
+  const { start, end } = reading.period;
+  return [
+    `The question is about ${periodWords(reading.period, 'en')}: ${start} to ${end}. Call the tools with start_date ${start} and end_date ${end} (balances: as_of ${end}) and name that period in the answer.`,
+  ];
+}
+
+function systemPrompt(language: Language, reading: PeriodReading, today: string): string {
   return [
     'You are the bookkeeping advisor inside Personal Ledger, a double-entry ledger the user keeps on their own computer.',
-    `Today is ${localToday()}.`,
+    `Today is ${today}.`,
+    ...periodLine(reading, today),
     'Talk only about the user’s own finances and bookkeeping; politely decline anything else.',
     'Every figure you give must come from a tool result in this conversation, quoted exactly as the tool gave it, with its currency. Never estimate, round or invent numbers; if a tool does not give a figure, say you do not have it.',
     'You can only read. If the user asks to create, change or delete anything, explain how to do it in the app (Journal for entries, Accounts for accounts, Statements for imports and reconciliation) and do not claim you did it.',
@@ -135,6 +150,12 @@ export async function streamAnswer(
   res: Response,
 ): Promise<void> {
   const language = detectLanguage(input.message);
+  const today = localToday();
+  const reading = readPeriod(input.message, today);
+  const asked =
+    reading && 'period' in reading
+      ? { start: reading.period.start, end: reading.period.end, past: reading.period.end < today }
+      : undefined;
   const { sessionId, history } = beginTurn(db, input.message, input.session_id);
 
   res.status(200);
@@ -177,12 +198,12 @@ export async function streamAnswer(
 
   // card numbers and IBANs never reach the model, whoever wrote them
   const messages: ChatMessage[] = [
-    { role: 'system', content: systemPrompt(language) },
+    { role: 'system', content: systemPrompt(language, reading, today) },
     ...history.map((m) => ({ ...m, content: maskBankNumbers(m.content) })),
     { role: 'user', content: maskBankNumbers(input.message) },
   ];
   // every figure of the answer is checked against this turn's tool results before it is shown
-  const grounded = new GroundedAnswer(language, input.message, localToday());
+  const grounded = new GroundedAnswer(language, input.message, today);
   const rest = () => grounded.push(masker.flush()) + grounded.abandon();
   let toolCallsRun = 0;
   const limitReached = () =>
@@ -198,7 +219,7 @@ export async function streamAnswer(
         if (error instanceof ModelUnavailable && round === 0 && answer === '') {
           // the notice once per conversation: its first built-in answer says why and how to start the model
           const told = input.session_id !== undefined && sessionHasAnswerStarting(db, sessionId, NOTICE_STARTS);
-          write(maskSecrets(builtinAnswer(db, input.message, language, told ? null : error)));
+          write(maskSecrets(builtinAnswer(db, input.message, language, told ? null : error, today)));
           break;
         }
         throw error;
@@ -235,7 +256,7 @@ export async function streamAnswer(
         tool_calls: run.map((c) => ({ function: { name: c.name, arguments: c.arguments } })),
       });
       for (const call of run) {
-        const result = runTool(db, call.name, call.arguments);
+        const result = runTool(db, call.name, call.arguments, asked);
         grounded.addToolResult(result);
         messages.push({ role: 'tool', content: toolResultForModel(result), tool_name: call.name });
       }

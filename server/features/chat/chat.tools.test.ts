@@ -70,7 +70,7 @@ const HAND_WRITTEN = [
     function: {
       name: 'get_reconciliation_status',
       description:
-        'How many bank transactions are reconciled, awaiting review or unmatched, overall or for one account.',
+        'How many bank transactions are matched to journal entries, awaiting review or unmatched, overall or for one account, and the date up to which each account is reconciled to the bank’s balance (null: never).',
       parameters: {
         type: 'object',
         properties: { account: { type: 'string', description: 'an account name, or part of one' } },

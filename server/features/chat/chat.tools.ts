@@ -222,11 +222,17 @@ export function getReconciliationStatus(db: LedgerDb, args: z.output<typeof reco
   const s = reconciliationStats(db, { account_id: accountId });
   return {
     total_transactions: s.total_transactions,
-    reconciled: s.reconciled,
+    matched_to_entries: s.matched,
     pending_review: s.pending_review,
     unmatched: s.unmatched,
-    reconciliation_rate_percent: s.reconciliation_rate,
-    by_account: s.by_account,
+    match_rate_percent: s.match_rate,
+    by_account: s.by_account.map((a) => ({
+      account_name: a.account_name,
+      matched_to_entries: a.matched,
+      pending_review: a.pending,
+      unmatched: a.unmatched,
+      reconciled_to_bank_balance_through: a.reconciled_through,
+    })),
   };
 }
 
@@ -290,7 +296,7 @@ const TOOLS = new Map<string, Tool>([
   ),
   tool(
     'get_reconciliation_status',
-    'How many bank transactions are reconciled, awaiting review or unmatched, overall or for one account.',
+    'How many bank transactions are matched to journal entries, awaiting review or unmatched, overall or for one account, and the date up to which each account is reconciled to the bank’s balance (null: never).',
     reconciliationArgs,
     getReconciliationStatus,
   ),
@@ -300,12 +306,42 @@ const TOOLS = new Map<string, Tool>([
 /** The tools as the model is told them. */
 export const TOOL_DEFINITIONS: ToolDefinition[] = [...TOOLS.values()].map((t) => t.definition);
 
+/** The dates of the period a question named, which a tool call that sends no dates of its own is for. */
+export interface AskedPeriod {
+  start: string;
+  end: string;
+  /** Whether the period is over (balances are then read at its end). */
+  past: boolean;
+}
+
+/**
+ * The asked period put into a call's arguments where it sends none of its own. A relative
+ * `period` ("this_month") is the model's guess, not the question's words: the named period wins.
+ */
+function withAskedPeriod(name: string, args: Record<string, unknown>, asked: AskedPeriod): Record<string, unknown> {
+  const hasDates = args.start_date !== undefined || args.end_date !== undefined;
+  switch (name) {
+    case 'get_income_and_spending':
+    case 'get_recent_entries':
+      return hasDates ? args : { ...args, period: undefined, start_date: asked.start, end_date: asked.end };
+    case 'get_balances':
+    case 'get_net_worth':
+      return args.as_of !== undefined || !asked.past ? args : { ...args, as_of: asked.end };
+    case 'get_budget_and_upcoming_bills':
+      return args.month !== undefined || asked.start.slice(0, 7) !== asked.end.slice(0, 7)
+        ? args
+        : { ...args, month: asked.start.slice(0, 7) };
+    default:
+      return args;
+  }
+}
+
 /** Runs one tool call; an unknown tool or a failure is answered as data for the model, never thrown. */
-export function runTool(db: LedgerDb, name: string, args: Record<string, unknown>): unknown {
+export function runTool(db: LedgerDb, name: string, args: Record<string, unknown>, asked?: AskedPeriod): unknown {
   const tool = TOOLS.get(name);
   if (!tool) return { error: `there is no tool named ${name}; the tools are ${[...TOOLS.keys()].join(', ')}` };
   try {
-    return tool.run(db, args);
+    return tool.run(db, asked ? withAskedPeriod(name, args, asked) : args);
   } catch (error) {
     // A ledger that cannot be read at all (replaced by a restore meanwhile) stops the answer with
     // a readable line; the model would only answer without figures.

@@ -153,6 +153,11 @@ export function checkLines(
       `Invalid body: ${badAmounts[0]!.field} ${badAmounts[0]!.message}`,
       badAmounts,
     );
+  return completeLines(db, checked, { balanced });
+}
+
+/** Lines whose amounts are read, with their exchanges' automatic lines added, checked for saving. */
+function completeLines(db: LedgerDb, checked: CheckedLine[], { balanced }: { balanced: boolean }): CheckedLine[] {
   if (balanced) assertWeightsBalance(checked);
   const withTrading = [...checked, ...tradingLinesOf(db, checked)];
   if (balanced) assertPostable(withTrading);
@@ -383,20 +388,13 @@ export function updateDraft(db: LedgerDb, id: string, input: UpdateEntryInput): 
   return db.transaction(() => {
     const entry = requireEntry(db, id);
     assertStatus(entry, 'draft', 'update');
-    const lines = checkLines(
-      db,
-      input.lines ??
-        entry.lines
-          .filter((l) => !l.automatic)
-          .map((l) => ({
-            account_id: l.accountId,
-            direction: l.direction,
-            amount: formatMinor(l.amountMinor, l.currency),
-            currency: l.currency,
-            cost: l.cost && { amount: formatMinor(l.cost.amountMinor, l.cost.currency), currency: l.cost.currency },
-          })),
-      { balanced: false },
-    );
+    const lines = input.lines
+      ? checkLines(db, input.lines, { balanced: false })
+      : completeLines(
+          db,
+          checkedLinesOf(db, entry).filter((l) => !l.automatic),
+          { balanced: false },
+        );
     rewriteDraft(
       db,
       id,

@@ -27,11 +27,6 @@ function toPrice(row: Row): Price {
   };
 }
 
-export function findPrice(db: LedgerDb, id: string): Price | undefined {
-  const [row] = db.allSql<Row>(`SELECT ${COLUMNS} FROM prices WHERE id = ?`, id);
-  return row && toPrice(row);
-}
-
 export function findPriceOn(db: LedgerDb, date: string, from: string, to: string): Price | undefined {
   const [row] = db.allSql<Row>(
     `SELECT ${COLUMNS} FROM prices WHERE from_currency = ? AND to_currency = ? AND date = ?`,

@@ -217,6 +217,15 @@ export function insertReconciliation(db: LedgerDb, r: Reconciliation): void {
   );
 }
 
+/** The statement date of the account's last reconciliation (its index), or null. */
+export function lastReconciledDate(db: LedgerDb, accountId: string): string | null {
+  const [row] = db.allSql<{ statement_date: string }>(
+    'SELECT statement_date FROM bank_reconciliations WHERE account_id = ? ORDER BY seq DESC LIMIT 1',
+    accountId,
+  );
+  return row?.statement_date ?? null;
+}
+
 /** The account's reconciliations, newest first (its index). */
 export function listReconciliations(
   db: LedgerDb,

@@ -896,6 +896,8 @@ describe('stats and unmatched items', () => {
   let coffee: string;
   let fuel: string;
   let pendingScore: number;
+  let cardStatement: string;
+  let checkingStatement: string;
 
   beforeAll(async () => {
     book = await Book.open(t);
@@ -913,34 +915,101 @@ describe('stats and unmatched items', () => {
     await book.entry(bank, fuel, '2026-03-08', 'Filled the tank', '55.00');
     await book.run({ statement_id: s1.id });
     pendingScore = (await book.pending())[0]!.score;
-    await book.statement(card, [{ date: '2026-04-02', description: 'ACME COFFEE 456', amount: '4.10', type: 'debit' }]);
+    cardStatement = (
+      await book.statement(card, [
+        { date: '2026-04-02', description: 'ACME COFFEE 456', amount: '4.10', type: 'debit' },
+      ])
+    ).id;
+    checkingStatement = s1.id;
     // a posted entry on a statement account that no bank line matches
     await book.entry(card, fuel, '2026-04-20', 'Cash fuel on card', '20.00');
   });
 
-  it('when stats are asked for, then they count transactions, reconciled, pending and unmatched, with rate, average and distribution, per account', async () => {
+  it('when stats are asked for, then they count transactions, matched, pending and unmatched, with rate, average and distribution, per account', async () => {
     const stats = await book.stats();
     expect(stats).toEqual({
       total_transactions: 4,
+      matched: 1,
       reconciled: 1,
       pending_review: 1,
       unmatched: 2,
+      match_rate: 25,
       reconciliation_rate: 25,
       average_score: (95 + pendingScore) / 2,
       score_distribution: { '85_100': 1, '60_84': 1, '0_59': 0 },
       by_account: [
-        { account_id: card, account_name: 'Card', reconciled: 0, pending: 0, unmatched: 1 },
-        { account_id: bank, account_name: 'Checking', reconciled: 1, pending: 1, unmatched: 1 },
+        {
+          account_id: card,
+          account_name: 'Card',
+          matched: 0,
+          reconciled: 0,
+          pending: 0,
+          unmatched: 1,
+          reconciled_through: null,
+        },
+        {
+          account_id: bank,
+          account_name: 'Checking',
+          matched: 1,
+          reconciled: 1,
+          pending: 1,
+          unmatched: 1,
+          reconciled_through: null,
+        },
       ],
     });
+  });
+
+  it('when an account is reconciled to the bank’s balance, then its reconciled_through is that statement date and the matched counts do not move', async () => {
+    const other = await Book.open(t);
+    const savings = await other.account('Savings', 'ASSET');
+    const interest = await other.account('Interest', 'INCOME');
+    await other.statement(savings, [{ date: '2026-05-03', description: 'INTEREST', amount: '1.00', type: 'credit' }]);
+    await other.entry(savings, interest, '2026-05-03', 'Interest', '1.00', false);
+    const before = await other.stats();
+    expect(before.by_account[0]).toMatchObject({ matched: 0, reconciled_through: null });
+    const done = await other.post(`/api/accounts/${savings}/reconcile`, {
+      statement_date: '2026-05-31',
+      statement_balance: '0.00',
+    });
+    expect(done.status, done.text).toBe(201);
+    const after = await other.stats();
+    expect(after.by_account[0]).toMatchObject({ matched: 0, reconciled: 0, reconciled_through: '2026-05-31' });
+    expect(after.matched).toBe(before.matched);
+  });
+
+  it('when the unmatched list is filtered by statement, then only that statement’s bank lines are listed, each naming its account', async () => {
+    const all = await book.get('/api/reconciliation/unmatched?per_page=100');
+    expect(all.status).toBe(200);
+    expect(all.body.items.map((i: any) => [i.type, i.account_name, i.transaction.description])).toEqual([
+      ['bank_transaction', 'Card', 'ACME COFFEE 456'],
+      ['bank_transaction', 'Checking', 'UNKNOWN THING'],
+      ['journal_entry', 'Card', 'Cash fuel on card'],
+    ]);
+    const one = await book.get(`/api/reconciliation/unmatched?statement_id=${checkingStatement}`);
+    expect(one.body).toMatchObject({ total: 1, page: 1 });
+    expect(one.body.items.map((i: any) => [i.account_name, i.transaction.description])).toEqual([
+      ['Checking', 'UNKNOWN THING'],
+    ]);
+    const paged = await book.get(`/api/reconciliation/unmatched?statement_id=${cardStatement}&page=2&per_page=1`);
+    expect(paged.body).toMatchObject({ total: 1, items: [] });
+    const elsewhere = await book.get(`/api/reconciliation/unmatched?statement_id=${cardStatement}&account_id=${bank}`);
+    expect(elsewhere.body).toMatchObject({ total: 0, items: [] });
+    const unknown = await book.get(`/api/reconciliation/unmatched?statement_id=${crypto.randomUUID()}`);
+    expect(unknown.body).toMatchObject({ total: 0, items: [] });
+    for (const bad of ['statement_id=checking', 'account_id=checking']) {
+      const res = await book.get(`/api/reconciliation/unmatched?${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+    }
   });
 
   it('when stats are filtered by account or dates, then only those transactions count', async () => {
     expect(await book.stats(`?account_id=${card}`)).toMatchObject({
       total_transactions: 1,
-      reconciled: 0,
+      matched: 0,
       unmatched: 1,
-      reconciliation_rate: 0,
+      match_rate: 0,
       average_score: 0,
       by_account: [{ account_id: card }],
     });
@@ -1021,6 +1090,7 @@ describe('stats and unmatched items', () => {
           currency: 'USD',
           type: 'debit',
         },
+        account_name: 'Card',
         suggested_action: 'find_bank_transaction',
         suggested_accounts: [],
         preselected_account_id: null,
@@ -1348,13 +1418,21 @@ describe('end to end: a Lloyds CSV statement reconciled to 100%', () => {
     const done = await book.stats();
     expect(done).toMatchObject({
       total_transactions: 12,
-      reconciled: 12,
+      matched: 12,
       pending_review: 0,
       unmatched: 0,
-      reconciliation_rate: 100,
+      match_rate: 100,
     });
     expect(done.by_account).toEqual([
-      { account_id: bank, account_name: 'Lloyds current', reconciled: 12, pending: 0, unmatched: 0 },
+      {
+        account_id: bank,
+        account_name: 'Lloyds current',
+        matched: 12,
+        reconciled: 12,
+        pending: 0,
+        unmatched: 0,
+        reconciled_through: null,
+      },
     ]);
     expect(
       (await book.txns(statementId)).every(

@@ -57,7 +57,7 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<type
       method: 'post',
       path: '/api/reconciliation/run',
       tag: 'reconciliation',
-      summary: `Match a statement's (or an account's) unreconciled bank transactions with posted entries: score ≥ ${thresholds.autoAccept} auto-accepted, ${thresholds.review}..${thresholds.autoAccept - 1} held for review`,
+      summary: `Match a statement's (or an account's) unmatched bank transactions with posted entries: score ≥ ${thresholds.autoAccept} auto-accepted, ${thresholds.review}..${thresholds.autoAccept - 1} held for review`,
       auth: true,
       body: runBody,
       responses: [
@@ -157,7 +157,8 @@ export function reconciliationRoutes(thresholds: Thresholds, jobs: JobQueue<type
       method: 'get',
       path: '/api/reconciliation/stats',
       tag: 'reconciliation',
-      summary: 'How much of the bank transactions is reconciled, pending or unmatched',
+      summary:
+        'How much of the bank transactions is matched to entries, pending review or unmatched, and how far each account is reconciled to the bank’s balance (`reconciled_through`)',
       auth: true,
       query: statsQuery,
       responses: [{ status: 200, description: 'Statistics', schema: stats }],

@@ -127,9 +127,9 @@ export function* candidateEntries(db: LedgerDb, accountId: string, from: string,
   }
 }
 
-/** `txnId entryId` of every pair ever rejected among these transactions. */
-export function rejectedPairs(db: LedgerDb, txnIds: readonly string[]): Set<string> {
-  const out = new Set<string>();
+/** The entries ever rejected for each of these transactions. */
+export function rejectedEntriesByTransaction(db: LedgerDb, txnIds: readonly string[]): Map<string, Set<string>> {
+  const rejected = new Map<string, Set<string>>();
   for (let i = 0; i < txnIds.length; i += 500) {
     for (const r of db.all(
       db.qb
@@ -138,10 +138,11 @@ export function rejectedPairs(db: LedgerDb, txnIds: readonly string[]): Set<stri
         .where('status', '=', 'rejected')
         .where('bank_transaction_id', 'in', txnIds.slice(i, i + 500)),
     )) {
-      out.add(`${r.bank_transaction_id} ${r.entry_id}`);
+      const entries = rejected.get(r.bank_transaction_id) ?? new Set<string>();
+      rejected.set(r.bank_transaction_id, entries.add(r.entry_id));
     }
   }
-  return out;
+  return rejected;
 }
 
 export function insertRun(

@@ -21,7 +21,7 @@ import { payeeModel } from './reconciliation.payees.service.ts';
 import {
   candidateEntries,
   insertRun,
-  rejectedPairs,
+  rejectedEntriesByTransaction,
   unreconciledTransactions,
   type Scope,
   type TxnInScope,
@@ -155,7 +155,7 @@ function runWithMatching(
       account,
       txns,
       inScope: new Set(ids),
-      rejected: rejectedByTransaction(db, ids),
+      rejected: rejectedEntriesByTransaction(db, ids),
       digits: currencyDigits(account.currency),
       thresholds,
     });
@@ -207,16 +207,6 @@ function runAccount(db: LedgerDb, input: RunInput): Account {
     );
   }
   return account;
-}
-
-/** The entries refused before, per transaction. */
-function rejectedByTransaction(db: LedgerDb, txnIds: readonly string[]): Map<string, Set<string>> {
-  const rejected = new Map<string, Set<string>>();
-  for (const pair of rejectedPairs(db, txnIds)) {
-    const [txnId, entryId] = pair.split(' ') as [string, string];
-    rejected.set(txnId, (rejected.get(txnId) ?? new Set()).add(entryId));
-  }
-  return rejected;
 }
 
 /**

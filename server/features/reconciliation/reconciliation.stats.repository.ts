@@ -8,7 +8,7 @@ export interface StatusCounts {
   accountId: string;
   accountName: string;
   total: number;
-  reconciled: number;
+  matched: number;
   pending: number;
   scores: number[];
 }
@@ -33,12 +33,12 @@ export function statusCounts(db: LedgerDb, scope: Scope): StatusCounts[] {
       accountId: r.account_id,
       accountName: r.name,
       total: 0,
-      reconciled: 0,
+      matched: 0,
       pending: 0,
       scores: [],
     };
     c.total += 1;
-    if (r.status === 'accepted' || r.status === 'auto_accepted') c.reconciled += 1;
+    if (r.status === 'accepted' || r.status === 'auto_accepted') c.matched += 1;
     if (r.status === 'pending_review') c.pending += 1;
     if (r.score !== null) c.scores.push(Number(r.score));
     byAccount.set(r.account_id, c);

@@ -1,11 +1,16 @@
 import type { LedgerDb } from '../../db/stores.ts';
+import { lastReconciledDate } from './reconciliation.cleared.repository.ts';
 import { statusCounts } from './reconciliation.stats.repository.ts';
 
 function round2(x: number): number {
   return Math.round(x * 100) / 100;
 }
 
-/** How much of the bank transactions in scope is reconciled, pending review or unmatched, in all and per account. */
+/**
+ * How much of the bank transactions in scope is matched to entries, pending review or unmatched, in
+ * all and per account, and how far each account is reconciled to the bank's balance. `reconciled`
+ * and `reconciliation_rate` repeat `matched` and `match_rate` for scripts written before them.
+ */
 export function reconciliationStats(
   db: LedgerDb,
   query: { account_id?: string | undefined; start_date?: string | undefined; end_date?: string | undefined },
@@ -16,15 +21,18 @@ export function reconciliationStats(
     endDate: query.end_date,
   });
   const total = counts.reduce((s, c) => s + c.total, 0);
-  const reconciled = counts.reduce((s, c) => s + c.reconciled, 0);
+  const matched = counts.reduce((s, c) => s + c.matched, 0);
+  const matchRate = total === 0 ? 0 : round2((matched / total) * 100);
   const pending = counts.reduce((s, c) => s + c.pending, 0);
   const scores = counts.flatMap((c) => c.scores);
   return {
     total_transactions: total,
-    reconciled,
+    matched,
+    reconciled: matched,
     pending_review: pending,
-    unmatched: total - reconciled - pending,
-    reconciliation_rate: total === 0 ? 0 : round2((reconciled / total) * 100),
+    unmatched: total - matched - pending,
+    match_rate: matchRate,
+    reconciliation_rate: matchRate,
     average_score: scores.length === 0 ? 0 : round2(scores.reduce((s, x) => s + x, 0) / scores.length),
     score_distribution: {
       '85_100': scores.filter((s) => s >= 85).length,
@@ -34,9 +42,11 @@ export function reconciliationStats(
     by_account: counts.map((c) => ({
       account_id: c.accountId,
       account_name: c.accountName,
-      reconciled: c.reconciled,
+      matched: c.matched,
+      reconciled: c.matched,
       pending: c.pending,
-      unmatched: c.total - c.reconciled - c.pending,
+      unmatched: c.total - c.matched - c.pending,
+      reconciled_through: lastReconciledDate(db, c.accountId),
     })),
   };
 }

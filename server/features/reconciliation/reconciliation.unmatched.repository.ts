@@ -153,6 +153,31 @@ export function unmatchedEntries(
   };
 }
 
+/** A page of a statement's transactions with no live match, newest first, and their count (the statement's index range). */
+export function unmatchedTransactionsOfStatementPage(
+  db: LedgerDb,
+  statementId: string,
+  limit: number,
+  offset: number,
+): { items: (BankTransaction & { currency: string })[]; total: number } {
+  const unmatched = `t.statement_id = ?
+        AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE_SQL})`;
+  const total = Number(
+    db.allSql<{ n: bigint }>(`SELECT COUNT(*) AS n FROM bank_transactions t WHERE ${unmatched}`, statementId)[0]!.n,
+  );
+  if (limit <= 0 || offset >= total) return { total, items: [] };
+  const rows = db.allSql<BankTransactionRow & { currency: string }>(
+    `SELECT ${BANK_TRANSACTION_COLUMNS.join(', ')}, a.currency
+       FROM bank_transactions t JOIN accounts a ON a.id = t.account_id
+      WHERE ${unmatched}
+      ORDER BY t.date DESC, t.seq DESC LIMIT ? OFFSET ?`,
+    statementId,
+    limit,
+    offset,
+  );
+  return { total, items: rows.map((r) => ({ ...toBankTransaction(r), currency: r.currency })) };
+}
+
 /** A statement's transactions with no live match, by date (the statement's own index range). */
 export function unmatchedTransactionsOfStatement(db: LedgerDb, statementId: string): BankTransaction[] {
   return db

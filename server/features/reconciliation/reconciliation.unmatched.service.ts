@@ -5,11 +5,15 @@ import { currencyDigits } from '../../domain/currencies.ts';
 import { suggestCounterAccounts } from '../../domain/reconciliation/index.ts';
 import { allAccounts } from '../accounts/accounts.repository.ts';
 import { RULE_WORK_ON_SERVER_THREAD, ruleSetOf } from '../rules/rules.service.ts';
-import { statementAccountIds } from '../statements/statements.repository.ts';
+import { findStatement, statementAccountIds } from '../statements/statements.repository.ts';
 import { ruleSplitOf } from './reconciliation.booking.service.ts';
 import type { KeptPayeeModels } from './reconciliation.payees.service.ts';
 import { transferCandidate } from './reconciliation.transfers.service.ts';
-import { unmatchedEntries, unmatchedTransactions } from './reconciliation.unmatched.repository.ts';
+import {
+  unmatchedEntries,
+  unmatchedTransactions,
+  unmatchedTransactionsOfStatementPage,
+} from './reconciliation.unmatched.repository.ts';
 
 /**
  * What is left to reconcile on the accounts with statements: bank transactions with no live match,
@@ -21,6 +25,7 @@ export function listUnmatched(
   db: LedgerDb,
   query: {
     account_id?: string | undefined;
+    statement_id?: string | undefined;
     type?: 'bank_transaction' | 'journal_entry' | undefined;
     page: number;
     per_page: number;
@@ -29,12 +34,15 @@ export function listUnmatched(
 ) {
   const offset = (query.page - 1) * query.per_page;
   const accountIds = statementAccountIds(db).filter((id) => query.account_id === undefined || id === query.account_id);
+  const bankLines = () =>
+    query.statement_id === undefined
+      ? unmatchedTransactions(db, accountIds, query.per_page, offset)
+      : statementLines(db, query.statement_id, query.account_id, query.per_page, offset);
   const bank =
-    query.type === 'journal_entry'
-      ? { items: [], total: 0 }
-      : bankTransactionItems(db, accountIds, query.per_page, offset, payeeModels);
+    query.type === 'journal_entry' ? { items: [], total: 0 } : bankTransactionItems(db, bankLines(), payeeModels);
+  // entries belong to no statement: a statement's list holds its bank lines only
   const entries =
-    query.type === 'bank_transaction'
+    query.type === 'bank_transaction' || query.statement_id !== undefined
       ? { items: [], total: 0 }
       : entryItems(db, accountIds, query.per_page - bank.items.length, Math.max(0, offset - bank.total));
   return {
@@ -45,15 +53,25 @@ export function listUnmatched(
   };
 }
 
+/** A page of one statement's unmatched lines; none when there is no such statement on the account asked for. */
+function statementLines(
+  db: LedgerDb,
+  statementId: string,
+  accountId: string | undefined,
+  limit: number,
+  offset: number,
+): ReturnType<typeof unmatchedTransactions> {
+  const statement = findStatement(db, statementId);
+  if (!statement || (accountId !== undefined && statement.accountId !== accountId)) return { items: [], total: 0 };
+  return unmatchedTransactionsOfStatementPage(db, statementId, limit, offset);
+}
+
 /** A page of the unmatched bank transactions, each with its suggested counter accounts. */
 function bankTransactionItems(
   db: LedgerDb,
-  accountIds: readonly string[],
-  limit: number,
-  offset: number,
+  txns: ReturnType<typeof unmatchedTransactions>,
   payeeModels: KeptPayeeModels,
 ): { items: UnmatchedItemDto[]; total: number } {
-  const txns = unmatchedTransactions(db, accountIds, limit, offset);
   if (txns.items.length === 0) return { items: [], total: txns.total };
   const model = payeeModels.modelOf(db);
   const accounts = new Map(allAccounts(db).map((a) => [a.id, a]));
@@ -74,6 +92,7 @@ function bankTransactionItems(
         currency: t.currency,
         type: t.type,
       },
+      account_name: accounts.get(t.accountId)?.name ?? '',
       suggested_action: 'create_entry',
       suggested_accounts: suggested,
       // a line that looks like a transfer is offered as one, never preselected for booking alone
@@ -105,6 +124,7 @@ function entryItems(
 ): { items: UnmatchedItemDto[]; total: number } {
   const entries = unmatchedEntries(db, accountIds, Math.max(limit, 0), offset);
   if (limit <= 0) return { items: [], total: entries.total };
+  const names = new Map(allAccounts(db).map((a) => [a.id, a.name]));
   const items = entries.items.map((e): UnmatchedItemDto => ({
     type: 'journal_entry',
     // seen from the bank: money into the account is the bank's credit
@@ -117,6 +137,7 @@ function entryItems(
       currency: e.currency,
       type: e.netMinor >= 0n ? 'credit' : 'debit',
     },
+    account_name: names.get(e.accountId) ?? '',
     suggested_action: 'find_bank_transaction',
     suggested_accounts: [],
     preselected_account_id: null,

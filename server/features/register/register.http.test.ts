@@ -1,40 +1,16 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBooks, type Books } from '../../../test/support/books.ts';
 import { registerUser, startTestServer, type Api, type TestServer } from '../../../test/support/server.ts';
 
 let t: TestServer;
 let api: Api;
 let token: string;
-const ids: Record<string, string> = {};
-
-async function mk(name: string, type: string, extra: Record<string, unknown> = {}) {
-  const res = await api.post('/api/accounts', { name, type, ...extra }, token);
-  expect(res.status).toBe(201);
-  ids[name] = res.body.id;
-}
-
-async function entry(
-  date: string,
-  memo: string,
-  lines: [string, 'DEBIT' | 'CREDIT', string][],
-  autoPost = true,
-): Promise<string> {
-  const res = await api.post(
-    '/api/journal-entries',
-    {
-      entry_date: date,
-      memo,
-      auto_post: autoPost,
-      lines: lines.map(([n, direction, amount]) => ({ account_id: ids[n], direction, amount })),
-    },
-    token,
-  );
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
+let books: Books;
 
 const register = (account: string, query = '') => api.get(`/api/accounts/${ids[account]}/register${query}`, token);
 
+let ids: Record<string, string>;
 let voided: string;
 let draft: string;
 
@@ -42,54 +18,56 @@ beforeAll(async () => {
   t = await startTestServer();
   api = t.api;
   ({ token } = await registerUser(api));
-  await mk('Checking', 'ASSET');
-  await mk('Card', 'LIABILITY');
-  await mk('Opening', 'EQUITY');
-  await mk('Salary', 'INCOME');
-  await mk('Food', 'EXPENSE');
-  await mk('Rent', 'EXPENSE');
-  await entry('2026-01-01', 'Opening balance', [
-    ['Checking', 'DEBIT', '1000.00'],
-    ['Opening', 'CREDIT', '1000.00'],
-  ]);
-  await entry('2026-01-05', 'Pay', [
-    ['Checking', 'DEBIT', '3000.00'],
-    ['Salary', 'CREDIT', '3000.00'],
-  ]);
-  await entry('2026-01-05', 'Market', [
-    ['Food', 'DEBIT', '82.50'],
-    ['Checking', 'CREDIT', '82.50'],
-  ]);
-  // two lines on Checking in one entry: two register lines
-  await entry('2026-01-10', 'Rent and food', [
-    ['Rent', 'DEBIT', '1200.00'],
-    ['Food', 'DEBIT', '20.00'],
-    ['Checking', 'CREDIT', '1200.00'],
-    ['Checking', 'CREDIT', '20.00'],
-  ]);
-  await entry('2026-01-12', 'Card dinner', [
-    ['Food', 'DEBIT', '45.00'],
-    ['Card', 'CREDIT', '45.00'],
-  ]);
-  await entry('2026-01-20', 'Card payment', [
-    ['Card', 'DEBIT', '45.00'],
-    ['Checking', 'CREDIT', '45.00'],
-  ]);
-  voided = await entry('2026-01-15', 'Duplicate', [
-    ['Food', 'DEBIT', '9.99'],
-    ['Checking', 'CREDIT', '9.99'],
-  ]);
-  const voidRes = await api.post(`/api/journal-entries/${voided}/void`, { reason: 'twice' }, token);
-  expect(voidRes.status).toBe(200);
-  draft = await entry(
-    '2026-01-25',
-    'Not yet',
-    [
-      ['Food', 'DEBIT', '5.00'],
-      ['Checking', 'CREDIT', '5.00'],
-    ],
-    false,
+  books = await writeBooks(
+    api,
+    token,
+    `
+account Checking  ; type: ASSET
+account Card      ; type: LIABILITY
+account Opening   ; type: EQUITY
+account Salary    ; type: INCOME
+account Food      ; type: EXPENSE
+account Rent      ; type: EXPENSE
+
+2026-01-01 * Opening balance
+    Checking    1000.00
+    Opening
+
+2026-01-05 * Pay
+    Checking    3000.00
+    Salary
+
+2026-01-05 * Market
+    Food          82.50
+    Checking
+
+; two lines on Checking in one entry: two register lines
+2026-01-10 * Rent and food
+    Rent        1200.00
+    Food          20.00
+    Checking   -1200.00
+    Checking     -20.00
+
+2026-01-12 * Card dinner
+    Food          45.00
+    Card
+
+2026-01-20 * Card payment
+    Card          45.00
+    Checking
+
+2026-01-15 * Duplicate  ; void: twice
+    Food           9.99
+    Checking
+
+2026-01-25 ! Not yet
+    Food           5.00
+    Checking
+`,
   );
+  ids = books.accounts;
+  voided = books.entries.Duplicate!;
+  draft = books.entries['Not yet']!;
 });
 
 afterAll(async () => {
@@ -190,19 +168,26 @@ describe('GET /api/accounts/{id}/register (CONTRACT §15)', () => {
   });
 
   it('when lines are cleared by hand and reconciled to a statement, then the register shows each line’s state', async () => {
-    await mk('Savings', 'ASSET');
-    await entry('2026-02-01', 'Deposit', [
-      ['Savings', 'DEBIT', '500.00'],
-      ['Opening', 'CREDIT', '500.00'],
-    ]);
-    await entry('2026-02-03', 'Interest', [
-      ['Savings', 'DEBIT', '1.25'],
-      ['Salary', 'CREDIT', '1.25'],
-    ]);
-    await entry('2026-02-05', 'Transfer', [
-      ['Checking', 'DEBIT', '50.00'],
-      ['Savings', 'CREDIT', '50.00'],
-    ]);
+    await writeBooks(
+      api,
+      token,
+      `
+account Savings  ; type: ASSET
+
+2026-02-01 * Deposit
+    Savings      500.00
+    Opening
+
+2026-02-03 * Interest
+    Savings        1.25
+    Salary
+
+2026-02-05 * Transfer
+    Checking      50.00
+    Savings
+`,
+      books,
+    );
     const lineOf = async (memo: string) =>
       ((await register('Savings')).body.items as Record<string, any>[]).find((r) => r.memo === memo)!.line_id as string;
     const clear = (memo: string) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOllama } from '../../../test/support/fake-ollama.ts';
+import { writeBooks } from '../../../test/support/books.ts';
 import { registerUser, startTestServer, type Api, type TestServer } from '../../../test/support/server.ts';
 
 /**
@@ -11,29 +12,7 @@ import { registerUser, startTestServer, type Api, type TestServer } from '../../
 let t: TestServer;
 let api: Api;
 let token: string;
-const ids: Record<string, string> = {};
-
-async function mk(name: string, type: string, currency: string) {
-  const res = await api.post('/api/accounts', { name, type, currency }, token);
-  expect(res.status).toBe(201);
-  ids[name] = res.body.id;
-}
-
-type Line = [string, 'DEBIT' | 'CREDIT', string, { amount: string; currency: string }?];
-
-async function post(date: string, lines: Line[]) {
-  const res = await api.post(
-    '/api/journal-entries',
-    {
-      entry_date: date,
-      auto_post: true,
-      lines: lines.map(([n, direction, amount, cost]) => ({ account_id: ids[n], direction, amount, cost })),
-    },
-    token,
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
+let ids: Record<string, string>;
 
 beforeAll(async () => {
   // the advisor's model server is a port nothing listens on: the built-in advisor answers
@@ -44,37 +23,43 @@ beforeAll(async () => {
   t = await startTestServer({ env: { OLLAMA_HOST: url } });
   api = t.api;
   ({ token } = await registerUser(api));
-  await mk('Checking', 'ASSET', 'USD');
-  await mk('Euro account', 'ASSET', 'EUR');
-  await mk('Yen wallet', 'ASSET', 'JPY');
-  await mk('Opening', 'EQUITY', 'USD');
-  await mk('Yen opening', 'EQUITY', 'JPY');
-  await mk('Salary EUR', 'INCOME', 'EUR');
-  await post('2026-01-01', [
-    ['Checking', 'DEBIT', '1000.00'],
-    ['Opening', 'CREDIT', '1000.00'],
-  ]);
-  await post('2026-01-01', [
-    ['Yen wallet', 'DEBIT', '1000'],
-    ['Yen opening', 'CREDIT', '1000'],
-  ]);
-  await post('2026-01-10', [
-    ['Euro account', 'DEBIT', '100.00', { amount: '108.50', currency: 'USD' }],
-    ['Checking', 'CREDIT', '108.50'],
-  ]);
-  await post('2026-01-20', [
-    ['Euro account', 'DEBIT', '50.00'],
-    ['Salary EUR', 'CREDIT', '50.00'],
-  ]);
-  await post('2026-02-05', [
-    ['Euro account', 'DEBIT', '50.00'],
-    ['Salary EUR', 'CREDIT', '50.00'],
-  ]);
-  for (const [date, rate] of [
-    ['2026-01-01', '1.1'],
-    ['2026-02-01', '1.2'],
-  ])
-    expect((await api.post('/api/prices', { date, from: 'EUR', to: 'USD', rate }, token)).status).toBe(201);
+  ids = (
+    await writeBooks(
+      api,
+      token,
+      `
+account Checking      ; type: ASSET, currency: USD
+account Euro account  ; type: ASSET, currency: EUR
+account Yen wallet    ; type: ASSET, currency: JPY
+account Opening       ; type: EQUITY, currency: USD
+account Yen opening   ; type: EQUITY, currency: JPY
+account Salary EUR    ; type: INCOME, currency: EUR
+
+2026-01-01 * Opening
+    Checking      1000.00
+    Opening
+
+2026-01-01 * Yen opening
+    Yen wallet       1000
+    Yen opening
+
+2026-01-10 * Euros bought
+    Euro account   100.00 EUR @@ 108.50 USD
+    Checking
+
+2026-01-20 * January pay
+    Euro account    50.00
+    Salary EUR
+
+2026-02-05 * February pay
+    Euro account    50.00
+    Salary EUR
+
+P 2026-01-01 EUR 1.1 USD
+P 2026-02-01 EUR 1.2 USD
+`,
+    )
+  ).accounts;
 });
 
 afterAll(async () => {

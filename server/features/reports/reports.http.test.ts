@@ -1,89 +1,75 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBooks } from '../../../test/support/books.ts';
 import { registerUser, startTestServer, type Api, type TestServer } from '../../../test/support/server.ts';
 
 let t: TestServer;
 let api: Api;
 let token: string;
-const ids: Record<string, string> = {};
-
-async function mk(name: string, type: string, extra: Record<string, unknown> = {}) {
-  const res = await api.post('/api/accounts', { name, type, ...extra }, token);
-  expect(res.status).toBe(201);
-  ids[name] = res.body.id;
-}
-
-async function post(date: string, lines: [string, 'DEBIT' | 'CREDIT', string][], memo = 'x') {
-  const res = await api.post(
-    '/api/journal-entries',
-    {
-      entry_date: date,
-      memo,
-      auto_post: true,
-      lines: lines.map(([n, direction, amount]) => ({ account_id: ids[n], direction, amount })),
-    },
-    token,
-  );
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
+let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await startTestServer();
   api = t.api;
   ({ token } = await registerUser(api));
-  await mk('Assets', 'ASSET');
-  await mk('Checking', 'ASSET', { parent_id: ids.Assets });
-  await mk('Savings', 'ASSET', { parent_id: ids.Assets });
-  await mk('Card', 'LIABILITY');
-  await mk('Opening balances', 'EQUITY');
-  await mk('Salary', 'INCOME');
-  await mk('Food', 'EXPENSE');
-  await mk('Groceries', 'EXPENSE', { parent_id: ids.Food });
-  await mk('Rent', 'EXPENSE');
-  await mk('Yen wallet', 'ASSET', { currency: 'JPY' });
-  await mk('Yen food', 'EXPENSE', { currency: 'JPY' });
+  ids = (
+    await writeBooks(
+      api,
+      token,
+      `
+account Assets            ; type: ASSET
+account Checking          ; type: ASSET, parent: Assets
+account Savings           ; type: ASSET, parent: Assets
+account Card              ; type: LIABILITY
+account Opening balances  ; type: EQUITY
+account Salary            ; type: INCOME
+account Food              ; type: EXPENSE
+account Groceries         ; type: EXPENSE, parent: Food
+account Rent              ; type: EXPENSE
+account Yen wallet        ; type: ASSET, currency: JPY
+account Yen food          ; type: EXPENSE, currency: JPY
 
-  await post('2025-12-31', [
-    ['Checking', 'DEBIT', '1000.00'],
-    ['Opening balances', 'CREDIT', '1000.00'],
-  ]);
-  await post('2026-01-05', [
-    ['Checking', 'DEBIT', '3000.00'],
-    ['Salary', 'CREDIT', '3000.00'],
-  ]);
-  await post('2026-01-10', [
-    ['Groceries', 'DEBIT', '150.25'],
-    ['Card', 'CREDIT', '150.25'],
-  ]);
-  await post('2026-01-15', [
-    ['Rent', 'DEBIT', '1200.00'],
-    ['Checking', 'CREDIT', '1200.00'],
-  ]);
-  await post('2026-01-20', [
-    ['Savings', 'DEBIT', '500.00'],
-    ['Checking', 'CREDIT', '500.00'],
-  ]);
-  await post('2026-02-01', [
-    ['Card', 'DEBIT', '150.25'],
-    ['Checking', 'CREDIT', '150.25'],
-  ]);
-  await post('2026-02-05', [
-    ['Checking', 'DEBIT', '3000.00'],
-    ['Salary', 'CREDIT', '3000.00'],
-  ]);
-  await post('2026-02-12', [
-    ['Food', 'DEBIT', '20.00'],
-    ['Checking', 'CREDIT', '20.00'],
-  ]);
-  const mistake = await post('2026-02-14', [
-    ['Rent', 'DEBIT', '99.99'],
-    ['Checking', 'CREDIT', '99.99'],
-  ]);
-  await api.post(`/api/journal-entries/${mistake}/void`, { reason: 'typo' }, token);
-  await post('2026-02-20', [
-    ['Yen food', 'DEBIT', '1200'],
-    ['Yen wallet', 'CREDIT', '1200'],
-  ]);
+2025-12-31 * Opening
+    Checking          1000.00
+    Opening balances
+
+2026-01-05 * January pay
+    Checking          3000.00
+    Salary
+
+2026-01-10 * Market
+    Groceries          150.25
+    Card
+
+2026-01-15 * January rent
+    Rent              1200.00
+    Checking
+
+2026-01-20 * To savings
+    Savings            500.00
+    Checking
+
+2026-02-01 * Card payment
+    Card               150.25
+    Checking
+
+2026-02-05 * February pay
+    Checking          3000.00
+    Salary
+
+2026-02-12 * Lunch
+    Food                20.00
+    Checking
+
+2026-02-14 * Rent typed twice  ; void: typo
+    Rent                99.99
+    Checking
+
+2026-02-20 * Sushi
+    Yen food             1200
+    Yen wallet
+`,
+    )
+  ).accounts;
 });
 afterAll(() => t.stop());
 

@@ -5,7 +5,11 @@ import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 
-/** How far the imported bank lines are reconciled, or where to start when none are. */
+/**
+ * How many imported bank lines are matched to entries, and how far each account is reconciled to the
+ * bank's balance (a different thing: matching pairs lines; reconciling agrees the balance), or where to
+ * start when nothing is imported.
+ */
 export function ReconciliationCard({
   stats,
   onNavigate,
@@ -14,7 +18,7 @@ export function ReconciliationCard({
   onNavigate: (route: Route) => void;
 }) {
   const { t } = useI18n();
-  const progress = t('dashboard.reconciledOf', { done: stats.reconciled, total: stats.total_transactions });
+  const progress = t('dashboard.reconciledOf', { done: stats.matched, total: stats.total_transactions });
   return (
     <article className="card" aria-labelledby="reconciliation-progress">
       <h2 id="reconciliation-progress">{t('dashboard.reconciliation')}</h2>
@@ -29,9 +33,9 @@ export function ReconciliationCard({
         />
       ) : (
         <>
-          <p className="figure">{stats.reconciliation_rate.toFixed(1)}%</p>
+          <p className="figure">{stats.match_rate.toFixed(1)}%</p>
           <ProgressBar
-            value={stats.reconciled}
+            value={stats.matched}
             max={stats.total_transactions}
             label={t('dashboard.reconciliation')}
             text={progress}
@@ -44,6 +48,15 @@ export function ReconciliationCard({
               { label: t('stats.unmatched'), value: stats.unmatched },
             ]}
           />
+          <ul className="reconciled-through" aria-label={t('reconcile.title')}>
+            {stats.by_account.map((a) => (
+              <li key={a.account_id}>
+                {a.reconciled_through
+                  ? t('dashboard.reconciledThrough', { account: a.account_name, date: a.reconciled_through })
+                  : t('dashboard.neverReconciled', { account: a.account_name })}
+              </li>
+            ))}
+          </ul>
         </>
       )}
     </article>

@@ -8,7 +8,7 @@ import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 
-/** How much of the imported bank lines is reconciled, in all and per account. */
+/** How much of the imported bank lines is matched to entries, in all and per account. */
 export function ReconciliationStats({ refresh }: { refresh: number }) {
   const { t } = useI18n();
   const { data, error, loading } = useLoader(reconciliationStats, [refresh]);
@@ -28,18 +28,18 @@ export function ReconciliationStats({ refresh }: { refresh: number }) {
         className="stat-facts"
         facts={[
           { label: t('stats.total'), value: data.total_transactions },
-          { label: t('stats.reconciled'), value: data.reconciled, testId: 'stats-reconciled' },
+          { label: t('stats.reconciled'), value: data.matched, testId: 'stats-matched' },
           { label: t('stats.pending'), value: data.pending_review },
           { label: t('stats.unmatched'), value: data.unmatched },
-          { label: t('stats.rate'), value: `${data.reconciliation_rate.toFixed(1)}%` },
+          { label: t('stats.rate'), value: `${data.match_rate.toFixed(1)}%` },
           { label: t('stats.average'), value: data.average_score.toFixed(1) },
         ]}
       />
       <ProgressBar
-        value={data.reconciled}
+        value={data.matched}
         max={data.total_transactions}
         label={t('stats.rate')}
-        text={`${data.reconciliation_rate.toFixed(1)}%`}
+        text={`${data.match_rate.toFixed(1)}%`}
         tone="good"
       />
       <h3>{t('stats.distribution')}</h3>
@@ -68,7 +68,7 @@ export function ReconciliationStats({ refresh }: { refresh: number }) {
           rowKey={(a) => a.account_id}
           columns={[
             { header: t('import.account'), cell: (a) => a.account_name },
-            { header: t('stats.reconciled'), numeric: true, cell: (a) => a.reconciled },
+            { header: t('stats.reconciled'), numeric: true, cell: (a) => a.matched },
             { header: t('stats.pending'), numeric: true, cell: (a) => a.pending },
             { header: t('stats.unmatched'), numeric: true, cell: (a) => a.unmatched },
           ]}
