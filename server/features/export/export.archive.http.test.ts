@@ -38,7 +38,7 @@ async function unpacked(format: string): Promise<string> {
   expect(res.headers.get('content-disposition')).toBe('attachment; filename="personal-ledger.zip"');
   const zip = path.join(dir, `${format}.zip`);
   fs.writeFileSync(zip, new Uint8Array(await res.arrayBuffer()));
-  const into = path.join(dir, format);
+  const into = path.join(dir, `${format}-${crypto.randomUUID()}`);
   await run('unzip', ['-q', zip, '-d', into]);
   return path.join(into, 'personal-ledger');
 }
@@ -94,6 +94,23 @@ describe.skipIf(!tools)('the export with its files', () => {
     const ledger = await unpacked('ledger');
     await run('ledger', ['--args-only', '--pedantic', '-f', path.join(ledger, 'personal-ledger.ledger'), 'balance']);
     expect(fs.readdirSync(path.join(ledger, 'attachments'))).toHaveLength(2);
+  });
+
+  it('when the journals of the archives are imported into a new ledger, then they are read (the links to files are left out) and give its two entries', async () => {
+    for (const [format, file] of [
+      ['beancount', 'personal-ledger.beancount'],
+      ['hledger', 'personal-ledger.journal'],
+    ] as const) {
+      const text = fs.readFileSync(path.join(await unpacked(format), file));
+      const other = await LedgerUser.open(t);
+      const res = await other.api.request('POST', `/api/import/journal?format=${format}`, {
+        rawBody: new Uint8Array(text),
+        token: other.token,
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(res.status, res.text).toBe(201);
+      expect((await other.get('/api/journal-entries')).body.items).toHaveLength(2);
+    }
   });
 
   it('when CSV is asked for as an archive, then it is 400: a CSV has no place for a file', async () => {
