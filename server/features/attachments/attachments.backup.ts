@@ -62,11 +62,10 @@ export class AttachmentBackups {
   }
 
   /**
-   * Brings back the files a staged ledger names: each from the live folder if it is there and
-   * whole, else from the backups' folder once its hash checks. A file found nowhere whole is
-   * INVALID_BACKUP, before anything is changed.
+   * The files a staged ledger names that the live folder lacks (or holds damaged), each checked
+   * whole in the backups' folder; a file found nowhere whole is INVALID_BACKUP. Changes nothing.
    */
-  bringBack(userId: string, stagedLedger: string, backupDir: string): number {
+  missingFiles(userId: string, stagedLedger: string, backupDir: string): string[] {
     const from = path.join(backupDir, BACKUP_FILES_FOLDER);
     const wanted = filesNamedBy(stagedLedger).filter(
       (sha256) => !AttachmentFiles.holds(this.files.fileOf(userId, sha256), sha256),
@@ -77,8 +76,17 @@ export class AttachmentBackups {
         'INVALID_BACKUP',
         `The backup cannot be restored: ${bad.length} of its attached files are missing or damaged; the ledger is unchanged`,
       );
+    return wanted;
+  }
+
+  /**
+   * Copies the files `missingFiles` found into the live folder. Synchronous, so that it, the swap
+   * of the ledger and `collect` run with nothing of this process between them (a sweep meanwhile
+   * would take files the live ledger does not name yet).
+   */
+  bringBack(userId: string, wanted: readonly string[], backupDir: string): void {
+    const from = path.join(backupDir, BACKUP_FILES_FOLDER);
     for (const sha256 of wanted) this.files.adopt(userId, sha256, path.join(from, sha256));
-    return wanted.length;
   }
 
   /** After a restore: the live files the restored ledger does not name go. */

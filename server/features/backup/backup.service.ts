@@ -196,8 +196,10 @@ export class BackupService {
               `The backup cannot be restored: ${error instanceof Error ? error.message : String(error)}; the ledger is unchanged`,
             );
           }
-          this.attachments?.bringBack(userId, staged, dir);
+          const missing = this.attachments?.missingFiles(userId, staged, dir) ?? [];
           const safety = await this.copy(userId, 'pre-restore', true);
+          // one synchronous stretch: the files, the swap, and the removal of files no longer named
+          this.attachments?.bringBack(userId, missing, dir);
           this.stores.swapInLedger(userId, staged);
           this.attachments?.collect(this.stores.ledger(userId), userId);
           this.prune(userId);
