@@ -88,13 +88,6 @@ export class AttachmentFiles {
     fs.rmSync(this.fileOf(userId, sha256), { force: true });
   }
 
-  /** The hashes of the files in the user's folder. */
-  stored(userId: string): string[] {
-    const dir = this.dirOf(userId);
-    if (!fs.existsSync(dir)) return [];
-    return fs.readdirSync(dir).filter((name) => SHA256_PATTERN.test(name));
-  }
-
   /**
    * Removes what no row names: files whose hash `isReferenced` denies, and temporary files left by
    * an upload that never finished (a crash). Answers how many it removed.
