@@ -27,7 +27,7 @@ const FEATURE_USES: Record<string, string[]> = {
   settings: [],
   accounts: ['prices', 'totals'],
   auth: [],
-  backup: [],
+  backup: ['attachments'],
   rules: ['accounts'],
   statements: ['accounts', 'rules'],
   exchange: ['accounts'],
@@ -35,11 +35,12 @@ const FEATURE_USES: Record<string, string[]> = {
   reports: ['accounts', 'exchange', 'investments', 'prices', 'totals'],
   register: ['accounts', 'totals'],
   reconciliation: ['accounts', 'journal', 'prices', 'rules', 'statements'],
-  export: ['accounts', 'journal', 'prices', 'totals'],
+  export: ['accounts', 'attachments', 'journal', 'prices', 'totals'],
   'journal-import': ['accounts', 'exchange', 'export', 'journal', 'prices', 'totals'],
   schedules: ['accounts', 'journal'],
   budgets: ['accounts', 'totals', 'schedules'],
   investments: ['accounts', 'journal', 'prices'],
+  attachments: ['journal', 'statements'],
   chat: ['accounts', 'budgets', 'investments', 'journal', 'reconciliation', 'reports', 'schedules', 'settings'],
 };
 

@@ -21,6 +21,10 @@ import { matchedEntryVoidGuard } from './features/reconciliation/reconciliation.
 import { chatRoutes } from './features/chat/chat.router.ts';
 import { exportRoutes } from './features/export/export.router.ts';
 import { journalImportRoutes } from './features/journal-import/journal-import.router.ts';
+import { attachmentRoutes } from './features/attachments/attachments.router.ts';
+import { AttachmentBackups } from './features/attachments/attachments.backup.ts';
+import { AttachmentFiles } from './features/attachments/attachments.files.ts';
+import { AttachmentService } from './features/attachments/attachments.service.ts';
 import { backupRoutes } from './features/backup/backup.router.ts';
 import { BackupService, DailyBackups } from './features/backup/backup.service.ts';
 import { budgetRoutes } from './features/budgets/budgets.router.ts';
@@ -133,7 +137,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const migrateOnWorker = (userId: string) =>
     jobs.run(userId, 'migrateLedger', { migrations: stores.ledgerMigrations });
 
-  const backups = new BackupService(stores, jobs, settings.dataDir, now);
+  const attachmentFiles = new AttachmentFiles(settings.dataDir);
+  const attachments = new AttachmentService(attachmentFiles);
+  const backups = new BackupService(stores, jobs, settings.dataDir, now, new AttachmentBackups(attachmentFiles));
   const dailyBackups = new DailyBackups(backups, { now, intervalMs: options.backupIntervalMs, log });
 
   let port = 0;
@@ -155,9 +161,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
     ...clearedRoutes(),
     ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),
-    ...exportRoutes(jobs),
+    ...exportRoutes(jobs, attachmentFiles),
     ...journalImportRoutes(jobs),
     ...backupRoutes(backups),
+    ...attachmentRoutes(attachments),
     ...budgetRoutes(),
     ...investmentRoutes(),
     ...scheduleRoutes(),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,9 @@ function seedId(op: Operation) {
       [/^\/api\/prices\//, 'price'],
       [/^\/api\/rules\//, 'rule'],
       [/^\/api\/securities\//, 'security'],
+      [/^\/api\/entries\//, 'posted'],
+      [/^\/api\/bank-transactions\//, 'unmatchedTxn'],
+      [/^\/api\/attachments\//, 'attachment'],
     ];
     const key = byPath.find(([pattern]) => pattern.test(op.template))?.[1];
     if (!key || !ids[key]) throw new Error(`no seed id for ${op.key}`);
@@ -236,6 +240,18 @@ const cornerRule = (words: string) => ({
   account_id: ids.food,
 });
 
+/** A real PNG (test/fixtures/attachments). */
+const RECEIPT_PNG = new Uint8Array(
+  fs.readFileSync(fileURLToPath(new URL('./fixtures/attachments/receipt.png', import.meta.url))),
+);
+
+/** A multipart upload of `bytes` as the part "file". */
+function attach(urlPath: string, bytes: Uint8Array<ArrayBuffer>, name: string): Promise<Answer> {
+  const form = new FormData();
+  form.set('file', new Blob([bytes]), name);
+  return send('POST', urlPath, { raw: form });
+}
+
 async function made(answer: Promise<Answer>, status: number): Promise<any> {
   const a = await answer;
   if (a.status !== status) throw new Error(`seeding: ${a.status} ${a.text}`);
@@ -268,6 +284,7 @@ beforeAll(async () => {
   ids.rule = (await made(send('POST', '/api/rules', { json: cornerRule('OFFICE RENT') }), 201)).id;
   const chat = await send('POST', '/api/chat', { json: { message: 'How much did I spend?' } });
   ids.chatSession = chat.headers.get('x-session-id')!;
+  ids.attachment = (await made(attach(`/api/entries/${ids.posted}/attachments`, RECEIPT_PNG, 'receipt.png'), 201)).id;
   // the backup last: restoring it (a scenario) brings back everything seeded
   ids.price = (await made(send('POST', '/api/prices', { json: rate('2026-01-02', '1.08') }), 201)).id;
   ids.security = (await made(send('POST', '/api/securities', { json: SECURITY }), 201)).id;
@@ -971,6 +988,10 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
       400,
     );
   },
+  async 'GET /api/export/archive'() {
+    expect((await send('GET', '/api/export/archive?format=beancount')).status).toBe(200);
+    expect((await send('GET', '/api/export/archive?format=csv')).status).toBe(400);
+  },
   async 'POST /api/import/journal'() {
     const journal = '2026-04-01 Rent\n    Expenses:Rent    500.00 USD\n    Assets:Bank\n';
     expect(
@@ -996,6 +1017,49 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     bytes.fill(0x41, 4096, 8192);
     fs.writeFileSync(file, bytes);
     expect((await send('POST', `/api/backups/${newest}/restore`)).body.code).toBe('INVALID_BACKUP');
+  },
+  async 'POST /api/entries/{id}/attachments'() {
+    expect((await attach(`/api/entries/${ids.posted}/attachments`, RECEIPT_PNG, 'again.png')).status).toBe(201);
+    const html = new Uint8Array(Buffer.from('<!doctype html><p>hi</p>'));
+    expect((await attach(`/api/entries/${ids.posted}/attachments`, html, 'page.png')).status).toBe(415);
+    expect((await attach(`/api/entries/${crypto.randomUUID()}/attachments`, RECEIPT_PNG, 'x.png')).status).toBe(404);
+    const entry = await made(send('POST', '/api/journal-entries', { json: spend('3.00', 'Ten receipts', true) }), 201);
+    for (let i = 0; i < 10; i++) {
+      const bytes = new Uint8Array([...RECEIPT_PNG, i]);
+      await made(attach(`/api/entries/${entry.id}/attachments`, bytes, `${i}.png`), 201);
+    }
+    expect((await attach(`/api/entries/${entry.id}/attachments`, RECEIPT_PNG, 'eleven.png')).status).toBe(409);
+  },
+  async 'GET /api/entries/{id}/attachments'() {
+    expect((await send('GET', `/api/entries/${ids.posted}/attachments`)).status).toBe(200);
+  },
+  async 'POST /api/bank-transactions/{id}/attachments'() {
+    const url = `/api/bank-transactions/${ids.unmatchedTxn}/attachments`;
+    expect((await attach(url, RECEIPT_PNG, 'line.png')).status).toBe(201);
+    expect((await send('POST', url, { raw: 'plain text', contentType: 'text/plain' })).status).toBe(415);
+    expect(
+      (await attach(`/api/bank-transactions/${crypto.randomUUID()}/attachments`, RECEIPT_PNG, 'x.png')).status,
+    ).toBe(404);
+    const statement = await freshStatement('Ten receipts line');
+    const line = `/api/bank-transactions/${statement.txns[0]!.id}/attachments`;
+    for (let i = 0; i < 10; i++) await made(attach(line, new Uint8Array([...RECEIPT_PNG, 20 + i]), `${i}.png`), 201);
+    expect((await attach(line, RECEIPT_PNG, 'eleven.png')).status).toBe(409);
+  },
+  async 'GET /api/bank-transactions/{id}/attachments'() {
+    expect((await send('GET', `/api/bank-transactions/${ids.unmatchedTxn}/attachments`)).status).toBe(200);
+  },
+  async 'GET /api/attachments/counts'() {
+    expect((await send('GET', `/api/attachments/counts?entry_ids=${ids.posted}`)).status).toBe(200);
+  },
+  async 'GET /api/attachments/usage'() {
+    expect((await send('GET', '/api/attachments/usage')).status).toBe(200);
+  },
+  async 'GET /api/attachments/{id}'() {
+    expect((await send('GET', `/api/attachments/${ids.attachment}`)).status).toBe(200);
+  },
+  async 'DELETE /api/attachments/{id}'() {
+    const other = await made(attach(`/api/entries/${ids.posted}/attachments`, RECEIPT_PNG, 'gone.png'), 201);
+    expect((await send('DELETE', `/api/attachments/${other.id}`)).status).toBe(204);
   },
   async 'GET /api/openapi.json'() {
     expect((await send('GET', '/api/openapi.json', { token: null })).status).toBe(200);
@@ -1073,6 +1137,7 @@ describe("each operation's own answers", () => {
         ['POST', '/api/reconciliation/run', { ...asSomeone, json: { account_id: bank } }],
         ['POST', '/api/reconciliation/unmatched/create-entries', { ...asSomeone, json: { statement_id: statement } }],
         ['GET', '/api/export?format=ledger', asSomeone],
+        ['GET', '/api/export/archive?format=ledger', asSomeone],
         ['POST', '/api/backup', asSomeone],
         ['POST', `/api/backups/${backup}/restore`, asSomeone],
       ];

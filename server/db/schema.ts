@@ -234,6 +234,16 @@ export interface LedgerSchema {
     line_count: bigint;
     created_at: string;
   };
+  attachment_files: { sha256: string; size_bytes: bigint; content_type: string; created_at: string };
+  attachments: {
+    id: string;
+    entry_id: string | null;
+    bank_transaction_id: string | null;
+    sha256: string;
+    file_name: string;
+    created_at: string;
+  };
+  attachment_usage: { id: bigint; files: bigint; bytes: bigint };
   csv_mappings: { account_id: string; mapping: string; updated_at: string };
   chat_sessions: { id: string; title: string; status: string; created_at: string; updated_at: string };
   chat_messages: { id: string; seq: bigint; session_id: string; role: string; content: string; created_at: string };

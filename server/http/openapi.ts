@@ -23,6 +23,7 @@ const TAGS: Record<string, string> = {
   chat: 'The advisor on a local model: streamed answers and their history.',
   export: 'Plain-text accounting: export to ledger, hledger, beancount or CSV, and journal import.',
   backup: 'Backups of the ledger file and restoring one.',
+  attachments: 'Receipts and other files attached to entries and bank lines: upload, list, download, delete.',
   meta: 'This document.',
 };
 
