@@ -158,6 +158,31 @@ const settled = <T>(promise: Promise<T>) => {
 /** Lets the event loop run one turn: the immediates scheduled so far run, timers that are due may. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
+describe("the one write path's 'immediate' policy", () => {
+  it("when a write declares 'immediate' while a group is open, then the group commits first, the write commits at FULL in its own transaction before its answer, and one that throws is refused with nothing stored", async () => {
+    const disk = countedDisk();
+    const g = groupedDb(disk.disk);
+    try {
+      const grouped = g.db.write('group-commit', g.insert(1));
+      const immediate = g.db.write('immediate', g.insert(2));
+      // both are committed before the immediate write is answered: nothing is left to a later turn
+      expect(g.visible()).toBe(2);
+      // the open group's WAL was synced once, the immediate write by SQLite inside its COMMIT
+      expect(disk.counts.background + disk.counts.now).toBe(1);
+      await Promise.all([grouped, immediate]);
+      const refused = g.db.write('immediate', () => {
+        g.insert(3)();
+        throw new DomainError('UNBALANCED', 'refused');
+      });
+      await expect(refused).rejects.toMatchObject({ code: 'UNBALANCED' });
+      expect(g.visible()).toBe(2);
+      expect(disk.counts.background + disk.counts.now).toBe(1);
+    } finally {
+      g.close();
+    }
+  });
+});
+
 describe('grouped writes (group commit)', () => {
   it('when several writes are made in the same turn of the event loop, then they commit in one transaction, and each is answered only once it is committed', async () => {
     const g = groupedDb();
