@@ -252,9 +252,9 @@ function storeEntry(
   sourceType: SourceType,
   now: string,
   correctsEntryId: string | null = null,
+  id: string = newRowId(),
 ): string {
   const posted = input.auto_post === true;
-  const id = newRowId();
   insertEntry(
     db,
     {
@@ -279,11 +279,17 @@ function storeEntry(
   return id;
 }
 
-export function createEntry(db: LedgerDb, input: CreateEntryInput, sourceType: SourceType = 'manual'): JournalEntryDto {
+/** `entryId`: the entry's id when it is derived from what it books (occurrenceEntryId); a new one otherwise. */
+export function createEntry(
+  db: LedgerDb,
+  input: CreateEntryInput,
+  sourceType: SourceType = 'manual',
+  entryId?: string,
+): JournalEntryDto {
   return db.transaction(() => {
     // a draft is work in progress: it need not balance until it is posted
     const lines = checkLines(db, input.lines, { balanced: input.auto_post === true });
-    const id = storeEntry(db, input, lines, sourceType, new Date().toISOString());
+    const id = storeEntry(db, input, lines, sourceType, new Date().toISOString(), null, entryId);
     return toEntryDto(requireEntry(db, id));
   });
 }
