@@ -32,14 +32,15 @@ const FEATURE_USES: Record<string, string[]> = {
   statements: ['accounts', 'rules'],
   exchange: ['accounts'],
   journal: ['accounts', 'exchange', 'totals'],
-  reports: ['accounts', 'exchange', 'prices', 'totals'],
+  reports: ['accounts', 'exchange', 'investments', 'prices', 'totals'],
   register: ['accounts', 'totals'],
   reconciliation: ['accounts', 'journal', 'prices', 'rules', 'statements'],
   export: ['accounts', 'journal', 'prices', 'totals'],
   'journal-import': ['accounts', 'exchange', 'export', 'journal', 'prices', 'totals'],
   schedules: ['accounts', 'journal'],
   budgets: ['accounts', 'totals', 'schedules'],
-  chat: ['accounts', 'budgets', 'journal', 'reconciliation', 'reports', 'schedules', 'settings'],
+  investments: ['accounts', 'journal', 'prices'],
+  chat: ['accounts', 'budgets', 'investments', 'journal', 'reconciliation', 'reports', 'schedules', 'settings'],
 };
 
 /** Refuses to load when the features' uses form a circle, naming it. */

@@ -27,6 +27,8 @@ import { budgetRoutes } from './features/budgets/budgets.router.ts';
 import { scheduleRoutes } from './features/schedules/schedules.router.ts';
 import { schedulesKeepTheirAccounts } from './features/schedules/schedules.service.ts';
 import { registerRoutes } from './features/register/register.router.ts';
+import { investmentRoutes } from './features/investments/investments.router.ts';
+import { tradeEntryVoidGuard } from './features/investments/investments.service.ts';
 import { dailyBooking, ScheduleBooking, type BookingTrigger } from './features/schedules/schedules.runner.ts';
 import { OllamaModel, type ChatModel } from './llm/model.ts';
 import { createApp } from './http/app.ts';
@@ -139,7 +141,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...authRoutes(auth, limits),
     ...accountRoutes([statementsKeepTheirAccount, schedulesKeepTheirAccounts]),
     ...registerRoutes(),
-    ...journalRoutes(matchedEntryVoidGuard),
+    ...journalRoutes({
+      beforeVoid: (...a) => {
+        matchedEntryVoidGuard.beforeVoid(...a);
+        tradeEntryVoidGuard.beforeVoid(...a);
+      },
+    }),
     ...reportRoutes(),
     ...priceRoutes(jobs),
     ...settingsRoutes(),
@@ -152,6 +159,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...journalImportRoutes(jobs),
     ...backupRoutes(backups),
     ...budgetRoutes(),
+    ...investmentRoutes(),
     ...scheduleRoutes(),
   ];
   routes.push(openApiRoute(routes));

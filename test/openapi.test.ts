@@ -141,6 +141,8 @@ function pathOf(op: Operation, idFor: (name: string) => string = seedId(op)): st
 function seedId(op: Operation) {
   return (name: string): string => {
     if (name === 'name') return ids.backup!;
+    if (name === 'account_id') return ids.bank!;
+    if (name === 'security_id') return ids.security!;
     const byPath: [RegExp, string][] = [
       [/^\/api\/accounts\//, 'bank'],
       [/^\/api\/journal-entries\/\{id\}\/void$/, 'posted'],
@@ -152,6 +154,7 @@ function seedId(op: Operation) {
       [/^\/api\/schedules\//, 'schedule'],
       [/^\/api\/prices\//, 'price'],
       [/^\/api\/rules\//, 'rule'],
+      [/^\/api\/securities\//, 'security'],
     ];
     const key = byPath.find(([pattern]) => pattern.test(op.template))?.[1];
     if (!key || !ids[key]) throw new Error(`no seed id for ${op.key}`);
@@ -200,6 +203,19 @@ const spend = (amount: string, memo: string, autoPost: boolean) => ({
 
 /** The EUR/USD rate of a day. */
 const rate = (date: string, value: string) => ({ date, from: 'EUR', to: 'USD', rate: value });
+
+const SECURITY = { symbol: 'VTI', name: 'Vanguard Total Stock Market', currency: 'USD' };
+
+/** A buy of VTI into Bank. */
+const buyVti = (units: string) => ({
+  kind: 'buy',
+  date: '2026-01-06',
+  account_id: ids.bank,
+  security_id: ids.security,
+  cash_account_id: ids.bank,
+  units,
+  price: '200',
+});
 
 /** Rent every month from `start`, as a draft. */
 const monthly = (start: string) => ({
@@ -254,6 +270,7 @@ beforeAll(async () => {
   ids.chatSession = chat.headers.get('x-session-id')!;
   // the backup last: restoring it (a scenario) brings back everything seeded
   ids.price = (await made(send('POST', '/api/prices', { json: rate('2026-01-02', '1.08') }), 201)).id;
+  ids.security = (await made(send('POST', '/api/securities', { json: SECURITY }), 201)).id;
   ids.schedule = (await made(send('POST', '/api/schedules', { json: monthly('2027-01-05') }), 201)).id;
   ids.backup = (await made(send('POST', '/api/backup'), 201)).name;
 });
@@ -648,6 +665,66 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   async 'DELETE /api/prices/{id}'() {
     const other = await made(send('POST', '/api/prices', { json: rate('2026-01-09', '1.07') }), 201);
     expect((await send('DELETE', `/api/prices/${other.id}`)).status).toBe(204);
+  },
+  async 'GET /api/securities'() {
+    expect((await send('GET', '/api/securities')).status).toBe(200);
+  },
+  async 'POST /api/securities'() {
+    expect((await send('POST', '/api/securities', { json: { ...SECURITY, symbol: 'AAPL' } })).status).toBe(201);
+    expect((await send('POST', '/api/securities', { json: SECURITY })).status).toBe(400);
+  },
+  async 'PUT /api/securities/{id}/prices'() {
+    const url = `/api/securities/${ids.security}/prices`;
+    expect((await send('PUT', url, { json: { date: '2026-01-07', price: '201.5' } })).status).toBe(200);
+    expect((await send('PUT', url, { json: { date: '2026-01-07', price: '0' } })).status).toBe(400);
+    const nothing = `/api/securities/${crypto.randomUUID()}/prices`;
+    expect((await send('PUT', nothing, { json: { date: '2026-01-07', price: '1' } })).status).toBe(404);
+  },
+  async 'POST /api/securities/prices/import'() {
+    const url = '/api/securities/prices/import';
+    const file = 'date,symbol,price\n2026-01-08,VTI,202\n';
+    expect((await send('POST', url, { raw: file, contentType: 'text/csv' })).status).toBe(201);
+    const unknown = 'date,symbol,price\n2026-01-08,NOPE,1\n';
+    expect((await send('POST', url, { raw: unknown, contentType: 'text/csv' })).status).toBe(400);
+  },
+  async 'GET /api/investments/accounts/{account_id}'() {
+    expect((await send('GET', `/api/investments/accounts/${ids.bank}`)).status).toBe(200);
+  },
+  async 'PUT /api/investments/accounts/{account_id}'() {
+    const url = `/api/investments/accounts/${ids.bank}`;
+    expect(
+      (await send('PUT', url, { json: { booking_method: 'LIFO', short_term_account_id: ids.spare } })).status,
+    ).toBe(200);
+    expect((await send('PUT', url, { json: { booking_method: 'LIFO', short_term_account_id: ids.food } })).status).toBe(
+      400,
+    );
+    const nothing = `/api/investments/accounts/${crypto.randomUUID()}`;
+    expect(
+      (await send('PUT', nothing, { json: { booking_method: 'LIFO', short_term_account_id: ids.spare } })).status,
+    ).toBe(404);
+  },
+  async 'POST /api/investments/trades/preview'() {
+    const url = '/api/investments/trades/preview';
+    expect((await send('POST', url, { json: buyVti('1') })).status).toBe(200);
+    expect((await send('POST', url, { json: { ...buyVti('1'), kind: 'sell', units: '1000' } })).status).toBe(400);
+    expect((await send('POST', url, { json: { ...buyVti('1'), security_id: crypto.randomUUID() } })).status).toBe(404);
+  },
+  async 'POST /api/investments/trades'() {
+    const url = '/api/investments/trades';
+    expect((await send('POST', url, { json: buyVti('1') })).status).toBe(201);
+    expect((await send('POST', url, { json: { ...buyVti('1'), kind: 'sell', units: '1000' } })).status).toBe(400);
+    expect((await send('POST', url, { json: { ...buyVti('1'), security_id: crypto.randomUUID() } })).status).toBe(404);
+  },
+  async 'GET /api/investments/holdings'() {
+    expect((await send('GET', '/api/investments/holdings?as_of=2026-02-01')).status).toBe(200);
+    expect((await send('GET', '/api/investments/holdings?as_of=2026-02-30')).status).toBe(400);
+  },
+  async 'GET /api/investments/holdings/{account_id}/{security_id}/lots'() {
+    expect((await send('GET', `/api/investments/holdings/${ids.bank}/${ids.security}/lots`)).status).toBe(200);
+  },
+  async 'GET /api/investments/gains'() {
+    expect((await send('GET', '/api/investments/gains?from=2026-01-01&to=2026-12-31')).status).toBe(200);
+    expect((await send('GET', '/api/investments/gains?from=2026-12-01&to=2026-01-31')).status).toBe(400);
   },
   async 'GET /api/settings'() {
     expect((await send('GET', '/api/settings')).status).toBe(200);

@@ -53,6 +53,9 @@ const caught = new Set<string>();
 /** statements prepared while budgets and schedules were written and read (their reads are prepared by the writes first) */
 const caughtBudgets = new Set<string>();
 let catchBudgets = false;
+/** statements prepared while trades were booked and the holdings, lots and gains read */
+const caughtInvestments = new Set<string>();
+let catchInvestments = false;
 const prepare = Database.prototype.prepare;
 
 beforeAll(async () => {
@@ -125,6 +128,7 @@ beforeAll(async () => {
     if (this.name === file) {
       caught.add(sql);
       if (catchBudgets) caughtBudgets.add(sql);
+      if (catchInvestments) caughtInvestments.add(sql);
     }
     return prepare.call(this, sql);
   } as typeof prepare;
@@ -311,6 +315,57 @@ describe('the queries behind the screens', () => {
     const reads = [...caughtBudgets].filter((sql) => /^\s*SELECT/i.test(sql));
     expect(reads.filter((sql) => /budget_lines|schedule/.test(sql)).length).toBeGreaterThan(5);
     const tables = [...BIG_TABLES, 'account_month_totals', 'budget_lines', 'schedule_occurrences'];
+    const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
+    try {
+      const offenders = reads.flatMap((sql) =>
+        fullScans(db, sql, tables).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
+      );
+      expect(offenders).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('the queries of investments', () => {
+  it('when trades are booked and the holdings (now and as of a date), lots and gains read, then no query scans the lines, trades, lots, reductions or prices whole', async () => {
+    const api = t.api;
+    const broker = (await api.post('/api/accounts', { name: 'Broker', type: 'ASSET' }, token)).body.id;
+    const gains = (await api.post('/api/accounts', { name: 'Gains', type: 'INCOME' }, token)).body.id;
+    catchInvestments = true;
+    const security = (await api.post('/api/securities', { symbol: 'VTI', name: 'VTI', currency: 'USD' }, token)).body
+      .id;
+    await api.put(
+      `/api/investments/accounts/${broker}`,
+      { booking_method: 'FIFO', short_term_account_id: gains },
+      token,
+    );
+    const base = { account_id: broker, security_id: security, cash_account_id: bank };
+    for (const [date, units, price] of [
+      ['2026-01-05', '10', '200'],
+      ['2026-02-05', '5', '210'],
+    ])
+      expect(
+        (await api.post('/api/investments/trades', { kind: 'buy', date, units, price, ...base }, token)).status,
+      ).toBe(201);
+    const sale = { kind: 'sell', date: '2026-03-05', units: '12', price: '220', ...base };
+    expect((await api.post('/api/investments/trades/preview', sale, token)).status).toBe(200);
+    expect((await api.post('/api/investments/trades', sale, token)).status).toBe(201);
+    const screens = [
+      '/api/securities',
+      '/api/investments/holdings',
+      '/api/investments/holdings?as_of=2026-02-10',
+      `/api/investments/holdings/${broker}/${security}/lots`,
+      '/api/investments/gains?from=2026-01-01&to=2026-12-31',
+      `/api/investments/accounts/${broker}`,
+    ];
+    for (const screen of screens) expect((await api.get(screen, token)).status, screen).toBe(200);
+    catchInvestments = false;
+    const reads = [...caughtInvestments].filter((sql) => /^\s*SELECT/i.test(sql));
+    expect(
+      reads.filter((sql) => /trades|lots|lot_reductions|security_prices|holdings/.test(sql)).length,
+    ).toBeGreaterThan(5);
+    const tables = [...BIG_TABLES, 'trades', 'lots', 'lot_reductions', 'security_prices'];
     const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
     try {
       const offenders = reads.flatMap((sql) =>

@@ -29,3 +29,4 @@ export * from './budgets.ts';
 export * from './schedules.ts';
 export * from './prices.ts';
 export * from './settings.ts';
+export * from './investments.ts';

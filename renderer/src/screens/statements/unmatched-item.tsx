@@ -92,6 +92,9 @@ export function UnmatchedItem({
           />
         )}
         <h3 id={headingId}>{tx.description}</h3>
+        <span className="nowrap muted" data-testid="unmatched-account">
+          {item.account_name}
+        </span>
         <span className="nowrap muted">{tx.date}</span>
         <span>
           <Amount value={tx.amount} />{' '}
