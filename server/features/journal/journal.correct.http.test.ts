@@ -51,8 +51,10 @@ describe('correcting a posted entry', () => {
       corrected_by: entry.id,
       reversal_entry_id: reversal_entry.id,
     });
+    // the reversal takes the original's date: March shows the corrected figures only
     expect(reversal_entry).toMatchObject({
       status: 'posted',
+      entry_date: '2026-03-10',
       memo: 'Void: Market (corrected)',
       reverses_entry_id: original.id,
     });
@@ -72,6 +74,10 @@ describe('correcting a posted entry', () => {
     expect(await balanceOf(u, food)).toBe('0.00');
     expect(await balanceOf(u, fun)).toBe('28.50');
     expect(await balanceOf(u, bank)).toBe('-28.50');
+    const march = await u.get('/api/reports/income-statement?start_date=2026-03-01&end_date=2026-03-31');
+    expect(march.status).toBe(200);
+    const usd = march.body.currencies.find((c: { currency: string }) => c.currency === 'USD');
+    expect(usd.total_expenses).toBe('28.50');
     const again = await u.get(`/api/journal-entries/${original.id}`);
     expect(again.body.corrected_by).toBe(entry.id);
     await u.expectBalancedBooks();

@@ -502,7 +502,8 @@ function reverse(db: LedgerDb, entry: JournalEntry, reason: string | null, today
 
 /**
  * Corrects a posted entry in one step, in one transaction: the entry is voided (as `voidEntry`
- * does, with the same guard: a line matched to a bank line or reconciled refuses it) and the
+ * does, with the same guard: a line matched to a bank line or reconciled refuses it; its reversal
+ * dated the original's date, so that a past month is corrected in place) and the
  * corrected entry posted, with the original's source; the two point at each other (`corrects`,
  * `corrected_by`). The corrected lines are checked first, so a bad correction leaves the entry
  * as it was. A reversal is corrected through the entry it voids.
@@ -523,7 +524,8 @@ export function correctEntry(
     const now = new Date().toISOString();
     guard.beforeVoid(db, entry.id, now, 'corrected');
     const reason = input.reason || 'corrected';
-    const reversalId = reverse(db, entry, reason, today, now);
+    // dated as the original: the month it was in shows the corrected figures, not both
+    const reversalId = reverse(db, entry, reason, entry.entryDate, now);
     const correctedId = storeEntry(
       db,
       { entry_date: input.entry_date, memo: input.memo ?? null, lines: input.lines, auto_post: true },
