@@ -213,7 +213,7 @@ for (const language of ['en', 'zh'] as const) {
     app,
     page,
     ledger,
-  }) => {
+  }, testInfo) => {
     const seed = await Seed.user(ledger.api);
     await books(seed);
     await app.openSignedIn(seed);
@@ -226,6 +226,7 @@ for (const language of ['en', 'zh'] as const) {
     await expect(rows).toHaveCount(2);
     await expect(app.journal.registerRow('Farmers market')).toHaveCount(1);
     await expect(app.journal.registerRow('82.50')).toHaveCount(1);
+    await captureScreen(page, testInfo, language === 'en' ? 'journal-amount-range' : 'journal-amount-range-zh');
 
     await app.journal.filterByAmount('1,000', '');
     await expect(rows).toHaveCount(2);
