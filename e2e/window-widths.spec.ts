@@ -69,6 +69,7 @@ const SCREENS: { path: string; name: string; states?: { name: string; open: (app
       name: 'schedules',
       states: [{ name: 'new', open: (app) => app.page.locator('.screen-head button.primary').click() }],
     },
+    { path: '/investments', name: 'investments' },
     { path: '/prices', name: 'rates' },
     { path: '/settings', name: 'settings' },
   ];

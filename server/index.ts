@@ -21,12 +21,18 @@ import { matchedEntryVoidGuard } from './features/reconciliation/reconciliation.
 import { chatRoutes } from './features/chat/chat.router.ts';
 import { exportRoutes } from './features/export/export.router.ts';
 import { journalImportRoutes } from './features/journal-import/journal-import.router.ts';
+import { attachmentRoutes } from './features/attachments/attachments.router.ts';
+import { AttachmentBackups } from './features/attachments/attachments.backup.ts';
+import { AttachmentFiles } from './features/attachments/attachments.files.ts';
+import { AttachmentService } from './features/attachments/attachments.service.ts';
 import { backupRoutes } from './features/backup/backup.router.ts';
 import { BackupService, DailyBackups } from './features/backup/backup.service.ts';
 import { budgetRoutes } from './features/budgets/budgets.router.ts';
 import { scheduleRoutes } from './features/schedules/schedules.router.ts';
 import { schedulesKeepTheirAccounts } from './features/schedules/schedules.service.ts';
 import { registerRoutes } from './features/register/register.router.ts';
+import { investmentRoutes } from './features/investments/investments.router.ts';
+import { tradeEntryVoidGuard } from './features/investments/investments.service.ts';
 import { dailyBooking, ScheduleBooking, type BookingTrigger } from './features/schedules/schedules.runner.ts';
 import { OllamaModel, type ChatModel } from './llm/model.ts';
 import { createApp } from './http/app.ts';
@@ -131,7 +137,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const migrateOnWorker = (userId: string) =>
     jobs.run(userId, 'migrateLedger', { migrations: stores.ledgerMigrations });
 
-  const backups = new BackupService(stores, jobs, settings.dataDir, now);
+  const attachmentFiles = new AttachmentFiles(settings.dataDir);
+  const attachments = new AttachmentService(attachmentFiles);
+  const backups = new BackupService(stores, jobs, settings.dataDir, now, new AttachmentBackups(attachmentFiles));
   const dailyBackups = new DailyBackups(backups, { now, intervalMs: options.backupIntervalMs, log });
 
   let port = 0;
@@ -139,7 +147,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...authRoutes(auth, limits),
     ...accountRoutes([statementsKeepTheirAccount, schedulesKeepTheirAccounts]),
     ...registerRoutes(),
-    ...journalRoutes(matchedEntryVoidGuard),
+    ...journalRoutes({
+      beforeVoid: (...a) => {
+        matchedEntryVoidGuard.beforeVoid(...a);
+        tradeEntryVoidGuard.beforeVoid(...a);
+      },
+    }),
     ...reportRoutes(),
     ...priceRoutes(jobs),
     ...settingsRoutes(),
@@ -148,10 +161,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...reconciliationRoutes({ autoAccept: settings.autoAcceptThreshold, review: settings.reviewThreshold }, jobs),
     ...clearedRoutes(),
     ...chatRoutes(options.model ?? new OllamaModel(settings.ollamaHost, settings.ollamaModel)),
-    ...exportRoutes(jobs),
+    ...exportRoutes(jobs, attachmentFiles),
     ...journalImportRoutes(jobs),
     ...backupRoutes(backups),
+    ...attachmentRoutes(attachments),
     ...budgetRoutes(),
+    ...investmentRoutes(),
     ...scheduleRoutes(),
   ];
   routes.push(openApiRoute(routes));

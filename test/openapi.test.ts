@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +142,8 @@ function pathOf(op: Operation, idFor: (name: string) => string = seedId(op)): st
 function seedId(op: Operation) {
   return (name: string): string => {
     if (name === 'name') return ids.backup!;
+    if (name === 'account_id') return ids.bank!;
+    if (name === 'security_id') return ids.security!;
     const byPath: [RegExp, string][] = [
       [/^\/api\/accounts\//, 'bank'],
       [/^\/api\/journal-entries\/\{id\}\/void$/, 'posted'],
@@ -152,6 +155,10 @@ function seedId(op: Operation) {
       [/^\/api\/schedules\//, 'schedule'],
       [/^\/api\/prices\//, 'price'],
       [/^\/api\/rules\//, 'rule'],
+      [/^\/api\/securities\//, 'security'],
+      [/^\/api\/entries\//, 'posted'],
+      [/^\/api\/bank-transactions\//, 'unmatchedTxn'],
+      [/^\/api\/attachments\//, 'attachment'],
     ];
     const key = byPath.find(([pattern]) => pattern.test(op.template))?.[1];
     if (!key || !ids[key]) throw new Error(`no seed id for ${op.key}`);
@@ -201,6 +208,19 @@ const spend = (amount: string, memo: string, autoPost: boolean) => ({
 /** The EUR/USD rate of a day. */
 const rate = (date: string, value: string) => ({ date, from: 'EUR', to: 'USD', rate: value });
 
+const SECURITY = { symbol: 'VTI', name: 'Vanguard Total Stock Market', currency: 'USD' };
+
+/** A buy of VTI into Bank. */
+const buyVti = (units: string) => ({
+  kind: 'buy',
+  date: '2026-01-06',
+  account_id: ids.bank,
+  security_id: ids.security,
+  cash_account_id: ids.bank,
+  units,
+  price: '200',
+});
+
 /** Rent every month from `start`, as a draft. */
 const monthly = (start: string) => ({
   name: 'Rent',
@@ -219,6 +239,18 @@ const cornerRule = (words: string) => ({
   type: 'debit',
   account_id: ids.food,
 });
+
+/** A real PNG (test/fixtures/attachments). */
+const RECEIPT_PNG = new Uint8Array(
+  fs.readFileSync(fileURLToPath(new URL('./fixtures/attachments/receipt.png', import.meta.url))),
+);
+
+/** A multipart upload of `bytes` as the part "file". */
+function attach(urlPath: string, bytes: Uint8Array<ArrayBuffer>, name: string): Promise<Answer> {
+  const form = new FormData();
+  form.set('file', new Blob([bytes]), name);
+  return send('POST', urlPath, { raw: form });
+}
 
 async function made(answer: Promise<Answer>, status: number): Promise<any> {
   const a = await answer;
@@ -252,8 +284,10 @@ beforeAll(async () => {
   ids.rule = (await made(send('POST', '/api/rules', { json: cornerRule('OFFICE RENT') }), 201)).id;
   const chat = await send('POST', '/api/chat', { json: { message: 'How much did I spend?' } });
   ids.chatSession = chat.headers.get('x-session-id')!;
+  ids.attachment = (await made(attach(`/api/entries/${ids.posted}/attachments`, RECEIPT_PNG, 'receipt.png'), 201)).id;
   // the backup last: restoring it (a scenario) brings back everything seeded
   ids.price = (await made(send('POST', '/api/prices', { json: rate('2026-01-02', '1.08') }), 201)).id;
+  ids.security = (await made(send('POST', '/api/securities', { json: SECURITY }), 201)).id;
   ids.schedule = (await made(send('POST', '/api/schedules', { json: monthly('2027-01-05') }), 201)).id;
   ids.backup = (await made(send('POST', '/api/backup'), 201)).name;
 });
@@ -649,6 +683,66 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     const other = await made(send('POST', '/api/prices', { json: rate('2026-01-09', '1.07') }), 201);
     expect((await send('DELETE', `/api/prices/${other.id}`)).status).toBe(204);
   },
+  async 'GET /api/securities'() {
+    expect((await send('GET', '/api/securities')).status).toBe(200);
+  },
+  async 'POST /api/securities'() {
+    expect((await send('POST', '/api/securities', { json: { ...SECURITY, symbol: 'AAPL' } })).status).toBe(201);
+    expect((await send('POST', '/api/securities', { json: SECURITY })).status).toBe(400);
+  },
+  async 'PUT /api/securities/{id}/prices'() {
+    const url = `/api/securities/${ids.security}/prices`;
+    expect((await send('PUT', url, { json: { date: '2026-01-07', price: '201.5' } })).status).toBe(200);
+    expect((await send('PUT', url, { json: { date: '2026-01-07', price: '0' } })).status).toBe(400);
+    const nothing = `/api/securities/${crypto.randomUUID()}/prices`;
+    expect((await send('PUT', nothing, { json: { date: '2026-01-07', price: '1' } })).status).toBe(404);
+  },
+  async 'POST /api/securities/prices/import'() {
+    const url = '/api/securities/prices/import';
+    const file = 'date,symbol,price\n2026-01-08,VTI,202\n';
+    expect((await send('POST', url, { raw: file, contentType: 'text/csv' })).status).toBe(201);
+    const unknown = 'date,symbol,price\n2026-01-08,NOPE,1\n';
+    expect((await send('POST', url, { raw: unknown, contentType: 'text/csv' })).status).toBe(400);
+  },
+  async 'GET /api/investments/accounts/{account_id}'() {
+    expect((await send('GET', `/api/investments/accounts/${ids.bank}`)).status).toBe(200);
+  },
+  async 'PUT /api/investments/accounts/{account_id}'() {
+    const url = `/api/investments/accounts/${ids.bank}`;
+    expect(
+      (await send('PUT', url, { json: { booking_method: 'LIFO', short_term_account_id: ids.spare } })).status,
+    ).toBe(200);
+    expect((await send('PUT', url, { json: { booking_method: 'LIFO', short_term_account_id: ids.food } })).status).toBe(
+      400,
+    );
+    const nothing = `/api/investments/accounts/${crypto.randomUUID()}`;
+    expect(
+      (await send('PUT', nothing, { json: { booking_method: 'LIFO', short_term_account_id: ids.spare } })).status,
+    ).toBe(404);
+  },
+  async 'POST /api/investments/trades/preview'() {
+    const url = '/api/investments/trades/preview';
+    expect((await send('POST', url, { json: buyVti('1') })).status).toBe(200);
+    expect((await send('POST', url, { json: { ...buyVti('1'), kind: 'sell', units: '1000' } })).status).toBe(400);
+    expect((await send('POST', url, { json: { ...buyVti('1'), security_id: crypto.randomUUID() } })).status).toBe(404);
+  },
+  async 'POST /api/investments/trades'() {
+    const url = '/api/investments/trades';
+    expect((await send('POST', url, { json: buyVti('1') })).status).toBe(201);
+    expect((await send('POST', url, { json: { ...buyVti('1'), kind: 'sell', units: '1000' } })).status).toBe(400);
+    expect((await send('POST', url, { json: { ...buyVti('1'), security_id: crypto.randomUUID() } })).status).toBe(404);
+  },
+  async 'GET /api/investments/holdings'() {
+    expect((await send('GET', '/api/investments/holdings?as_of=2026-02-01')).status).toBe(200);
+    expect((await send('GET', '/api/investments/holdings?as_of=2026-02-30')).status).toBe(400);
+  },
+  async 'GET /api/investments/holdings/{account_id}/{security_id}/lots'() {
+    expect((await send('GET', `/api/investments/holdings/${ids.bank}/${ids.security}/lots`)).status).toBe(200);
+  },
+  async 'GET /api/investments/gains'() {
+    expect((await send('GET', '/api/investments/gains?from=2026-01-01&to=2026-12-31')).status).toBe(200);
+    expect((await send('GET', '/api/investments/gains?from=2026-12-01&to=2026-01-31')).status).toBe(400);
+  },
   async 'GET /api/settings'() {
     expect((await send('GET', '/api/settings')).status).toBe(200);
   },
@@ -894,6 +988,10 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
       400,
     );
   },
+  async 'GET /api/export/archive'() {
+    expect((await send('GET', '/api/export/archive?format=beancount')).status).toBe(200);
+    expect((await send('GET', '/api/export/archive?format=csv')).status).toBe(400);
+  },
   async 'POST /api/import/journal'() {
     const journal = '2026-04-01 Rent\n    Expenses:Rent    500.00 USD\n    Assets:Bank\n';
     expect(
@@ -919,6 +1017,49 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     bytes.fill(0x41, 4096, 8192);
     fs.writeFileSync(file, bytes);
     expect((await send('POST', `/api/backups/${newest}/restore`)).body.code).toBe('INVALID_BACKUP');
+  },
+  async 'POST /api/entries/{id}/attachments'() {
+    expect((await attach(`/api/entries/${ids.posted}/attachments`, RECEIPT_PNG, 'again.png')).status).toBe(201);
+    const html = new Uint8Array(Buffer.from('<!doctype html><p>hi</p>'));
+    expect((await attach(`/api/entries/${ids.posted}/attachments`, html, 'page.png')).status).toBe(415);
+    expect((await attach(`/api/entries/${crypto.randomUUID()}/attachments`, RECEIPT_PNG, 'x.png')).status).toBe(404);
+    const entry = await made(send('POST', '/api/journal-entries', { json: spend('3.00', 'Ten receipts', true) }), 201);
+    for (let i = 0; i < 10; i++) {
+      const bytes = new Uint8Array([...RECEIPT_PNG, i]);
+      await made(attach(`/api/entries/${entry.id}/attachments`, bytes, `${i}.png`), 201);
+    }
+    expect((await attach(`/api/entries/${entry.id}/attachments`, RECEIPT_PNG, 'eleven.png')).status).toBe(409);
+  },
+  async 'GET /api/entries/{id}/attachments'() {
+    expect((await send('GET', `/api/entries/${ids.posted}/attachments`)).status).toBe(200);
+  },
+  async 'POST /api/bank-transactions/{id}/attachments'() {
+    const url = `/api/bank-transactions/${ids.unmatchedTxn}/attachments`;
+    expect((await attach(url, RECEIPT_PNG, 'line.png')).status).toBe(201);
+    expect((await send('POST', url, { raw: 'plain text', contentType: 'text/plain' })).status).toBe(415);
+    expect(
+      (await attach(`/api/bank-transactions/${crypto.randomUUID()}/attachments`, RECEIPT_PNG, 'x.png')).status,
+    ).toBe(404);
+    const statement = await freshStatement('Ten receipts line');
+    const line = `/api/bank-transactions/${statement.txns[0]!.id}/attachments`;
+    for (let i = 0; i < 10; i++) await made(attach(line, new Uint8Array([...RECEIPT_PNG, 20 + i]), `${i}.png`), 201);
+    expect((await attach(line, RECEIPT_PNG, 'eleven.png')).status).toBe(409);
+  },
+  async 'GET /api/bank-transactions/{id}/attachments'() {
+    expect((await send('GET', `/api/bank-transactions/${ids.unmatchedTxn}/attachments`)).status).toBe(200);
+  },
+  async 'GET /api/attachments/counts'() {
+    expect((await send('GET', `/api/attachments/counts?entry_ids=${ids.posted}`)).status).toBe(200);
+  },
+  async 'GET /api/attachments/usage'() {
+    expect((await send('GET', '/api/attachments/usage')).status).toBe(200);
+  },
+  async 'GET /api/attachments/{id}'() {
+    expect((await send('GET', `/api/attachments/${ids.attachment}`)).status).toBe(200);
+  },
+  async 'DELETE /api/attachments/{id}'() {
+    const other = await made(attach(`/api/entries/${ids.posted}/attachments`, RECEIPT_PNG, 'gone.png'), 201);
+    expect((await send('DELETE', `/api/attachments/${other.id}`)).status).toBe(204);
   },
   async 'GET /api/openapi.json'() {
     expect((await send('GET', '/api/openapi.json', { token: null })).status).toBe(200);
@@ -996,6 +1137,7 @@ describe("each operation's own answers", () => {
         ['POST', '/api/reconciliation/run', { ...asSomeone, json: { account_id: bank } }],
         ['POST', '/api/reconciliation/unmatched/create-entries', { ...asSomeone, json: { statement_id: statement } }],
         ['GET', '/api/export?format=ledger', asSomeone],
+        ['GET', '/api/export/archive?format=ledger', asSomeone],
         ['POST', '/api/backup', asSomeone],
         ['POST', `/api/backups/${backup}/restore`, asSomeone],
       ];

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerFile, registerUser, startTestServer, type TestServer } from './support/server.ts';
@@ -57,6 +58,9 @@ const caught = new Set<string>();
 /** statements prepared while budgets and schedules were written and read (their reads are prepared by the writes first) */
 const caughtBudgets = new Set<string>();
 let catchBudgets = false;
+/** statements prepared while trades were booked and the holdings, lots and gains read */
+const caughtInvestments = new Set<string>();
+let catchInvestments = false;
 const prepare = Database.prototype.prepare;
 
 beforeAll(async () => {
@@ -129,6 +133,7 @@ beforeAll(async () => {
     if (this.name === file) {
       caught.add(sql);
       if (catchBudgets) caughtBudgets.add(sql);
+      if (catchInvestments) caughtInvestments.add(sql);
     }
     return prepare.call(this, sql);
   } as typeof prepare;
@@ -325,6 +330,57 @@ describe('the queries behind the screens', () => {
     const reads = [...caughtBudgets].filter((sql) => /^\s*SELECT/i.test(sql));
     expect(reads.filter((sql) => /budget_lines|schedule/.test(sql)).length).toBeGreaterThan(5);
     const tables = [...BIG_TABLES, 'account_month_totals', 'budget_lines', 'schedule_occurrences'];
+    const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
+    try {
+      const offenders = reads.flatMap((sql) =>
+        fullScans(db, sql, tables).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
+      );
+      expect(offenders).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('the queries of investments', () => {
+  it('when trades are booked and the holdings (now and as of a date), lots and gains read, then no query scans the lines, trades, lots, reductions or prices whole', async () => {
+    const api = t.api;
+    const broker = (await api.post('/api/accounts', { name: 'Broker', type: 'ASSET' }, token)).body.id;
+    const gains = (await api.post('/api/accounts', { name: 'Gains', type: 'INCOME' }, token)).body.id;
+    catchInvestments = true;
+    const security = (await api.post('/api/securities', { symbol: 'VTI', name: 'VTI', currency: 'USD' }, token)).body
+      .id;
+    await api.put(
+      `/api/investments/accounts/${broker}`,
+      { booking_method: 'FIFO', short_term_account_id: gains },
+      token,
+    );
+    const base = { account_id: broker, security_id: security, cash_account_id: bank };
+    for (const [date, units, price] of [
+      ['2026-01-05', '10', '200'],
+      ['2026-02-05', '5', '210'],
+    ])
+      expect(
+        (await api.post('/api/investments/trades', { kind: 'buy', date, units, price, ...base }, token)).status,
+      ).toBe(201);
+    const sale = { kind: 'sell', date: '2026-03-05', units: '12', price: '220', ...base };
+    expect((await api.post('/api/investments/trades/preview', sale, token)).status).toBe(200);
+    expect((await api.post('/api/investments/trades', sale, token)).status).toBe(201);
+    const screens = [
+      '/api/securities',
+      '/api/investments/holdings',
+      '/api/investments/holdings?as_of=2026-02-10',
+      `/api/investments/holdings/${broker}/${security}/lots`,
+      '/api/investments/gains?from=2026-01-01&to=2026-12-31',
+      `/api/investments/accounts/${broker}`,
+    ];
+    for (const screen of screens) expect((await api.get(screen, token)).status, screen).toBe(200);
+    catchInvestments = false;
+    const reads = [...caughtInvestments].filter((sql) => /^\s*SELECT/i.test(sql));
+    expect(
+      reads.filter((sql) => /trades|lots|lot_reductions|security_prices|holdings/.test(sql)).length,
+    ).toBeGreaterThan(5);
+    const tables = [...BIG_TABLES, 'trades', 'lots', 'lot_reductions', 'security_prices'];
     const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
     try {
       const offenders = reads.flatMap((sql) =>
@@ -552,6 +608,55 @@ describe('the queries of signing in and of every request', () => {
       );
       expect(plan.filter((d) => /^SCAN (accounts|a)\b/.test(d))).toEqual([]);
       expect(plan.filter((d) => /USING (COVERING )?INDEX accounts_parent/.test(d))).toHaveLength(2);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('the queries of attachments', () => {
+  it('when files are attached, listed, counted, downloaded and deleted, then every read of attachments, entries or bank lines is an index lookup', async () => {
+    const png = new Uint8Array(fs.readFileSync(new URL('./fixtures/attachments/receipt.png', import.meta.url)));
+    const entry = (await t.api.get('/api/journal-entries?per_page=1', token)).body.items[0].id as string;
+    const line = (await t.api.get(`/api/statements/${statementId}/transactions?per_page=1`, token)).body.items[0]
+      .id as string;
+    const attach = async (target: string, bytes: Uint8Array<ArrayBuffer>) => {
+      const form = new FormData();
+      form.set('file', new Blob([bytes]), 'receipt.png');
+      const encoded = new Response(form);
+      const res = await t.api.request('POST', `${target}/attachments`, {
+        rawBody: new Uint8Array(await encoded.arrayBuffer()),
+        token,
+        headers: { 'content-type': encoded.headers.get('content-type')! },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    caught.clear();
+    const first = await attach(`/api/entries/${entry}`, png);
+    await attach(`/api/bank-transactions/${line}`, new Uint8Array([...png, 1]));
+    for (const read of [
+      `/api/entries/${entry}/attachments`,
+      `/api/bank-transactions/${line}/attachments`,
+      `/api/attachments/counts?entry_ids=${entry}&bank_transaction_ids=${line}`,
+      '/api/attachments/usage',
+    ])
+      expect((await t.api.get(read, token)).status, read).toBe(200);
+    expect(
+      (await fetch(`${t.api.baseUrl}/api/attachments/${first}`, { headers: { authorization: `Bearer ${token}` } }))
+        .status,
+    ).toBe(200);
+    expect((await t.api.delete(`/api/attachments/${first}`, token)).status).toBe(204);
+    const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
+    try {
+      const tables = [...BIG_TABLES, 'attachments', 'attachment_files', 'a', 'f', 't'];
+      // the trigger that lets a file go once nothing names it
+      const statements = [...caught, 'SELECT 1 FROM attachments WHERE sha256 = ?'];
+      expect(statements.filter((sql) => sql.includes('attachments')).length).toBeGreaterThan(5);
+      const offenders = statements.flatMap((sql) =>
+        fullScans(db, sql, tables).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
+      );
+      expect(offenders).toEqual([]);
     } finally {
       db.close();
     }

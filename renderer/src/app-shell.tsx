@@ -9,6 +9,7 @@ import { ChatPanel } from './screens/chat/chat-panel.tsx';
 import { DashboardScreen } from './screens/dashboard/dashboard-screen.tsx';
 import { JournalScreen } from './screens/journal/journal-screen.tsx';
 import { PricesScreen } from './screens/prices/prices-screen.tsx';
+import { InvestmentsScreen } from './screens/investments/investments-screen.tsx';
 import { SettingsScreen } from './screens/settings/settings-screen.tsx';
 import { StatementsScreen } from './screens/statements/statements-screen.tsx';
 import { BudgetScreen } from './screens/budget/budget-screen.tsx';
@@ -54,6 +55,7 @@ const SCREENS: Record<Route, (context: ScreenContext) => ReactNode> = {
   '/statements': ({ navigate }) => <StatementsScreen onNavigate={navigate} />,
   '/budget': () => <BudgetScreen />,
   '/schedules': () => <SchedulesScreen />,
+  '/investments': () => <InvestmentsScreen />,
   '/prices': () => <PricesScreen />,
   '/settings': ({ navigate, user, onSignOut }) => (
     <SettingsScreen user={user} onNavigate={navigate} onSignOut={onSignOut} />

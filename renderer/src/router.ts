@@ -10,6 +10,7 @@ export const ROUTES = [
   '/statements',
   '/budget',
   '/schedules',
+  '/investments',
   '/prices',
   '/settings',
 ] as const;
@@ -24,6 +25,7 @@ export const ROUTE_TITLES: Record<Route, MessageKey> = {
   '/statements': 'nav.statements',
   '/budget': 'nav.budget',
   '/schedules': 'nav.schedules',
+  '/investments': 'nav.investments',
   '/prices': 'nav.prices',
   '/settings': 'nav.settings',
 };

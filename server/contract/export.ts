@@ -8,18 +8,32 @@ export type { ExportFormat, JournalFormat } from '../domain/plaintext/types.ts';
 /** A journal file to import: at most 20 MiB (as bank statements). */
 export const JOURNAL_FILE_LIMIT = '20mb';
 
-export const exportQuery = z
-  .strictObject({
-    format: z.enum(EXPORT_FORMATS),
-    /** Entries dated on or before this day (like a balance's as_of). */
-    as_of: isoDate.optional(),
-    start_date: isoDate.optional(),
-    end_date: isoDate.optional(),
-  })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-    message: 'start_date must not be after end_date',
-    path: ['start_date'],
-  });
+/** The export's range: entries dated up to `as_of`/`end_date` and from `start_date`. */
+function exportQueryOf<F extends readonly [string, ...string[]]>(formats: F) {
+  return z
+    .strictObject({
+      format: z.enum(formats),
+      /** Entries dated on or before this day (like a balance's as_of). */
+      as_of: isoDate.optional(),
+      start_date: isoDate.optional(),
+      end_date: isoDate.optional(),
+    })
+    .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+      message: 'start_date must not be after end_date',
+      path: ['start_date'],
+    });
+}
+
+export const exportQuery = exportQueryOf(EXPORT_FORMATS);
+
+/** An export with its attached files: a journal format (CSV has no place for a link to a file). */
+export const exportArchiveQuery = exportQueryOf(JOURNAL_FORMATS);
+
+export const exportArchive = z.string().meta({
+  format: 'binary',
+  description:
+    'A ZIP of a folder `personal-ledger/` holding the journal and `attachments/<sha256>.<ext>`, the files its entries link',
+});
 
 /** What an export answers: the file's text (journal or CSV), as a download. */
 export const exportFile = z.string().meta({ description: 'The journal (text/plain) or CSV (text/csv) file, UTF-8' });

@@ -75,13 +75,16 @@ const balanceSheetGroup = z.object({
   liabilities: z.array(treeNode),
   equity: z.array(treeNode),
   retained_earnings: z.string(),
-  /** only in `converted`: what foreign balances bought by exchanges are worth at as_of less what they cost */
+  /**
+   * converted: what foreign balances bought by exchanges and securities held are worth at as_of less
+   * what they cost; per currency (only where securities are held): the securities' market value less cost
+   */
   unrealized_gains: z.string().optional(),
   total_assets: z.string(),
   total_liabilities: z.string(),
   /** the equity accounts' total (the rows of `equity`) */
   total_equity: z.string(),
-  /** the equity section as printed: total_equity + retained_earnings (+ unrealized_gains when converted) */
+  /** the equity section as printed: total_equity + retained_earnings (+ unrealized_gains) */
   total_equity_and_earnings: z.string(),
   /** total_liabilities + total_equity_and_earnings: always equal to total_assets */
   total_liabilities_and_equity: z.string(),

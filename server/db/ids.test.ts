@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { newRowId } from './ids.ts';
+import { newRowId, occurrenceEntryId } from './ids.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -29,5 +29,20 @@ describe('newRowId', () => {
     const byMillisecond = (id: string) => id.slice(0, 13);
     expect(made.map(byMillisecond)).toEqual([...made].sort().map(byMillisecond));
     expect(new Set(made).size).toBe(made.length);
+  });
+});
+
+describe('occurrenceEntryId', () => {
+  it('when the same occurrence is named twice, then its id is the same; another date or schedule gives another id, each a UUID of version 8', () => {
+    const schedules = [newRowId(), newRowId()];
+    const dates = ['2025-01-31', '2025-02-28', '2025-03-31'];
+    const ids = schedules.flatMap((s) => dates.map((d) => occurrenceEntryId(s, d)));
+    expect(schedules.flatMap((s) => dates.map((d) => occurrenceEntryId(s, d)))).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) {
+      expect(z.uuid().safeParse(id).success).toBe(true);
+      expect(id[14]).toBe('8');
+      expect('89ab').toContain(id[19]);
+    }
   });
 });

@@ -23,3 +23,14 @@ export function newRowId(): string {
 /** The time part of the last id, kept for the ids made in the same millisecond. */
 let prefixMs = -1;
 let prefix = '';
+
+/**
+ * The id of the entry a schedule's occurrence books: a UUID of version 8 (RFC 9562, custom) made
+ * from a SHA-256 of the schedule's id and the date, so that every device that books the same
+ * occurrence makes the same entry, and two bookings of it merge into one.
+ */
+export function occurrenceEntryId(scheduleId: string, date: string): string {
+  const hex = crypto.createHash('sha256').update(`schedule-occurrence\n${scheduleId}\n${date}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

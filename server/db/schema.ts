@@ -64,6 +64,63 @@ export interface LedgerSchema {
     cost_currency: string | null;
     automatic: bigint;
   };
+  securities: { id: string; symbol: string; name: string; currency: string; created_at: string };
+  investment_accounts: {
+    account_id: string;
+    booking_method: string;
+    short_term_account_id: string | null;
+    long_term_account_id: string | null;
+    long_term_days: bigint;
+  };
+  trades: {
+    id: string;
+    seq: bigint;
+    entry_id: string | null;
+    account_id: string;
+    security_id: string;
+    kind: string;
+    trade_date: string;
+    units_atoms: bigint;
+    price: string | null;
+    amount_minor: bigint;
+    fees_minor: bigint;
+    units_delta_atoms: bigint;
+    basis_delta_minor: bigint;
+    proceeds_minor: bigint;
+    cost_minor: bigint;
+    created_at: string;
+  };
+  lots: {
+    id: string;
+    seq: bigint;
+    trade_id: string;
+    account_id: string;
+    security_id: string;
+    buy_date: string;
+    units_bought_atoms: bigint;
+    basis_bought_minor: bigint;
+    units_atoms: bigint;
+    basis_minor: bigint;
+  };
+  lot_reductions: {
+    trade_id: string;
+    lot_id: string;
+    security_id: string;
+    sale_date: string;
+    units_atoms: bigint;
+    basis_minor: bigint;
+    proceeds_minor: bigint;
+    gain_minor: bigint;
+    long_term: bigint;
+  };
+  holdings: {
+    account_id: string;
+    security_id: string;
+    units_atoms: bigint;
+    basis_minor: bigint;
+    realized_minor: bigint;
+  };
+  security_prices: { security_id: string; date: string; price: string };
   account_day_totals: { account_id: string; day: string; debit_minor: bigint; credit_minor: bigint };
   account_month_totals: { account_id: string; month: string; debit_minor: bigint; credit_minor: bigint };
   cash_flow_day_totals: { account_id: string; day: string; in_minor: bigint; out_minor: bigint };
@@ -177,6 +234,16 @@ export interface LedgerSchema {
     line_count: bigint;
     created_at: string;
   };
+  attachment_files: { sha256: string; size_bytes: bigint; content_type: string; created_at: string };
+  attachments: {
+    id: string;
+    entry_id: string | null;
+    bank_transaction_id: string | null;
+    sha256: string;
+    file_name: string;
+    created_at: string;
+  };
+  attachment_usage: { id: bigint; files: bigint; bytes: bigint };
   csv_mappings: { account_id: string; mapping: string; updated_at: string };
   chat_sessions: { id: string; title: string; status: string; created_at: string; updated_at: string };
   chat_messages: { id: string; seq: bigint; session_id: string; role: string; content: string; created_at: string };

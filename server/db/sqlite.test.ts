@@ -158,11 +158,36 @@ const settled = <T>(promise: Promise<T>) => {
 /** Lets the event loop run one turn: the immediates scheduled so far run, timers that are due may. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
+describe("the one write path's 'immediate' policy", () => {
+  it("when a write declares 'immediate' while a group is open, then the group commits first, the write commits at FULL in its own transaction before its answer, and one that throws is refused with nothing stored", async () => {
+    const disk = countedDisk();
+    const g = groupedDb(disk.disk);
+    try {
+      const grouped = g.db.write('group-commit', g.insert(1));
+      const immediate = g.db.write('immediate', g.insert(2));
+      // both are committed before the immediate write is answered: nothing is left to a later turn
+      expect(g.visible()).toBe(2);
+      // the open group's WAL was synced once, the immediate write by SQLite inside its COMMIT
+      expect(disk.counts.background + disk.counts.now).toBe(1);
+      await Promise.all([grouped, immediate]);
+      const refused = g.db.write('immediate', () => {
+        g.insert(3)();
+        throw new DomainError('UNBALANCED', 'refused');
+      });
+      await expect(refused).rejects.toMatchObject({ code: 'UNBALANCED' });
+      expect(g.visible()).toBe(2);
+      expect(disk.counts.background + disk.counts.now).toBe(1);
+    } finally {
+      g.close();
+    }
+  });
+});
+
 describe('grouped writes (group commit)', () => {
   it('when several writes are made in the same turn of the event loop, then they commit in one transaction, and each is answered only once it is committed', async () => {
     const g = groupedDb();
     try {
-      const writes = [1, 2, 3, 4, 5].map((id) => g.db.grouped(g.insert(id)));
+      const writes = [1, 2, 3, 4, 5].map((id) => g.db.write('group-commit', g.insert(id)));
       const states = writes.map(settled);
       // written but not committed: nobody else sees them, and nobody is answered
       expect(g.visible()).toBe(0);
@@ -179,12 +204,12 @@ describe('grouped writes (group commit)', () => {
   it('when one write of a group throws, then it alone is undone and refused at once, and the others commit', async () => {
     const g = groupedDb();
     try {
-      const first = g.db.grouped(g.insert(1));
-      const bad = g.db.grouped(() => {
+      const first = g.db.write('group-commit', g.insert(1));
+      const bad = g.db.write('group-commit', () => {
         g.insert(2)();
         throw new DomainError('UNBALANCED', 'refused');
       });
-      const last = g.db.grouped(g.insert(3));
+      const last = g.db.write('group-commit', g.insert(3));
       await expect(bad).rejects.toMatchObject({ code: 'UNBALANCED' });
       await Promise.all([first, last]);
       expect(g.db.allSql<{ id: bigint }>('SELECT id FROM things ORDER BY id').map((r) => Number(r.id))).toEqual([1, 3]);
@@ -200,7 +225,7 @@ describe('grouped writes (group commit)', () => {
     try {
       for (let id = 1; id <= 4; id++) {
         // fake timers never fire unless advanced: an answer that needed one would never come
-        await g.db.grouped(g.insert(id));
+        await g.db.write('group-commit', g.insert(id));
         expect(g.visible()).toBe(id);
       }
       expect(g.commits.n).toBe(4);
@@ -214,21 +239,21 @@ describe('grouped writes (group commit)', () => {
     const g = groupedDb();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      await Promise.all([1, 2, 3].map((id) => g.db.grouped(g.insert(id))));
+      await Promise.all([1, 2, 3].map((id) => g.db.write('group-commit', g.insert(id))));
       expect(g.commits.n).toBe(1);
       // the first of the next three: it waits for company (a timer that does not fire here)
-      const early = settled(g.db.grouped(g.insert(4)));
+      const early = settled(g.db.write('group-commit', g.insert(4)));
       await turn();
       await turn();
       expect(early.done).toBe(false);
       expect(g.visible()).toBe(3);
       // the rest come back: the group is complete and commits at the end of this turn
-      await Promise.all([g.db.grouped(g.insert(5)), g.db.grouped(g.insert(6))]);
+      await Promise.all([g.db.write('group-commit', g.insert(5)), g.db.write('group-commit', g.insert(6))]);
       expect(early.done).toBe(true);
       expect(g.visible()).toBe(6);
       expect(g.commits.n).toBe(2);
       // and when the company does not come, the wait ends
-      const alone = settled(g.db.grouped(g.insert(7)));
+      const alone = settled(g.db.write('group-commit', g.insert(7)));
       await turn();
       expect(alone.done).toBe(false);
       vi.runOnlyPendingTimers();
@@ -244,13 +269,13 @@ describe('grouped writes (group commit)', () => {
   it('when the connection is read, or written outside the group, while a group is open, then the group is committed first: nobody sees its writes before they are durable', async () => {
     const g = groupedDb();
     try {
-      const written = g.db.grouped(g.insert(1));
+      const written = g.db.write('group-commit', g.insert(1));
       expect(g.visible()).toBe(0);
       // a read on the same connection (another request's) commits the group before it runs
       expect(g.db.allSql('SELECT * FROM things')).toHaveLength(1);
       expect(g.visible()).toBe(1);
       await written;
-      const again = g.db.grouped(g.insert(2));
+      const again = g.db.write('group-commit', g.insert(2));
       g.db.transaction(() => g.insert(3)());
       expect(g.visible()).toBe(3);
       await again;
@@ -264,8 +289,9 @@ describe('grouped writes (group commit)', () => {
   it('when a head write (a batch) comes while a group is open, then that group commits first, the head heads a group of its own, and writes after it join that', async () => {
     const g = groupedDb();
     try {
-      const before = g.db.grouped(g.insert(1));
-      const head = g.db.grouped(
+      const before = g.db.write('group-commit', g.insert(1));
+      const head = g.db.write(
+        'group-commit',
         () => {
           // what the earlier group wrote is committed: another connection sees it
           expect(g.visible()).toBe(1);
@@ -274,7 +300,7 @@ describe('grouped writes (group commit)', () => {
         },
         { head: true },
       );
-      const after = g.db.grouped(g.insert(4));
+      const after = g.db.write('group-commit', g.insert(4));
       expect(g.visible()).toBe(1);
       await Promise.all([before, head, after]);
       expect(g.visible()).toBe(4);
@@ -287,8 +313,9 @@ describe('grouped writes (group commit)', () => {
   it('when a head write throws, then all it wrote is undone and it alone is refused, and the next write opens a group of its own', async () => {
     const g = groupedDb();
     try {
-      const before = g.db.grouped(g.insert(1));
-      const head = g.db.grouped(
+      const before = g.db.write('group-commit', g.insert(1));
+      const head = g.db.write(
+        'group-commit',
         () => {
           g.insert(2)();
           throw new DomainError('UNBALANCED', 'refused');
@@ -298,7 +325,7 @@ describe('grouped writes (group commit)', () => {
       await expect(head).rejects.toMatchObject({ code: 'UNBALANCED' });
       expect(g.db.sqlite.inTransaction).toBe(false);
       await before;
-      await g.db.grouped(g.insert(3));
+      await g.db.write('group-commit', g.insert(3));
       expect(g.db.allSql<{ id: bigint }>('SELECT id FROM things ORDER BY id').map((r) => Number(r.id))).toEqual([1, 3]);
       expect(g.commits.n).toBe(2);
     } finally {
@@ -318,10 +345,10 @@ describe('grouped writes (group commit)', () => {
         }
         return exec(sql);
       };
-      const writes = [1, 2].map((id) => g.db.grouped(g.insert(id)));
+      const writes = [1, 2].map((id) => g.db.write('group-commit', g.insert(id)));
       for (const w of writes) await expect(w).rejects.toMatchObject({ code: 'SQLITE_FULL' });
       expect(g.db.allSql('SELECT * FROM things')).toEqual([]);
-      await g.db.grouped(g.insert(3));
+      await g.db.write('group-commit', g.insert(3));
       expect(g.visible()).toBe(1);
     } finally {
       g.close();
@@ -332,7 +359,7 @@ describe('grouped writes (group commit)', () => {
     const sync = countedDisk({ held: true });
     const g = groupedDb(sync.disk);
     try {
-      const writes = [1, 2].map((id) => settled(g.db.grouped(g.insert(id))));
+      const writes = [1, 2].map((id) => settled(g.db.write('group-commit', g.insert(id))));
       await turn();
       // committed (another connection sees it), the sync running off the thread, nobody answered
       expect(g.visible()).toBe(2);
@@ -354,11 +381,11 @@ describe('grouped writes (group commit)', () => {
     const sync = countedDisk({ held: true });
     const g = groupedDb(sync.disk);
     try {
-      const first = settled(g.db.grouped(g.insert(1)));
+      const first = settled(g.db.write('group-commit', g.insert(1)));
       await turn();
-      const second = settled(g.db.grouped(g.insert(2)));
+      const second = settled(g.db.write('group-commit', g.insert(2)));
       await turn();
-      const third = settled(g.db.grouped(g.insert(3)));
+      const third = settled(g.db.write('group-commit', g.insert(3)));
       await turn();
       expect(g.commits.n).toBe(3);
       expect(sync.counts.background).toBe(1);
@@ -381,13 +408,13 @@ describe('grouped writes (group commit)', () => {
     const g = groupedDb(sync.disk);
     try {
       // one group whose sync is still running: a read syncs first all the same
-      const first = settled(g.db.grouped(g.insert(1)));
+      const first = settled(g.db.write('group-commit', g.insert(1)));
       await turn();
       expect(sync.counts).toEqual({ background: 1, now: 0 });
       expect(g.db.allSql('SELECT * FROM things')).toHaveLength(1);
       expect(sync.counts.now).toBe(1);
       // one more behind it: the read answers it at once
-      const second = settled(g.db.grouped(g.insert(2)));
+      const second = settled(g.db.write('group-commit', g.insert(2)));
       await turn();
       expect(g.db.allSql('SELECT * FROM things')).toHaveLength(2);
       expect(sync.counts.now).toBe(2);
@@ -410,8 +437,8 @@ describe('grouped writes (group commit)', () => {
     const g = groupedDb(sync.disk);
     try {
       sync.failNextSync(Object.assign(new Error('input/output error'), { code: 'EIO' }));
-      await expect(g.db.grouped(g.insert(1))).rejects.toMatchObject({ code: 'EIO' });
-      await g.db.grouped(g.insert(2));
+      await expect(g.db.write('group-commit', g.insert(1))).rejects.toMatchObject({ code: 'EIO' });
+      await g.db.write('group-commit', g.insert(2));
       expect(sync.counts.background).toBe(2);
     } finally {
       g.close();
@@ -421,9 +448,9 @@ describe('grouped writes (group commit)', () => {
   it('when the connection is closed while groups wait for their sync, then they are synced and answered first', async () => {
     const sync = countedDisk({ held: true });
     const g = groupedDb(sync.disk);
-    const first = settled(g.db.grouped(g.insert(1)));
+    const first = settled(g.db.write('group-commit', g.insert(1)));
     await turn();
-    const second = settled(g.db.grouped(g.insert(2)));
+    const second = settled(g.db.write('group-commit', g.insert(2)));
     await turn();
     g.db.close();
     await turn();
@@ -442,18 +469,18 @@ describe('grouped writes (group commit)', () => {
     const g = groupedDb(sync.disk, loop.idleMs);
     try {
       loop.wait();
-      const alone = g.db.grouped(g.insert(1));
+      const alone = g.db.write('group-commit', g.insert(1));
       // committed before the call returned, synced inside SQLite (FULL), no sync off the thread
       expect(g.visible()).toBe(1);
       expect(sync.counts).toEqual({ background: 0, now: 0 });
       await alone;
       loop.wait();
-      const second = g.db.grouped(g.insert(2));
+      const second = g.db.write('group-commit', g.insert(2));
       expect(g.visible()).toBe(2);
       await second;
       expect(g.commits.n).toBe(0);
       // the loop did not wait since that answer: this write was queued, and opens a group
-      const queued = g.db.grouped(g.insert(3));
+      const queued = g.db.write('group-commit', g.insert(3));
       expect(g.visible()).toBe(2);
       await queued;
       expect(g.visible()).toBe(3);
@@ -469,9 +496,9 @@ describe('grouped writes (group commit)', () => {
     const g = groupedDb(sync.disk, eventLoopIdleMs);
     try {
       await new Promise((resolve) => setTimeout(resolve, 5));
-      await g.db.grouped(g.insert(1));
+      await g.db.write('group-commit', g.insert(1));
       expect(sync.counts.background).toBe(0);
-      await g.db.grouped(g.insert(2));
+      await g.db.write('group-commit', g.insert(2));
       expect(sync.counts.background).toBe(1);
     } finally {
       g.close();
@@ -491,29 +518,29 @@ describe('grouped writes (group commit)', () => {
     };
     try {
       // a write queued behind nothing the loop waited for: a group of one, its sync held
-      const first = settled(g.db.grouped(g.insert(1)));
+      const first = settled(g.db.write('group-commit', g.insert(1)));
       await turn();
       expect(sync.running()).toBe(1);
       loop.wait();
-      const duringSync = settled(g.db.grouped(g.insert(2)));
+      const duringSync = settled(g.db.write('group-commit', g.insert(2)));
       expect(g.visible()).toBe(1);
       await answered(first);
       await answered(duringSync);
       // a group of two: among the last eight groups, so writes group until eight single ones have passed
       await Promise.all(
         [3, 4]
-          .map((id) => g.db.grouped(g.insert(id)))
+          .map((id) => g.db.write('group-commit', g.insert(id)))
           .map(settled)
           .map(answered),
       );
       for (let id = 5; id <= 12; id++) {
         loop.wait();
-        const write = settled(g.db.grouped(g.insert(id)));
+        const write = settled(g.db.write('group-commit', g.insert(id)));
         expect(g.visible()).toBe(id - 1);
         await answered(write);
       }
       loop.wait();
-      const alone = g.db.grouped(g.insert(13));
+      const alone = g.db.write('group-commit', g.insert(13));
       expect(g.visible()).toBe(13);
       await alone;
     } finally {
@@ -524,7 +551,7 @@ describe('grouped writes (group commit)', () => {
 
   it('when the connection is closed while a group is open (a restore, a shutdown), then the group is committed first', async () => {
     const g = groupedDb();
-    const written = g.db.grouped(g.insert(1));
+    const written = g.db.write('group-commit', g.insert(1));
     g.db.close();
     await written;
     expect(g.visible()).toBe(1);

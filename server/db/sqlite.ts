@@ -140,6 +140,20 @@ export class SqliteDb<Schema> {
   }
 
   /**
+   * The one write path: every use case that writes declares how its write commits (CommitPolicy)
+   * and is answered once the write is durable. 'immediate' is `transaction` answered as a promise;
+   * 'group-commit' is `grouped`.
+   */
+  write<T>(policy: CommitPolicy, fn: () => T, options: { head?: boolean } = {}): Promise<T> {
+    if (policy === 'group-commit') return this.grouped(fn, options);
+    try {
+      return Promise.resolve(this.transaction(fn));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
    * Runs `fn` in one write transaction (BEGIN IMMEDIATE); any throw rolls everything back. Within
    * a grouped write it is a savepoint of the group's transaction; otherwise an open group is
    * committed first, so that this answer never comes before an earlier one's write is durable.
@@ -198,7 +212,7 @@ export class SqliteDb<Schema> {
    * rolled back. A savepoint keeps every page its write changes, and SQLite walks all of them at
    * the end of each statement within it: a batch would cost the square of its size.
    */
-  grouped<T>(fn: () => T, options: { head?: boolean } = {}): Promise<T> {
+  private grouped<T>(fn: () => T, options: { head?: boolean } = {}): Promise<T> {
     try {
       this.assertOpen();
       this.assertNotBusy();
@@ -405,6 +419,15 @@ export class SqliteDb<Schema> {
     if (this.sqlite.open) this.sqlite.close();
   }
 }
+
+/**
+ * How a write commits; the rule: a small write that requests make one at a time, and that several
+ * clients make at once (a journal posting), is 'group-commit' (it shares one transaction and one
+ * sync off the thread with the writes that arrive with it; bench/writes.ts, 8 and 50 clients);
+ * every other write is 'immediate' (its own transaction, synced inside COMMIT): a group would only
+ * add hops to a write that comes alone.
+ */
+export type CommitPolicy = 'group-commit' | 'immediate';
 
 type Waiting = { resolve: () => void; reject: (error: unknown) => void };
 

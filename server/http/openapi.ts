@@ -16,11 +16,14 @@ const TAGS: Record<string, string> = {
   accounts: 'The chart of accounts and balances.',
   journal: 'Journal entries: drafts, posting (one at a time or many in one request), voiding.',
   reports: 'Trial balance, balance sheet, income statement, net worth and cash flow.',
+  investments:
+    'Securities held in units: trades (buy, sell, dividend, split), lots, cost basis, realised and unrealised gains.',
   statements: 'Bank statements: JSON transactions or bank files (CSV, OFX/QFX, QIF, camt.053).',
   reconciliation: 'Matching bank transactions with posted entries, and reviewing the matches.',
   chat: 'The advisor on a local model: streamed answers and their history.',
   export: 'Plain-text accounting: export to ledger, hledger, beancount or CSV, and journal import.',
   backup: 'Backups of the ledger file and restoring one.',
+  attachments: 'Receipts and other files attached to entries and bank lines: upload, list, download, delete.',
   meta: 'This document.',
 };
 

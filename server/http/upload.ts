@@ -37,6 +37,8 @@ export function readUpload(req: Request): Promise<Upload> {
     try {
       parser = busboy({
         headers: req.headers,
+        // file names as browsers send them: UTF-8 (busboy reads them as Latin-1 unless told)
+        defParamCharset: 'utf8',
         limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
       });
     } catch {

@@ -38,7 +38,11 @@ export async function writeBooks(
 ): Promise<Books> {
   for (const block of parse(journal)) {
     if (block.kind === 'price') {
-      const res = await api.post('/api/prices', { date: block.date, from: block.from, to: block.to, rate: block.rate }, token);
+      const res = await api.post(
+        '/api/prices',
+        { date: block.date, from: block.from, to: block.to, rate: block.rate },
+        token,
+      );
       if (res.status !== 201) throw new Error(`line ${block.line}: price: ${res.status} ${res.text}`);
       continue;
     }

@@ -27,6 +27,8 @@ interface RequestOptions {
   json?: unknown;
   /** A file sent as the raw body. */
   file?: Blob;
+  /** A multipart body (the browser writes its Content-Type with the boundary). */
+  form?: FormData;
   signal?: AbortSignal;
   /**
    * false for sign-in and sign-up: no token is sent and a 401 is the answer, not the end of a
@@ -52,6 +54,8 @@ export async function send(method: string, path: string, options: RequestOptions
   } else if (options.file !== undefined) {
     headers['Content-Type'] = 'application/octet-stream';
     body = options.file;
+  } else if (options.form !== undefined) {
+    body = options.form;
   }
   let response: Response;
   try {

@@ -53,8 +53,14 @@ export function reconciliationStats(): Promise<ReconciliationStats> {
   return json('GET', '/api/reconciliation/stats');
 }
 
-export function unmatchedItems(page: number, perPage = 20): Promise<Page<UnmatchedItemDto>> {
-  return json('GET', '/api/reconciliation/unmatched', { query: { page, per_page: perPage } });
+export function unmatchedItems(
+  page: number,
+  perPage = 20,
+  filter: { accountId?: string | undefined; statementId?: string | undefined } = {},
+): Promise<Page<UnmatchedItemDto>> {
+  return json('GET', '/api/reconciliation/unmatched', {
+    query: { page, per_page: perPage, account_id: filter.accountId, statement_id: filter.statementId },
+  });
 }
 
 /** Books one bank line: to an account (with its amount in that account's currency) or split across several. */

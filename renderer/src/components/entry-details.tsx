@@ -9,6 +9,7 @@ import { TextField } from './text-field.tsx';
 import { TEXT_LIMITS } from '../../../server/contract/limits.ts';
 import { EntryLinesTable } from './entry-lines-table.tsx';
 import { RepeatEntryButton } from './repeat-entry-button.tsx';
+import { AttachmentsPanel } from './attachments-panel.tsx';
 
 interface EntryDetailsProps {
   entry: JournalEntryDto;
@@ -19,6 +20,8 @@ interface EntryDetailsProps {
   onClose: () => void;
   /** A monthly schedule was made of the entry. */
   onRepeated?: () => void;
+  /** A file was attached or deleted. */
+  onAttachments?: (count: number) => void;
 }
 
 /**
@@ -26,7 +29,15 @@ interface EntryDetailsProps {
  * and posts the correction) or void it (showing the reversal); the entries it corrects or that
  * corrected it, one click away.
  */
-export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose, onRepeated }: EntryDetailsProps) {
+export function EntryDetails({
+  entry,
+  onEdit,
+  onChanged,
+  onOpen,
+  onClose,
+  onRepeated,
+  onAttachments,
+}: EntryDetailsProps) {
   const { t } = useI18n();
   const headingId = useId();
   const [voiding, setVoiding] = useState(false);
@@ -147,6 +158,12 @@ export function EntryDetails({ entry, onEdit, onChanged, onOpen, onClose, onRepe
         </section>
       )}
       {!reversal && entry.reversal_entry_id && linkTo(entry.reversal_entry_id, 'entry.voidedBy', 'entry.openReversal')}
+      <AttachmentsPanel
+        key={entry.id}
+        target={{ kind: 'entry', id: entry.id }}
+        label={entry.memo || t('entry.noMemo')}
+        onCount={onAttachments}
+      />
     </article>
   );
 }

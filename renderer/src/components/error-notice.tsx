@@ -6,6 +6,9 @@ import { fieldReason } from './field-error.tsx';
 /** What people are told for each error code the server answers: what happened and what to do. */
 const WORDS_BY_CODE: Record<string, MessageKey> = {
   NETWORK: 'error.code.NETWORK',
+  INSUFFICIENT_UNITS: 'error.code.INSUFFICIENT_UNITS',
+  INVALID_LOT: 'error.code.INVALID_LOT',
+  TOO_MANY_SECURITIES: 'error.code.TOO_MANY_SECURITIES',
   VALIDATION_ERROR: 'error.code.VALIDATION_ERROR',
   MALFORMED_JSON: 'error.code.VALIDATION_ERROR',
   UNBALANCED: 'error.code.UNBALANCED',

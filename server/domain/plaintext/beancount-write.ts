@@ -69,6 +69,11 @@ export function writeBeancountLines(
       if (l.automatic) out.push('    automatic: "trading"');
     }
     out.push('');
+    // a receipt is a document of the entry's first account, on the entry's day
+    const first = entry.lines[0];
+    for (const document of first ? (entry.documents ?? []) : [])
+      out.push(`${entry.date} document ${paths.get(first!.accountId)!.path} "${beancountString(document)}"`);
+    if (first && (entry.documents?.length ?? 0) > 0) out.push('');
   }
 
   const closed = declared.filter((d) => !d.account.isActive);

@@ -38,7 +38,8 @@ export function writeLedgerJournalLines(
   const paths = accountPaths(accounts, flavor);
   for (const line of header) out.push(`; ${line}`);
   if (header.length > 0) out.push('');
-  for (const line of ['tag id', 'tag memo', 'tag voided-by', 'tag reverses', 'tag automatic', '']) out.push(line);
+  for (const line of ['tag id', 'tag memo', 'tag voided-by', 'tag reverses', 'tag automatic', 'tag attachment', ''])
+    out.push(line);
 
   const currencies = [
     ...new Set([...accounts.map((a) => a.currency), ...prices.flatMap((p) => [p.from, p.to])]),
@@ -74,6 +75,7 @@ export function writeLedgerJournalLines(
     if (description !== memo) out.push(`    ; memo: ${JSON.stringify(memo)}`);
     if (entry.reversalEntryId) out.push(`    ; voided-by: ${entry.reversalEntryId}`);
     if (entry.reversesEntryId) out.push(`    ; reverses: ${entry.reversesEntryId}`);
+    for (const document of entry.documents ?? []) out.push(`    ; attachment: ${document}`);
     for (const l of entry.lines) {
       const text = `${amount(l)} ${l.currency}`;
       const cost = l.cost ? ` @@ ${formatMinor(l.cost.amountMinor, l.cost.currency)} ${l.cost.currency}` : '';

@@ -38,6 +38,8 @@ export interface BookEntry {
   reversalEntryId: string | null;
   reversesEntryId: string | null;
   lines: BookLine[];
+  /** Files attached to the entry, as paths relative to the journal (an export with its files). */
+  documents?: readonly string[];
 }
 
 export interface Book {

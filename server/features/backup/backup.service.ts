@@ -5,6 +5,7 @@ import { BACKUP_NAME_PATTERN, type BackupDto } from '../../contract/export.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { JobQueue } from '../../jobs/job.ts';
 import type { backupJobs } from './backup.jobs.ts';
+import type { AttachmentBackups } from '../attachments/attachments.backup.ts';
 import { ledgerSummary } from './backup.repository.ts';
 
 /** How many backups each user keeps; older ones are removed after each new one. */
@@ -38,9 +39,18 @@ export class BackupService {
   private readonly now: () => number;
   /** One backup or restore at a time per user (a restore closes the connection a backup reads). */
   private readonly busy = new Map<string, Promise<unknown>>();
+  /** The attached files: each backup keeps those its ledger names, a restore brings them back. */
+  private readonly attachments: AttachmentBackups | undefined;
 
-  constructor(stores: Stores, jobs: JobQueue<typeof backupJobs>, dataDir: string, now: () => number = Date.now) {
+  constructor(
+    stores: Stores,
+    jobs: JobQueue<typeof backupJobs>,
+    dataDir: string,
+    now: () => number = Date.now,
+    attachments?: AttachmentBackups,
+  ) {
     this.stores = stores;
+    this.attachments = attachments;
     this.jobs = jobs;
     this.root = path.join(dataDir, 'backups');
     this.ledgersDir = path.join(dataDir, 'ledgers');
@@ -113,6 +123,8 @@ export class BackupService {
     let name = `ledger-${stamp(ms)}-${reason}.sqlite`;
     while (fs.existsSync(path.join(dir, name))) name = `ledger-${stamp(++ms)}-${reason}.sqlite`;
     const partial = path.join(dir, `.${name}.partial`);
+    // the files known now, before the snapshot: one deleted while the copy is made is kept all the same
+    this.attachments?.copyKnown(this.stores.ledger(userId), userId, dir);
     try {
       if (onThisThread) {
         const lease = this.stores.lease(userId);
@@ -123,6 +135,8 @@ export class BackupService {
         }
       } else await this.jobs.run(userId, 'backupLedger', { to: partial });
       fs.chmodSync(partial, 0o600);
+      // and those attached while it was made
+      this.attachments?.copyNamedBy(userId, partial, dir);
       fs.renameSync(partial, path.join(dir, name));
     } finally {
       fs.rmSync(partial, { force: true });
@@ -136,8 +150,13 @@ export class BackupService {
       .readdirSync(dir)
       .filter((n) => BACKUP_NAME_PATTERN.test(n))
       .sort();
-    for (const name of names.slice(0, Math.max(0, names.length - BACKUPS_KEPT)))
-      fs.rmSync(path.join(dir, name), { force: true });
+    const gone = names.slice(0, Math.max(0, names.length - BACKUPS_KEPT));
+    for (const name of gone) fs.rmSync(path.join(dir, name), { force: true });
+    if (gone.length > 0)
+      this.attachments?.prune(
+        names.slice(gone.length).map((n) => path.join(dir, n)),
+        dir,
+      );
   }
 
   /** When the user's newest backup was taken, or null. */
@@ -177,8 +196,12 @@ export class BackupService {
               `The backup cannot be restored: ${error instanceof Error ? error.message : String(error)}; the ledger is unchanged`,
             );
           }
+          const missing = this.attachments?.missingFiles(userId, staged, dir) ?? [];
           const safety = await this.copy(userId, 'pre-restore', true);
+          // one synchronous stretch: the files, the swap, and the removal of files no longer named
+          this.attachments?.bringBack(userId, missing, dir);
           this.stores.swapInLedger(userId, staged);
+          this.attachments?.collect(this.stores.ledger(userId), userId);
           this.prune(userId);
           return { restored, safety, summary: ledgerSummary(this.stores.ledger(userId)) };
         } finally {

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Stores } from '../../db/stores.ts';
 import { localToday, startOfMonth } from '../../domain/dates.ts';
+import { createAccount } from '../accounts/accounts.service.ts';
+import { bookTrade, createSecurity, putInvestmentSettings } from '../investments/investments.service.ts';
 import { runTool, TOOL_DEFINITIONS } from './chat.tools.ts';
 
 /** The tools as the model was told them when their JSON Schemas were written by hand. */
@@ -96,6 +98,23 @@ const HAND_WRITTEN = [
       },
     },
   },
+  {
+    type: 'function',
+    function: {
+      name: 'get_investments',
+      description:
+        'Securities held (units, cost basis, latest price, market value, unrealised gain, return since purchase) and the gains realised by sales over a period (default this year), short and long term; optionally of one `symbol`.',
+      parameters: {
+        type: 'object',
+        properties: {
+          symbol: { type: 'string', description: 'one security’s symbol, such as VTI' },
+          period: { type: 'string', enum: ['this_month', 'last_month', 'this_year', 'last_year'] },
+          start_date: { type: 'string', description: 'YYYY-MM-DD' },
+          end_date: { type: 'string', description: 'YYYY-MM-DD' },
+        },
+      },
+    },
+  },
 ];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-chat-tools-'));
@@ -133,5 +152,38 @@ describe('the advisor’s tools', () => {
     expect(runTool(db, 'get_balances', { account: 'Groceries' })).toMatchObject({
       error: 'no account matches "Groceries"',
     });
+  });
+
+  it('when VTI was bought last year and partly sold this year, then get_investments answers what is held and the gain realised on VTI this year', () => {
+    const ledger = stores.ledger(crypto.randomUUID());
+    const account = (name: string, type: 'ASSET' | 'INCOME') =>
+      createAccount(ledger, { name, type, currency: 'USD' }).id;
+    const broker = account('Brokerage', 'ASSET');
+    const gains = account('Gains', 'INCOME');
+    putInvestmentSettings(ledger, broker, { booking_method: 'FIFO', short_term_account_id: gains });
+    const vti = createSecurity(ledger, { symbol: 'VTI', name: 'Vanguard Total Stock Market', currency: 'USD' }).id;
+    const aapl = createSecurity(ledger, { symbol: 'AAPL', name: 'Apple', currency: 'USD' }).id;
+    const today = localToday();
+    const lastYear = `${Number(today.slice(0, 4)) - 1}-06-01`;
+    const base = { account_id: broker, security_id: vti };
+    bookTrade(ledger, { kind: 'buy', date: lastYear, units: '10', price: '200', ...base });
+    bookTrade(ledger, { kind: 'buy', date: lastYear, units: '1', price: '150', account_id: broker, security_id: aapl });
+    bookTrade(ledger, { kind: 'sell', date: today, units: '4', price: '250.125', ...base });
+    const answer = runTool(ledger, 'get_investments', { symbol: 'vti' }) as any;
+    expect(answer.holdings).toEqual([
+      expect.objectContaining({
+        symbol: 'VTI',
+        units: '6',
+        cost_basis: '1200.00',
+        price: '250.125',
+        market_value: '1500.75',
+      }),
+    ]);
+    expect(answer.realized.items).toEqual([
+      expect.objectContaining({ symbol: 'VTI', units_sold: '4', proceeds: '1000.50', realized_gain: '200.50' }),
+    ]);
+    const lastYearOnly = runTool(ledger, 'get_investments', { period: 'last_year' }) as any;
+    expect(lastYearOnly.realized.items).toEqual([]);
+    expect(lastYearOnly.holdings.map((h: { symbol: string }) => h.symbol)).toEqual(['AAPL', 'VTI']);
   });
 });

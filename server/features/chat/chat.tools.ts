@@ -12,6 +12,7 @@ import { reconciliationStats } from '../reconciliation/reconciliation.stats.serv
 import { balanceSheet, incomeStatement } from '../reports/reports.service.ts';
 import { BUDGET_TOOL_DESCRIPTION, getBudgetAndUpcomingBills, MAX_BILL_DAYS } from '../budgets/budgets.advisor.ts';
 import { homeCurrency } from '../settings/settings.service.ts';
+import { holdingsReport, realizedGains } from '../investments/investments.service.ts';
 
 type ToolParameters = ToolDefinition['function']['parameters'];
 
@@ -76,6 +77,13 @@ const budgetArgs = z.object({
   days: optional(
     z.number().int().describe(`upcoming bills over this many days from today, default 14, at most ${MAX_BILL_DAYS}`),
   ),
+});
+
+const investmentArgs = z.object({
+  symbol: optional(z.string().describe('one security’s symbol, such as VTI')),
+  period: optional(z.enum(PERIODS)),
+  start_date: optional(date),
+  end_date: optional(date),
 });
 
 function dateRange(args: z.output<typeof incomeArgs>): { start: string; end: string } {
@@ -236,6 +244,28 @@ export function getReconciliationStatus(db: LedgerDb, args: z.output<typeof reco
   };
 }
 
+/** Holdings at the latest price and the gains realised over a period (default this year), optionally of one symbol. */
+export function getInvestments(db: LedgerDb, args: z.output<typeof investmentArgs>) {
+  const range = args.period || args.start_date || args.end_date ? dateRange(args) : periodRange('this_year');
+  const symbol = args.symbol?.trim().toUpperCase() || undefined;
+  const held = holdingsReport(db, undefined).items.filter((h) => !symbol || h.symbol === symbol);
+  return {
+    holdings: held.map((h) => ({
+      account: h.account_name,
+      symbol: h.symbol,
+      currency: h.currency,
+      units: h.units,
+      cost_basis: h.cost_basis,
+      price: h.price,
+      price_date: h.price_date,
+      market_value: h.market_value,
+      unrealized_gain: h.unrealized_gain,
+      return_percent: h.return_percent,
+    })),
+    realized: { start: range.start, end: range.end, ...realizedGains(db, range.start, range.end, symbol) },
+  };
+}
+
 interface Tool {
   definition: ToolDefinition;
   run(db: LedgerDb, args: unknown): unknown;
@@ -301,6 +331,12 @@ const TOOLS = new Map<string, Tool>([
     getReconciliationStatus,
   ),
   tool('get_budget_and_upcoming_bills', BUDGET_TOOL_DESCRIPTION, budgetArgs, getBudgetAndUpcomingBills),
+  tool(
+    'get_investments',
+    'Securities held (units, cost basis, latest price, market value, unrealised gain, return since purchase) and the gains realised by sales over a period (default this year), short and long term; optionally of one `symbol`.',
+    investmentArgs,
+    getInvestments,
+  ),
 ]);
 
 /** The tools as the model is told them. */

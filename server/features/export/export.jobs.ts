@@ -6,7 +6,7 @@ export const exportJobs = {
   /** GET /api/export: the text goes out in pieces (hundreds of MB at a million entries). */
   exportBooks: defineJob({
     kind: 'reads',
-    run: (db, input: ExportQuery, context): null => {
+    run: (db, input: ExportQuery & { withDocuments?: boolean }, context): null => {
       writeExport(db, input, (text) => context.write(text));
       return null;
     },

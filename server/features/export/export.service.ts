@@ -5,6 +5,7 @@ import {
   writeCsvRows,
   writeLedgerJournalLines,
   type BookAccount,
+  type BookEntry,
   type ExportFormat,
   type LineSink,
 } from '../../domain/plaintext/index.ts';
@@ -12,6 +13,7 @@ import { formatRate } from '../../domain/rates.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import { pricesUpTo } from '../prices/prices.repository.ts';
 import { accountsInHistory, postedHistory, type DateFilter } from './export.repository.ts';
+import { entryDocuments } from '../attachments/attachments.service.ts';
 
 export const EXPORT_MEDIA: Readonly<Record<ExportFormat, { contentType: string; extension: string }>> = {
   ledger: { contentType: 'text/plain; charset=utf-8', extension: 'ledger' },
@@ -86,7 +88,7 @@ class PiecesOfText implements LineSink {
  */
 export function writeExport(
   db: LedgerDb,
-  query: ExportQuery,
+  query: ExportQuery & { withDocuments?: boolean },
   write: (text: string) => void,
   pieceChars = EXPORT_PIECE_CHARS,
 ): void {
@@ -105,7 +107,8 @@ export function writeExport(
       to: p.to,
       rate: formatRate(p.rateScaled),
     }));
-    const entries = postedHistory(db, range);
+    const documents = query.withDocuments ? entryDocuments(db) : undefined;
+    const entries = documents ? withDocuments(postedHistory(db, range), documents) : postedHistory(db, range);
     const csv = query.format === 'csv';
     const out = new PiecesOfText(csv ? '\r\n' : '\n', csv ? '\r\n' : '', write, pieceChars);
     if (query.format === 'csv') writeCsvRows(out, accounts, entries);
@@ -113,6 +116,14 @@ export function writeExport(
     else writeLedgerJournalLines(out, accounts, entries, used, query.format, header, prices);
     out.end();
   });
+}
+
+/** The entries, each with the paths of its files (an export with its files beside it). */
+function* withDocuments(entries: Iterable<BookEntry>, documents: ReadonlyMap<string, string[]>): Generator<BookEntry> {
+  for (const entry of entries) {
+    const paths = documents.get(entry.id);
+    yield paths ? { ...entry, documents: paths } : entry;
+  }
 }
 
 /** The whole export as one string (the benchmarks' and tests' in-process use; the route streams it from a job). */

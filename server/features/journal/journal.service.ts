@@ -252,9 +252,9 @@ function storeEntry(
   sourceType: SourceType,
   now: string,
   correctsEntryId: string | null = null,
+  id: string = newRowId(),
 ): string {
   const posted = input.auto_post === true;
-  const id = newRowId();
   insertEntry(
     db,
     {
@@ -279,11 +279,17 @@ function storeEntry(
   return id;
 }
 
-export function createEntry(db: LedgerDb, input: CreateEntryInput, sourceType: SourceType = 'manual'): JournalEntryDto {
+/** `entryId`: the entry's id when it is derived from what it books (occurrenceEntryId); a new one otherwise. */
+export function createEntry(
+  db: LedgerDb,
+  input: CreateEntryInput,
+  sourceType: SourceType = 'manual',
+  entryId?: string,
+): JournalEntryDto {
   return db.transaction(() => {
     // a draft is work in progress: it need not balance until it is posted
     const lines = checkLines(db, input.lines, { balanced: input.auto_post === true });
-    const id = storeEntry(db, input, lines, sourceType, new Date().toISOString());
+    const id = storeEntry(db, input, lines, sourceType, new Date().toISOString(), null, entryId);
     return toEntryDto(requireEntry(db, id));
   });
 }
@@ -347,19 +353,20 @@ function storeEntries(db: LedgerDb, inputs: readonly CreateEntryInput[]): Journa
 /**
  * The journal's writes as requests make them: each shares a transaction, and so one sync to disk,
  * with the writes of the other requests that arrive with it, and is answered once that is durable
- * (SqliteDb.grouped); a write that fails is undone alone. A batch heads a group of its own, without
+ * (SqliteDb.write, 'group-commit'); a write that fails is undone alone. A batch heads a group of its own, without
  * a savepoint (see `head`).
  */
 export const journalWrites = {
-  create: (db: LedgerDb, input: CreateEntryInput) => db.grouped(() => createEntry(db, input)),
+  create: (db: LedgerDb, input: CreateEntryInput) => db.write('group-commit', () => createEntry(db, input)),
   createMany: (db: LedgerDb, inputs: readonly CreateEntryInput[]) =>
-    db.grouped(() => storeEntries(db, inputs), { head: true }),
-  update: (db: LedgerDb, id: string, input: UpdateEntryInput) => db.grouped(() => updateDraft(db, id, input)),
-  post: (db: LedgerDb, id: string) => db.grouped(() => postEntry(db, id)),
+    db.write('group-commit', () => storeEntries(db, inputs), { head: true }),
+  update: (db: LedgerDb, id: string, input: UpdateEntryInput) =>
+    db.write('group-commit', () => updateDraft(db, id, input)),
+  post: (db: LedgerDb, id: string) => db.write('group-commit', () => postEntry(db, id)),
   void: (db: LedgerDb, id: string, reason: string | null, guard: VoidGuard) =>
-    db.grouped(() => voidEntry(db, id, reason, guard)),
+    db.write('group-commit', () => voidEntry(db, id, reason, guard)),
   correct: (db: LedgerDb, id: string, input: CorrectEntryInput, guard: VoidGuard) =>
-    db.grouped(() => correctEntry(db, id, input, guard)),
+    db.write('group-commit', () => correctEntry(db, id, input, guard)),
 };
 
 function assertStatus(

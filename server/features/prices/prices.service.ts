@@ -118,13 +118,26 @@ function fileError(line: number, message: string): DomainError {
   return new DomainError('VALIDATION_ERROR', `Line ${line}: ${message}`, [{ field: `line.${line}`, message }]);
 }
 
+/** A CSV table's rows, each a cell reader by column and the line it is on. */
+export interface CsvRow<C extends string> {
+  line: number;
+  cell: (column: C) => string;
+}
+
 /**
- * Reads a CSV file of rates: a header row naming the columns `date`, `from`, `to` and `rate` (any
- * order, any case, other columns ignored), then one price per row. Any bad row refuses the file,
- * naming its line.
+ * Reads a CSV file of prices: a header row naming `columns` (any order, any case, other columns
+ * ignored), then at most `maxRows` rows. A file that is not CSV, is empty, is too long or lacks a
+ * column is refused with VALIDATION_ERROR naming the line (`Line N: …`). The rates import and the
+ * security prices import (features/investments) read their files with it.
  */
-export function readPriceCsv(bytes: Uint8Array): PriceLine[] {
+export function readCsvTable<C extends string>(
+  bytes: Uint8Array,
+  columns: readonly C[],
+  maxRows: number,
+  what: string,
+): CsvRow<C>[] {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
+  const headerText = columns.join(',');
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
@@ -132,28 +145,36 @@ export function readPriceCsv(bytes: Uint8Array): PriceLine[] {
       skip_empty_lines: true,
       trim: true,
       info: true,
-      to: MAX_PRICE_ROWS + 2,
+      to: maxRows + 2,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 1;
     throw fileError(line, 'the file is not valid CSV');
   }
-  if (records.length === 0) throw fileError(1, 'the file is empty; it needs a header row: date,from,to,rate');
-  if (records.length > MAX_PRICE_ROWS + 1)
-    throw fileError(MAX_PRICE_ROWS + 2, `a file holds at most ${MAX_PRICE_ROWS} prices`);
+  if (records.length === 0) throw fileError(1, `the file is empty; it needs a header row: ${headerText}`);
+  if (records.length > maxRows + 1) throw fileError(maxRows + 2, `a file holds at most ${maxRows} ${what}`);
   const header = records[0]!.record.map((h) => h.toLowerCase());
-  const index = Object.fromEntries(COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<
-    (typeof COLUMNS)[number],
-    number
-  >;
-  const absent = COLUMNS.filter((c) => index[c] < 0);
-  if (absent.length > 0)
-    throw fileError(1, `the header row lacks the column(s) ${absent.join(', ')} (date,from,to,rate)`);
+  const index = new Map(columns.map((c) => [c, header.indexOf(c)] as const));
+  const absent = columns.filter((c) => index.get(c)! < 0);
+  if (absent.length > 0) throw fileError(1, `the header row lacks the column(s) ${absent.join(', ')} (${headerText})`);
+  return records.slice(1).map(({ record, info }) => ({
+    line: info.lines,
+    cell: (c: C) => record[index.get(c)!] ?? '',
+  }));
+}
+
+export { fileError as csvLineError };
+
+/**
+ * Reads a CSV file of rates: a header row naming the columns `date`, `from`, `to` and `rate` (any
+ * order, any case, other columns ignored), then one price per row. Any bad row refuses the file,
+ * naming its line.
+ */
+export function readPriceCsv(bytes: Uint8Array): PriceLine[] {
+  const rows = readCsvTable(bytes, COLUMNS, MAX_PRICE_ROWS, 'prices');
   const out: PriceLine[] = [];
   const seen = new Set<string>();
-  for (const { record, info } of records.slice(1)) {
-    const line = info.lines;
-    const cell = (c: (typeof COLUMNS)[number]) => record[index[c]] ?? '';
+  for (const { line, cell } of rows) {
     const date = cell('date');
     const from = cell('from').toUpperCase();
     const to = cell('to').toUpperCase();

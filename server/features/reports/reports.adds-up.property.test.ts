@@ -6,8 +6,8 @@ import { startTestServer, type TestServer } from '../../../test/support/server.t
 /**
  * Every report's totals are the sums of the figures printed above them, and the balance sheet
  * balances (assets = liabilities + equity, retained earnings and unrealised gains included), in
- * each currency and converted: over random books of several currencies, with exchanges, rates and
- * voids, read through the HTTP API. The sums are redone here on the decimal strings, by the
+ * each currency and converted: over random books of several currencies, with exchanges, rates,
+ * voids and securities bought and sold (held at market on the sheet), read through the HTTP API. The sums are redone here on the decimal strings, by the
  * definitions, with nothing of the server's code.
  */
 
@@ -176,8 +176,20 @@ const priceArb = fc.record({
     .map((n) => `${Math.floor(n / 1000)}.${String(n % 1000).padStart(3, '0')}`),
 });
 
+/** A trade of VTI (priced in USD) in the Cash account, paid from Checking; a sale of more than is held is refused. */
+const tradeArb = fc.record({
+  day: fc.constantFrom(...DAYS),
+  kind: fc.constantFrom('buy', 'sell'),
+  units: fc.integer({ min: 1, max: 3000 }).map((n) => (n / 100).toString()),
+  price: fc.integer({ min: 1000, max: 5_000_000 }).map((n) => (n / 1000).toString()),
+});
+
 const bookArb = fc.record({
   entries: fc.array(entryArb, { minLength: 1, maxLength: 14 }),
+  trades: fc.array(tradeArb, { maxLength: 6 }),
+  securityPrices: fc.array(fc.record({ day: fc.constantFrom(...DAYS), price: fc.integer({ min: 1, max: 900_000 }) }), {
+    maxLength: 3,
+  }),
   prices: fc.array(priceArb, { maxLength: 8 }),
   asOf: fc.constantFrom(...DAYS),
   convertTo: fc.constantFrom(undefined, 'USD', 'EUR', 'JPY'),
@@ -231,6 +243,28 @@ describe('every report adds up', () => {
             const voided = await user.post(`/api/journal-entries/${res.body.id}/void`, { reason: 'random' });
             expect(voided.status, voided.text).toBe(200);
           }
+        }
+        const vti = await user.post('/api/securities', { symbol: 'VTI', name: 'VTI', currency: 'USD' });
+        expect(vti.status, vti.text).toBe(201);
+        const settings = { booking_method: 'FIFO', short_term_account_id: ids.get('Salary') };
+        expect((await user.put(`/api/investments/accounts/${ids.get('Cash')}`, settings)).status).toBe(200);
+        for (const t of book.trades) {
+          const res = await user.post('/api/investments/trades', {
+            ...t,
+            date: t.day,
+            day: undefined,
+            account_id: ids.get('Cash'),
+            security_id: vti.body.id,
+            cash_account_id: ids.get('Checking'),
+          });
+          expect(res.status === 201 || res.body.code === 'INSUFFICIENT_UNITS', res.text).toBe(true);
+        }
+        for (const p of book.securityPrices) {
+          const res = await user.put(`/api/securities/${vti.body.id}/prices`, {
+            date: p.day,
+            price: (p.price / 100).toString(),
+          });
+          expect(res.status, res.text).toBe(200);
         }
         await checkReports(user, book.asOf, '2026-01-01', book.convertTo);
       }),

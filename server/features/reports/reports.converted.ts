@@ -56,13 +56,19 @@ function convertedByDay(
 }
 
 /** Each account's balance as of a date, converted at that date's rates. */
-function balancesAt(db: LedgerDb, book: RateBook, accounts: readonly Account[], asOf: string) {
+function balancesAt(
+  db: LedgerDb,
+  book: RateBook,
+  accounts: readonly Account[],
+  asOf: string,
+  market: ReadonlyMap<string, bigint> = new Map(),
+) {
   const sums = sumRange(db, 'account', null, asOf);
   const out = new Map<string, ConvertedSum>();
   for (const account of accounts) {
     const t = sums.get(account.id);
     const sum = new ConvertedSum(book);
-    sum.add(t ? normalBalance(account.type, t.a, t.b) : 0n, account.currency, asOf);
+    sum.add((t ? normalBalance(account.type, t.a, t.b) : 0n) + (market.get(account.id) ?? 0n), account.currency, asOf);
     out.set(account.id, sum);
   }
   return out;
@@ -156,10 +162,16 @@ export function convertedTrialBalance(db: LedgerDb, asOf: string, target: string
  * equity: their converted sum is what the foreign balances bought by exchanges are worth now less
  * what they cost, shown as `unrealized_gains`, the figure that makes the rounded sheet balance.
  */
-export function convertedBalanceSheet(db: LedgerDb, asOf: string, target: string) {
+/** `market`: each holding account's unrealised gain in its currency, added to its balance (securities at market). */
+export function convertedBalanceSheet(
+  db: LedgerDb,
+  asOf: string,
+  target: string,
+  market: ReadonlyMap<string, bigint> = new Map(),
+) {
   const book = new RateBook(db, target, asOf, asOf);
   const accounts = allAccounts(db);
-  const own = balancesAt(db, book, accounts, asOf);
+  const own = balancesAt(db, book, accounts, asOf, market);
   const trading = tradingAccountIds(db);
   const assets = trees(book, accounts, ['ASSET'], own);
   const liabilities = trees(book, accounts, ['LIABILITY'], own);

@@ -6,6 +6,7 @@ import { normalBalance, type AccountType } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { formatMinor, type Minor } from '../../domain/money.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
+import { unrealizedByAccount } from '../investments/investments.service.ts';
 import { sumEachPeriod, sumRange, type Pair } from '../totals/totals.repository.ts';
 import {
   convertedBalanceSheet,
@@ -129,10 +130,12 @@ export function trialBalance(db: LedgerDb, asOf: string = localToday(), convertT
 export function balanceSheet(db: LedgerDb, asOf: string = localToday(), convertTo?: string) {
   const accounts = allAccounts(db);
   const totals = sumRange(db, 'account', null, asOf);
-  const own = (a: Account) => balanceOf(a, totals);
+  // securities held are at market: each holding account's balance gains its unrealised gain
+  const market = unrealizedByAccount(db, asOf);
+  const own = (a: Account) => balanceOf(a, totals) + (market.get(a.id) ?? 0n);
   return {
     as_of: asOf,
-    ...(convertTo && convertedBalanceSheet(db, asOf, convertTo)),
+    ...(convertTo && convertedBalanceSheet(db, asOf, convertTo, market)),
     currencies: currenciesOf(accounts).map((currency) => {
       const assets = trees(accounts, currency, ['ASSET'], own);
       const liabilities = trees(accounts, currency, ['LIABILITY'], own);
@@ -140,17 +143,20 @@ export function balanceSheet(db: LedgerDb, asOf: string = localToday(), convertT
       const income = trees(accounts, currency, ['INCOME'], own).total;
       const expenses = trees(accounts, currency, ['EXPENSE'], own).total;
       const retained = income - expenses;
+      const held = accounts.filter((a) => a.currency === currency && market.has(a.id));
+      const gains = held.reduce((sum, a) => sum + market.get(a.id)!, 0n);
       return {
         currency,
         assets: assets.roots,
         liabilities: liabilities.roots,
         equity: equity.roots,
         retained_earnings: formatMinor(retained, currency),
+        ...(held.length > 0 && { unrealized_gains: formatMinor(gains, currency) }),
         total_assets: formatMinor(assets.total, currency),
         total_liabilities: formatMinor(liabilities.total, currency),
         total_equity: formatMinor(equity.total, currency),
-        total_equity_and_earnings: formatMinor(equity.total + retained, currency),
-        total_liabilities_and_equity: formatMinor(liabilities.total + equity.total + retained, currency),
+        total_equity_and_earnings: formatMinor(equity.total + retained + gains, currency),
+        total_liabilities_and_equity: formatMinor(liabilities.total + equity.total + retained + gains, currency),
         net_worth: formatMinor(assets.total - liabilities.total, currency),
       };
     }),

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localToday } from '../../domain/dates.ts';
@@ -10,6 +11,15 @@ import {
   type TestServer,
 } from '../../../test/support/server.ts';
 import { MAX_UPCOMING_DAYS, MAX_UPCOMING_OCCURRENCES } from '../../contract/schedules.ts';
+
+/** RFC 9562 version 8 from SHA-256("schedule-occurrence\n" + schedule + "\n" + date), as docs/sync.md says. */
+function derivedEntryId(scheduleId: string, date: string): string {
+  const h = crypto.createHash('sha256').update(`schedule-occurrence\n${scheduleId}\n${date}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x80;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join('-');
+}
 
 let t: TestServer;
 let api: Api;
@@ -263,6 +273,9 @@ describe('booking due occurrences', () => {
     ).toBe(true);
     const rent = entries.items.find((e: { memo: string }) => e.memo === 'Flat rent');
     expect(rent).toMatchObject({ status: 'draft', entry_date: addDays(today, -1) });
+    // an occurrence's entry id is the schedule and the date's: another device booking it makes the same entry
+    for (const e of streaming) expect(e.id).toBe(derivedEntryId(posted.id, e.entry_date));
+    expect(rent.id).toBe(derivedEntryId(draft.id, addDays(today, -1)));
     expect((await b.get(`/api/accounts/${b.ids.Streaming}/balance`)).body.balance).toBe('39.96');
     // booking again adds nothing; next dates moved past today
     expect((await b.post('/api/schedules/run')).body.created).toEqual([]);

@@ -1,5 +1,5 @@
 import type { LedgerDb } from '../../db/stores.ts';
-import { newRowId } from '../../db/ids.ts';
+import { newRowId, occurrenceEntryId } from '../../db/ids.ts';
 import {
   MAX_UPCOMING_DAYS,
   MAX_UPCOMING_OCCURRENCES,
@@ -279,6 +279,7 @@ function bookSchedule(db: LedgerDb, id: string, today: string, limit: number): B
               })),
             },
             'schedule',
+            occurrenceEntryId(schedule.id, at),
           );
           setOccurrenceEntry(db, schedule.id, at, entry.id);
           return entry.id;

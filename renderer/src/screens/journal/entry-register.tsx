@@ -3,6 +3,8 @@ import type { AccountDto, JournalEntryDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { Clipped } from '../../components/clipped.tsx';
 import { DataTable } from '../../components/data-table.tsx';
+import { Paperclip } from '../../components/paperclip.tsx';
+import { useAttachmentCounts } from '../../hooks/use-attachment-counts.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { accountLabel } from '../../names.ts';
 import { entryAccounts, entryAmounts, entryCleared } from './entry-summary.ts';
@@ -18,6 +20,7 @@ export function EntryRegister({
   selectedId,
   onOpen,
   empty,
+  attachmentsVersion = 0,
 }: {
   entries: JournalEntryDto[];
   accounts: readonly AccountDto[];
@@ -26,9 +29,15 @@ export function EntryRegister({
   onOpen: (entry: JournalEntryDto) => void;
   /** shown instead of the table when the page holds no entries */
   empty: ReactNode;
+  /** changes when a file is attached or deleted: the paperclips are counted again */
+  attachmentsVersion?: number;
 }) {
   const { t } = useI18n();
   const types = useMemo(() => new Map(accounts.map((a) => [a.id, a.type])), [accounts]);
+  const clips = useAttachmentCounts(
+    useMemo(() => entries.map((e) => e.id), [entries]),
+    attachmentsVersion,
+  );
   const viewed = viewedAccountId ? accounts.find((a) => a.id === viewedAccountId) : undefined;
   return (
     <DataTable
@@ -59,6 +68,11 @@ export function EntryRegister({
               {entry.memo ? <Clipped text={entry.memo} /> : <span className="muted">{t('entry.noMemo')}</span>}
             </button>
           ),
+        },
+        {
+          header: t('attachments.title'),
+          hiddenHeader: true,
+          cell: (entry) => <Paperclip count={clips[entry.id]} />,
         },
         {
           header: t('entry.accounts'),

@@ -40,6 +40,7 @@ export function JournalScreen({
   const [page, setPage] = useState(1);
   const [pane, setPane] = useState<Pane>({ kind: 'none' });
   const [openError, setOpenError] = useState<unknown>(undefined);
+  const [attachmentsVersion, setAttachmentsVersion] = useState(0);
   const accounts = useLoader(allAccounts, []);
   const loadPage = useCallback(() => listEntries({ ...filters, page, per_page: PER_PAGE }), [filters, page]);
   const list = useLoader(loadPage, [loadPage]);
@@ -104,6 +105,7 @@ export function JournalScreen({
                 viewedAccountId={filters.account_id}
                 selectedId={pane.kind === 'view' ? pane.entry.id : null}
                 onOpen={(entry) => setPane({ kind: 'view', entry })}
+                attachmentsVersion={attachmentsVersion}
                 empty={
                   <EmptyState
                     title={
@@ -158,6 +160,7 @@ export function JournalScreen({
                   onOpen={(id) => void open(id)}
                   onClose={() => setPane({ kind: 'none' })}
                   onRepeated={() => onNavigate('/schedules')}
+                  onAttachments={() => setAttachmentsVersion((v) => v + 1)}
                 />
               )}
             </div>

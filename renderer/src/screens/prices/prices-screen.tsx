@@ -14,7 +14,7 @@ import { DateInput } from '../../components/date-input.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { FieldError, fieldProblem, invalidField } from '../../components/field-error.tsx';
-import { FileField } from '../../components/file-field.tsx';
+import { CsvImportPanel } from '../../components/csv-import-panel.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { today } from '../../dates.ts';
 import { useAction } from '../../hooks/use-action.ts';
@@ -111,53 +111,21 @@ function PriceForm({ listId, onSaved }: { listId: string; onSaved: () => void })
 
 function PriceImportPanel({ onImported }: { onImported: () => void }) {
   const { t } = useI18n();
-  const headingId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [inputKey, setInputKey] = useState(0);
-  const [result, setResult] = useState<PriceImportResult | null>(null);
-  const upload = useAction(async (chosen: File) => {
-    setResult(null);
-    setResult(await importPrices(chosen));
-    setFile(null);
-    setInputKey((k) => k + 1);
-    onImported();
-  });
+  const upload = async (file: File) => {
+    const result: PriceImportResult = await importPrices(file);
+    return t('prices.imported', { created: result.created, replaced: result.replaced });
+  };
   return (
-    <article className="panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('prices.import')}</h2>
-      <p className="hint">{t('prices.importHint')}</p>
-      <form
-        className="form-grid"
-        aria-labelledby={headingId}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (file) void upload.run(file);
-        }}
-      >
-        <FileField
-          className="span-2"
-          label={t('prices.file')}
-          accept=".csv,text/csv"
-          resetKey={inputKey}
-          onFile={(chosen) => {
-            setFile(chosen);
-            upload.clearError();
-          }}
-        />
-        <div className="form-actions span-2">
-          <button type="submit" className="primary" disabled={!file || upload.busy}>
-            {t('prices.importButton')}
-          </button>
-        </div>
-      </form>
-      {upload.busy && <Busy label={t('prices.importing')} />}
-      <ErrorNotice error={upload.error} onDismiss={upload.clearError} />
-      {result && (
-        <p role="status" className="notice notice-ok">
-          {t('prices.imported', { created: result.created, replaced: result.replaced })}
-        </p>
-      )}
-    </article>
+    <CsvImportPanel
+      title={t('prices.import')}
+      hint={t('prices.importHint')}
+      fileLabel={t('prices.file')}
+      buttonLabel={t('prices.importButton')}
+      busyLabel={t('prices.importing')}
+      primary
+      upload={upload}
+      onImported={onImported}
+    />
   );
 }
 

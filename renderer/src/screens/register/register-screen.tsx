@@ -49,6 +49,7 @@ export function RegisterScreen({
   const { t } = useI18n();
   const [range, setRange] = useState({ start: start ?? '', end: end ?? '' });
   const [page, setPage] = useState(1);
+  const [attachmentsVersion, setAttachmentsVersion] = useState(0);
   const [pane, setPane] = useState<Pane>({ kind: 'none' });
   const [openError, setOpenError] = useState<unknown>(undefined);
   const [version, setVersion] = useState(0);
@@ -165,6 +166,7 @@ export function RegisterScreen({
               label={t('register.tableLabel', { name: account.name })}
               lines={lines}
               currency={account.currency}
+              attachmentsVersion={attachmentsVersion}
               selectedEntry={pane.kind === 'view' ? pane.entry.id : null}
               onOpen={(line) => void open(line.entry_id)}
               onAccount={(id) => onNavigate(`/accounts/${encodeURIComponent(id)}`)}
@@ -216,6 +218,7 @@ export function RegisterScreen({
                 }}
                 onOpen={(id) => void open(id)}
                 onClose={() => setPane({ kind: 'none' })}
+                onAttachments={() => setAttachmentsVersion((v) => v + 1)}
               />
             )}
           </div>

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { RegisterLineDto } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { Clipped } from '../../components/clipped.tsx';
 import { TableHead } from '../../components/data-table.tsx';
+import { Paperclip } from '../../components/paperclip.tsx';
+import { useAttachmentCounts } from '../../hooks/use-attachment-counts.ts';
 import { useI18n } from '../../i18n/index.ts';
 import { accountLabel } from '../../names.ts';
 
@@ -23,6 +25,7 @@ export function RegisterTable({
   onPage,
   onClose,
   empty,
+  attachmentsVersion = 0,
 }: {
   label: string;
   lines: readonly RegisterLineDto[];
@@ -35,6 +38,8 @@ export function RegisterTable({
   onPage: (step: number) => void;
   onClose: () => void;
   empty: ReactNode;
+  /** changes when a file is attached or deleted: the paperclips are counted again */
+  attachmentsVersion?: number;
 }) {
   const { t } = useI18n();
   const [active, setActive] = useState(0);
@@ -49,6 +54,11 @@ export function RegisterTable({
       rows.current[0]?.focus();
     }
   }, [lines]);
+
+  const clips = useAttachmentCounts(
+    useMemo(() => [...new Set(lines.map((l) => l.entry_id))], [lines]),
+    attachmentsVersion,
+  );
 
   if (lines.length === 0) return <>{empty}</>;
 
@@ -119,7 +129,8 @@ export function RegisterTable({
               <td className="nowrap">{line.entry_date}</td>
               <td>
                 {line.memo ? <Clipped text={line.memo} /> : <span className="muted">{t('entry.noMemo')}</span>}
-                {line.status === 'void' && <span className="badge status-void">{t('status.void')}</span>}
+                {line.status === 'void' && <span className="badge status-void">{t('status.void')}</span>}{' '}
+                <Paperclip count={clips[line.entry_id]} />
               </td>
               <td className="accounts-cell">
                 {line.counter_accounts.length === 0 ? (

@@ -66,6 +66,7 @@ describe('the review list’s booking of a line', () => {
     const item = {
       type: 'bank_transaction',
       transaction: tx,
+      account_name: 'Checking',
       suggested_action: 'create_entry',
       suggested_accounts: [],
       preselected_account_id: null,

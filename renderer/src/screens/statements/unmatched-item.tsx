@@ -9,6 +9,7 @@ import { AccountPicker } from '../../components/account-picker.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
+import { AttachmentsPanel } from '../../components/attachments-panel.tsx';
 import { useI18n } from '../../i18n/index.ts';
 import { groupDecimal } from '../../money.ts';
 import { bookingOf, NOT_CONVERTED, splitPart, type LineChoice } from './booking-choice.ts';
@@ -59,6 +60,7 @@ export function UnmatchedItem({
   const headingId = useId();
   const tx = item.transaction;
   const [ruling, setRuling] = useState(false);
+  const [filesOpen, setFilesOpen] = useState(false);
   const byId = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
   const booking = bookingOf(choice, tx, byId);
   const chosen = byId.get(choice.accountId);
@@ -92,6 +94,9 @@ export function UnmatchedItem({
           />
         )}
         <h3 id={headingId}>{tx.description}</h3>
+        <span className="nowrap muted" data-testid="unmatched-account">
+          {item.account_name}
+        </span>
         <span className="nowrap muted">{tx.date}</span>
         <span>
           <Amount value={tx.amount} />{' '}
@@ -208,6 +213,13 @@ export function UnmatchedItem({
         />
       )}
       <ErrorNotice error={create.error} onDismiss={create.clearError} />
+      {item.type === 'bank_transaction' && (
+        <details className="unmatched-files" onToggle={(e) => setFilesOpen(e.currentTarget.open)}>
+          <summary>{t('attachments.title')}</summary>
+          {/* asked for only when opened: a list of a hundred lines makes no hundred requests */}
+          {filesOpen && <AttachmentsPanel target={{ kind: 'bank_transaction', id: tx.id }} label={tx.description} />}
+        </details>
+      )}
     </article>
   );
 }
