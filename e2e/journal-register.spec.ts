@@ -63,8 +63,8 @@ test('when the journal holds more than a page, then it pages on the server and f
   await page.getByLabel('Status').selectOption({ label: 'All' });
   await page.getByLabel('Account').selectOption({ label: 'Fuel' });
   await expect(app.journal.register.getByRole('row')).toHaveCount(9); // a header, 7 in February and the one just posted
-  await page.getByRole('textbox', { name: 'From' }).fill('2026-02-10');
-  await page.getByRole('textbox', { name: 'To' }).fill('2026-02-20');
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2026-02-10');
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2026-02-20');
   await expect(app.journal.register.getByRole('row')).toHaveCount(4); // a header, the 12th, 16th and 20th
   await page.getByLabel('Source').selectOption({ label: 'Import' });
   await expect(page.getByText('No entries match these filters')).toBeVisible();

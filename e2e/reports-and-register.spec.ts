@@ -208,6 +208,41 @@ test('when words or an amount are typed in the journal search, then only the ent
   await expect(rows).toHaveCount(5);
 });
 
+for (const language of ['en', 'zh'] as const) {
+  test(`when an amount range is typed in the journal's filters (${language}), then only entries with a line inside it are listed`, async ({
+    app,
+    page,
+    ledger,
+  }, testInfo) => {
+    const seed = await Seed.user(ledger.api);
+    await books(seed);
+    await app.openSignedIn(seed);
+    if (language === 'zh') await app.chooseLanguage('zh');
+    await app.goTo('journal');
+    const rows = app.journal.register.locator('tbody tr');
+    await expect(rows).toHaveCount(5);
+
+    await app.journal.filterByAmount('40', '100');
+    await expect(rows).toHaveCount(2);
+    await expect(app.journal.registerRow('Farmers market')).toHaveCount(1);
+    await expect(app.journal.registerRow('82.50')).toHaveCount(1);
+    await captureScreen(page, testInfo, language === 'en' ? 'journal-amount-range' : 'journal-amount-range-zh');
+
+    await app.journal.filterByAmount('1,000', '');
+    await expect(rows).toHaveCount(2);
+    await expect(app.journal.registerRow('Salary')).toHaveCount(2);
+
+    // upside down: said beside the fields, and the list keeps the last range that made sense
+    await app.journal.filterByAmount('100', '40');
+    await expect(page.getByRole('alert').filter({ hasText: app.words.t('filter.amountUpsideDown') })).toBeVisible();
+    await expect(rows).toHaveCount(2);
+    await expect(app.journal.registerRow('Salary')).toHaveCount(2);
+
+    await app.journal.filterByAmount('', '');
+    await expect(rows).toHaveCount(5);
+  });
+}
+
 test('when a word matches more entries than a search counts, then the pager says "at least" and the next pages still open', async ({
   app,
   page,

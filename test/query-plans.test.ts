@@ -26,6 +26,10 @@ const BOUNDED_SORTS: { sql: RegExp; why: string }[] = [
     why: 'a search for an amount: the entries with a line of that amount (its index) or the number in their memo (the memo index), sorted among themselves only',
   },
   {
+    sql: /FROM journal_entries e WHERE \(e\.id IN \(SELECT entry_id FROM journal_lines WHERE \(amount_minor BETWEEN \? AND \? AND currency = \?\).* ORDER BY e\.entry_date DESC, e\.seq DESC LIMIT/s,
+    why: 'an amount range alone: the entries with a line in the range (a range of the amount index), sorted among themselves only',
+  },
+  {
     sql: /FROM bank_transactions t JOIN accounts a .* AND t\.date >= \? AND t\.date <= \? .* ORDER BY t\.date DESC, t\.seq DESC LIMIT/s,
     why: "a page of unmatched bank lines: the dates are the page's span, found from the unmatched counts (migration 0005)",
   },
@@ -218,6 +222,9 @@ describe('the queries behind the screens', () => {
       '/api/journal-entries?q=shop',
       `/api/journal-entries?q=shop%2012&status=posted&account_id=${bank}&start_date=2026-01-01&end_date=2026-02-28&page=2&per_page=3`,
       '/api/journal-entries?q=5.25',
+      '/api/journal-entries?amount_min=5&amount_max=6.25',
+      `/api/journal-entries?amount_min=5&status=posted&account_id=${food}&start_date=2026-01-01&per_page=5&page=2`,
+      '/api/journal-entries?q=shop&amount_max=12.25',
       `/api/journal-entries?q=5.25%2012.25&source_type=manual&account_id=${food}&start_date=2026-01-01&end_date=2026-03-31&per_page=5&page=2`,
       '/api/accounts/balances?as_of=2026-02-15&convert_to=USD',
       '/api/reports/trial-balance?as_of=2026-02-28&convert_to=EUR',
@@ -281,7 +288,14 @@ describe('the queries behind the screens', () => {
       for (const sql of bySeq)
         expect(plans(sql).join('\n'), sql).toMatch(/^SEARCH journal_entries USING INDEX \w+ \(seq=\?\)$/m);
       // a search checks each entry it finds against its own lines, never along an index of all lines
-      const perEntry = [...caught].filter((sql) => /^SELECT.*FROM journal_lines (am|al) WHERE/s.test(sql));
+      // an amount range alone: its lines are a range of the amount index
+      const ranges = read.filter((sql) => /SELECT entry_id FROM journal_lines WHERE \(amount_minor BETWEEN/.test(sql));
+      expect(ranges.length).toBeGreaterThanOrEqual(1);
+      for (const sql of ranges)
+        expect(plans(sql).join('\n'), sql).toMatch(
+          /SEARCH journal_lines USING (COVERING )?INDEX journal_lines_by_amount \(amount_minor>\? AND amount_minor<\?\)/,
+        );
+      const perEntry = [...caught].filter((sql) => /^SELECT.*FROM journal_lines (am|al|ar) WHERE/s.test(sql));
       expect(perEntry.length).toBeGreaterThan(0);
       const lookups = perEntry.flatMap((sql) =>
         (
@@ -290,7 +304,7 @@ describe('the queries behind the screens', () => {
           }[]
         )
           .map((r) => r.detail)
-          .filter((d) => /^SEARCH (am|al)\b/.test(d)),
+          .filter((d) => /^SEARCH (am|al|ar)\b/.test(d)),
       );
       expect(lookups.length).toBeGreaterThan(0);
       expect(

@@ -37,6 +37,18 @@ export class JournalPage {
     await expect(this.editor).toBeVisible();
   }
 
+  /** The amount range of the filters: each bound typed, then Enter (an empty bound clears it). */
+  async filterByAmount(from: string, to: string): Promise<void> {
+    for (const [key, value] of [
+      ['filter.amountMin', from],
+      ['filter.amountMax', to],
+    ] as const) {
+      const field = this.page.getByRole('textbox', { name: this.words.t(key), exact: true });
+      await field.fill(value);
+      await field.press('Enter');
+    }
+  }
+
   registerRow(memo: string): Locator {
     return this.register.getByRole('row').filter({ hasText: memo });
   }

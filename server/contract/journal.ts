@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIRECTIONS } from '../domain/double-entry.ts';
+import { AMOUNT_PATTERN, compareDecimals } from '../domain/money.ts';
 import { MAX_SEARCH_LENGTH } from '../domain/search.ts';
 import {
   amountString,
@@ -63,6 +64,16 @@ export const correctEntryBody = z.strictObject({
   reason: z.string().trim().max(500).optional(),
 });
 
+/** Longest amount bound accepted: more digits than any amount the ledger can hold, and a limit on the work. */
+export const MAX_AMOUNT_BOUND_LENGTH = 32;
+
+/** A bound of an amount range: a plain decimal string ("82.50"), zero allowed, no sign. */
+const amountBound = z
+  .string()
+  .max(MAX_AMOUNT_BOUND_LENGTH, tooLong(MAX_AMOUNT_BOUND_LENGTH))
+  .regex(AMOUNT_PATTERN, 'must be a decimal amount such as 82.50')
+  .meta({ example: '50.00' });
+
 export const listEntriesQuery = z
   .strictObject({
     status: z.enum(ENTRY_STATUSES).optional(),
@@ -72,7 +83,15 @@ export const listEntriesQuery = z
     source_type: z.enum(SOURCE_TYPES).optional(),
     /** memo words (any order, any case) and exact amounts (82.50): CONTRACT §15 */
     q: z.string().max(MAX_SEARCH_LENGTH).optional(),
+    /** entries with a line of at least this amount, in any currency (a decimal string) */
+    amount_min: amountBound.optional(),
+    /** entries with a line of at most this amount, in any currency (a decimal string) */
+    amount_max: amountBound.optional(),
     ...pagination,
+  })
+  .refine((q) => !q.amount_min || !q.amount_max || compareDecimals(q.amount_min, q.amount_max) <= 0, {
+    message: 'amount_min must not be above amount_max',
+    path: ['amount_min'],
   })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
     message: 'start_date must not be after end_date',

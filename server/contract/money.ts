@@ -6,6 +6,7 @@
  */
 export {
   AMOUNT_PATTERN,
+  compareDecimals,
   MAX_AMOUNT_UNITS,
   SIGNED_AMOUNT_PATTERN,
   formatMinor,

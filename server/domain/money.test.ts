@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
   AMOUNT_PATTERN,
+  boundMinor,
+  compareDecimals,
   formatMinor,
   formatScaled,
   groupDecimal,
@@ -143,5 +145,33 @@ describe('amounts typed and shown', () => {
     expect(tidyAmount('1.2345', 'USD')).toBe('1.2345');
     expect(tidyAmount('abc', 'USD')).toBe('abc');
     expect(tidyAmount('0', 'USD')).toBe('0');
+  });
+});
+
+describe('boundMinor and compareDecimals', () => {
+  it('when a bound has more decimals than the currency, then a lower bound rounds up and an upper one down', () => {
+    expect(boundMinor('10.005', 'USD', 'lower')).toBe(1001n);
+    expect(boundMinor('10.005', 'USD', 'upper')).toBe(1000n);
+    expect(boundMinor('10.000', 'USD', 'lower')).toBe(1000n);
+    expect(boundMinor('79.5', 'JPY', 'lower')).toBe(80n);
+    expect(boundMinor('80.5', 'JPY', 'upper')).toBe(80n);
+    expect(boundMinor('.5', 'KWD', 'upper')).toBe(500n);
+    expect(boundMinor('0', 'USD', 'lower')).toBe(0n);
+  });
+
+  it('when any two decimals are compared, then the order is that of their exact values', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        fc.nat(6),
+        fc.nat(6),
+        (a, b, da, db) => {
+          // a / 10^da against b / 10^db, compared as integers on a common scale (the oracle)
+          const want = Math.sign(Number(a * 10n ** BigInt(db) - b * 10n ** BigInt(da)));
+          expect(compareDecimals(formatScaled(a, da), formatScaled(b, db))).toBe(want);
+        },
+      ),
+    );
   });
 });

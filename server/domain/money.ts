@@ -66,6 +66,27 @@ export function formatScaled(minor: bigint, digits: number): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
+/**
+ * A bound of an amount range (AMOUNT_PATTERN, any number of decimals) in minor units of
+ * `currency`: a lower bound rounds up, an upper bound down, so the range holds exactly the
+ * amounts of that currency between the two decimals ("10.005" from is 10.01 USD, to is 10.00).
+ */
+export function boundMinor(text: string, currency: string, bound: 'lower' | 'upper'): Minor {
+  const digits = currencyDigits(currency);
+  const [whole = '0', fraction = ''] = text.split('.');
+  const kept = BigInt((whole || '0') + fraction.slice(0, digits).padEnd(digits, '0'));
+  return bound === 'lower' && /[1-9]/.test(fraction.slice(digits)) ? kept + 1n : kept;
+}
+
+/** Compares two AMOUNT_PATTERN decimals exactly: negative, zero or positive as a is below, at or above b. */
+export function compareDecimals(a: string, b: string): number {
+  const [aw = '', af = ''] = a.split('.');
+  const [bw = '', bf = ''] = b.split('.');
+  const scale = Math.max(af.length, bf.length);
+  const diff = BigInt((aw || '0') + af.padEnd(scale, '0')) - BigInt((bw || '0') + bf.padEnd(scale, '0'));
+  return diff < 0n ? -1 : diff > 0n ? 1 : 0;
+}
+
 /** A balance: AMOUNT_PATTERN with an optional leading '-' ("-1250.00"); zero allowed. */
 export const SIGNED_AMOUNT_PATTERN = /^-?\d+(\.\d+)?$/;
 

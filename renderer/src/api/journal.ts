@@ -27,6 +27,9 @@ export interface EntryFilter {
   source_type?: SourceType | undefined;
   /** memo words and exact amounts */
   q?: string | undefined;
+  /** entries with a line of at least / at most this amount, in any currency (decimal strings) */
+  amount_min?: string | undefined;
+  amount_max?: string | undefined;
   page: number;
   per_page: number;
 }

@@ -299,6 +299,10 @@ export const en = {
     from: 'From',
     to: 'To',
     clear: 'Clear filters',
+    amountMin: 'Amount from',
+    amountMax: 'Amount to',
+    amountHint: 'Type an amount such as 50.00',
+    amountUpsideDown: 'The amount from is above the amount to',
   },
   entry: {
     date: 'Date',

@@ -281,6 +281,10 @@ export const zh: Messages = {
     from: '从',
     to: '到',
     clear: '清除筛选',
+    amountMin: '金额从',
+    amountMax: '金额到',
+    amountHint: '请输入金额，例如 50.00',
+    amountUpsideDown: '起始金额大于截止金额',
   },
   entry: {
     date: '日期',

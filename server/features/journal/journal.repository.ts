@@ -169,6 +169,20 @@ export interface EntrySearch {
   words: string | null;
   /** each required: an entry with one of these lines (amount in minor units of that currency), or its memo phrase */
   amounts: { lines: { minor: bigint; currency: string }[]; memoPhrase: string }[];
+  /** required when present: an entry with a line within one of these ranges (minor units of that currency) */
+  range?: { min: bigint; max: bigint; currency: string }[] | undefined;
+}
+
+/** The SQL of lines `alias` within a range (`+`: a condition checked on lines found otherwise). */
+function rangeSql(range: NonNullable<EntrySearch['range']>, alias: string, checked: boolean) {
+  const p = checked ? '+' : '';
+  return {
+    sql:
+      range.length === 0
+        ? '0'
+        : range.map(() => `(${p}${alias}amount_minor BETWEEN ? AND ? AND ${p}${alias}currency = ?)`).join(' OR '),
+    params: range.flatMap((r) => [r.min, r.max, r.currency]),
+  };
 }
 
 /**
@@ -345,6 +359,11 @@ function searchConditions(filter: EntryFilter, search: EntrySearch): { sql: stri
     sql.push(`(${either.join(' OR ')})`);
     params.push(...eitherParams);
   }
+  if (search.range) {
+    const lines = rangeSql(search.range, 'ar.', true);
+    sql.push(`EXISTS (SELECT 1 FROM journal_lines ar WHERE ar.entry_id = e.id AND (${lines.sql}))`);
+    params.push(...lines.params);
+  }
   return { sql, params };
 }
 
@@ -437,14 +456,23 @@ export function searchEntries(
       counted,
     );
   }
-  const first = search.amounts[0]!;
-  const candidates = ['e.seq IN (SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH ?)'];
-  const params: unknown[] = [first.memoPhrase];
-  if (first.lines.length > 0) {
-    candidates.unshift(
-      `e.id IN (SELECT entry_id FROM journal_lines WHERE ${first.lines.map(() => '(amount_minor = ? AND currency = ?)').join(' OR ')})`,
-    );
-    params.unshift(...first.lines.flatMap((l) => [l.minor, l.currency]));
+  const first = search.amounts[0];
+  const candidates: string[] = [];
+  const params: unknown[] = [];
+  if (first) {
+    candidates.push('e.seq IN (SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH ?)');
+    params.push(first.memoPhrase);
+    if (first.lines.length > 0) {
+      candidates.unshift(
+        `e.id IN (SELECT entry_id FROM journal_lines WHERE ${first.lines.map(() => '(amount_minor = ? AND currency = ?)').join(' OR ')})`,
+      );
+      params.unshift(...first.lines.flatMap((l) => [l.minor, l.currency]));
+    }
+  } else {
+    // an amount range alone: the lines within it (their amount index) are the candidates
+    const lines = rangeSql(search.range ?? [], '', false);
+    candidates.push(`e.id IN (SELECT entry_id FROM journal_lines WHERE ${lines.sql})`);
+    params.push(...lines.params);
   }
   const where = [`(${candidates.join(' OR ')})`];
   if (filter.startDate) {
@@ -456,7 +484,11 @@ export function searchEntries(
     params.push(filter.endDate);
   }
   // the first amount drives; the rest are checked like filters
-  const rest = searchConditions(filter, { words: null, amounts: search.amounts.slice(1) });
+  const rest = searchConditions(filter, {
+    words: null,
+    amounts: search.amounts.slice(1),
+    range: first ? search.range : undefined,
+  });
   where.push(...rest.sql);
   params.push(...rest.params);
   return searchPage(

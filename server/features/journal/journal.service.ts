@@ -15,7 +15,7 @@ import { localToday } from '../../domain/dates.ts';
 import { reversalLines, reversalMemo, unbalancedCurrencies } from '../../domain/double-entry.ts';
 import { tradingLines, weightImbalances, type Cost } from '../../domain/exchange.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
-import { formatMinor, parseAmount, type AmountProblem } from '../../domain/money.ts';
+import { boundMinor, formatMinor, MAX_AMOUNT_UNITS, parseAmount, type AmountProblem } from '../../domain/money.ts';
 import { parseSearch } from '../../domain/search.ts';
 import { accountsByIds, allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import { tradingAccount } from '../exchange/trading-accounts.ts';
@@ -567,6 +567,24 @@ function entrySearch(db: LedgerDb, text: string): EntrySearch | null {
   };
 }
 
+/**
+ * An amount range as line amounts to look for: for each currency the ledger's accounts use, the
+ * minor units from the lower bound rounded up to the upper bound rounded down (a currency whose
+ * units fall between the bounds holds none); undefined without bounds.
+ */
+function amountRange(db: LedgerDb, min: string | undefined, max: string | undefined): EntrySearch['range'] {
+  if (min === undefined && max === undefined) return undefined;
+  const currencies = [...new Set(allAccounts(db).map((a) => a.currency))];
+  return currencies.flatMap((currency) => {
+    const low = min === undefined ? 1n : boundMinor(min, currency, 'lower');
+    const high = max === undefined ? MAX_LINE_MINOR : boundMinor(max, currency, 'upper');
+    return low <= high ? [{ min: low, max: high, currency }] : [];
+  });
+}
+
+/** Above any line's amount in minor units (lines are under MAX_AMOUNT_UNITS units with at most 4 decimals). */
+const MAX_LINE_MINOR = MAX_AMOUNT_UNITS * 10_000n;
+
 /** A page of the entry list, or of a search (`countAhead`: how far past the page a search counts its matches). */
 export function listEntryPage(db: LedgerDb, query: ListEntriesQuery, countAhead = SEARCH_COUNT_AHEAD) {
   const filter = {
@@ -576,7 +594,9 @@ export function listEntryPage(db: LedgerDb, query: ListEntriesQuery, countAhead 
     accountId: query.account_id,
     sourceType: query.source_type,
   };
-  const search = query.q === undefined ? null : entrySearch(db, query.q);
+  const words = query.q === undefined ? null : entrySearch(db, query.q);
+  const range = amountRange(db, query.amount_min, query.amount_max);
+  const search = range ? { ...(words ?? { words: null, amounts: [] }), range } : words;
   const offset = (query.page - 1) * query.per_page;
   const { items, total, totalExact } = search
     ? searchEntries(db, filter, search, query.per_page, offset, countAhead)

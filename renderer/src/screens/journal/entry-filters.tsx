@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AccountDto, EntryFilter, EntryStatus, SourceType } from '../../api/index.ts';
 import { DateInput } from '../../components/date-input.tsx';
 import { useI18n } from '../../i18n/index.ts';
+import { AMOUNT_PATTERN, compareDecimals, plainAmount } from '../../../../server/contract/money.ts';
 
 /** How long typing may pause before the search runs: one request per word, not per key. */
 const SEARCH_PAUSE_MS = 300;
@@ -43,6 +44,62 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   );
 }
 
+/**
+ * A bound of the amount range: what is typed goes to the filters when the field is left or on
+ * Enter, once it is a plain amount ("1,500" is read as 1500); anything else stays here, marked.
+ */
+function AmountBound({
+  label,
+  value,
+  problem,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  problem: string | null;
+  onChange: (amount: string | undefined) => void;
+}) {
+  const { t } = useI18n();
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const plain = plainAmount(text);
+  const error = plain !== '' && !AMOUNT_PATTERN.test(plain) ? t('filter.amountHint') : problem;
+  const commit = () => {
+    if (plain === '') onChange(undefined);
+    else if (AMOUNT_PATTERN.test(plain)) onChange(plain);
+  };
+  const hintId = useId();
+  return (
+    <span className="amount-bound">
+      <label>
+        {label}
+        <input
+          type="text"
+          inputMode="decimal"
+          value={text}
+          maxLength={32}
+          placeholder="0.00"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? hintId : undefined}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              commit();
+            }
+          }}
+        />
+      </label>
+      {error && (
+        <small id={hintId} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+    </span>
+  );
+}
+
 /** The register's filters: the search, status, date range, account, source. */
 export function EntryFilters({
   filters,
@@ -56,6 +113,21 @@ export function EntryFilters({
   const { t } = useI18n();
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   const any = Object.values(filters).some((v) => v !== undefined && v !== '');
+  const [range, setRange] = useState<{ min?: string | undefined; max?: string | undefined }>({
+    min: filters.amount_min,
+    max: filters.amount_max,
+  });
+  useEffect(
+    () => setRange({ min: filters.amount_min, max: filters.amount_max }),
+    [filters.amount_min, filters.amount_max],
+  );
+  const upsideDown = range.min !== undefined && range.max !== undefined && compareDecimals(range.min, range.max) > 0;
+  // an upside-down range is kept here, marked, and the list keeps the last range that made sense
+  const setBound = (next: typeof range) => {
+    setRange(next);
+    if (next.min === undefined || next.max === undefined || compareDecimals(next.min, next.max) <= 0)
+      set({ amount_min: next.min, amount_max: next.max });
+  };
   return (
     <fieldset className="filters">
       <legend className="visually-hidden">{t('journal.filters')}</legend>
@@ -95,6 +167,18 @@ export function EntryFilters({
           ))}
         </select>
       </label>
+      <AmountBound
+        label={t('filter.amountMin')}
+        value={filters.amount_min ?? ''}
+        problem={upsideDown ? t('filter.amountUpsideDown') : null}
+        onChange={(min) => setBound({ ...range, min })}
+      />
+      <AmountBound
+        label={t('filter.amountMax')}
+        value={filters.amount_max ?? ''}
+        problem={null}
+        onChange={(max) => setBound({ ...range, max })}
+      />
       <label>
         {t('entry.source')}
         <select
