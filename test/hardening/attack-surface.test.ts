@@ -308,6 +308,18 @@ describe('tokens that try to reach a file', () => {
   });
 });
 
+const BOUNDARY = 'attack-surface-boundary';
+const ONE_PIXEL_PNG_PART = Buffer.concat([
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  ),
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+]);
+
 describe("another user's ledger", () => {
   it("when Alice sends Bob's ids, or traversal ids aimed at his file, to every route with an id, then each is 404 and Bob's ledger is unchanged", async () => {
     const doc = (await t.api.get('/api/openapi.json')).body;
@@ -326,11 +338,16 @@ describe("another user's ledger", () => {
       const ids = [...Object.values(bobIds), ...traversal];
       for (const method of Object.keys(ops)) {
         for (const id of ids) {
+          // a route that takes only files gets a file (a 1×1 PNG), the others an empty JSON object
+          const takesFiles = Object.keys(ops[method].requestBody?.content ?? {}).join() === 'multipart/form-data';
           const res = await rawHttp(port, {
             method: method.toUpperCase(),
             path: template.replace(/\{\w+\}/, id),
-            headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
-            body: method === 'get' || method === 'delete' ? undefined : '{}',
+            headers: {
+              authorization: `Bearer ${alice.token}`,
+              'content-type': takesFiles ? `multipart/form-data; boundary=${BOUNDARY}` : 'application/json',
+            },
+            body: method === 'get' || method === 'delete' ? undefined : takesFiles ? ONE_PIXEL_PNG_PART : '{}',
           });
           tried += 1;
           // 404 for an id; 400 VALIDATION_ERROR when the empty body lacks a required field.
@@ -341,9 +358,15 @@ describe("another user's ledger", () => {
       }
     }
     expect(databaseDigest(ledgerFile(t.dataDir, bob.id))).toBe(before);
-    // Nothing new but Alice's own (empty) backup folder, which asking for a backup of hers creates.
+    // Nothing new but Alice's own (empty) backup and attachment folders, which asking for a backup of
+    // hers and sending a file create: no file of hers is kept for an entry that is not hers.
     for (const f of listTree(outer).filter((x) => !tree.includes(x)))
-      expect(['data/backups/', `data/backups/${alice.id}/`]).toContain(f);
+      expect([
+        'data/backups/',
+        `data/backups/${alice.id}/`,
+        'data/attachments/',
+        `data/attachments/${alice.id}/`,
+      ]).toContain(f);
     figures.cross_user_and_traversal_ids_refused = tried;
   });
 });
