@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { BANK_TYPES } from './statements.ts';
 import { CLEARED_STATES } from './journal.ts';
+import { TEXT_LIMITS } from './limits.ts';
 import {
   amountString,
   isoDate,
   isoDateTime,
+  limitedText,
   pageOf,
   pagination,
   resourceId,
@@ -187,12 +189,10 @@ export const batchAcceptResult = z.object({ accepted_count: z.number().int(), ma
 
 /** Kept for scripts written before `matched`: the same count under the name that meant two things. */
 const sameAsMatched = (field: string) =>
-  z
-    .number()
-    .meta({
-      deprecated: true,
-      description: `Deprecated: the same as \`${field}\` (matched to an entry, not reconciled to the bank's balance).`,
-    });
+  z.number().meta({
+    deprecated: true,
+    description: `Deprecated: the same as \`${field}\` (matched to an entry, not reconciled to the bank's balance).`,
+  });
 
 export const stats = z.object({
   total_transactions: z.number().int(),
@@ -337,3 +337,19 @@ export type MatchDto = z.infer<typeof match>;
 export type BookingChoice = z.infer<typeof createEntryFromBankBody>;
 export type TransferInput = z.infer<typeof transferBody>;
 export type UnmatchedItemDto = z.infer<typeof unmatchedItem>;
+
+/**
+ * What closes a first reconciliation's gap: an entry of two lines, one on the reconciled account
+ * (`amount`, signed as its balance: positive raises it) and its other side on `offset_account_id`;
+ * the account's line is booked cleared, since the bank already shows that money.
+ */
+const differenceEntryFields = {
+  entry_date: isoDate,
+  amount: signedAmountString,
+  offset_account_id: resourceId,
+  memo: limitedText(TEXT_LIMITS.memo).optional(),
+};
+/** The opening balance: `offset_account_id` is an EQUITY account (Opening balances), dated before the account's first line. */
+export const openingBalanceBody = z.strictObject(differenceEntryFields);
+/** An adjustment for the difference: `offset_account_id` is any other active account the user picks. */
+export const adjustmentBody = z.strictObject(differenceEntryFields);
