@@ -537,6 +537,7 @@ export const en = {
     headerRow: 'Header row (0 = first line)',
     dataRow: 'First data row (0 = first line)',
     externalId: 'Transaction id column',
+    balance: 'Running balance column (gives the closing balance)',
     none: '(none)',
     choose: 'Choose…',
     apply: 'Preview with these columns',

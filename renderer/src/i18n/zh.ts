@@ -515,6 +515,7 @@ export const zh: Messages = {
     headerRow: '标题行（0 = 第一行）',
     dataRow: '第一条数据所在行（0 = 第一行）',
     externalId: '交易编号列',
+    balance: '余额列（给出期末余额）',
     none: '（无）',
     choose: '请选择…',
     apply: '按这些列重新预览',
