@@ -955,6 +955,30 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
       (await send('POST', nothing, { json: { statement_date: '2026-04-30', statement_balance: '0' } })).status,
     ).toBe(404);
   },
+  async 'POST /api/accounts/{id}/opening-balance'() {
+    const till = await freshTill();
+    const equity = await made(
+      send('POST', '/api/accounts', { json: { name: `Opening ${crypto.randomUUID()}`, type: 'EQUITY' } }),
+      201,
+    );
+    const url = `/api/accounts/${till.id}/opening-balance`;
+    const body = { entry_date: '2026-03-31', amount: '5.00', offset_account_id: equity.id };
+    const late = await send('POST', url, { json: { ...body, entry_date: '2026-04-01' } });
+    expect([late.status, late.body.code]).toEqual([409, 'OPENING_BALANCE_AMBIGUOUS']);
+    expect((await send('POST', url, { json: body })).status).toBe(201);
+    const again = await send('POST', url, { json: { ...body, entry_date: '2026-03-01' } });
+    expect([again.status, again.body.code]).toEqual([409, 'OPENING_BALANCE_EXISTS']);
+    const nothing = `/api/accounts/${crypto.randomUUID()}/opening-balance`;
+    expect((await send('POST', nothing, { json: body })).status).toBe(404);
+  },
+  async 'POST /api/accounts/{id}/reconcile-adjustment'() {
+    const till = await freshTill();
+    const body = { entry_date: '2026-04-30', amount: '-1.00', offset_account_id: ids.food };
+    const done = await send('POST', `/api/accounts/${till.id}/reconcile-adjustment`, { json: body });
+    expect([done.status, done.body.lines[0].direction]).toEqual([201, 'CREDIT']);
+    const nothing = `/api/accounts/${crypto.randomUUID()}/reconcile-adjustment`;
+    expect((await send('POST', nothing, { json: body })).status).toBe(404);
+  },
   async 'GET /api/accounts/{id}/reconciliations'() {
     expect((await send('GET', `/api/accounts/${ids.bank}/reconciliations?per_page=5`)).status).toBe(200);
   },

@@ -537,12 +537,20 @@ describe('the queries of reconciling to the bank', () => {
       token,
     );
     expect(corrected.status).toBe(201);
+    // the first reconciliation's opening balance and an adjustment for a difference
+    const equity = (await t.api.post('/api/accounts', { name: 'Opening balances', type: 'EQUITY' }, token)).body.id;
+    const opening = { entry_date: '2025-12-31', amount: '10.00', offset_account_id: equity };
+    expect((await t.api.post(`/api/accounts/${bank}/opening-balance`, opening, token)).status).toBe(201);
+    const adjustment = { entry_date: '2026-03-31', amount: '0.01', offset_account_id: food };
+    expect((await t.api.post(`/api/accounts/${bank}/reconcile-adjustment`, adjustment, token)).status).toBe(201);
     const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
     try {
       const writes = [...caught].filter(
         (sql) => /journal_lines|bank_transactions/.test(sql) && !/^\s*INSERT/i.test(sql),
       );
       expect(writes.some((sql) => /SET cleared = 'reconciled'/.test(sql))).toBe(true);
+      expect(writes.some((sql) => /a\.type = 'EQUITY'/.test(sql))).toBe(true);
+      expect(writes.some((sql) => /ORDER BY l\.entry_date LIMIT 1/.test(sql))).toBe(true);
       const offenders = writes.flatMap((sql) =>
         fullScans(db, sql).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
       );

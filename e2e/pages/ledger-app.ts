@@ -89,13 +89,11 @@ export class LedgerApp {
   }
 
   /**
-   * The first reconciliation of an account to its bank's balance: the balance before the statement's
-   * lines typed as an opening entry in the journal (against an equity account), then every line
-   * ticked in Reconcile account, whose statement date and balance come from the import, and
+   * The first reconciliation of an account to its bank's balance: every line ticked in Reconcile
+   * account (its statement date and balance come from the import), the difference left booked with
+   * "Set the opening balance" against an equity account after checking the entry's preview, then
    * finished at a zero difference.
    */
-  // With the first reconciliation's own "Set the opening balance" (issue 33.4), the opening entry
-  // is booked from the Reconcile account panel instead of the journal.
   async finishFirstReconciliation(r: {
     account: string;
     /** As the account lists show it: "Checking (USD)". */
@@ -105,15 +103,6 @@ export class LedgerApp {
     opening: { date: string; memo: string; amount: string; equity: string };
   }): Promise<void> {
     const t = (...args: Parameters<Words['t']>) => this.words.t(...args);
-    await this.goTo('journal');
-    await this.journal.typeEntry({
-      date: r.opening.date,
-      memo: r.opening.memo,
-      lines: [
-        { account: r.account, debit: r.opening.amount },
-        { account: r.opening.equity, credit: r.opening.amount },
-      ],
-    });
     await this.goTo('statements');
     const reconcile = this.statements.reconcile;
     await reconcile.getByLabel(t('reconcile.account')).selectOption({ label: r.label });
@@ -122,6 +111,22 @@ export class LedgerApp {
     const ticks = reconcile.getByRole('checkbox');
     await expect(ticks.first()).toBeVisible();
     for (const tick of await ticks.all()) if (!(await tick.isChecked())) await tick.check();
+    // every line ticked, the difference is what the account held before them: its opening balance
+    const amount = new RegExp(r.opening.amount.replace(/\B(?=(\d{3})+\.)/g, ',?').replace('.', '\\.'));
+    await expect(reconcile.getByTestId('reconcile-difference')).toHaveText(amount);
+    await reconcile.getByRole('button', { name: t('reconcile.setOpening') }).click();
+    const preview = reconcile.getByRole('region', { name: t('reconcile.openingPreview') });
+    await preview.getByRole('textbox', { name: t('reconcile.entryDate') }).fill(r.opening.date);
+    await preview
+      .getByLabel(t('reconcile.equityAccount'))
+      .selectOption({ label: `${r.opening.equity} (${r.currency})` });
+    const lines = preview.getByRole('table', { name: t('reconcile.previewLines') });
+    await expect(lines.getByRole('row')).toHaveCount(3);
+    await expect(lines.getByRole('row').nth(1)).toContainText(r.account);
+    await expect(lines.getByRole('row').nth(2)).toContainText(r.opening.equity);
+    await expect(lines).toContainText(amount);
+    await preview.getByRole('button', { name: t('reconcile.bookIt') }).click();
+    await expect(reconcile.getByTestId('difference-booked')).toContainText(r.opening.memo);
     await expect(reconcile.getByTestId('reconcile-difference')).toHaveText(`0.00 ${r.currency}`);
     await reconcile.getByRole('button', { name: t('reconcile.finish') }).click();
     await expect(reconcile.getByTestId('reconciled')).toContainText(r.statement.balance);

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { BANK_TYPES } from './statements.ts';
 import { CLEARED_STATES } from './journal.ts';
+import { TEXT_LIMITS } from './limits.ts';
 import {
   amountString,
   isoDate,
   isoDateTime,
+  limitedText,
   pageOf,
   pagination,
   resourceId,
@@ -341,3 +343,19 @@ export type MatchDto = z.infer<typeof match>;
 export type BookingChoice = z.infer<typeof createEntryFromBankBody>;
 export type TransferInput = z.infer<typeof transferBody>;
 export type UnmatchedItemDto = z.infer<typeof unmatchedItem>;
+
+/**
+ * What closes a first reconciliation's gap: an entry of two lines, one on the reconciled account
+ * (`amount`, signed as its balance: positive raises it) and its other side on `offset_account_id`;
+ * the account's line is booked cleared, since the bank already shows that money.
+ */
+const differenceEntryFields = {
+  entry_date: isoDate,
+  amount: signedAmountString,
+  offset_account_id: resourceId,
+  memo: limitedText(TEXT_LIMITS.memo).optional(),
+};
+/** The opening balance: `offset_account_id` is an EQUITY account (Opening balances), dated before the account's first line. */
+export const openingBalanceBody = z.strictObject(differenceEntryFields);
+/** An adjustment for the difference: `offset_account_id` is any other active account the user picks. */
+export const adjustmentBody = z.strictObject(differenceEntryFields);

@@ -80,6 +80,9 @@ export const csvMapping = z
     status_column: optionalColumn,
     skip_status_values: values,
     direction_column: optionalColumn,
+    balance_column: column.nullable().optional().meta({
+      description: 'a running balance after each row: the balance of the row last by date is the closing balance',
+    }),
     direction_debit_values: values,
     direction_credit_values: values,
     fee_column: optionalColumn,

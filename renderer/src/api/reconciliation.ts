@@ -141,3 +141,19 @@ export function reconciliations(accountId: string, page = 1, perPage = 5): Promi
     query: { page, per_page: perPage },
   });
 }
+
+/** The entry that closes a first reconciliation's difference: `amount` signed as the account's balance. */
+export interface DifferenceEntry {
+  entry_date: string;
+  amount: string;
+  offset_account_id: string;
+  memo: string;
+}
+
+export function setOpeningBalance(accountId: string, body: DifferenceEntry): Promise<JournalEntryDto> {
+  return json('POST', `/api/accounts/${encodeURIComponent(accountId)}/opening-balance`, { json: body });
+}
+
+export function bookReconcileAdjustment(accountId: string, body: DifferenceEntry): Promise<JournalEntryDto> {
+  return json('POST', `/api/accounts/${encodeURIComponent(accountId)}/reconcile-adjustment`, { json: body });
+}

@@ -4,6 +4,7 @@ import {
   ACCOUNT_HEADERS,
   AMOUNT_HEADERS,
   COUNTERPARTY_HEADERS,
+  BALANCE_HEADERS,
   CURRENCY_HEADERS,
   DATE_HEADERS,
   DEBIT_CREDIT_HEADERS,
@@ -43,6 +44,7 @@ interface Roles {
   externalId: number | null;
   account: number | null;
   currency: number | null;
+  balance: number | null;
   description: number[];
 }
 
@@ -98,6 +100,7 @@ export function guessCsvMapping(source: string): CsvMapping {
     fee_column: roles.amount === null ? null : name(roles.fee),
     account_column: name(roles.account),
     currency_column: name(roles.currency),
+    balance_column: name(roles.balance),
   };
 }
 
@@ -164,6 +167,7 @@ function findRoles(cells: string[]): Roles | null {
     externalId: take(EXTERNAL_ID_HEADERS),
     account: take(ACCOUNT_HEADERS),
     currency: take(CURRENCY_HEADERS),
+    balance: take(BALANCE_HEADERS),
     description: [],
   };
   const matching = (test: (n: string) => boolean): number[] =>
@@ -278,6 +282,7 @@ function positional(delimiter: string, firstDataLine: number, date: number, form
     fee_column: null,
     account_column: null,
     currency_column: null,
+    balance_column: null,
   };
 }
 

@@ -237,6 +237,9 @@ export const ACCOUNT_HEADERS = [
   'eigene iban',
 ];
 
+/** A running balance after each row: its last row by date gives the closing balance. */
+export const BALANCE_HEADERS = ['balance', 'running balance', 'account balance', '余额', '账户余额'];
+
 export const CURRENCY_HEADERS = [
   'wahrung',
   'waehrung',

@@ -543,3 +543,42 @@ describe('hostile CSV', () => {
     expect(rows(result)).toEqual([['2024-01-01', '1.00', 'credit']]);
   });
 });
+
+describe('a CSV running-balance column', () => {
+  const oldestFirst = 'Date,Text,Amount,Balance\n2026-03-02,Tesco,-41.20,119.29\n2026-03-05,Pay,2000.00,2119.29\n';
+  const newestFirst =
+    'Date,Text,Amount,Balance\n2026-03-05,Pay,2000.00,2119.29\n2026-03-05,Fee,-1.00,119.29\n2026-03-02,Tesco,-41.20,120.29\n';
+
+  it('when the header says Balance, then the guess maps it and the closing balance is the last row by date', () => {
+    const result = parseStatementFile(utf8(oldestFirst));
+    expect(result.statements[0]?.closing_balance).toEqual({ amount: '2119.29', date: '2026-03-05' });
+    expect(result.skipped).toEqual([]);
+  });
+
+  it('when a newest-first file has two rows on the last day, then the balance after both is the closing balance', () => {
+    const result = parseStatementFile(utf8(newestFirst), { csvMapping: mapping({ balance_column: 'Balance' }) });
+    expect(result.statements[0]?.closing_balance).toEqual({ amount: '2119.29', date: '2026-03-05' });
+    expect(result.skipped).toEqual([]);
+  });
+
+  it('when the header says 余额, then it is the balance column', () => {
+    const text = '日期,摘要,金额,余额\n2026-03-02,超市,-41.20,119.29\n';
+    const result = parseStatementFile(utf8(text));
+    expect(result.statements[0]?.closing_balance).toEqual({ amount: '119.29', date: '2026-03-02' });
+  });
+
+  it('when a balance does not follow from the one before and the amount, then a note names the line and says so', () => {
+    const text = 'Date,Text,Amount,Balance\n2026-03-02,Tesco,-41.20,119.29\n2026-03-05,Pay,2000.00,2200.00\n';
+    const result = parseStatementFile(utf8(text), { csvMapping: mapping({ balance_column: 'Balance' }) });
+    expect(result.statements[0]?.closing_balance).toEqual({ amount: '2200.00', date: '2026-03-05' });
+    expect(result.skipped).toEqual([
+      { line: 3, reason: expect.stringContaining('is not the balance before it (119.29)') },
+    ]);
+    expect(rows(result)).toHaveLength(2);
+  });
+
+  it('when no balance column is mapped, then the CSV states no closing balance', () => {
+    const result = parseStatementFile(utf8(oldestFirst), { csvMapping: mapping({}) });
+    expect(result.statements[0]?.closing_balance).toBeNull();
+  });
+});

@@ -43,6 +43,7 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
   const idAt = named(mapping.external_id_column);
   const accountAt = named(mapping.account_column);
   const currencyAt = named(mapping.currency_column);
+  const balanceAt = named(mapping.balance_column ?? null);
   const descriptionAt = mapping.description_columns.map(column);
   const skipStatus = new Set(mapping.skip_status_values.map((v) => v.trim().toUpperCase()));
   const debitValues = new Set(mapping.direction_debit_values.map((v) => v.trim().toUpperCase()));
@@ -145,6 +146,8 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
   };
 
   const rawRows = rows.map(readRow);
+  const balances =
+    balanceAt === null ? null : runningBalance(rows, rawRows, (row) => amountOf(row, balanceAt, 'balance'));
   const accounts = distinct(rows.map((row) => cleanText(cell(row, accountAt))));
   const currencies = distinct(rows.map((row) => cleanText(cell(row, currencyAt)).toUpperCase()));
   const currency = currencies.length === 1 && /^[A-Z]{3}$/.test(currencies[0] ?? '') ? (currencies[0] ?? null) : null;
@@ -158,9 +161,10 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
         start_date: null,
         end_date: null,
         rows: rawRows,
+        closing_balance: balances?.closing ?? null,
       },
     ],
-    notes: [],
+    notes: balances?.notes ?? [],
     columns: header === null ? null : [...header.cells],
     firstRow: firstRow === undefined ? null : firstRow.cells.slice(0, firstRow.fields),
     ignored,
@@ -234,4 +238,38 @@ function headerCurrency(header: string): string | null {
   if (/€/.test(header)) return 'EUR';
   const m = /[([]\s*([A-Z]{3})\s*[)\]]/.exec(header);
   return m?.[1] ?? null;
+}
+
+/**
+ * The closing balance a running-balance column states: the balance of the row last by date (the
+ * file's own order breaks ties; a newest-first file is read backwards). Each row's balance should
+ * be the previous one plus its amount; the first row where it is not is said in a note.
+ */
+function runningBalance(
+  records: readonly CsvRecord[],
+  rows: readonly RawRow[],
+  balanceOf: (record: CsvRecord) => Decimal | null,
+): { closing: { amount: string; date: string | null } | null; notes: { line: number; reason: string }[] } {
+  const kept: { row: RawRow; balance: Decimal }[] = [];
+  rows.forEach((row, i) => {
+    const balance = row.skip_reason === null && row.date !== null ? balanceOf(records[i]!) : null;
+    if (balance !== null) kept.push({ row, balance });
+  });
+  if (kept.length === 0) return { closing: null, notes: [] };
+  if (kept[0]!.row.date! > kept[kept.length - 1]!.row.date!) kept.reverse();
+  const ordered = kept
+    .map((k, i) => ({ ...k, i }))
+    .sort((a, b) => (a.row.date! < b.row.date! ? -1 : a.row.date! > b.row.date! ? 1 : a.i - b.i));
+  const notes: { line: number; reason: string }[] = [];
+  for (let i = 1; i < ordered.length && notes.length === 0; i++) {
+    const before = ordered[i - 1]!;
+    const here = ordered[i]!;
+    if (!before.balance.plus(here.row.amount ?? '0').equals(here.balance))
+      notes.push({
+        line: here.row.line,
+        reason: `balance column: ${formatBankAmount(here.balance)} is not the balance before it (${formatBankAmount(before.balance)}) plus this line's amount (${here.row.amount}); the closing balance may be wrong`,
+      });
+  }
+  const last = ordered[ordered.length - 1]!;
+  return { closing: { amount: formatBankAmount(last.balance), date: last.row.date }, notes };
 }

@@ -106,6 +106,11 @@ export interface CsvMapping {
   account_column: CsvColumn | null;
   /** A column holding the ISO 4217 currency; used as the statement currency when all rows agree. */
   currency_column: CsvColumn | null;
+  /**
+   * A running balance after each row (Balance, 余额): the balance of the row last by date is the
+   * statement's closing balance, as OFX's LEDGERBAL and camt's CLBD give it.
+   */
+  balance_column?: CsvColumn | null;
 }
 
 export interface SkippedRow {

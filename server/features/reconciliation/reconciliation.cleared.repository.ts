@@ -261,3 +261,26 @@ export function listReconciliations(
     })),
   };
 }
+
+/** The date of the account's earliest counted line, read from the front of its index; null when it has none. */
+export function firstLineDate(db: LedgerDb, accountId: string): string | null {
+  const [row] = db.allSql<{ entry_date: string }>(
+    `SELECT l.entry_date FROM journal_lines l WHERE l.account_id = ? AND ${COUNTED} ORDER BY l.entry_date LIMIT 1`,
+    accountId,
+  );
+  return row?.entry_date ?? null;
+}
+
+/**
+ * Whether a counted entry already books between the account and an EQUITY account: its opening
+ * balance. The automatic lines of an exchange on the currency trading accounts do not count.
+ */
+export function hasEquityEntry(db: LedgerDb, accountId: string): boolean {
+  const rows = db.allSql<{ one: bigint }>(
+    `SELECT 1 AS one FROM accounts a JOIN journal_lines o ON o.account_id = a.id
+       JOIN journal_lines l ON l.entry_id = o.entry_id AND l.account_id = ?
+      WHERE a.type = 'EQUITY' AND o.automatic = 0 AND ${COUNTED} LIMIT 1`,
+    accountId,
+  );
+  return rows.length > 0;
+}

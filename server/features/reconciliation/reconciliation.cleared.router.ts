@@ -1,6 +1,9 @@
 import { errorBody, idParams } from '../../contract/common.ts';
+import { journalEntry } from '../../contract/journal.ts';
 import {
+  adjustmentBody,
   clearedBody,
+  openingBalanceBody,
   clearedResult,
   reconcileBody,
   reconcileQuery,
@@ -14,7 +17,9 @@ import {
 import { defineRoute, type RouteDef } from '../define-route.ts';
 import {
   listReconciliationPage,
+  bookAdjustment,
   listUnreconciledLines,
+  setOpeningBalance,
   reconcileAccount,
   reconcileStatus as statusOf,
   setCleared,
@@ -77,6 +82,43 @@ export function clearedRoutes(): RouteDef[] {
         status: 201,
         body: reconcileAccount(session.ledger, params.id, body),
       }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/accounts/:id/opening-balance',
+      tag: 'reconciliation',
+      summary:
+        'Set the account’s opening balance: a posted entry against an equity account, dated before its first line, its line on the account cleared',
+      auth: true,
+      params: idParams,
+      body: openingBalanceBody,
+      responses: [
+        { status: 201, description: 'The opening balance entry', schema: journalEntry },
+        invalid,
+        notFound,
+        {
+          status: 409,
+          description:
+            'OPENING_BALANCE_EXISTS (an entry already books between the account and equity) or OPENING_BALANCE_AMBIGUOUS (a line is dated on or before entry_date); nothing booked',
+          schema: errorBody,
+        },
+      ],
+      handler: ({ session, params, body }) => ({
+        status: 201,
+        body: setOpeningBalance(session.ledger, params.id, body),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/accounts/:id/reconcile-adjustment',
+      tag: 'reconciliation',
+      summary:
+        'Book a reconciliation’s difference as an adjustment: a posted entry against the account picked, its line on the account cleared',
+      auth: true,
+      params: idParams,
+      body: adjustmentBody,
+      responses: [{ status: 201, description: 'The adjustment entry', schema: journalEntry }, invalid, notFound],
+      handler: ({ session, params, body }) => ({ status: 201, body: bookAdjustment(session.ledger, params.id, body) }),
     }),
     defineRoute({
       method: 'get',

@@ -1,12 +1,15 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import { newRowId } from '../../db/ids.ts';
-import { normalBalance } from '../../domain/double-entry.ts';
+import { isDebitNormal, normalBalance } from '../../domain/double-entry.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseSignedAmount, type Minor } from '../../domain/money.ts';
 import type { Account } from '../accounts/accounts.repository.ts';
 import { requireAccount } from '../accounts/accounts.service.ts';
+import { createEntry } from '../journal/journal.service.ts';
 import {
   clearedTotals,
+  firstLineDate,
+  hasEquityEntry,
   insertReconciliation,
   lineStates,
   listReconciliations,
@@ -188,4 +191,91 @@ export function listUnreconciledLines(
     page: query.page,
     per_page: query.per_page,
   };
+}
+
+interface DifferenceEntryBody {
+  entry_date: string;
+  amount: string;
+  offset_account_id: string;
+  memo?: string | undefined;
+}
+
+/** Books the two-line entry that moves the account's balance by `amount`, its line on the account cleared. */
+function bookDifference(db: LedgerDb, account: Account, body: DifferenceEntryBody, memo: string) {
+  const parsed = parseSignedAmount(body.amount, account.currency);
+  if (!('minor' in parsed) || parsed.minor === 0n) {
+    const message =
+      'minor' in parsed ? 'is zero; there is nothing to book' : 'is not an amount in the account’s currency';
+    throw new DomainError('VALIDATION_ERROR', `Invalid amount: ${message}`, [{ field: 'amount', message }]);
+  }
+  const raises = parsed.minor > 0n;
+  const accountSide = raises === isDebitNormal(account.type) ? 'DEBIT' : 'CREDIT';
+  const amount = formatMinor(parsed.minor < 0n ? -parsed.minor : parsed.minor, account.currency);
+  const entry = createEntry(db, {
+    entry_date: body.entry_date,
+    memo: body.memo ?? memo,
+    auto_post: true,
+    lines: [
+      { account_id: account.id, direction: accountSide, amount, currency: account.currency },
+      {
+        account_id: body.offset_account_id,
+        direction: accountSide === 'DEBIT' ? 'CREDIT' : 'DEBIT',
+        amount,
+        currency: account.currency,
+      },
+    ],
+  });
+  const own = entry.lines.filter((l) => l.account_id === account.id).map((l) => l.id);
+  setLinesCleared(db, own, 'cleared');
+  return { ...entry, lines: entry.lines.map((l) => (own.includes(l.id) ? { ...l, cleared: 'cleared' as const } : l)) };
+}
+
+function offsetAccount(db: LedgerDb, account: Account, id: string): Account {
+  const refuse = (message: string) =>
+    new DomainError('VALIDATION_ERROR', `Invalid offset_account_id: ${message}`, [
+      { field: 'offset_account_id', message },
+    ]);
+  if (id === account.id) throw refuse('is the account being reconciled');
+  try {
+    return requireAccount(db, id);
+  } catch {
+    throw refuse('is not an account');
+  }
+}
+
+/**
+ * Sets the account's opening balance: an entry against an EQUITY account dated before the
+ * account's first line. Refused (409, nothing booked) when an entry already books between the
+ * account and equity, or when a line dated on or before the date makes "opening" ambiguous.
+ */
+export function setOpeningBalance(db: LedgerDb, accountId: string, body: DifferenceEntryBody) {
+  return db.transaction(() => {
+    const account = requireAccount(db, accountId);
+    const equity = offsetAccount(db, account, body.offset_account_id);
+    if (equity.type !== 'EQUITY')
+      throw new DomainError('VALIDATION_ERROR', 'Invalid offset_account_id: is not an equity account', [
+        { field: 'offset_account_id', message: 'is not an equity account' },
+      ]);
+    if (hasEquityEntry(db, account.id))
+      throw new DomainError(
+        'OPENING_BALANCE_EXISTS',
+        `${account.name} already has an entry against equity (its opening balance); correct that entry instead`,
+      );
+    const first = firstLineDate(db, account.id);
+    if (first !== null && first <= body.entry_date)
+      throw new DomainError(
+        'OPENING_BALANCE_AMBIGUOUS',
+        `${account.name} has lines from ${first}; the opening balance must be dated before its first line`,
+      );
+    return bookDifference(db, account, body, 'Opening balance');
+  });
+}
+
+/** Books a reconciliation's difference as an adjustment against the account the user picks. */
+export function bookAdjustment(db: LedgerDb, accountId: string, body: DifferenceEntryBody) {
+  return db.transaction(() => {
+    const account = requireAccount(db, accountId);
+    offsetAccount(db, account, body.offset_account_id);
+    return bookDifference(db, account, body, 'Reconciliation adjustment');
+  });
 }

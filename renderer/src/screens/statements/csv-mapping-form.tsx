@@ -98,6 +98,7 @@ export function CsvMappingForm({
       fee_column: position(d.fee_column),
       account_column: position(d.account_column),
       currency_column: position(d.currency_column),
+      balance_column: position(d.balance_column ?? null),
     }));
   };
 
@@ -247,6 +248,13 @@ export function CsvMappingForm({
           columns={named}
           value={draft.external_id_column}
           onChange={(v) => set({ external_id_column: v })}
+        />
+        <ColumnSelect
+          optional
+          label={t('mapping.balance')}
+          columns={named}
+          value={draft.balance_column ?? null}
+          onChange={(v) => set({ balance_column: v })}
         />
       </div>
       <div className="form-actions">

@@ -6,6 +6,8 @@ import {
   reconciliations,
   setLinesCleared,
   unreconciledLines,
+  type AccountDto,
+  type JournalEntryDto,
   type Reconciliation,
 } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
@@ -18,7 +20,9 @@ import { Pager } from '../../components/pager.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { dayBefore } from '../../dates.ts';
 import { statementLabel } from '../../names.ts';
+import { DifferenceBooking } from './difference-booking.tsx';
 import { isBalance, isZero } from '../../money.ts';
 import type { StatementsTabProps } from './tab-props.ts';
 
@@ -30,7 +34,12 @@ const PER_PAGE = 25;
  * to reconcile up to that date to tick as the statement shows them, the difference between the
  * statement and the cleared balance as it changes, and Finish once it is zero.
  */
-export function ReconcilePanel({ accounts, refresh, onChanged }: StatementsTabProps) {
+export function ReconcilePanel({
+  accounts,
+  bookTo,
+  refresh,
+  onChanged,
+}: StatementsTabProps & { bookTo: readonly AccountDto[] }) {
   const { t } = useI18n();
   const headingId = useId();
   const [accountId, setAccountId] = useState('');
@@ -40,6 +49,7 @@ export function ReconcilePanel({ accounts, refresh, onChanged }: StatementsTabPr
   const [page, setPage] = useState(1);
   const [round, setRound] = useState(0);
   const [done, setDone] = useState<Reconciliation | null>(null);
+  const [booked, setBooked] = useState<JournalEntryDto | null>(null);
   const account = accounts.find((a) => a.id === accountId);
 
   // the latest statement of the account that states a closing balance fills in the date and balance
@@ -109,6 +119,7 @@ export function ReconcilePanel({ accounts, refresh, onChanged }: StatementsTabPr
                 setAccountId(e.target.value);
                 setPrefilledFrom(null);
                 setDone(null);
+                setBooked(null);
                 setPage(1);
               }}
             >
@@ -216,6 +227,29 @@ export function ReconcilePanel({ accounts, refresh, onChanged }: StatementsTabPr
           </button>
           {status.data && !zero && <span className="muted">{t('reconcile.finishHint')}</span>}
         </div>
+        {status.data && !zero && account && lines.data && (
+          <DifferenceBooking
+            key={account.id}
+            account={account}
+            accounts={bookTo}
+            difference={status.data.difference}
+            openingDate={(() => {
+              const oldest = lines.data.items.at(-1);
+              return oldest && lines.data.total <= PER_PAGE ? dayBefore(oldest.entry_date) : '';
+            })()}
+            statementDate={date}
+            onBooked={(entry) => {
+              setBooked(entry);
+              setRound((n) => n + 1);
+              onChanged();
+            }}
+          />
+        )}
+        {booked && (
+          <p role="status" className="notice notice-ok" data-testid="difference-booked">
+            {t('reconcile.booked', { memo: booked.memo ?? '', date: booked.entry_date })}
+          </p>
+        )}
         {done && (
           <p role="status" className="notice notice-ok" data-testid="reconciled">
             {t('reconcile.done', {

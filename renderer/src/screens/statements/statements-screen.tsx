@@ -71,7 +71,7 @@ export function StatementsScreen({ onNavigate }: { onNavigate: (route: Route) =>
               onRun={(id) => void run.run(id)}
               onBooked={bump}
             />
-            <ReconcilePanel accounts={bankAccounts} refresh={refresh} onChanged={bump} />
+            <ReconcilePanel accounts={bankAccounts} bookTo={all} refresh={refresh} onChanged={bump} />
           </div>
           <div className="stack">
             {run.busy && (
