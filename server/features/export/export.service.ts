@@ -12,6 +12,7 @@ import {
 import { formatRate } from '../../domain/rates.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import { pricesUpTo } from '../prices/prices.repository.ts';
+import { allSecurities, securityPricesUpTo } from '../investments/investments.repository.ts';
 import { accountsInHistory, postedHistory, type DateFilter } from './export.repository.ts';
 import { entryDocuments } from '../attachments/attachments.service.ts';
 
@@ -112,8 +113,17 @@ export function writeExport(
     const csv = query.format === 'csv';
     const out = new PiecesOfText(csv ? '\r\n' : '\n', csv ? '\r\n' : '', write, pieceChars);
     if (query.format === 'csv') writeCsvRows(out, accounts, entries);
-    else if (query.format === 'beancount') writeBeancountLines(out, accounts, entries, header, prices);
-    else writeLedgerJournalLines(out, accounts, entries, used, query.format, header, prices);
+    else if (query.format === 'beancount') {
+      // beancount reads securities as commodities: declared, and their prices as price directives
+      const commodities = allSecurities(db).map((s) => s.symbol);
+      const securityPrices = securityPricesUpTo(db, range.to).map((p) => ({
+        date: p.date,
+        from: p.symbol,
+        to: p.currency,
+        rate: p.price,
+      }));
+      writeBeancountLines(out, accounts, entries, header, [...prices, ...securityPrices], commodities);
+    } else writeLedgerJournalLines(out, accounts, entries, used, query.format, header, prices);
     out.end();
   });
 }
