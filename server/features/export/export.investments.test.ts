@@ -46,7 +46,7 @@ afterAll(async () => {
 describe.skipIf(skip)(
   `export of securities${skip ? ' (skipped: bean-check, bean-query, hledger or ledger not installed)' : ''}`,
   () => {
-    it('when securities have trades and prices, then the exports declare them and write their prices: bean-check, hledger check --strict and ledger --pedantic pass, and bean-query and hledger read each price back', async () => {
+    it('when securities have trades and prices, then the exports declare them and write their prices: bean-check, hledger check --strict and ledger --pedantic pass, bean-query and hledger read each price back, and each export imports back', async () => {
       const account = async (name: string, type: string) =>
         (await api.post('/api/accounts', { name, type, currency: 'USD' }, token)).body.id as string;
       const broker = await account('Brokerage', 'ASSET');
@@ -120,6 +120,23 @@ describe.skipIf(skip)(
       const ledgerFile = path.join(dir, 'books.ledger');
       fs.writeFileSync(ledgerFile, ledgerText);
       await run('ledger', ['--args-only', '--pedantic', '-f', ledgerFile, 'balance']);
+
+      // each export imports back into empty books: the trades as entries at cost, the securities'
+      // prices read and not imported (the investments screen imports those)
+      for (const [format, text] of [
+        ['beancount', all.text],
+        ['hledger', fs.readFileSync(journal, 'utf8')],
+        ['ledger', ledgerText],
+      ] as const) {
+        const other = (await registerUser(api)).token;
+        const back = await api.request('POST', `/api/import/journal?format=${format}`, {
+          rawBody: text,
+          token: other,
+          headers: { 'content-type': 'text/plain' },
+        });
+        expect(back.status, format).toBe(201);
+        expect([back.body.entries_imported, back.body.prices_imported], format).toEqual([2, 0]);
+      }
     });
   },
 );
