@@ -197,6 +197,7 @@ export function securityPrice(
 ): { symbol: string; price: string; currency: string } | null {
   if (!/^[A-Z][A-Z0-9._-]{0,23}$/.test(commodity) || isKnownCurrency(commodity)) return null;
   const m = /^(\d{1,12}(?:\.\d{1,10})?)\s+(\S+)$/.exec(text.trim());
-  if (!m) invalid(line, `the price of ${shown(commodity, 30)} reads a number and a currency, such as 250.00 USD`);
+  if (!m || /^0+(\.0+)?$/.test(m[1]!))
+    invalid(line, `the price of ${shown(commodity, 30)} reads a number above zero and a currency, such as 250.00 USD`);
   return { symbol: commodity, price: m[1]!, currency: currencyOf(m[2]!, line) };
 }
