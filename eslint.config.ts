@@ -35,7 +35,7 @@ const FEATURE_USES: Record<string, string[]> = {
   reports: ['accounts', 'exchange', 'investments', 'prices', 'totals'],
   register: ['accounts', 'totals'],
   reconciliation: ['accounts', 'journal', 'prices', 'rules', 'statements'],
-  export: ['accounts', 'attachments', 'journal', 'prices', 'totals'],
+  export: ['accounts', 'attachments', 'investments', 'journal', 'prices', 'totals'],
   'journal-import': ['accounts', 'exchange', 'export', 'journal', 'prices', 'totals'],
   schedules: ['accounts', 'journal'],
   budgets: ['accounts', 'totals', 'schedules'],

@@ -184,3 +184,20 @@ export function parseBeancountPrice(text: string, line: number): { rateScaled: b
   const { number, currency } = splitBeancountAmount(text, line);
   return { rateScaled: rateQuantity(number, line, 'the price'), currency };
 }
+
+/**
+ * A security's price (`P DATE VTI 250 USD`, `DATE price VTI 250 USD`): its symbol is no ISO 4217 code
+ * (docs/investments.md "Interop"). Null when the commodity is not a security symbol; refuses a price
+ * that is not a number in a currency.
+ */
+export function securityPrice(
+  commodity: string,
+  text: string,
+  line: number,
+): { symbol: string; price: string; currency: string } | null {
+  if (!/^[A-Z][A-Z0-9._-]{0,23}$/.test(commodity) || isKnownCurrency(commodity)) return null;
+  const m = /^(\d{1,12}(?:\.\d{1,10})?)\s+(\S+)$/.exec(text.trim());
+  if (!m || /^0+(\.0+)?$/.test(m[1]!))
+    invalid(line, `the price of ${shown(commodity, 30)} reads a number above zero and a currency, such as 250.00 USD`);
+  return { symbol: commodity, price: m[1]!, currency: currencyOf(m[2]!, line) };
+}

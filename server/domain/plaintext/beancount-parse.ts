@@ -1,4 +1,4 @@
-import { currencyOf, parseBeancountPostingAmount, parseBeancountPrice } from './amounts.ts';
+import { currencyOf, parseBeancountPostingAmount, parseBeancountPrice, securityPrice } from './amounts.ts';
 import { journalDate } from './dates.ts';
 import { invalid, shown, unsupported } from './errors.ts';
 import { readMark, readMemoJson } from './text.ts';
@@ -206,6 +206,11 @@ function dated(raw: string, dateText: string, lineNo: number, out: ParsedJournal
     case 'price': {
       const m = /^\s+([A-Z][A-Z0-9'._-]*)\s+([^;]+?)\s*(?:;.*)?$/.exec(rest);
       if (!m) invalid(lineNo, 'a price reads DATE price CURRENCY NUMBER CURRENCY');
+      const security = securityPrice(m[1]!, m[2]!, lineNo);
+      if (security) {
+        (out.securityPrices ??= []).push({ line: lineNo, date, ...security });
+        return { kind: 'other' };
+      }
       const from = currencyOf(m[1]!, lineNo);
       const { rateScaled, currency: to } = parseBeancountPrice(m[2]!, lineNo);
       if (from === to) invalid(lineNo, `the price of ${from} is in ${from} itself`);

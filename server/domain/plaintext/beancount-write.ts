@@ -6,7 +6,8 @@ import type { Book, BookAccount, BookEntry, BookPrice, LineSink } from './types.
 /**
  * A beancount file: `option "operating_currency"` for each currency, an `open` for every account
  * (with its currency as the constraint, and `name:` metadata where the path does not give the name
- * back) dated on the first entry's date, the prices as `price` directives, every entry in
+ * back) dated on the first entry's date, each security as a `commodity`, the prices (currencies'
+ * and securities') as `price` directives, every entry in
  * history order, and a `close` for each deactivated account dated on the last entry's date. An
  * exchange's costed lines carry a total price (`@@`); its automatic lines on the currency trading
  * accounts are written too, with `automatic: "trading"` metadata.
@@ -24,6 +25,7 @@ export function writeBeancountLines(
   entries: Iterable<BookEntry>,
   header: readonly string[] = [],
   prices: readonly BookPrice[] = [],
+  commodities: readonly string[] = [],
 ): void {
   const paths = accountPaths(accounts, 'beancount');
   for (const line of header) out.push(`; ${line}`);
@@ -45,6 +47,10 @@ export function writeBeancountLines(
     if (!path.exact) out.push(`  name: "${beancountString(account.name)}"`);
   }
   if (declared.length > 0) out.push('');
+
+  // securities (docs/investments.md "Interop"), declared so that bean-check knows them
+  for (const symbol of commodities) out.push(`${first} commodity ${symbol}`);
+  if (commodities.length > 0) out.push('');
 
   for (const p of prices) out.push(`${p.date} price ${p.from} ${p.rate} ${p.to}`);
   if (prices.length > 0) out.push('');

@@ -1,4 +1,4 @@
-import { currencyOf, parseLedgerPostingAmount, parseLedgerPrice } from './amounts.ts';
+import { currencyOf, parseLedgerPostingAmount, parseLedgerPrice, securityPrice } from './amounts.ts';
 import { journalDate } from './dates.ts';
 import { invalid, shown, unsupported } from './errors.ts';
 import { readMark, readMemoJson } from './text.ts';
@@ -99,9 +99,12 @@ export function parseLedgerJournal(source: string, flavor: 'ledger' | 'hledger')
       case 'commodity':
         context = { kind: 'commodity' };
         break;
-      case 'P':
-        out.prices.push(marketPrice(argument, lineNo));
+      case 'P': {
+        const price = marketPrice(argument, lineNo);
+        if ('symbol' in price) (out.securityPrices ??= []).push(price);
+        else out.prices.push(price);
         break;
+      }
       case 'tag':
       case 'payee':
       case 'N':
@@ -127,10 +130,15 @@ export function parseLedgerJournal(source: string, flavor: 'ledger' | 'hledger')
 }
 
 /** `P DATE [TIME] COMMODITY PRICE`: one unit of the commodity is worth the price. */
-function marketPrice(text: string, lineNo: number): ParsedJournal['prices'][number] {
+function marketPrice(
+  text: string,
+  lineNo: number,
+): ParsedJournal['prices'][number] | NonNullable<ParsedJournal['securityPrices']>[number] {
   const m = /^(\S+)(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?\s+("[^"]*"|[^\s\d"-][^\s\d]*)\s+(.+?)\s*(?:;.*)?$/.exec(text);
   if (!m) invalid(lineNo, 'a P directive reads P DATE COMMODITY PRICE, such as P 2026-01-05 EUR 1.085 USD');
   const date = journalDate(m[1]!, lineNo);
+  const security = securityPrice(m[2]!, m[3]!, lineNo);
+  if (security) return { line: lineNo, date, ...security };
   const from = currencyOf(m[2]!, lineNo);
   const { rateScaled, currency: to } = parseLedgerPrice(m[3]!, lineNo);
   if (from === to) invalid(lineNo, `the price of ${from} is in ${from} itself`);

@@ -1,4 +1,4 @@
-import { currencyDigits } from '../currencies.ts';
+import { currencyDigits, isKnownCurrency } from '../currencies.ts';
 import { formatMinor } from '../money.ts';
 import { accountPaths } from './names.ts';
 import { ledgerDescription } from './text.ts';
@@ -45,7 +45,8 @@ export function writeLedgerJournalLines(
     ...new Set([...accounts.map((a) => a.currency), ...prices.flatMap((p) => [p.from, p.to])]),
   ].sort();
   for (const currency of currencies) {
-    if (flavor === 'ledger') out.push(`commodity ${currency}`);
+    // a security (docs/investments.md "Interop") is declared without a display precision
+    if (flavor === 'ledger' || !isKnownCurrency(currency)) out.push(`commodity ${currency}`);
     else {
       const digits = currencyDigits(currency);
       out.push(`commodity 1000.${'0'.repeat(digits)} ${currency}`);

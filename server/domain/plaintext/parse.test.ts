@@ -172,6 +172,25 @@ describe('ledger and hledger journals', () => {
   });
 });
 
+describe("securities' prices", () => {
+  it("when a journal prices a security (a symbol that is no currency), then the price is read apart from the currencies' rates; a price that is no number above zero in a currency is refused, naming its line", () => {
+    const ledger = parseJournal('P 2024-02-01 VTI 250.50 USD\nP 2024-02-01 EUR 1.08 USD\n', 'hledger');
+    expect(ledger.securityPrices).toEqual([
+      { line: 1, date: '2024-02-01', symbol: 'VTI', price: '250.50', currency: 'USD' },
+    ]);
+    expect(ledger.prices.map((p) => p.from)).toEqual(['EUR']);
+    const beancount = parseJournal('2024-02-01 price VTI 72.125 USD\n', 'beancount');
+    expect(beancount.securityPrices).toEqual([
+      { line: 1, date: '2024-02-01', symbol: 'VTI', price: '72.125', currency: 'USD' },
+    ]);
+    expect(beancount.prices).toEqual([]);
+    expect(refusal('P 2024-02-01 VTI 0 USD\n', 'ledger').message).toMatch(
+      /line 1: the price of "?VTI"? reads a number above zero/,
+    );
+    expect(refusal('2024-02-01 price VTI 250 AAPL\n', 'beancount').code).toBe('UNSUPPORTED_COMMODITY');
+  });
+});
+
 describe('beancount files', () => {
   const file = [
     ';; comment',

@@ -112,6 +112,8 @@ export interface ParsedJournal {
   closes: ParsedClose[];
   /** `P` directives (ledger, hledger) and `price` directives (beancount) */
   prices: ParsedPrice[];
+  /** The securities' prices (docs/investments.md "Interop"): read and checked, not imported. */
+  securityPrices?: { line: number; date: string; symbol: string; price: string; currency: string }[];
   /** beancount `option "operating_currency"`: the currency of accounts nothing else tells. */
   operatingCurrency: string | null;
 }

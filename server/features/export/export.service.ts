@@ -12,6 +12,7 @@ import {
 import { formatRate } from '../../domain/rates.ts';
 import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
 import { pricesUpTo } from '../prices/prices.repository.ts';
+import { allSecurities, securityPricesUpTo } from '../investments/investments.repository.ts';
 import { accountsInHistory, postedHistory, type DateFilter } from './export.repository.ts';
 import { entryDocuments } from '../attachments/attachments.service.ts';
 
@@ -107,13 +108,22 @@ export function writeExport(
       to: p.to,
       rate: formatRate(p.rateScaled),
     }));
+    // securities (docs/investments.md "Interop"): declared as commodities, their prices as price directives
+    const commodities = allSecurities(db).map((s) => s.symbol);
+    const securityPrices = securityPricesUpTo(db, range.to).map((p) => ({
+      date: p.date,
+      from: p.symbol,
+      to: p.currency,
+      rate: p.price,
+    }));
+    const allPrices = [...prices, ...securityPrices];
     const documents = query.withDocuments ? entryDocuments(db) : undefined;
     const entries = documents ? withDocuments(postedHistory(db, range), documents) : postedHistory(db, range);
     const csv = query.format === 'csv';
     const out = new PiecesOfText(csv ? '\r\n' : '\n', csv ? '\r\n' : '', write, pieceChars);
     if (query.format === 'csv') writeCsvRows(out, accounts, entries);
-    else if (query.format === 'beancount') writeBeancountLines(out, accounts, entries, header, prices);
-    else writeLedgerJournalLines(out, accounts, entries, used, query.format, header, prices);
+    else if (query.format === 'beancount') writeBeancountLines(out, accounts, entries, header, allPrices, commodities);
+    else writeLedgerJournalLines(out, accounts, entries, used, query.format, header, allPrices);
     out.end();
   });
 }

@@ -318,6 +318,19 @@ export function priceOn(db: LedgerDb, securityId: string, date: string): { date:
   )[0];
 }
 
+/** Every security's prices on or before a date (all when `to` is null), in date order: the export's price directives. */
+export function securityPricesUpTo(
+  db: LedgerDb,
+  to: string | null,
+): { symbol: string; currency: string; date: string; price: string }[] {
+  return db.allSql<{ symbol: string; currency: string; date: string; price: string }>(
+    `SELECT s.symbol, s.currency, p.date, p.price FROM securities s
+       JOIN security_prices p ON p.security_id = s.id AND p.date <= ?
+     ORDER BY p.date, s.symbol`,
+    to ?? '9999-12-31',
+  );
+}
+
 export function savePrice(db: LedgerDb, securityId: string, date: string, price: string): void {
   db.runSql(
     `INSERT INTO security_prices (security_id, date, price) VALUES (?, ?, ?)
