@@ -15,6 +15,9 @@ import {
 
 const LIVE_SQL = "('auto_accepted', 'accepted', 'pending_review')";
 
+/** A bank transaction `t` with no live match. */
+const TXN_HAS_NO_LIVE_MATCH = `NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE_SQL})`;
+
 /** The accounts as one parameter (a JSON array: any number of them), for `account_id IN ${IN_ACCOUNTS}`. */
 const IN_ACCOUNTS = '(SELECT value FROM json_each(?))';
 
@@ -80,7 +83,7 @@ export function unmatchedTransactions(
        FROM bank_transactions t JOIN accounts a ON a.id = t.account_id
       WHERE t.account_id IN ${IN_ACCOUNTS}
         AND t.date >= ? AND t.date <= ?
-        AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE_SQL})
+        AND ${TXN_HAS_NO_LIVE_MATCH}
       ORDER BY t.date DESC, t.seq DESC LIMIT ? OFFSET ?`,
     accounts,
     span.from,
@@ -161,7 +164,7 @@ export function unmatchedTransactionsOfStatementPage(
   offset: number,
 ): { items: (BankTransaction & { currency: string })[]; total: number } {
   const unmatched = `t.statement_id = ?
-        AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE_SQL})`;
+        AND ${TXN_HAS_NO_LIVE_MATCH}`;
   const total = Number(
     db.allSql<{ n: bigint }>(`SELECT COUNT(*) AS n FROM bank_transactions t WHERE ${unmatched}`, statementId)[0]!.n,
   );
@@ -184,7 +187,7 @@ export function unmatchedTransactionsOfStatement(db: LedgerDb, statementId: stri
     .allSql<BankTransactionRow>(
       `SELECT ${BANK_TRANSACTION_COLUMNS.join(', ')} FROM bank_transactions t
         WHERE t.statement_id = ?
-          AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE_SQL})
+          AND ${TXN_HAS_NO_LIVE_MATCH}
         ORDER BY t.date, t.seq`,
       statementId,
     )
