@@ -153,9 +153,7 @@ export class ChangeLog {
         state.trie,
       );
     }
-    const [latest] = this.db.allSql<{ timestamp: string }>(
-      'SELECT timestamp FROM change_log ORDER BY timestamp DESC LIMIT 1',
-    );
+    const [latest] = this.db.allSql<{ timestamp: string | null }>('SELECT MAX(timestamp) AS timestamp FROM change_log');
     this.clock = LedgerClock.resume(state.node, latest?.timestamp ?? null, readMerkle(state.trie) ?? emptyTrie());
     this.foldedThrough = state.trie_through;
     return this.clock;
