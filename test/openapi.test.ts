@@ -350,6 +350,13 @@ describe('the general answers of every operation, produced from the document alo
       if (body?.content?.['application/json']) {
         const wrongType = await send(method, withQuery(urlPath, query), { raw: 'x', contentType: 'text/plain' });
         expect([wrongType.status, wrongType.body.code], op.key).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+      } else if (body) {
+        // a file in a media type the operation does not list
+        const wrongType = await send(method, withQuery(urlPath, query), {
+          raw: 'x',
+          contentType: 'application/x-unlisted',
+        });
+        expect([wrongType.status, wrongType.body.code], op.key).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
       }
       if (body) {
         const type = body.content['application/json'] ? 'application/json' : 'application/octet-stream';

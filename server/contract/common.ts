@@ -4,7 +4,10 @@ import { DATE_RANGE_TEXT, FIRST_YEAR, isCalendarDate, isLedgerDate, isLedgerYear
 import { FIELD_MESSAGES, tooLong } from './limits.ts';
 import { AMOUNT_PATTERN, SIGNED_AMOUNT_PATTERN, isKnownCurrency } from './money.ts';
 
-/** A UUID, checked as one: a filter whose value can never name anything is a VALIDATION_ERROR. */
+/**
+ * A UUID, checked as one. Every filter takes it (a query's `account_id`, a batch's `match_ids`): a
+ * filter whose value can never name anything is a VALIDATION_ERROR, not an empty answer.
+ */
 export const uuid = z
   .string()
   .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID')
@@ -16,6 +19,29 @@ export const uuid = z
  * a VALIDATION_ERROR.
  */
 export const resourceId = z.string().max(100).meta({ format: 'uuid' });
+
+const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+
+/**
+ * A new password (CONTRACT §8): 8..72 bytes of UTF-8 (bcrypt reads no further), not only white
+ * space. JSON Schema counts characters, so the document states the bytes as `x-min-bytes` and
+ * `x-max-bytes`, and the characters they allow as `minLength` (8 bytes are at least 2 characters,
+ * of four bytes each) and `maxLength`.
+ */
+export const newPassword = z
+  .string()
+  .refine((p) => utf8Bytes(p) >= 8, 'must be at least 8 bytes')
+  .refine((p) => utf8Bytes(p) <= 72, 'must be at most 72 bytes (bcrypt reads no further)')
+  .refine((p) => p.trim() !== '', 'must not be only white space')
+  .meta({
+    minLength: 2,
+    maxLength: 72,
+    'x-min-bytes': 8,
+    'x-max-bytes': 72,
+    // String.prototype.trim and \s take away the same white space
+    pattern: '\\S',
+    description: '8 to 72 bytes of UTF-8 (8 to 72 ASCII characters; bcrypt reads no further), not only white space',
+  });
 
 /** Years the ledger's calendar holds (domain/dates.ts), as a pattern of the documents. */
 const LEDGER_YEAR_PATTERN = '(19[0-9]{2}|2[01][0-9]{2})';
@@ -82,6 +108,19 @@ export const signedAmountString = z
   .string()
   .regex(SIGNED_AMOUNT_PATTERN, FIELD_MESSAGES.balance)
   .meta({ example: '-1250.00' });
+
+/** A range of dates, either end open: `start_date` and `end_date`, the first not after the second. */
+export const dateRange = { start_date: isoDate.optional(), end_date: isoDate.optional() };
+
+/** The check of `dateRange` (JSON Schema cannot compare two fields; the description says it). */
+export function inOrder<T extends z.ZodType<{ start_date?: string | undefined; end_date?: string | undefined }>>(
+  schema: T,
+): T {
+  return schema.refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: 'start_date must not be after end_date',
+    path: ['start_date'],
+  });
+}
 
 export const isoDateTime = z.string().meta({ format: 'date-time' });
 

@@ -4,6 +4,8 @@ import { CLEARED_STATES } from './journal.ts';
 import { TEXT_LIMITS } from './limits.ts';
 import {
   amountString,
+  dateRange,
+  inOrder,
   isoDate,
   isoDateTime,
   limitedText,
@@ -24,22 +26,16 @@ export const MATCH_STATUSES = [
   'superseded',
 ] as const;
 
-const startBeforeEnd = (q: { start_date?: string | undefined; end_date?: string | undefined }) =>
-  !q.start_date || !q.end_date || q.start_date <= q.end_date;
-const rangeMessage = { message: 'start_date must not be after end_date', path: ['start_date'] };
-
-export const runBody = z
-  .strictObject({
+export const runBody = inOrder(
+  z.strictObject({
     statement_id: resourceId.optional(),
     account_id: resourceId.optional(),
-    start_date: isoDate.optional(),
-    end_date: isoDate.optional(),
-  })
-  .refine((b) => b.statement_id !== undefined || b.account_id !== undefined, {
-    message: 'give statement_id or account_id',
-    path: ['statement_id'],
-  })
-  .refine(startBeforeEnd, rangeMessage);
+    ...dateRange,
+  }),
+).refine((b) => b.statement_id !== undefined || b.account_id !== undefined, {
+  message: 'give statement_id or account_id',
+  path: ['statement_id'],
+});
 
 export const runResult = z.object({
   run_id: resourceId,
@@ -55,7 +51,7 @@ export const runResult = z.object({
 
 export const pendingQuery = z
   .strictObject({
-    account_id: resourceId.optional(),
+    account_id: uuid.optional(),
     min_score: wholeNumber(0, 100).optional(),
     max_score: wholeNumber(0, 100).optional(),
     ...pagination,
@@ -73,17 +69,11 @@ export const rejectBody = z.strictObject({
 
 export const batchAcceptBody = z.strictObject({
   min_score: z.number().int().min(0).max(100),
-  account_id: resourceId.optional(),
-  match_ids: z.array(resourceId).max(10_000).optional(),
+  account_id: uuid.optional(),
+  match_ids: z.array(uuid).max(10_000).optional(),
 });
 
-export const statsQuery = z
-  .strictObject({
-    account_id: resourceId.optional(),
-    start_date: isoDate.optional(),
-    end_date: isoDate.optional(),
-  })
-  .refine(startBeforeEnd, rangeMessage);
+export const statsQuery = inOrder(z.strictObject({ account_id: uuid.optional(), ...dateRange }));
 
 export const unmatchedQuery = z.strictObject({
   account_id: uuid.optional(),
@@ -250,8 +240,8 @@ export const unmatchedPage = pageOf(unmatchedItem);
 /** Matches of one status (auto_accepted: what a run decided alone, to look over and undo), highest score first. */
 export const matchesQuery = z.strictObject({
   status: z.enum(MATCH_STATUSES).default('auto_accepted'),
-  account_id: resourceId.optional(),
-  statement_id: resourceId.optional(),
+  account_id: uuid.optional(),
+  statement_id: uuid.optional(),
   ...pagination,
 });
 
