@@ -33,9 +33,9 @@ import { CLOSED_OLLAMA, errorShapeProblems, tempDir } from './hardening/support.
  * said in words in the document (a description), and a request the schemas allow may still break it.
  */
 const RULES_IN_WORDS = [
-  // two fields compared, or the same value in two
+  // two fields compared; two query parameters, one of which goes alone
   /^must differ from /,
-  /^give (either |exactly one of |at least one of |\w+ or )/,
+  /^give month or year, not both$/,
   // a day counted from today
   /^must be between \d{4}-\d{2}-\d{2} and /,
   // a text that is something else's name (a symbol is no currency code)

@@ -122,6 +122,34 @@ export function inOrder<T extends z.ZodType<{ start_date?: string | undefined; e
   });
 }
 
+/**
+ * "One of these fields is given" (present and not null) as JSON Schema: `exactly` one (oneOf) or
+ * `atLeast` one (anyOf), each as a `required` with its value not null.
+ */
+export function givenFields(rule: 'exactly' | 'atLeast', fields: readonly string[]): Record<string, unknown> {
+  const given = fields.map((field) => ({ required: [field], properties: { [field]: { not: { type: 'null' } } } }));
+  return rule === 'exactly' ? { oneOf: given } : { anyOf: given };
+}
+
+/**
+ * An object of which `exactly` one (or `atLeast` one) of `fields` is given: checked, with `message`
+ * on the first field, and stated in the document (`givenFields`), so that the two agree.
+ */
+export function oneOfFields<T extends z.ZodType<object>>(
+  schema: T,
+  rule: 'exactly' | 'atLeast',
+  fields: readonly [string, string, ...string[]],
+  message: string,
+): T {
+  const count = (value: object) => fields.filter((field) => (value as Record<string, unknown>)[field] != null).length;
+  return schema
+    .refine((value) => (rule === 'exactly' ? count(value) === 1 : count(value) >= 1), {
+      message,
+      path: [fields[0]],
+    })
+    .meta(givenFields(rule, fields));
+}
+
 export const isoDateTime = z.string().meta({ format: 'date-time' });
 
 /** An integer given as query text, within bounds; documented as the integer it is. */

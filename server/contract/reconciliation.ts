@@ -9,6 +9,7 @@ import {
   isoDate,
   isoDateTime,
   limitedText,
+  oneOfFields,
   pageOf,
   pagination,
   resourceId,
@@ -26,16 +27,18 @@ export const MATCH_STATUSES = [
   'superseded',
 ] as const;
 
-export const runBody = inOrder(
-  z.strictObject({
-    statement_id: resourceId.optional(),
-    account_id: resourceId.optional(),
-    ...dateRange,
-  }),
-).refine((b) => b.statement_id !== undefined || b.account_id !== undefined, {
-  message: 'give statement_id or account_id',
-  path: ['statement_id'],
-});
+export const runBody = oneOfFields(
+  inOrder(
+    z.strictObject({
+      statement_id: resourceId.optional(),
+      account_id: resourceId.optional(),
+      ...dateRange,
+    }),
+  ),
+  'atLeast',
+  ['statement_id', 'account_id'],
+  'give statement_id or account_id',
+);
 
 export const runResult = z.object({
   run_id: resourceId,
@@ -110,15 +113,12 @@ const bookingFields = {
 function oneWayOfBooking<
   T extends z.ZodType<{ account_id?: string | undefined; splits?: unknown; converted_amount?: string | undefined }>,
 >(schema: T) {
-  return schema
-    .refine((b) => (b.account_id === undefined) !== (b.splits === undefined), {
-      message: 'give either account_id or splits',
-      path: ['account_id'],
-    })
+  return oneOfFields(schema, 'exactly', ['account_id', 'splits'], 'give either account_id or splits')
     .refine((b) => b.converted_amount === undefined || b.account_id !== undefined, {
       message: 'goes with account_id; a split states its own',
       path: ['converted_amount'],
-    });
+    })
+    .meta({ dependentRequired: { converted_amount: ['account_id'] } });
 }
 
 export const createEntryFromBankBody = oneWayOfBooking(z.strictObject(bookingFields));
@@ -247,19 +247,19 @@ export const matchesQuery = z.strictObject({
 
 export const MAX_BOOKING_ITEMS = 500;
 
-export const createEntriesBody = z
-  .strictObject({
+export const createEntriesBody = oneOfFields(
+  z.strictObject({
     items: z
       .array(oneWayOfBooking(z.strictObject({ bank_transaction_id: resourceId, ...bookingFields })))
       .min(1)
       .max(MAX_BOOKING_ITEMS)
       .optional(),
     statement_id: resourceId.optional(),
-  })
-  .refine((b) => (b.items === undefined) !== (b.statement_id === undefined), {
-    message: 'give either items or statement_id',
-    path: ['items'],
-  });
+  }),
+  'exactly',
+  ['items', 'statement_id'],
+  'give either items or statement_id',
+);
 
 export const createEntriesResult = z.object({
   created: z.array(z.object({ bank_transaction_id: resourceId, entry_id: resourceId, match_id: resourceId })),

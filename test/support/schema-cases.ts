@@ -13,6 +13,9 @@ import formats from 'ajv-formats';
 
 type Json = Record<string, any>;
 
+/** Marks the fields a made object leaves out (those another branch of its oneOf asks for). */
+const OMIT = 'x-made-without';
+
 /** Text a pattern may want, tried in order when the schema gives no example. */
 const TEXT_TRIES = ['x', '1', '1.00', '2026-01-31', '2026-03', '2026', 'USD', 'someone@example.com'];
 /** Text that breaks most patterns and formats. */
@@ -87,10 +90,15 @@ export class SchemaCases {
     if (Array.isArray(s.enum)) return [s.enum[0]];
     const branches = (s.anyOf ?? s.oneOf) as Json[] | undefined;
     if (branches) {
-      const own = { ...s, anyOf: undefined, oneOf: undefined };
-      const made = branches
-        .filter((b) => this.resolve(b).type !== 'null')
-        .map((b) => this.satisfying({ ...own, ...this.resolve(b) }, all, depth));
+      const own: Json = { ...s, anyOf: undefined, oneOf: undefined };
+      const real = branches.map((b) => this.resolve(b)).filter((b) => b.type !== 'null');
+      const made = real.map((b) => {
+        if (b.type !== undefined || own.type !== 'object') return this.satisfying({ ...own, ...b }, all, depth);
+        // a branch that asks for fields of the object: those given, the other branches' left out
+        const others = real.filter((o) => o !== b).flatMap((o) => (o.required ?? []) as string[]);
+        const required = [...(own.required ?? []), ...(b.required ?? [])];
+        return this.satisfying({ ...own, required, [OMIT]: others }, all, depth);
+      });
       return [...made, ...(branches.some((b) => this.resolve(b).type === 'null') ? [null] : [])];
     }
     if (Array.isArray(s.allOf))
@@ -101,8 +109,9 @@ export class SchemaCases {
       case 'object': {
         const out: Json = {};
         const required = new Set<string>(s.required ?? []);
+        const omitted = new Set<string>(s[OMIT] ?? []);
         for (const [name, property] of Object.entries<Json>(s.properties ?? {})) {
-          if (!all && !required.has(name)) continue;
+          if ((!all && !required.has(name)) || (omitted.has(name) && !required.has(name))) continue;
           const value = this.satisfying(property, all, depth + 1);
           if (value !== undefined) out[name] = value;
         }
@@ -194,6 +203,18 @@ export class SchemaCases {
           out.push(rest);
         }
         if (s.additionalProperties === false) out.push({ ...whole, no_such_field: 1 });
+        // which fields are given: none of a oneOf's or anyOf's, every one of a oneOf's, one without its dependants
+        const asked = ((s.oneOf ?? s.anyOf ?? []) as Json[]).flatMap(
+          (b) => (this.resolve(b).required ?? []) as string[],
+        );
+        const given = (name: string) => whole[name] ?? this.satisfying(s.properties?.[name] ?? {});
+        if (asked.length > 0)
+          out.push(Object.fromEntries(Object.entries(whole).filter(([name]) => !asked.includes(name))));
+        if (s.oneOf) out.push({ ...whole, ...Object.fromEntries(asked.map((name) => [name, given(name)])) });
+        for (const [name, needs] of Object.entries<string[]>(s.dependentRequired ?? {})) {
+          const rest = Object.fromEntries(Object.entries(whole).filter(([key]) => !needs.includes(key)));
+          out.push({ ...rest, [name]: given(name) });
+        }
         // each property broken once before any is broken twice
         const byProperty = Object.entries<Json>(s.properties ?? {}).map(([name, property]) => {
           const ps = this.resolve(property);
