@@ -79,7 +79,14 @@ export const isoYear = z
     example: '2026',
   });
 
-export const currencyCode = z.string().refine(isKnownCurrency, FIELD_MESSAGES.currency).meta({ example: 'USD' });
+/**
+ * An ISO 4217 code the server knows. The document gives its form (three capital letters) and says
+ * the rest in words: a list of every code would type a client's currency as a union of 180 names.
+ */
+export const currencyCode = z
+  .string()
+  .refine(isKnownCurrency, FIELD_MESSAGES.currency)
+  .meta({ pattern: '^[A-Z]{3}$', description: 'An ISO 4217 currency code', example: 'USD' });
 
 /** A positive decimal string; digits against the currency are checked where the currency is known. */
 export const amountString = z
