@@ -203,4 +203,21 @@ describe('architecture', () => {
       ['test/x.test.ts', "it.skipIf(!mounted)('needs a small disk', () => {});", null],
     ]);
   });
+
+  it('when server/jobs names a feature, in a name, a string or a template, then the lint refuses it; its own words and its tests pass', async () => {
+    const SYNTAX = 'no-restricted-syntax';
+    await expectCases([
+      ['server/jobs/job-runner.ts', "const words = { what: 'This statement import' };", SYNTAX],
+      ['server/jobs/job-runner.ts', 'export function runReconciliation() {}', SYNTAX],
+      ['server/jobs/job-worker.ts', 'const what = `This ${kind} Journal import`;', SYNTAX],
+      ['server/jobs/job-budget.ts', "const words = { what: 'This job', advice: 'Try again with less.' };", null],
+      [
+        'server/jobs/job-budget.ts',
+        'const budget: JobBudget = { ms: 1, heapMb: 1 }; const total = heap.total_heap_size;',
+        null,
+      ],
+      ['server/jobs/jobs.http.test.ts', "const name = 'importJournal';", null],
+      ['server/features/journal-import/journal-import.jobs.ts', "const words = { what: 'This journal import' };", null],
+    ]);
+  });
 });
