@@ -13,8 +13,8 @@ import {
 } from '../../contract/attachments.ts';
 import { attachmentName } from '../../domain/attachment-names.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { findEntry } from '../journal/journal.repository.ts';
-import { findBankTransaction } from '../statements/statements.repository.ts';
+import { findEntry } from '../journal/journal.queries.ts';
+import { findBankTransaction } from '../statements/statements.queries.ts';
 import type { AttachmentFiles } from './attachments.files.ts';
 import {
   attachmentsByEntry,

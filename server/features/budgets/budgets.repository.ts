@@ -1,6 +1,6 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Minor } from '../../domain/money.ts';
-import type { Pair } from '../totals/totals.repository.ts';
+import type { Pair } from '../totals/totals.model.ts';
 
 export interface BudgetLine {
   month: string;

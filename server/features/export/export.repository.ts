@@ -1,7 +1,7 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { BookEntry } from '../../domain/plaintext/types.ts';
-import { costOf } from '../journal/journal.repository.ts';
+import { costOf } from '../journal/journal.queries.ts';
 
 /**
  * Reads posted history (status posted and void: a voided entry and its reversal both) for an

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
-import type { ScoreBreakdown } from '../../domain/reconciliation/index.ts';
-import type { Minor } from '../../domain/money.ts';
 import {
-  BANK_TRANSACTION_COLUMNS,
-  toBankTransaction,
-  type BankTransaction,
-} from '../statements/statements.repository.ts';
+  LIVE_MATCH_STATUSES,
+  RECONCILED_MATCH_STATUSES,
+  type ScoreBreakdown,
+} from '../../domain/reconciliation/index.ts';
+import type { Minor } from '../../domain/money.ts';
+import { BANK_TRANSACTION_COLUMNS, toBankTransaction } from '../statements/statements.queries.ts';
+import type { BankTransaction } from '../statements/statements.model.ts';
 
 /**
  * The match rows every part of reconciliation shares: read one, record one, move one to a new
@@ -15,8 +16,15 @@ import {
  * matches as the screens show them (with their bank transaction and entry).
  */
 
-export const LIVE = ['auto_accepted', 'accepted', 'pending_review'] as const;
-export const RECONCILED = ['auto_accepted', 'accepted'] as const;
+/** Statuses as SQL text, written out rather than bound, so that SQLite matches them to the partial indexes' WHERE (migration 0002). */
+function sqlList(statuses: readonly string[]): string {
+  return `(${statuses.map((s) => `'${s}'`).join(', ')})`;
+}
+
+/** The live statuses in raw SQL. */
+export const LIVE_SQL = sqlList(LIVE_MATCH_STATUSES);
+/** The reconciled statuses in raw SQL. */
+export const RECONCILED_SQL = sqlList(RECONCILED_MATCH_STATUSES);
 
 export interface Match {
   id: string;
@@ -141,7 +149,7 @@ export function liveMatchesOfEntry(db: LedgerDb, entryId: string): Match[] {
         .selectFrom('reconciliation_matches')
         .selectAll()
         .where('entry_id', '=', entryId)
-        .where('status', 'in', [...LIVE]),
+        .where('status', 'in', [...LIVE_MATCH_STATUSES]),
     )
     .map(toMatch);
 }
@@ -152,7 +160,7 @@ export function liveMatchOfTransaction(db: LedgerDb, txnId: string): Match | und
       .selectFrom('reconciliation_matches')
       .selectAll()
       .where('bank_transaction_id', '=', txnId)
-      .where('status', 'in', [...LIVE]),
+      .where('status', 'in', [...LIVE_MATCH_STATUSES]),
   );
   return row && toMatch(row);
 }

@@ -13,8 +13,9 @@ import {
   type ScoredPair,
   type Thresholds,
 } from '../../domain/reconciliation/index.ts';
-import { allAccounts, findAccount, type Account } from '../accounts/accounts.repository.ts';
-import { findStatement } from '../statements/statements.repository.ts';
+import { allAccounts, findAccount } from '../accounts/accounts.queries.ts';
+import type { Account } from '../accounts/accounts.model.ts';
+import { findStatement } from '../statements/statements.queries.ts';
 import { decide, insertMatch, linkSupersededBy } from './reconciliation.matches.repository.ts';
 import { addPayeeExample } from './reconciliation.payees.repository.ts';
 import { payeeModel } from './reconciliation.payees.service.ts';

@@ -3,6 +3,7 @@ import { endOfMonth, monthOf, startOfMonth } from '../../domain/dates.ts';
 import type { AccountType, Direction } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Minor } from '../../domain/money.ts';
+import type { Pair, PostedLine } from './totals.model.ts';
 
 /**
  * Maintained aggregates of everything ever posted (an entry counts from its posting on, also
@@ -10,19 +11,6 @@ import type { Minor } from '../../domain/money.ts';
  * transaction; balances and reports read them instead of scanning lines: a date range costs at
  * most two partial months of day rows plus one row per account and month.
  */
-
-export interface PostedLine {
-  accountId: string;
-  accountType: AccountType;
-  direction: Direction;
-  amountMinor: Minor;
-  currency: string;
-}
-
-export interface Pair {
-  a: Minor;
-  b: Minor;
-}
 
 type Kind = 'account' | 'cash_flow';
 
