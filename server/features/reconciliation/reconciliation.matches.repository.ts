@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
+import { sqlWords } from '../../db/sql-text.ts';
 import {
   LIVE_MATCH_STATUSES,
   RECONCILED_MATCH_STATUSES,
@@ -16,15 +17,10 @@ import type { BankTransaction } from '../statements/statements.model.ts';
  * matches as the screens show them (with their bank transaction and entry).
  */
 
-/** Statuses as SQL text, written out rather than bound, so that SQLite matches them to the partial indexes' WHERE (migration 0002). */
-function sqlList(statuses: readonly string[]): string {
-  return `(${statuses.map((s) => `'${s}'`).join(', ')})`;
-}
-
-/** The live statuses in raw SQL. */
-export const LIVE_SQL = sqlList(LIVE_MATCH_STATUSES);
+/** The live statuses in raw SQL, as the partial indexes of migration 0002 write them. */
+export const LIVE_SQL = sqlWords(LIVE_MATCH_STATUSES);
 /** The reconciled statuses in raw SQL. */
-export const RECONCILED_SQL = sqlList(RECONCILED_MATCH_STATUSES);
+export const RECONCILED_SQL = sqlWords(RECONCILED_MATCH_STATUSES);
 
 export interface Match {
   id: string;
