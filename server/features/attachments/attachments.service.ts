@@ -27,11 +27,10 @@ import {
   insertAttachment,
   insertFile,
   usage,
-  type Attachment,
-  type AttachmentTarget,
 } from './attachments.repository.ts';
+import type { Attachment, AttachmentTarget } from './attachments.model.ts';
 
-export type { AttachmentTarget } from './attachments.repository.ts';
+export type { AttachmentTarget } from './attachments.model.ts';
 
 /** The extensions of each kind of file, the usual one first. */
 export const EXTENSIONS: Readonly<Record<AttachmentContentType, readonly string[]>> = {

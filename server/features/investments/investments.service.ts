@@ -49,11 +49,10 @@ import {
   savePrice,
   saveSettings,
   updateLot,
-  type InvestmentSettings,
   type ReductionRow,
-  type Security,
   type TradeRow,
 } from './investments.repository.ts';
+import type { InvestmentSettings, Security } from './investments.model.ts';
 
 /** The most securities a ledger declares: the list and the holdings report are read whole. */
 export const MAX_SECURITIES = 2_000;

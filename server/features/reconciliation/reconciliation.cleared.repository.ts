@@ -2,6 +2,7 @@ import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { Minor } from '../../domain/money.ts';
 import { RECONCILED_SQL } from './reconciliation.matches.repository.ts';
+import type { Reconciliation } from './reconciliation.model.ts';
 
 /**
  * The cleared state of journal lines and what reconciling to the bank reads: the cleared day
@@ -192,15 +193,6 @@ export function entryLineReconciledOn(db: LedgerDb, entryId: string, accountId: 
       accountId,
     ).length > 0
   );
-}
-
-export interface Reconciliation {
-  id: string;
-  accountId: string;
-  statementDate: string;
-  statementBalanceMinor: Minor;
-  lineCount: number;
-  createdAt: string;
 }
 
 export function insertReconciliation(db: LedgerDb, r: Reconciliation): void {

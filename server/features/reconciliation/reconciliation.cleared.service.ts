@@ -16,8 +16,8 @@ import {
   reconcileClearedLines,
   setLinesCleared,
   unreconciledLines,
-  type Reconciliation,
 } from './reconciliation.cleared.repository.ts';
+import type { Reconciliation } from './reconciliation.model.ts';
 
 /**
  * Reconciling an account to the bank (CONTRACT §14), as GnuCash and Actual do it: tick the lines

@@ -2,14 +2,11 @@ import { sql } from 'kysely';
 import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import { sqlWords } from '../../db/sql-text.ts';
-import {
-  LIVE_MATCH_STATUSES,
-  RECONCILED_MATCH_STATUSES,
-  type ScoreBreakdown,
-} from '../../domain/reconciliation/index.ts';
+import { LIVE_MATCH_STATUSES, RECONCILED_MATCH_STATUSES } from '../../domain/reconciliation/index.ts';
 import type { Minor } from '../../domain/money.ts';
 import { BANK_TRANSACTION_COLUMNS, toBankTransaction } from '../statements/statements.queries.ts';
 import type { BankTransaction } from '../statements/statements.model.ts';
+import type { Match } from './reconciliation.model.ts';
 
 /**
  * The match rows every part of reconciliation shares: read one, record one, move one to a new
@@ -21,23 +18,6 @@ import type { BankTransaction } from '../statements/statements.model.ts';
 export const LIVE_SQL = sqlWords(LIVE_MATCH_STATUSES);
 /** The reconciled statuses in raw SQL. */
 export const RECONCILED_SQL = sqlWords(RECONCILED_MATCH_STATUSES);
-
-export interface Match {
-  id: string;
-  runId: string | null;
-  bankTransactionId: string;
-  entryId: string;
-  status: string;
-  score: number;
-  breakdown: ScoreBreakdown;
-  version: number;
-  supersededById: string | null;
-  createdAt: string;
-  updatedAt: string;
-  acceptedAt: string | null;
-  rejectedAt: string | null;
-  rejectReason: string | null;
-}
 
 type MatchRow = LedgerSchema['reconciliation_matches'];
 

@@ -11,8 +11,8 @@ import {
   liveMatchesOfEntry,
   matchView,
   pendingMatches,
-  type Match,
 } from './reconciliation.matches.repository.ts';
+import type { Match } from './reconciliation.model.ts';
 import { forgetCounterAccounts, learnCounterAccounts } from './reconciliation.payees.service.ts';
 import { entryHasReconciledLine, entryLineReconciledOn } from './reconciliation.cleared.repository.ts';
 

@@ -2,7 +2,8 @@ import type { LedgerDb } from '../../db/stores.ts';
 import type { Minor } from '../../domain/money.ts';
 import { BANK_TRANSACTION_COLUMNS, toBankTransaction } from '../statements/statements.queries.ts';
 import type { BankTransaction } from '../statements/statements.model.ts';
-import { LIVE_SQL, toMatch, type Match } from './reconciliation.matches.repository.ts';
+import { LIVE_SQL, toMatch } from './reconciliation.matches.repository.ts';
+import type { Match } from './reconciliation.model.ts';
 import { RECONCILED_MATCH_STATUSES } from '../../domain/reconciliation/index.ts';
 
 /** What a reconciliation run reads (its scope's transactions, the candidate entries, refusals) and the run's own record. */
