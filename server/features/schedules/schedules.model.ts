@@ -14,8 +14,8 @@ export interface ScheduleLine {
   cost: Cost | null;
 }
 
-export interface Schedule {
-  id: string;
+/** What a schedule's owner sets, and when it next comes due. */
+export interface ScheduleFields {
   name: string;
   memo: string | null;
   frequency: Frequency;
@@ -24,7 +24,11 @@ export interface Schedule {
   endDate: string | null;
   autoPost: boolean;
   nextDate: string | null;
-  createdAt: string;
   updatedAt: string;
+}
+
+export interface Schedule extends ScheduleFields {
+  id: string;
+  createdAt: string;
   lines: ScheduleLine[];
 }

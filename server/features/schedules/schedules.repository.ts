@@ -2,7 +2,7 @@ import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { Cost } from '../../domain/exchange.ts';
 import type { Frequency } from '../../domain/schedules.ts';
-import type { ScheduleLine, Schedule } from './schedules.model.ts';
+import type { Schedule, ScheduleFields, ScheduleLine } from './schedules.model.ts';
 
 type Row = {
   id: string;
@@ -84,18 +84,6 @@ export function schedulesDueBy(db: LedgerDb, date: string): Schedule[] {
     db,
     db.allSql<Row>(`SELECT ${COLUMNS} FROM schedules WHERE next_date <= ? ORDER BY next_date, seq`, date),
   );
-}
-
-export interface ScheduleFields {
-  name: string;
-  memo: string | null;
-  frequency: Frequency;
-  interval: number;
-  startDate: string;
-  endDate: string | null;
-  autoPost: boolean;
-  nextDate: string | null;
-  updatedAt: string;
 }
 
 export type NewScheduleLine = Omit<ScheduleLine, 'accountName' | 'cost'> & { cost?: Cost | null };
