@@ -18,8 +18,8 @@ import type { ESLint, Linter } from 'eslint';
 import boundaries from 'eslint-plugin-boundaries';
 
 /**
- * Which features a feature may call (their services or repositories); never the other way round.
- * A feature not listed calls no other feature.
+ * Which features a feature may call (their services, queries and models, never their repositories);
+ * never the other way round. A feature not listed calls no other feature.
  */
 const FEATURE_USES: Record<string, string[]> = {
   totals: [],
@@ -312,6 +312,13 @@ const config: Linter.Config[] = [
           policies: [
             { allow: { dependency: { relationship: { to: 'internal' } } } },
             ...POLICIES.map(([importing, allow]) => ({ from: importing, allow })),
+            {
+              from: from('feature'),
+              disallow: { to: inCategory('repository') },
+              message: 'a feature meets another at its service or its queries, never its repository (docs/lint.md)',
+            },
+            // ...while a feature's own files import its repository freely
+            { allow: { dependency: { relationship: { to: 'internal' } } } },
             { disallow: { to: inCategory('test') }, message: 'nothing imports a test file' },
             {
               from: inCategory('router'),

@@ -127,6 +127,30 @@ describe('architecture', () => {
     ).toThrow('journal -> reconciliation -> statements -> journal');
   });
 
+  it('when a feature uses another, then through its service, queries or model, never its repository', async () => {
+    await expectCases([
+      ['server/features/journal/journal.service.ts', "import { x } from '../accounts/accounts.queries.ts';", null],
+      ['server/features/journal/journal.service.ts', "import type { x } from '../accounts/accounts.model.ts';", null],
+      ['server/features/journal/journal.service.ts', "import { x } from '../totals/totals.service.ts';", null],
+      ['server/features/journal/journal.service.ts', "import { x } from './journal.repository.ts';", null],
+      [
+        'server/features/journal/journal.service.ts',
+        "import { x } from '../accounts/accounts.repository.ts';",
+        BOUNDARY,
+      ],
+      [
+        'server/features/reconciliation/reconciliation.run.repository.ts',
+        "import { x } from '../statements/statements.repository.ts';",
+        BOUNDARY,
+      ],
+      [
+        'server/features/journal/journal.property.test.ts',
+        "import { x } from '../totals/totals.repository.ts';",
+        BOUNDARY,
+      ],
+    ]);
+  });
+
   it('when a repository row type could leak, then no router imports a repository, and nothing imports a test', async () => {
     await expectCases([
       ['server/features/journal/journal.router.ts', "import { x } from './journal.service.ts';", null],
