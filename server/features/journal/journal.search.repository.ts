@@ -9,14 +9,83 @@ import {
   type JournalEntry,
 } from './journal.repository.ts';
 
-/** A search as the repository runs it: the FTS5 query of the memo words, and the amounts' lines. */
+/** A search as the repository runs it (CONTRACT §15): its words, amounts and amount range. */
 export interface EntrySearch {
-  /** an FTS5 query over the memos, every phrase required; null: no words */
-  words: string | null;
-  /** each required: an entry with one of these lines (amount in minor units of that currency), or its memo phrase */
+  /**
+   * FTS5 phrases, each required: found in the entry's text (its memo, the descriptions of its bank
+   * lines) or in the path of an account the entry has a line in
+   */
+  words: string[];
+  /** each required: an entry with one of these lines (amount in minor units of that currency), or its text phrase */
   amounts: { lines: { minor: bigint; currency: string }[]; memoPhrase: string }[];
   /** required when present: an entry with a line within one of these ranges (minor units of that currency) */
   range?: { min: bigint; max: bigint; currency: string }[] | undefined;
+}
+
+/**
+ * One required term of a search, as the SQL sees it: an entry holds it when its text holds the
+ * phrase, or it has one of the lines, or (`accounts`) a line in an account whose path holds the phrase.
+ */
+interface Term {
+  phrase: string;
+  lines: { minor: bigint; currency: string }[];
+  accounts: boolean;
+}
+
+const TEXT_MATCH = 'SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH ?';
+const ACCOUNTS_MATCH = 'SELECT account_id FROM account_search WHERE account_search MATCH ?';
+
+/** Whether a phrase names an account (its path holds the phrase): one lookup in the account index. */
+function namesAnAccount(db: LedgerDb, phrase: string): boolean {
+  return db.allSql(`${ACCOUNTS_MATCH} LIMIT 1`, phrase).length > 0;
+}
+
+/** A term checked on an entry `e` found otherwise: its text, then its own lines. */
+function termCondition(term: Term): { sql: string; params: unknown[] } {
+  const either: string[] = [];
+  const params: unknown[] = [];
+  if (term.lines.length > 0) {
+    either.push(
+      `EXISTS (SELECT 1 FROM journal_lines am WHERE am.entry_id = e.id AND (${term.lines.map(() => '(+am.amount_minor = ? AND +am.currency = ?)').join(' OR ')}))`,
+    );
+    params.push(...term.lines.flatMap((l) => [l.minor, l.currency]));
+  }
+  either.push(`e.seq IN (${TEXT_MATCH})`);
+  params.push(term.phrase);
+  if (term.accounts) {
+    either.push(
+      `EXISTS (SELECT 1 FROM journal_lines an WHERE an.entry_id = e.id AND +an.account_id IN (${ACCOUNTS_MATCH}))`,
+    );
+    params.push(term.phrase);
+  }
+  return { sql: `(${either.join(' OR ')})`, params };
+}
+
+/**
+ * The entries holding a term, as the candidates of a search: the lines of its amounts (their
+ * index), the text index, and the lines of the accounts it names (the lines' account index, within
+ * the dates asked for).
+ */
+function termCandidates(term: Term, filter: EntryFilter): { sql: string; params: unknown[] } {
+  const either: string[] = [];
+  const params: unknown[] = [];
+  if (term.lines.length > 0) {
+    either.push(
+      `e.id IN (SELECT entry_id FROM journal_lines WHERE ${term.lines.map(() => '(amount_minor = ? AND currency = ?)').join(' OR ')})`,
+    );
+    params.push(...term.lines.flatMap((l) => [l.minor, l.currency]));
+  }
+  either.push(`e.seq IN (${TEXT_MATCH})`);
+  params.push(term.phrase);
+  if (term.accounts) {
+    const dates = [
+      ...(filter.startDate ? [' AND entry_date >= ?'] : []),
+      ...(filter.endDate ? [' AND entry_date <= ?'] : []),
+    ].join('');
+    either.push(`e.id IN (SELECT entry_id FROM journal_lines WHERE account_id IN (${ACCOUNTS_MATCH})${dates})`);
+    params.push(term.phrase, ...[filter.startDate, filter.endDate].filter((d) => d !== undefined));
+  }
+  return { sql: `(${either.join(' OR ')})`, params };
 }
 
 /** The SQL of lines `alias` within a range (`+`: a condition checked on lines found otherwise). */
@@ -40,11 +109,15 @@ function searchKey(date: string, end: boolean): bigint {
 }
 
 /**
- * The SQL conditions on `e` (an entry) of the filters and of the search's amounts, each checked on
+ * The SQL conditions on `e` (an entry) of the filters and of a search's terms, each checked on
  * the entry itself (`+column`: never a reason to read an index of every entry instead of the
  * matches; a line is looked up among the entry's own lines).
  */
-function searchConditions(filter: EntryFilter, search: EntrySearch): { sql: string[]; params: unknown[] } {
+function searchConditions(
+  filter: EntryFilter,
+  terms: readonly Term[],
+  range: EntrySearch['range'],
+): { sql: string[]; params: unknown[] } {
   const sql: string[] = [];
   const params: unknown[] = [];
   if (filter.status) {
@@ -61,20 +134,13 @@ function searchConditions(filter: EntryFilter, search: EntrySearch): { sql: stri
     );
     params.push(filter.accountId);
   }
-  for (const amount of search.amounts) {
-    const either = ['e.seq IN (SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH ?)'];
-    const eitherParams: unknown[] = [amount.memoPhrase];
-    if (amount.lines.length > 0) {
-      either.unshift(
-        `EXISTS (SELECT 1 FROM journal_lines am WHERE am.entry_id = e.id AND (${amount.lines.map(() => '(+am.amount_minor = ? AND +am.currency = ?)').join(' OR ')}))`,
-      );
-      eitherParams.unshift(...amount.lines.flatMap((l) => [l.minor, l.currency]));
-    }
-    sql.push(`(${either.join(' OR ')})`);
-    params.push(...eitherParams);
+  for (const term of terms) {
+    const condition = termCondition(term);
+    sql.push(condition.sql);
+    params.push(...condition.params);
   }
-  if (search.range) {
-    const lines = rangeSql(search.range, 'ar.', true);
+  if (range) {
+    const lines = rangeSql(range, 'ar.', true);
     sql.push(`EXISTS (SELECT 1 FROM journal_lines ar WHERE ar.entry_id = e.id AND (${lines.sql}))`);
     params.push(...lines.params);
   }
@@ -103,12 +169,18 @@ function entriesBySeq(db: LedgerDb, seqs: readonly bigint[]): EntryRow[] {
 /**
  * Entries found by a search (CONTRACT §15), with the other filters, newest first (date, then
  * creation), and their total counted up to `countAhead` matches past the page (`totalExact`
- * false: at least `total`). With memo words, the memo index drives: its keys are the listing's
- * order, so a page is read from it newest first and a date range is a key range; with no other
- * filter the index alone gives the page's keys and the count, and only the page's entries are
- * read, else the amounts and filters are checked on each entry it gives. With amounts only, the
- * lines of those amounts (their index) and the memos holding the number are the candidates,
- * sorted among themselves. Neither reads every entry: the work follows the matches.
+ * false: at least `total`). A word is looked for in the entries' text (the text index: memos and
+ * bank descriptions) and, when it names an account (one lookup in the account index), in the
+ * accounts the entries have lines in. The plans, best first:
+ * 1. Words that name no account: the text index drives. Its keys are the listing's order, so a
+ *    page is read from it newest first and a date range is a key range; with nothing else asked
+ *    the index alone gives the page's keys and the count and only the page's entries are read,
+ *    else the other words, amounts and filters are checked on each entry it gives.
+ * 2. Otherwise the first word or amount drives: the entries of its text matches, of its amount's
+ *    lines (their index) and of the lines of the accounts it names (the lines' account index,
+ *    within the dates asked), sorted among themselves; the rest are checked on each.
+ * 3. An amount range alone: the lines within it (their amount index), sorted among themselves.
+ * None reads every entry: the work follows the matches.
  */
 export function searchEntries(
   db: LedgerDb,
@@ -118,7 +190,12 @@ export function searchEntries(
   offset: number,
   countAhead: number = SEARCH_COUNT_AHEAD,
 ): { items: JournalEntry[]; total: number; totalExact: boolean } {
-  const conditions = searchConditions(filter, search);
+  // a word that names no account is looked for in the text alone; the text index drives with those
+  const textWords = search.words.filter((w) => !namesAnAccount(db, w));
+  const terms: Term[] = [
+    ...search.words.filter((w) => !textWords.includes(w)).map((phrase) => ({ phrase, lines: [], accounts: true })),
+    ...search.amounts.map((a) => ({ phrase: a.memoPhrase, lines: a.lines, accounts: false })),
+  ];
   const cap = offset + limit + countAhead;
   const counted = (body: string, params: unknown[]) => {
     const n = Number(
@@ -126,9 +203,10 @@ export function searchEntries(
     );
     return { total: n, totalExact: n < cap };
   };
-  if (search.words !== null) {
+  if (textWords.length > 0) {
+    const conditions = searchConditions(filter, terms, search.range);
     const where = ['entry_search MATCH ?'];
-    const params: unknown[] = [search.words];
+    const params: unknown[] = [textWords.join(' ')];
     if (filter.startDate) {
       where.push(`${SEARCH_KEY} >= ?`);
       params.push(searchKey(filter.startDate, false));
@@ -138,7 +216,7 @@ export function searchEntries(
       params.push(searchKey(filter.endDate, true));
     }
     if (conditions.sql.length === 0) {
-      // every key of the memo index is an entry's (triggers keep it): the index alone answers
+      // every key of the text index is an entry's (triggers keep it): the index alone answers
       const body = `FROM entry_search WHERE ${where.join(' AND ')}`;
       const count = counted(body, params);
       if (offset >= count.total) return { items: [], ...count };
@@ -170,25 +248,20 @@ export function searchEntries(
       counted,
     );
   }
-  const first = search.amounts[0];
-  const candidates: string[] = [];
+  // the first term drives (or, alone, the amount range: the lines within it, by their amount
+  // index); the rest are checked like filters
+  const [first, ...rest] = terms;
   const params: unknown[] = [];
+  const where: string[] = [];
   if (first) {
-    candidates.push('e.seq IN (SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH ?)');
-    params.push(first.memoPhrase);
-    if (first.lines.length > 0) {
-      candidates.unshift(
-        `e.id IN (SELECT entry_id FROM journal_lines WHERE ${first.lines.map(() => '(amount_minor = ? AND currency = ?)').join(' OR ')})`,
-      );
-      params.unshift(...first.lines.flatMap((l) => [l.minor, l.currency]));
-    }
+    const candidates = termCandidates(first, filter);
+    where.push(candidates.sql);
+    params.push(...candidates.params);
   } else {
-    // an amount range alone: the lines within it (their amount index) are the candidates
     const lines = rangeSql(search.range ?? [], '', false);
-    candidates.push(`e.id IN (SELECT entry_id FROM journal_lines WHERE ${lines.sql})`);
+    where.push(`(e.id IN (SELECT entry_id FROM journal_lines WHERE ${lines.sql}))`);
     params.push(...lines.params);
   }
-  const where = [`(${candidates.join(' OR ')})`];
   if (filter.startDate) {
     where.push('+e.entry_date >= ?');
     params.push(filter.startDate);
@@ -197,14 +270,9 @@ export function searchEntries(
     where.push('+e.entry_date <= ?');
     params.push(filter.endDate);
   }
-  // the first amount drives; the rest are checked like filters
-  const rest = searchConditions(filter, {
-    words: null,
-    amounts: search.amounts.slice(1),
-    range: first ? search.range : undefined,
-  });
-  where.push(...rest.sql);
-  params.push(...rest.params);
+  const checked = searchConditions(filter, rest, first ? search.range : undefined);
+  where.push(...checked.sql);
+  params.push(...checked.params);
   return searchPage(
     db,
     `FROM journal_entries e WHERE ${where.join(' AND ')}`,

@@ -87,7 +87,7 @@ export function listEntryPage(db: LedgerDb, query: ListEntriesQuery, countAhead 
   };
   const words = query.q === undefined ? null : entrySearch(db, query.q);
   const range = amountRange(db, query.amount_min, query.amount_max);
-  const search = range ? { ...(words ?? { words: null, amounts: [] }), range } : words;
+  const search = range ? { ...(words ?? { words: [], amounts: [] }), range } : words;
   const offset = (query.page - 1) * query.per_page;
   const { items, total, totalExact } = search
     ? searchEntries(db, filter, search, query.per_page, offset, countAhead)
