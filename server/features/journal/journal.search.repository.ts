@@ -176,7 +176,7 @@ function entriesBySeq(db: LedgerDb, seqs: readonly bigint[]): EntryRow[] {
  *    page is read from it newest first and a date range is a key range; with nothing else asked
  *    the index alone gives the page's keys and the count and only the page's entries are read,
  *    else the other words, amounts and filters are checked on each entry it gives.
- * 2. Otherwise the first word or amount drives: the entries of its text matches, of its amount's
+ * 2. Otherwise the first amount, or else the first word, drives: the entries of its text matches, of its amount's
  *    lines (their index) and of the lines of the accounts it names (the lines' account index,
  *    within the dates asked), sorted among themselves; the rest are checked on each.
  * 3. An amount range alone: the lines within it (their amount index), sorted among themselves.
@@ -192,9 +192,10 @@ export function searchEntries(
 ): { items: JournalEntry[]; total: number; totalExact: boolean } {
   // a word that names no account is looked for in the text alone; the text index drives with those
   const textWords = search.words.filter((w) => !namesAnAccount(db, w));
+  // amounts first: an exact amount's lines are few, an account's may be many
   const terms: Term[] = [
-    ...search.words.filter((w) => !textWords.includes(w)).map((phrase) => ({ phrase, lines: [], accounts: true })),
     ...search.amounts.map((a) => ({ phrase: a.memoPhrase, lines: a.lines, accounts: false })),
+    ...search.words.filter((w) => !textWords.includes(w)).map((phrase) => ({ phrase, lines: [], accounts: true })),
   ];
   const cap = offset + limit + countAhead;
   const counted = (body: string, params: unknown[]) => {
