@@ -1,5 +1,6 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import { SEARCH_COUNT_AHEAD } from '../../contract/journal.ts';
+import { countedPage, type CountTables } from '../../db/counted-pages.ts';
 import {
   E_COLUMNS,
   ENTRY_COLUMNS,
@@ -252,38 +253,69 @@ export function searchEntries(
   // the first term drives (or, alone, the amount range: the lines within it, by their amount
   // index); the rest are checked like filters
   const [first, ...rest] = terms;
-  const params: unknown[] = [];
-  const where: string[] = [];
-  if (first) {
-    const candidates = termCandidates(first, filter);
-    where.push(candidates.sql);
-    params.push(...candidates.params);
-  } else {
-    const lines = rangeSql(search.range ?? [], '', false);
-    where.push(`(e.id IN (SELECT entry_id FROM journal_lines WHERE ${lines.sql}))`);
-    params.push(...lines.params);
+  const body = (range: EntryFilter) => {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (first) {
+      const candidates = termCandidates(first, range);
+      where.push(candidates.sql);
+      params.push(...candidates.params);
+    } else {
+      const lines = rangeSql(search.range ?? [], '', false);
+      where.push(`(e.id IN (SELECT entry_id FROM journal_lines WHERE ${lines.sql}))`);
+      params.push(...lines.params);
+    }
+    if (range.startDate) {
+      where.push('+e.entry_date >= ?');
+      params.push(range.startDate);
+    }
+    if (range.endDate) {
+      where.push('+e.entry_date <= ?');
+      params.push(range.endDate);
+    }
+    const checked = searchConditions(filter, rest, first ? search.range : undefined);
+    where.push(...checked.sql);
+    params.push(...checked.params);
+    return { sql: `FROM journal_entries e WHERE ${where.join(' AND ')}`, params };
+  };
+  const ORDER = 'ORDER BY e.entry_date DESC, e.seq DESC';
+  const page = (where: { sql: string; params: unknown[] }) =>
+    toEntries(
+      db,
+      db.allSql<EntryRow>(`SELECT ${E_COLUMNS} ${where.sql} ${ORDER} LIMIT ? OFFSET ?`, ...where.params, limit, offset),
+    );
+  // A word naming a busy account (Checking, Expenses) has as many candidates as the account has
+  // entries: rather than gather and sort them all, the count and the page are taken among the
+  // newest days that hold enough of them by the accounts' kept entry counts (an entry on two of
+  // the accounts counts twice there, so a window is widened until it holds what is counted).
+  if (first?.accounts && first.lines.length === 0) {
+    const ids = db.allSql<{ account_id: string }>(ACCOUNTS_MATCH, first.phrase).map((r) => r.account_id);
+    const accounts = { sql: [`account_id IN (${ids.map(() => '?').join(', ')})`], params: ids };
+    const cap = offset + limit + countAhead;
+    for (let reach = cap; reach <= 64 * cap; reach *= 4) {
+      const { span } = countedPage(
+        db,
+        ACCOUNT_COUNTS,
+        accounts,
+        { start: filter.startDate, end: filter.endDate },
+        0,
+        reach,
+      );
+      if (!span || (filter.startDate !== undefined && span.from <= filter.startDate)) break;
+      const window = body({ ...filter, startDate: span.from });
+      const count = counted(window.sql, window.params);
+      // as many as are counted in the window: the whole list has that many too, and its page is here
+      if (!count.totalExact) return { items: page(window), ...count };
+    }
   }
-  if (filter.startDate) {
-    where.push('+e.entry_date >= ?');
-    params.push(filter.startDate);
-  }
-  if (filter.endDate) {
-    where.push('+e.entry_date <= ?');
-    params.push(filter.endDate);
-  }
-  const checked = searchConditions(filter, rest, first ? search.range : undefined);
-  where.push(...checked.sql);
-  params.push(...checked.params);
-  return searchPage(
-    db,
-    `FROM journal_entries e WHERE ${where.join(' AND ')}`,
-    params,
-    'ORDER BY e.entry_date DESC, e.seq DESC',
-    limit,
-    offset,
-    counted,
-  );
+  const all = body(filter);
+  const count = counted(all.sql, all.params);
+  if (offset >= count.total) return { items: [], ...count };
+  return { items: page(all), ...count };
 }
+
+/** The kept counts of entries with a line on an account, by day and month (migration month_counts). */
+const ACCOUNT_COUNTS: CountTables = { days: 'account_day_counts', months: 'account_month_counts', count: 'entries' };
 
 /** A page of a search whose matches are entries `e` checked one by one, and their count. */
 function searchPage(
