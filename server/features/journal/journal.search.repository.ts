@@ -293,7 +293,7 @@ export function searchEntries(
     const accounts = { sql: [`account_id IN (${ids.map(() => '?').join(', ')})`], params: ids };
     const cap = offset + limit + countAhead;
     for (let reach = cap; reach <= 64 * cap; reach *= 4) {
-      const { span } = countedPage(
+      const { total, span } = countedPage(
         db,
         ACCOUNT_COUNTS,
         accounts,
@@ -301,7 +301,8 @@ export function searchEntries(
         0,
         reach,
       );
-      if (!span || (filter.startDate !== undefined && span.from <= filter.startDate)) break;
+      // the window would be every day asked for: the whole list below
+      if (!span || total <= reach || (filter.startDate !== undefined && span.from <= filter.startDate)) break;
       const window = body({ ...filter, startDate: span.from });
       const count = counted(window.sql, window.params);
       // as many as are counted in the window: the whole list has that many too, and its page is here
