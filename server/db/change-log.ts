@@ -14,6 +14,7 @@
  * strings (minor units pass 2^53); the columns kept on this device only (creation order) left out.
  */
 import { parseTimestamp, emptyTrie, LedgerClock, readMerkle, type MerkleTrie } from '../sync/clock.ts';
+import Database from 'better-sqlite3';
 import type { SqliteDb } from './sqlite.ts';
 
 export interface Dataset {
@@ -123,6 +124,8 @@ export class ChangeLog {
   private clock: LedgerClock | undefined;
   private readonly db: Db;
   private present: boolean | undefined;
+  /** Set while an Undo writes: its changes are logged as an undo's (never undone in turn). */
+  undoing = false;
 
   constructor(db: Db) {
     this.db = db;
@@ -150,9 +153,7 @@ export class ChangeLog {
         state.trie,
       );
     }
-    const [latest] = this.db.allSql<{ timestamp: string }>(
-      'SELECT timestamp FROM change_log ORDER BY timestamp DESC LIMIT 1',
-    );
+    const [latest] = this.db.allSql<{ timestamp: string | null }>('SELECT MAX(timestamp) AS timestamp FROM change_log');
     this.clock = LedgerClock.resume(state.node, latest?.timestamp ?? null, readMerkle(state.trie) ?? emptyTrie());
     this.foldedThrough = state.trie_through;
     return this.clock;
@@ -193,33 +194,40 @@ export class ChangeLog {
   }
 
   /**
-   * Turns up to `limit` marks, the newest first (a write's own), into messages; answers how many
+   * Turns up to `limit` marks, the oldest first (a row before the rows that name it), into messages; answers how many
    * it took. Call inside a write transaction.
    */
   take(limit = TAKE_BATCH): number {
     // A ledger file older than the log (a test of an upgrade runs today's code on one) logs nothing.
     this.present ??= this.db.existsSql("SELECT 1 FROM sqlite_master WHERE name = 'change_dirty'");
     if (!this.present) return 0;
-    const marks = this.db.allSql<{ rowid: bigint; dataset: string; row_id: string }>(
-      'SELECT rowid, dataset, row_id FROM change_dirty ORDER BY rowid DESC LIMIT ?',
-      limit,
-    );
+    // taken and cleared in one statement; RETURNING gives no order, so the marks are put back in theirs
+    const marks = this.db
+      .allSql<{ rowid: bigint; dataset: string; row_id: string }>(
+        `DELETE FROM change_dirty WHERE rowid IN (SELECT rowid FROM change_dirty ORDER BY rowid LIMIT ?)
+         RETURNING rowid, dataset, row_id`,
+        limit,
+      )
+      .sort((a, b) => (a.rowid < b.rowid ? -1 : 1));
     if (marks.length === 0) return 0;
     const clock = this.ledgerClock();
-    for (const mark of marks.reverse()) {
+    let write: string | undefined;
+    for (const mark of marks) {
       const dataset = datasetOf(mark.dataset);
       const value = dataset ? readRowValue(this.db, dataset, mark.row_id) : null;
       const timestamp = clock.send();
+      write ??= timestamp.toString();
       this.db.runSql(
-        'INSERT INTO change_log (timestamp, node, dataset, row_id, value, rank) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO change_log (timestamp, node, dataset, row_id, value, rank, write_ts, undo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         timestamp.toString(),
         clock.node,
         mark.dataset,
         mark.row_id,
         value === null ? null : jsonOf(value),
         value !== null && dataset?.rank ? dataset.rank(value) : 0,
+        write,
+        this.undoing ? 1 : 0,
       );
-      this.db.runSql('DELETE FROM change_dirty WHERE rowid = ?', mark.rowid);
     }
     return marks.length;
   }
@@ -247,4 +255,32 @@ export function installChangeLog(db: Db): ChangeLog {
 /** The change log of a ledger connection (installed on it if it was not). */
 export function changeLogOf(db: Db): ChangeLog {
   return installChangeLog(db);
+}
+
+/** Marks every row the log covers: the books so far become messages (a new sync group sends them). */
+export function markEverything(db: Db): void {
+  for (const dataset of DATASETS) {
+    const id = dataset.key.join(" || ' ' || ");
+    db.runSql(
+      `INSERT INTO change_dirty (dataset, row_id) SELECT ?, ${id} FROM ${dataset.table} WHERE true
+       ON CONFLICT (dataset, row_id) DO NOTHING`,
+      dataset.name,
+    );
+  }
+}
+
+/** Whether a ledger file's books are in a sync group, read without opening it for use (no migration). */
+export function fileInSyncGroup(file: string): boolean {
+  let sqlite: Database.Database | undefined;
+  try {
+    sqlite = new Database(file, { readonly: true, fileMustExist: true });
+    const row = sqlite.prepare('SELECT sync_group FROM sync_state WHERE id = 1').get() as
+      { sync_group: string | null } | undefined;
+    return typeof row?.sync_group === 'string';
+  } catch {
+    // no file, or books older than the change log: in no group
+    return false;
+  } finally {
+    sqlite?.close();
+  }
 }
