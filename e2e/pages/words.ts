@@ -38,6 +38,9 @@ const WORDS = {
     'filter.amountMax': 'Amount to',
     'filter.amountUpsideDown': 'The amount from is above the amount to',
     'journal.edit': 'Edit',
+    'journal.search': 'Search',
+    'journal.searchHint':
+      'Looks in memos, payees and bank descriptions, account names (Expenses:Utilities) and amounts',
     'editor.new': 'New entry',
     'editor.correct': 'Correct a posted entry',
     'editor.saveCorrection': 'Save correction',
@@ -152,6 +155,8 @@ const WORDS = {
     'filter.amountMax': '金额到',
     'filter.amountUpsideDown': '起始金额大于截止金额',
     'journal.edit': '修改',
+    'journal.search': '搜索',
+    'journal.searchHint': '查找摘要、收款方和银行描述、账户名称（支出:水电）和金额',
     'editor.new': '新建分录',
     'editor.correct': '更正已过账的分录',
     'editor.saveCorrection': '保存更正',

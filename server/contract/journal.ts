@@ -82,7 +82,10 @@ export const listEntriesQuery = inOrder(
     ...dateRange,
     account_id: uuid.optional(),
     source_type: z.enum(SOURCE_TYPES).optional(),
-    /** memo words (any order, any case) and exact amounts (82.50): CONTRACT §15 */
+    /**
+     * words (any order, any case) found in the memo, a matched bank line's description or the path
+     * of an account the entry has a line in, and exact amounts (82.50): CONTRACT §15
+     */
     q: z.string().max(MAX_SEARCH_LENGTH).optional(),
     /** entries with a line of at least this amount, in any currency (a decimal string) */
     amount_min: amountBound.optional(),
