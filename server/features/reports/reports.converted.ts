@@ -7,6 +7,7 @@ import { tradingAccountIds } from '../exchange/trading-accounts.ts';
 import { ConvertedSum, RateBook } from '../prices/rate-book.ts';
 import { sumRange } from '../totals/totals.repository.ts';
 import { RangeFlows } from './range-flows.ts';
+import { incomeExpensesPeriod } from './income-expenses-period.ts';
 import type { WorthPoint } from './reports.service.ts';
 
 /**
@@ -310,6 +311,51 @@ export function convertedCashFlow(
   });
   return {
     converted: { currency: target, periods, ...overRange.summary(target) },
+    missing_rates: book.missingRates(),
+  };
+}
+
+/**
+ * Income and expenses per period in one currency: each account's figure of a period converted at
+ * each day's rate and rounded once, as the converted income statement of that period has it; the
+ * period's figures and the totals are the sums of those.
+ */
+export function convertedIncomeExpenses(
+  db: LedgerDb,
+  spans: readonly { start: string; end: string }[],
+  end: string,
+  target: string,
+) {
+  const book = new RateBook(db, target, spans[0]?.start ?? end, end);
+  const flows = allAccounts(db).filter((a) => a.type === 'INCOME' || a.type === 'EXPENSE');
+  const perPeriod = spans.map((span) => {
+    const figures: { account: Account; value: ConvertedSum }[] = [];
+    convertedByDay(db, book, 'account', flows, span.start, span.end, (account, { a, b }) => {
+      // income is credit-normal, expenses debit-normal
+      figures.push({ account, value: account.type === 'INCOME' ? b.addAll(a, -1n) : a.addAll(b, -1n) });
+    });
+    return { span, figures };
+  });
+  let [totalIncome, totalExpenses] = [0n, 0n];
+  const periods = perPeriod.map(({ span, figures }) => {
+    let [income, expenses] = [0n, 0n];
+    for (const { account, value } of figures) {
+      if (book.isMissing(account.currency)) continue;
+      if (account.type === 'INCOME') income += value.result();
+      else expenses += value.result();
+    }
+    totalIncome += income;
+    totalExpenses += expenses;
+    return incomeExpensesPeriod(span, income, expenses, target);
+  });
+  return {
+    converted: {
+      currency: target,
+      periods,
+      total_income: formatMinor(totalIncome, target),
+      total_expenses: formatMinor(totalExpenses, target),
+      net_income: formatMinor(totalIncome - totalExpenses, target),
+    },
     missing_rates: book.missingRates(),
   };
 }
