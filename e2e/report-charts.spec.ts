@@ -92,9 +92,19 @@ for (const language of ['en', 'zh'] as const) {
     );
     await expect(incomeChart).toBeVisible();
     await expect(page.getByText(t('reports.chart.incomeExpenses', { currency: 'USD' }), { exact: true })).toBeVisible();
-    // a bar for each figure that is not zero: income and expenses in each of three months
+    // a bar for each figure that is not zero: income and expenses in each of three months; a bar
+    // pointed at shows its exact figure
     await expect(reports.bars(incomeChart)).toHaveCount(6);
+    await reports.bars(incomeChart).first().hover();
+    await expect(incomeChart.locator('.recharts-tooltip-wrapper')).toContainText('3,000.00 USD');
     tables = await reports.tables();
+    const table = page.getByRole('table', { name: tables[0]!.name, exact: true });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      t('reports.period'),
+      t('types.INCOME'),
+      t('types.EXPENSE'),
+      t('reports.net'),
+    ]);
     expect(tables.map((table) => table.name)).toEqual([
       t('reports.tableLabel', { title: t('reports.kind.income-expenses'), currency: 'USD' }),
     ]);

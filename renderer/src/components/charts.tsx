@@ -58,9 +58,10 @@ export function chartPieces({
   language: 'en' | 'zh';
   layout?: 'horizontal' | 'vertical';
   legend?: boolean;
-  /** the series' keys in the order the legend names them (else by name) */
+  /** the series' keys in the order the legend and the tooltip name them (else by name) */
   legendOrder?: readonly string[];
 }): ReactElement[] {
+  const rank = (item: { dataKey?: unknown }) => legendOrder!.indexOf(String(item.dataKey));
   const tick = { fontSize: 12 };
   const values = (v: number) => axisTick(v, language);
   const pieces = [
@@ -77,6 +78,7 @@ export function chartPieces({
     ),
     <Tooltip
       key="tooltip"
+      itemSorter={legendOrder ? rank : 'name'}
       formatter={(_value, name, item) => {
         const exact = (item.payload as ChartRow).exact[String(item.dataKey)] ?? '0';
         return [`${groupDecimal(exact)} ${currency}`, String(name)];
@@ -84,12 +86,6 @@ export function chartPieces({
     />,
   ];
   if (legend)
-    pieces.push(
-      <Legend
-        key="legend"
-        wrapperStyle={{ fontSize: 12 }}
-        itemSorter={legendOrder ? (item) => legendOrder.indexOf(String(item.dataKey)) : 'value'}
-      />,
-    );
+    pieces.push(<Legend key="legend" wrapperStyle={{ fontSize: 12 }} itemSorter={legendOrder ? rank : 'value'} />);
   return pieces;
 }
