@@ -74,6 +74,8 @@ const amountBound = z
   .regex(AMOUNT_PATTERN, 'must be a decimal amount such as 82.50')
   .meta({ example: '50.00' });
 
+const isAmount = (bound: string | undefined): bound is string => bound !== undefined && AMOUNT_PATTERN.test(bound);
+
 export const listEntriesQuery = z
   .strictObject({
     status: z.enum(ENTRY_STATUSES).optional(),
@@ -89,10 +91,14 @@ export const listEntriesQuery = z
     amount_max: amountBound.optional(),
     ...pagination,
   })
-  .refine((q) => !q.amount_min || !q.amount_max || compareDecimals(q.amount_min, q.amount_max) <= 0, {
-    message: 'amount_min must not be above amount_max',
-    path: ['amount_min'],
-  })
+  // the order of the bounds is compared only when both are amounts (each refused on its own otherwise)
+  .refine(
+    (q) => !isAmount(q.amount_min) || !isAmount(q.amount_max) || compareDecimals(q.amount_min, q.amount_max) <= 0,
+    {
+      message: 'amount_min must not be above amount_max',
+      path: ['amount_min'],
+    },
+  )
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
     message: 'start_date must not be after end_date',
     path: ['start_date'],
