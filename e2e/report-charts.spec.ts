@@ -114,6 +114,34 @@ for (const language of ['en', 'zh'] as const) {
     ]);
     await captureScreen(page, testInfo, `report-income-expenses-${language}`);
 
+    // each currency on its own: a chart and a table for the dollars and one for the euro fee
+    await page.getByRole('button', { name: t('currency.perCurrency'), exact: true }).click();
+    await expect(
+      reports.chart(
+        t('reports.chart.incomeExpensesLabel', {
+          currency: 'USD',
+          count: 12,
+          income: '9,100.00',
+          expenses: '1,294.75',
+        }),
+      ),
+    ).toBeVisible();
+    await expect(
+      reports.chart(
+        t('reports.chart.incomeExpensesLabel', { currency: 'EUR', count: 12, income: '0.00', expenses: '4.20' }),
+      ),
+    ).toBeVisible();
+    tables = await reports.tables();
+    expect(tables.map((shown) => shown.name)).toEqual(
+      ['EUR', 'USD'].map((currency) => t('reports.tableLabel', { title: t('reports.kind.income-expenses'), currency })),
+    );
+    expect(tables[0]!.sections[0]!.rows.map((r) => [r.label, ...r.cells])).toEqual([
+      ...MONTHS.map((back) => [month(back), ...(back === 0 ? ['0.00', '4.20', '-4.20'] : ZERO)]),
+      [t('reports.total'), '0.00', '4.20', '-4.20'],
+    ]);
+    await page.getByRole('button', { name: t('currency.inHome', { currency: 'USD' }), exact: true }).click();
+    await expect(incomeChart).toBeVisible();
+
     // net worth over the same twelve months, at each month's end
     tables = await reports.show('net-worth');
     const worthChart = reports.chart(
