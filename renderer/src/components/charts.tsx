@@ -31,9 +31,18 @@ export interface ChartRow {
 }
 
 /** A chart as a named image; its figures are read in the table that goes with it. */
-export function ChartFrame({ label, children }: { label: string; children: ReactElement }) {
+export function ChartFrame({
+  label,
+  height,
+  children,
+}: {
+  label: string;
+  /** in pixels, where the chart grows with what it draws (else the style sheet's) */
+  height?: number;
+  children: ReactElement;
+}) {
   return (
-    <div className="chart" role="img" aria-label={label}>
+    <div className="chart" role="img" aria-label={label} style={height ? { height } : undefined}>
       <ResponsiveContainer width="100%" height="100%">
         {children}
       </ResponsiveContainer>

@@ -98,7 +98,8 @@ export function SpendingByCategory({ group, hideZero }: { group: IncomeStatement
       {drawn.length === 0 ? (
         <p className="muted chart-none">{t('reports.chart.noSpending')}</p>
       ) : (
-        <ChartFrame label={label}>
+        // a category a row: 32 px each besides the axis, never lower than the other charts
+        <ChartFrame label={label} height={Math.max(260, 32 * drawn.length + 48)}>
           <BarChart data={rows} layout="vertical" margin={CHART_MARGIN}>
             {chartPieces({ categoryKey: 'category', currency, language, layout: 'vertical', legend: false })}
             <Bar
