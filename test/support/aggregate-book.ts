@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import type { LedgerDb } from '../../server/db/stores.ts';
+import { addDays, type Interval } from '../../server/domain/dates.ts';
 import type { AccountType } from '../../server/domain/double-entry.ts';
 import { applyPosting } from '../../server/features/totals/totals.repository.ts';
 
@@ -65,4 +67,50 @@ export function writeAggregateBook(db: LedgerDb, book: AggregateBook): WrittenBo
     }
   });
   return written;
+}
+
+/** A day of the fourteen months the random books cover, from 2025-11-20. */
+export const bookDayArb = fc.integer({ min: 0, max: 420 }).map((d) => addDays('2025-11-20', d));
+
+/**
+ * A random book (up to seven accounts of the given types in USD, EUR or JPY, some under others;
+ * up to 50 postings of at most `maxAmount` minor units each side; some rates of the given pairs),
+ * and a range of its days with an interval to cut it by.
+ */
+export function aggregateBookArb(o: {
+  types: readonly AccountType[];
+  maxAmount: bigint;
+  pairs: readonly (readonly [string, string])[];
+  maxPrices: number;
+}) {
+  return fc.record({
+    accounts: fc.array(
+      fc.record({
+        type: fc.constantFrom(...o.types),
+        currency: fc.constantFrom('USD', 'EUR', 'JPY'),
+        // an index into the accounts made before this one
+        parent: fc.option(fc.nat(), { nil: null }),
+      }),
+      { minLength: 1, maxLength: 7 },
+    ),
+    postings: fc.array(
+      fc.record({
+        day: bookDayArb,
+        account: fc.nat(),
+        debit: fc.bigInt({ min: 0n, max: o.maxAmount }),
+        credit: fc.bigInt({ min: 0n, max: o.maxAmount }),
+      }),
+      { maxLength: 50 },
+    ),
+    prices: fc.array(
+      fc.record({
+        day: bookDayArb,
+        pair: fc.constantFrom(...o.pairs),
+        rate: fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 999 })),
+      }),
+      { maxLength: o.maxPrices },
+    ),
+    range: fc.tuple(bookDayArb, bookDayArb).map(([a, b]) => (a <= b ? [a, b] : [b, a]) as [string, string]),
+    interval: fc.constantFrom<Interval>('day', 'week', 'month'),
+  });
 }

@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeAggregateBook } from '../../../test/support/aggregate-book.ts';
+import { aggregateBookArb, writeAggregateBook, type AggregateBook } from '../../../test/support/aggregate-book.ts';
 import { Stores } from '../../db/stores.ts';
-import { addDays, type Interval } from '../../domain/dates.ts';
-import type { AccountType } from '../../domain/double-entry.ts';
+import { addDays } from '../../domain/dates.ts';
 import { incomeExpensesSeries, incomeStatement } from './reports.service.ts';
 
 /**
@@ -31,44 +30,21 @@ afterAll(() => {
 });
 
 const DIGITS: Record<string, number> = { USD: 2, EUR: 2, JPY: 0 };
-const TYPES: AccountType[] = ['INCOME', 'INCOME', 'EXPENSE', 'EXPENSE', 'EXPENSE', 'ASSET'];
-const dayArb = fc.integer({ min: 0, max: 420 }).map((d) => addDays('2025-11-20', d));
-
-const bookArb = fc.record({
-  accounts: fc.array(
-    fc.record({
-      type: fc.constantFrom(...TYPES),
-      currency: fc.constantFrom('USD', 'EUR', 'JPY'),
-      parent: fc.option(fc.nat(), { nil: null }),
-    }),
-    { minLength: 1, maxLength: 7 },
-  ),
-  postings: fc.array(
-    fc.record({
-      day: dayArb,
-      account: fc.nat(),
-      debit: fc.bigInt({ min: 0n, max: 50_000n }),
-      credit: fc.bigInt({ min: 0n, max: 50_000n }),
-    }),
-    { maxLength: 50 },
-  ),
-  prices: fc.array(
-    fc.record({
-      day: dayArb,
-      pair: fc.constantFrom(['EUR', 'USD'], ['USD', 'EUR'], ['USD', 'JPY'], ['JPY', 'EUR']),
-      rate: fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 999 })),
-    }),
-    { maxLength: 8 },
-  ),
-  range: fc.tuple(dayArb, dayArb).map(([a, b]) => (a <= b ? [a, b] : [b, a])),
-  interval: fc.constantFrom<Interval>('day', 'week', 'month'),
-  convertTo: fc.constantFrom(undefined, 'USD', 'EUR', 'JPY'),
+const bookArb = aggregateBookArb({
+  types: ['INCOME', 'INCOME', 'EXPENSE', 'EXPENSE', 'EXPENSE', 'ASSET'],
+  maxAmount: 50_000n,
+  pairs: [
+    ['EUR', 'USD'],
+    ['USD', 'EUR'],
+    ['USD', 'JPY'],
+    ['JPY', 'EUR'],
+  ],
+  maxPrices: 8,
 });
-
-type Book = typeof bookArb extends fc.Arbitrary<infer T> ? T : never;
+const convertToArb = fc.constantFrom('USD', 'EUR', 'JPY');
 
 /** The book in a ledger; each income and expense account with its postings, as plain data. */
-function ledgerOf(book: Book) {
+function ledgerOf(book: AggregateBook) {
   n += 1;
   const db = stores.ledger(`00000000-0000-4000-9200-${String(n).padStart(12, '0')}`);
   const { accounts, postings } = writeAggregateBook(db, book);
@@ -110,7 +86,7 @@ describe('the income-and-expenses series', () => {
     fc.assert(
       fc.property(bookArb, (book) => {
         const { db, written } = ledgerOf(book);
-        const [start, end] = book.range as [string, string];
+        const [start, end] = book.range;
         const series = incomeExpensesSeries(db, start, end, book.interval);
         const flows = written.filter((a) => a.type === 'INCOME' || a.type === 'EXPENSE');
         expect(series.currencies.map((c) => c.currency)).toEqual([...new Set(flows.map((a) => a.currency))].sort());
@@ -142,10 +118,9 @@ describe('the income-and-expenses series', () => {
 
   it("when converted, then each period's figures are the converted income statement's totals over its dates", () => {
     fc.assert(
-      fc.property(bookArb, (book) => {
+      fc.property(bookArb, convertToArb, (book, target) => {
         const { db } = ledgerOf(book);
-        const [start, end] = book.range as [string, string];
-        const target = book.convertTo ?? 'USD';
+        const [start, end] = book.range;
         // months, so that the statements asked for stay few
         const series = incomeExpensesSeries(db, start, end, 'month', target);
         for (const p of series.converted!.periods) {

@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeAggregateBook, type AggregateBook } from '../../../test/support/aggregate-book.ts';
+import { aggregateBookArb, writeAggregateBook, type AggregateBook } from '../../../test/support/aggregate-book.ts';
 import { referenceNetWorth, type ReferenceBook } from '../../../test/support/net-worth-reference.ts';
 import { Stores } from '../../db/stores.ts';
-import { addDays, type Interval } from '../../domain/dates.ts';
 import type { AccountType } from '../../domain/double-entry.ts';
 import { netWorthSeries } from './reports.service.ts';
 
@@ -32,42 +31,22 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const CURRENCIES = ['USD', 'EUR', 'JPY'] as const;
 const TYPES: AccountType[] = ['ASSET', 'ASSET', 'ASSET', 'LIABILITY', 'LIABILITY', 'EQUITY', 'INCOME'];
-const dayArb = fc.integer({ min: 0, max: 420 }).map((d) => addDays('2025-11-20', d));
 
-const bookArb = fc.record({
-  accounts: fc.array(
-    fc.record({
-      type: fc.constantFrom(...TYPES),
-      currency: fc.constantFrom(...CURRENCIES),
-      // an index into the accounts made before this one
-      parent: fc.option(fc.nat(), { nil: null }),
-    }),
-    { minLength: 1, maxLength: 7 },
-  ),
-  // small amounts on few accounts, so that balances often come back to zero
-  postings: fc.array(
-    fc.record({
-      day: dayArb,
-      account: fc.nat(),
-      debit: fc.bigInt({ min: 0n, max: 3n }),
-      credit: fc.bigInt({ min: 0n, max: 3n }),
-    }),
-    { maxLength: 50 },
-  ),
-  prices: fc.array(
-    fc.record({
-      day: dayArb,
-      pair: fc.constantFrom(['EUR', 'USD'], ['USD', 'EUR'], ['USD', 'JPY'], ['JPY', 'EUR'], ['GBP', 'USD']),
-      rate: fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 999 })),
-    }),
-    { maxLength: 12 },
-  ),
-  range: fc.tuple(dayArb, dayArb).map(([a, b]) => (a <= b ? [a, b] : [b, a])),
-  interval: fc.constantFrom<Interval>('day', 'week', 'month'),
-  convertTo: fc.constantFrom(undefined, 'USD', 'EUR', 'JPY', 'GBP'),
+// small amounts on few accounts, so that balances often come back to zero
+const bookArb = aggregateBookArb({
+  types: TYPES,
+  maxAmount: 3n,
+  pairs: [
+    ['EUR', 'USD'],
+    ['USD', 'EUR'],
+    ['USD', 'JPY'],
+    ['JPY', 'EUR'],
+    ['GBP', 'USD'],
+  ],
+  maxPrices: 12,
 });
+const convertToArb = fc.constantFrom(undefined, 'USD', 'EUR', 'JPY', 'GBP');
 
 /** The book in a ledger, and the same book as plain data for the reference. */
 function ledgerOf(book: AggregateBook) {
@@ -80,11 +59,11 @@ function ledgerOf(book: AggregateBook) {
 describe('the net-worth series', () => {
   it('when computed for any book, range and interval, then it is the series the definition gives', () => {
     fc.assert(
-      fc.property(bookArb, (book) => {
+      fc.property(bookArb, convertToArb, (book, convertTo) => {
         const { db, reference } = ledgerOf(book);
-        const [start, end] = book.range as [string, string];
-        expect(netWorthSeries(db, start, end, book.interval, book.convertTo)).toEqual(
-          referenceNetWorth(reference, start, end, book.interval, book.convertTo),
+        const [start, end] = book.range;
+        expect(netWorthSeries(db, start, end, book.interval, convertTo)).toEqual(
+          referenceNetWorth(reference, start, end, book.interval, convertTo),
         );
       }),
       { numRuns: 120 },
