@@ -76,6 +76,8 @@ const amountBound = z
   .regex(AMOUNT_PATTERN, 'must be a decimal amount such as 82.50')
   .meta({ example: '50.00' });
 
+const isAmount = (bound: string | undefined): bound is string => bound !== undefined && AMOUNT_PATTERN.test(bound);
+
 export const listEntriesQuery = inOrder(
   z.strictObject({
     status: z.enum(ENTRY_STATUSES).optional(),
@@ -93,10 +95,12 @@ export const listEntriesQuery = inOrder(
     amount_max: amountBound.optional(),
     ...pagination,
   }),
-).refine((q) => !q.amount_min || !q.amount_max || compareDecimals(q.amount_min, q.amount_max) <= 0, {
-  message: 'amount_min must not be above amount_max',
-  path: ['amount_min'],
-});
+)
+  // the order of the bounds is compared only when both are amounts (each refused on its own otherwise)
+  .refine(
+    (q) => !isAmount(q.amount_min) || !isAmount(q.amount_max) || compareDecimals(q.amount_min, q.amount_max) <= 0,
+    { message: 'amount_min must not be above amount_max', path: ['amount_min'] },
+  );
 
 export const journalLine = z
   .object({

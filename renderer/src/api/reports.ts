@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   balanceSheet,
   cashFlow,
+  incomeExpenses,
   incomeStatement,
   netWorthSeries,
   trialBalance,
@@ -56,4 +57,17 @@ export type TrialBalance = z.infer<typeof trialBalance>;
 
 export function trialBalanceReport(asOf?: string, convertTo?: string): Promise<TrialBalance> {
   return json('GET', '/api/reports/trial-balance', { query: { as_of: asOf, convert_to: convertTo } });
+}
+
+export type IncomeExpenses = z.infer<typeof incomeExpenses>;
+
+export function incomeExpensesReport(
+  startDate: string,
+  endDate: string,
+  interval: 'day' | 'week' | 'month' = 'month',
+  convertTo?: string,
+): Promise<IncomeExpenses> {
+  return json('GET', '/api/reports/income-expenses', {
+    query: { start_date: startDate, end_date: endDate, interval, convert_to: convertTo },
+  });
 }

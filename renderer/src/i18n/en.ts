@@ -392,6 +392,7 @@ export const en = {
     kind: {
       'balance-sheet': 'Balance sheet',
       'income-statement': 'Income statement',
+      'income-expenses': 'Income and expenses',
       'cash-flow': 'Cash flow',
       'net-worth': 'Net worth',
       'trial-balance': 'Trial balance',
@@ -400,6 +401,7 @@ export const en = {
     preset: {
       'this-month': 'This month',
       'last-month': 'Last month',
+      'last-12-months': 'Last 12 months',
       'this-year': 'This year',
       'last-year': 'Last year',
       custom: 'Dates…',
@@ -430,6 +432,20 @@ export const en = {
     drillHint: 'Choose any figure of an account to see the register lines behind it.',
     empty: 'Nothing to report for this period',
     emptyHint: 'Create accounts and post entries, or choose another period.',
+    hideZeroRows: 'Hide zero rows',
+    chart: {
+      incomeExpenses: 'Income and expenses by month in {currency}',
+      incomeExpensesLabel:
+        'Bar chart of income and expenses in {currency} over {count} periods: income {income}, expenses {expenses}; the figures are in the table below',
+      netWorth: 'Net worth over time in {currency}',
+      netWorthLabel:
+        'Line chart of net worth in {currency} at {count} dates, {value} on {date}; the figures are in the table below',
+      spending: 'Spending by category in {currency}',
+      spendingLabel:
+        'Bar chart of spending in {currency} across {count} categories, {total} in all; the figures are in the table beside it',
+      noSpending: 'No spending in this period.',
+      category: 'Category',
+    },
   },
 
   // Statements screen: bank lines, statements, the import wizard, reconciliation

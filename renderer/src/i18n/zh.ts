@@ -372,6 +372,7 @@ export const zh: Messages = {
     kind: {
       'balance-sheet': '资产负债表',
       'income-statement': '利润表',
+      'income-expenses': '收支',
       'cash-flow': '现金流量',
       'net-worth': '净资产',
       'trial-balance': '试算平衡表',
@@ -380,6 +381,7 @@ export const zh: Messages = {
     preset: {
       'this-month': '本月',
       'last-month': '上月',
+      'last-12-months': '近 12 个月',
       'this-year': '今年',
       'last-year': '去年',
       custom: '自选日期…',
@@ -410,6 +412,17 @@ export const zh: Messages = {
     drillHint: '点击任一账户的金额，即可查看其背后的明细账记录。',
     empty: '该期间没有可报告的内容',
     emptyHint: '请先创建账户并过账分录，或选择其他期间。',
+    hideZeroRows: '隐藏零值行',
+    chart: {
+      incomeExpenses: '{currency} 每月收入和支出',
+      incomeExpensesLabel: '{currency} 收入和支出柱状图，共 {count} 期：收入 {income}，支出 {expenses}；数字见下表',
+      netWorth: '{currency} 净资产走势',
+      netWorthLabel: '{currency} 净资产折线图，共 {count} 个日期，{date} 为 {value}；数字见下表',
+      spending: '{currency} 各类支出',
+      spendingLabel: '{currency} 各类支出柱状图，共 {count} 类，合计 {total}；数字见旁边的表格',
+      noSpending: '该期间没有支出。',
+      category: '类别',
+    },
   },
 
   // Statements screen: bank lines, statements, the import wizard, reconciliation
