@@ -108,8 +108,13 @@ function queryString(query: Record<string, unknown>): string {
   return params.toString();
 }
 
-function ledgerClient(session: boolean): Client<paths> {
+/**
+ * A client of the API at `baseUrl` (the page's own origin when empty); with `session`, it sends the
+ * kept token and ends the session on its refusal.
+ */
+export function ledgerClient(session: boolean, baseUrl = ''): Client<paths> {
   const client = createClient<paths>({
+    baseUrl,
     headers: { Accept: 'application/json' },
     credentials: 'omit',
     querySerializer: queryString,
@@ -149,10 +154,10 @@ export function fileBody(file: Blob): {
   };
 }
 
-/** A file sent as the `file` part of a multipart body (the browser writes the boundary). */
+/** A file sent as the `file` part of a multipart body (the browser writes the boundary; typed as `fileBody`). */
 export function multipartFile(file: File): { body: { file: string }; bodySerializer: (body: unknown) => FormData } {
   return {
-    body: { file: file.name },
+    body: { file: file as unknown as string },
     bodySerializer: () => {
       const form = new FormData();
       form.set('file', file, file.name);
