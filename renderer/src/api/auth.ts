@@ -1,4 +1,4 @@
-import { answer, api, publicApi, type Schemas } from './client.ts';
+import { answer, api, publicApi, type Body, type Schemas } from './client.ts';
 import { currentToken, dropToken, keepToken, stayedSignedIn } from './token.ts';
 
 export type UserDto = Schemas['User'];
@@ -11,14 +11,11 @@ function signedIn(user: UserDto, stay: boolean): SignedInUser {
   return rest;
 }
 
-export async function signUp(
-  input: { email: string; name: string; password: string },
-  stay: boolean,
-): Promise<SignedInUser> {
+export async function signUp(input: Body<'/api/auth/register', 'post'>, stay: boolean): Promise<SignedInUser> {
   return signedIn(await answer(publicApi.POST('/api/auth/register', { body: input })), stay);
 }
 
-export async function signIn(input: { email: string; password: string }, stay: boolean): Promise<SignedInUser> {
+export async function signIn(input: Body<'/api/auth/login', 'post'>, stay: boolean): Promise<SignedInUser> {
   return signedIn(await answer(publicApi.POST('/api/auth/login', { body: input })), stay);
 }
 
@@ -46,7 +43,7 @@ export async function signOut(): Promise<void> {
  * Changes the password. The server ends every session of the user and answers a token of a new
  * one, kept where the old one was; a wrong current password is a 401 that does not end this session.
  */
-export async function changePassword(input: { current_password: string; new_password: string }): Promise<void> {
+export async function changePassword(input: Body<'/api/auth/password', 'post'>): Promise<void> {
   const { access_token } = await answer(api.POST('/api/auth/password', { body: input }));
   keepToken(access_token, stayedSignedIn());
 }

@@ -24,7 +24,10 @@ export function createSecurity(input: SecurityBody): Promise<SecurityDto> {
   return answer(api.POST('/api/securities', { body: input }));
 }
 
-export function setSecurityPrice(id: string, input: { date: string; price: string }): Promise<SecurityPrice> {
+export function setSecurityPrice(
+  id: string,
+  input: Body<'/api/securities/{id}/prices', 'put'>,
+): Promise<SecurityPrice> {
   return answer(api.PUT('/api/securities/{id}/prices', { params: { path: { id } }, body: input }));
 }
 

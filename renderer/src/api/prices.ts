@@ -1,4 +1,4 @@
-import { answer, api, fileBody, type Answer, type Page, type Query, type Schemas } from './client.ts';
+import { answer, api, fileBody, type Answer, type Body, type Page, type Query, type Schemas } from './client.ts';
 
 export type PriceDto = Schemas['Price'];
 export type ConversionDto = Schemas['Conversion'];
@@ -22,7 +22,7 @@ export function latestRates(): Promise<LatestPrices> {
 }
 
 /** Creates the rate of a pair on a date, or replaces the one of that date. */
-export function savePrice(input: { date: string; from: string; to: string; rate: string }): Promise<PriceDto> {
+export function savePrice(input: Body<'/api/prices', 'post'>): Promise<PriceDto> {
   return answer(api.POST('/api/prices', { body: input }));
 }
 
