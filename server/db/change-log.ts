@@ -14,6 +14,7 @@
  * strings (minor units pass 2^53); the columns kept on this device only (creation order) left out.
  */
 import { parseTimestamp, emptyTrie, LedgerClock, readMerkle, type MerkleTrie } from '../sync/clock.ts';
+import Database from 'better-sqlite3';
 import type { SqliteDb } from './sqlite.ts';
 
 export interface Dataset {
@@ -193,7 +194,7 @@ export class ChangeLog {
   }
 
   /**
-   * Turns up to `limit` marks, the newest first (a write's own), into messages; answers how many
+   * Turns up to `limit` marks, the oldest first (a row before the rows that name it), into messages; answers how many
    * it took. Call inside a write transaction.
    */
   take(limit = TAKE_BATCH): number {
@@ -201,12 +202,12 @@ export class ChangeLog {
     this.present ??= this.db.existsSql("SELECT 1 FROM sqlite_master WHERE name = 'change_dirty'");
     if (!this.present) return 0;
     const marks = this.db.allSql<{ rowid: bigint; dataset: string; row_id: string }>(
-      'SELECT rowid, dataset, row_id FROM change_dirty ORDER BY rowid DESC LIMIT ?',
+      'SELECT rowid, dataset, row_id FROM change_dirty ORDER BY rowid LIMIT ?',
       limit,
     );
     if (marks.length === 0) return 0;
     const clock = this.ledgerClock();
-    for (const mark of marks.reverse()) {
+    for (const mark of marks) {
       const dataset = datasetOf(mark.dataset);
       const value = dataset ? readRowValue(this.db, dataset, mark.row_id) : null;
       const timestamp = clock.send();
@@ -247,4 +248,32 @@ export function installChangeLog(db: Db): ChangeLog {
 /** The change log of a ledger connection (installed on it if it was not). */
 export function changeLogOf(db: Db): ChangeLog {
   return installChangeLog(db);
+}
+
+/** Marks every row the log covers: the books so far become messages (a new sync group sends them). */
+export function markEverything(db: Db): void {
+  for (const dataset of DATASETS) {
+    const id = dataset.key.join(" || ' ' || ");
+    db.runSql(
+      `INSERT INTO change_dirty (dataset, row_id) SELECT ?, ${id} FROM ${dataset.table} WHERE true
+       ON CONFLICT (dataset, row_id) DO NOTHING`,
+      dataset.name,
+    );
+  }
+}
+
+/** Whether a ledger file's books are in a sync group, read without opening it for use (no migration). */
+export function fileInSyncGroup(file: string): boolean {
+  let sqlite: Database.Database | undefined;
+  try {
+    sqlite = new Database(file, { readonly: true, fileMustExist: true });
+    const row = sqlite.prepare('SELECT sync_group FROM sync_state WHERE id = 1').get() as
+      { sync_group: string | null } | undefined;
+    return typeof row?.sync_group === 'string';
+  } catch {
+    // no file, or books older than the change log: in no group
+    return false;
+  } finally {
+    sqlite?.close();
+  }
 }

@@ -64,14 +64,35 @@ function columnsOf(db: LedgerDb, table: string, row: RowValue, skip: readonly st
   return out;
 }
 
-function upsert(db: LedgerDb, dataset: Dataset, columns: [string, unknown][]): void {
-  const names = columns.map(([n]) => n);
-  const updates = names.filter((n) => !dataset.key.includes(n));
+/** Writes a row: an UPDATE of the one here (its local columns kept), else an INSERT with them (`local`). */
+function upsert(
+  db: LedgerDb,
+  dataset: Dataset,
+  columns: [string, unknown][],
+  local: () => [string, unknown][] = () => [],
+): void {
+  const keyValues = dataset.key.map((k) => columns.find(([n]) => n === k)?.[1]);
+  const here = db.existsSql(`SELECT 1 FROM ${dataset.table} WHERE ${whereKey(dataset)}`, ...keyValues);
+  if (here) {
+    const updates = columns.filter(([n]) => !dataset.key.includes(n));
+    if (updates.length > 0)
+      db.runSql(
+        `UPDATE ${dataset.table} SET ${updates.map(([n]) => `${n} = ?`).join(', ')} WHERE ${whereKey(dataset)}`,
+        ...updates.map(([, v]) => v),
+        ...keyValues,
+      );
+    return;
+  }
+  const all = [...columns, ...local()];
   db.runSql(
-    `INSERT INTO ${dataset.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})
-     ON CONFLICT (${dataset.key.join(', ')}) DO ${updates.length ? `UPDATE SET ${updates.map((n) => `${n} = excluded.${n}`).join(', ')}` : 'NOTHING'}`,
-    ...columns.map(([, v]) => v),
+    `INSERT INTO ${dataset.table} (${all.map(([n]) => n).join(', ')}) VALUES (${all.map(() => '?').join(', ')})`,
+    ...all.map(([, v]) => v),
   );
+}
+
+/** The next creation order of a table kept on this device only. */
+function nextSeq(db: LedgerDb, table: string): [string, unknown][] {
+  return [['seq', db.allSql<{ next: bigint }>(`SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM ${table}`)[0]!.next]];
 }
 
 function whereKey(dataset: Dataset): string {
@@ -137,7 +158,8 @@ function applyAccount(db: LedgerDb, dataset: Dataset, rowId: string, value: RowV
     if (holder.id < rowId) own = `${key}\u0000${rowId}`;
     else db.runSql('UPDATE accounts SET name_key = ? WHERE id = ?', `${key}\u0000${holder.id}`, holder.id);
   }
-  upsert(db, dataset, [...columnsOf(db, 'accounts', value), ['name_key', own]]);
+  db.runSql('UPDATE accounts SET name_key = ? WHERE id = ?', own, rowId);
+  upsert(db, dataset, columnsOf(db, 'accounts', value), () => [['name_key', own]]);
 }
 
 /** Foreign keys of a table: the column and the table it names (read once per table). */
@@ -205,13 +227,7 @@ function applyEntry(db: LedgerDb, dataset: Dataset, rowId: string, value: RowVal
       if (!db.existsSql('SELECT 1 FROM journal_entries WHERE id = ?', target)) row[column] = null;
     }
   }
-  const columns = columnsOf(db, 'journal_entries', row);
-  if (!local)
-    columns.push([
-      'seq',
-      db.allSql<{ next: bigint }>('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM journal_entries')[0]!.next,
-    ]);
-  upsert(db, dataset, columns);
+  upsert(db, dataset, columnsOf(db, 'journal_entries', row), () => nextSeq(db, 'journal_entries'));
   if (!wasCounted) replaceChildren(db, dataset, rowId, value);
   if (!wasCounted && COUNTED.has(String(value.status))) {
     const posted: PostedLine[] = lines.map((l) => ({
@@ -250,17 +266,8 @@ function applyWinner(db: LedgerDb, dataset: Dataset, rowId: string, value: RowVa
     db.runSql(`DELETE FROM ${dataset.table} WHERE ${whereKey(dataset)}`, ...rowId.split(' '));
     return;
   }
-  const columns = columnsOf(db, dataset.table, value);
-  const local = dataset.local ?? [];
-  if (
-    local.includes('seq') &&
-    !db.existsSql(`SELECT 1 FROM ${dataset.table} WHERE ${whereKey(dataset)}`, ...rowId.split(' '))
-  )
-    columns.push([
-      'seq',
-      db.allSql<{ next: bigint }>(`SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM ${dataset.table}`)[0]!.next,
-    ]);
-  upsert(db, dataset, columns);
+  const seq = (dataset.local ?? []).includes('seq');
+  upsert(db, dataset, columnsOf(db, dataset.table, value), () => (seq ? nextSeq(db, dataset.table) : []));
   replaceChildren(db, dataset, rowId, value);
 }
 
