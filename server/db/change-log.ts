@@ -124,6 +124,8 @@ export class ChangeLog {
   private clock: LedgerClock | undefined;
   private readonly db: Db;
   private present: boolean | undefined;
+  /** Set while an Undo writes: its changes are logged as an undo's (never undone in turn). */
+  undoing = false;
 
   constructor(db: Db) {
     this.db = db;
@@ -151,9 +153,7 @@ export class ChangeLog {
         state.trie,
       );
     }
-    const [latest] = this.db.allSql<{ timestamp: string }>(
-      'SELECT timestamp FROM change_log ORDER BY timestamp DESC LIMIT 1',
-    );
+    const [latest] = this.db.allSql<{ timestamp: string | null }>('SELECT MAX(timestamp) AS timestamp FROM change_log');
     this.clock = LedgerClock.resume(state.node, latest?.timestamp ?? null, readMerkle(state.trie) ?? emptyTrie());
     this.foldedThrough = state.trie_through;
     return this.clock;
@@ -201,26 +201,33 @@ export class ChangeLog {
     // A ledger file older than the log (a test of an upgrade runs today's code on one) logs nothing.
     this.present ??= this.db.existsSql("SELECT 1 FROM sqlite_master WHERE name = 'change_dirty'");
     if (!this.present) return 0;
-    const marks = this.db.allSql<{ rowid: bigint; dataset: string; row_id: string }>(
-      'SELECT rowid, dataset, row_id FROM change_dirty ORDER BY rowid LIMIT ?',
-      limit,
-    );
+    // taken and cleared in one statement; RETURNING gives no order, so the marks are put back in theirs
+    const marks = this.db
+      .allSql<{ rowid: bigint; dataset: string; row_id: string }>(
+        `DELETE FROM change_dirty WHERE rowid IN (SELECT rowid FROM change_dirty ORDER BY rowid LIMIT ?)
+         RETURNING rowid, dataset, row_id`,
+        limit,
+      )
+      .sort((a, b) => (a.rowid < b.rowid ? -1 : 1));
     if (marks.length === 0) return 0;
     const clock = this.ledgerClock();
+    let write: string | undefined;
     for (const mark of marks) {
       const dataset = datasetOf(mark.dataset);
       const value = dataset ? readRowValue(this.db, dataset, mark.row_id) : null;
       const timestamp = clock.send();
+      write ??= timestamp.toString();
       this.db.runSql(
-        'INSERT INTO change_log (timestamp, node, dataset, row_id, value, rank) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO change_log (timestamp, node, dataset, row_id, value, rank, write_ts, undo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         timestamp.toString(),
         clock.node,
         mark.dataset,
         mark.row_id,
         value === null ? null : jsonOf(value),
         value !== null && dataset?.rank ? dataset.rank(value) : 0,
+        write,
+        this.undoing ? 1 : 0,
       );
-      this.db.runSql('DELETE FROM change_dirty WHERE rowid = ?', mark.rowid);
     }
     return marks.length;
   }
