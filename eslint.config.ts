@@ -18,8 +18,8 @@ import type { ESLint, Linter } from 'eslint';
 import boundaries from 'eslint-plugin-boundaries';
 
 /**
- * Which features a feature may call (their services or repositories); never the other way round.
- * A feature not listed calls no other feature.
+ * Which features a feature may call (their services, queries and models, never their repositories);
+ * never the other way round. A feature not listed calls no other feature.
  */
 const FEATURE_USES: Record<string, string[]> = {
   totals: [],
@@ -257,8 +257,8 @@ function typescript(plugins: string[]): Linter.LanguageOptions {
 /** Globals refused everywhere: money never passes through a binary float. */
 const RESTRICTED_GLOBALS = [{ name: 'parseFloat', message: 'Money is exact: domain/money.ts reads amounts.' }];
 
-/** Syntax refused everywhere: every test runs. */
-const RESTRICTED_SYNTAX = [
+/** Every test runs: no focused test, no test skipped for good (a skip on a condition of the machine stays). */
+const TEST_SYNTAX = [
   {
     selector: "CallExpression > MemberExpression.callee[property.name='only']",
     message: 'No .only: it runs one test and silently leaves out the rest.',
@@ -280,7 +280,7 @@ const RENDERER_FETCH = {
   message: 'The renderer calls the API through renderer/src/api/client.ts (openapi-fetch), not fetch.',
 };
 const RENDERER_SYNTAX = [
-  ...RESTRICTED_SYNTAX,
+  ...TEST_SYNTAX,
   {
     selector:
       'Literal[value=/^\\/api\\//]:not(CallExpression[callee.property.name=/^(GET|PUT|POST|PATCH|DELETE)$/] > Literal.arguments:first-child, TSLiteralType > Literal)',
@@ -295,6 +295,21 @@ const RENDERER_SYNTAX = [
     message: RENDERER_FETCH.message,
   },
 ];
+
+/** Words of the job worker's own that are also features' names: a job's time and memory budget, a heap's total. */
+const JOB_VOCABULARY = new Set(['budget', 'total']);
+
+/**
+ * The features' names as words in code (`statements` -> statement, `journal-import` -> journal):
+ * server/jobs runs the features' jobs without knowing any of them, so none is named there.
+ */
+const FEATURE_WORDS = new RegExp(
+  [...new Set(Object.keys(FEATURE_USES).map((name) => name.split('-')[0]!.replace(/s$/, '')))]
+    .filter((word) => !JOB_VOCABULARY.has(word))
+    .join('|'),
+  'i',
+);
+const FEATURE_NAMED = 'server/jobs knows no feature: a job says its own words in its definition (<feature>.jobs.ts).';
 
 const config: Linter.Config[] = [
   {
@@ -330,6 +345,13 @@ const config: Linter.Config[] = [
           policies: [
             { allow: { dependency: { relationship: { to: 'internal' } } } },
             ...POLICIES.map(([importing, allow]) => ({ from: importing, allow })),
+            {
+              from: from('feature'),
+              disallow: { to: inCategory('repository') },
+              message: 'a feature meets another at its service or its queries, never its repository (docs/lint.md)',
+            },
+            // ...while a feature's own files import its repository freely
+            { allow: { dependency: { relationship: { to: 'internal' } } } },
             { disallow: { to: inCategory('test') }, message: 'nothing imports a test file' },
             {
               from: inCategory('router'),
@@ -361,7 +383,7 @@ const config: Linter.Config[] = [
       // money never passes through a binary float
       'no-restricted-globals': ['error', ...RESTRICTED_GLOBALS],
       // every test runs: no focused test, no test skipped for good (a skip on a condition of the machine stays)
-      'no-restricted-syntax': ['error', ...RESTRICTED_SYNTAX],
+      'no-restricted-syntax': ['error', ...TEST_SYNTAX],
     },
   },
   // Later blocks replace an earlier block's no-restricted-imports for their files: each lists all it refuses.
@@ -424,6 +446,23 @@ const config: Linter.Config[] = [
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrictedImports(['kysely', 'better-sqlite3'], 'main holds no SQL (CONTRIBUTING.md).'),
+    },
+  },
+  {
+    // the job worker runs the features' jobs by the composition's table: it names none of them
+    files: ['server/jobs/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...TEST_SYNTAX,
+        // (an import of a feature is the boundaries rule's to refuse)
+        ...[
+          'Identifier[name=',
+          ':not(ImportDeclaration, ExportNamedDeclaration) > Literal[value=',
+          'TemplateElement[value.raw=',
+        ].map((node) => ({ selector: `${node}${FEATURE_WORDS}]`, message: FEATURE_NAMED })),
+      ],
     },
   },
   {

@@ -284,3 +284,16 @@ export function fileInSyncGroup(file: string): boolean {
     sqlite?.close();
   }
 }
+
+/**
+ * Books restored from a backup take a new node id: under the old one this device may have issued
+ * timestamps after the backup that the group holds and the backup does not. The trie is rebuilt
+ * from the log at the next sync.
+ */
+export function restartClock(sqlite: Database.Database): void {
+  const hasState = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sync_state'").get() !== undefined;
+  if (!hasState) return;
+  sqlite
+    .prepare('UPDATE sync_state SET node = ?, trie = ?, trie_through = 0, since = NULL WHERE id = 1')
+    .run(LedgerClock.create().node, JSON.stringify(emptyTrie()));
+}
