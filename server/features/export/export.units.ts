@@ -3,7 +3,7 @@ import { currencyDigits } from '../../domain/currencies.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { BookEntry, BookUnits } from '../../domain/plaintext/index.ts';
 import { costsExactly, lotUnitCost } from '../../domain/plaintext/units.ts';
-import { tradesOfExport, type LotOfExport } from '../investments/investments.repository.ts';
+import { tradesOfExport, type LotOfExport } from '../investments/investments.queries.ts';
 import type { DateFilter } from './export.repository.ts';
 
 /** The line of a trade's entry that its units stand in for, and the units. */
