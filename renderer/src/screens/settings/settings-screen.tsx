@@ -6,8 +6,9 @@ import { BackupPanel } from './backup-panel.tsx';
 import { ExportPanel } from './export-panel.tsx';
 import { JournalImportPanel } from './journal-import-panel.tsx';
 import { PreferencesPanel } from './preferences-panel.tsx';
+import { SyncPanel } from './sync-panel.tsx';
 
-/** Settings: the language and home currency, export the books, import a journal, back up and restore the ledger, and the account itself. */
+/** Settings: the language and home currency, export the books, import a journal, back up and restore the ledger, sync the books with a household, and the account itself. */
 export function SettingsScreen({
   user,
   onNavigate,
@@ -30,6 +31,7 @@ export function SettingsScreen({
         <JournalImportPanel onNavigate={onNavigate} />
       </div>
       <BackupPanel />
+      <SyncPanel />
       <AccountPanel user={user} onSignOut={onSignOut} />
     </section>
   );
