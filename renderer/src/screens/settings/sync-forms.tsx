@@ -56,22 +56,24 @@ function PassphraseField({ value, onChange }: { value: string; onChange: (next: 
   const { t } = useI18n();
   const hintId = useId();
   return (
-    <label className="span-2">
-      {t('sync.passphrase')}
-      <input
-        type="password"
-        required
-        minLength={8}
-        maxLength={1000}
-        autoComplete="new-password"
-        aria-describedby={hintId}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <span id={hintId} className="hint">
+    <>
+      <label className="span-2">
+        {t('sync.passphrase')}
+        <input
+          type="password"
+          required
+          minLength={8}
+          maxLength={1000}
+          autoComplete="off"
+          aria-describedby={hintId}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </label>
+      <p id={hintId} className="hint span-2">
         {t('sync.passphraseHint')}
-      </span>
-    </label>
+      </p>
+    </>
   );
 }
 
