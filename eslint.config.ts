@@ -41,7 +41,7 @@ const FEATURE_USES: Record<string, string[]> = {
   budgets: ['accounts', 'totals', 'schedules'],
   investments: ['accounts', 'journal', 'prices'],
   attachments: ['journal', 'statements'],
-  sync: ['accounts', 'totals'],
+  sync: ['accounts', 'journal', 'totals'],
   chat: ['accounts', 'budgets', 'investments', 'journal', 'reconciliation', 'reports', 'schedules', 'settings'],
 };
 

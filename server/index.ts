@@ -33,6 +33,7 @@ import { scheduleRoutes } from './features/schedules/schedules.router.ts';
 import { schedulesKeepTheirAccounts } from './features/schedules/schedules.service.ts';
 import { SyncService } from './features/sync/sync.service.ts';
 import { syncRoutes } from './features/sync/sync.router.ts';
+import { historyRoutes } from './features/sync/history.router.ts';
 import { registerRoutes } from './features/register/register.router.ts';
 import { investmentRoutes } from './features/investments/investments.router.ts';
 import { tradeEntryVoidGuard } from './features/investments/investments.service.ts';
@@ -183,6 +184,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...investmentRoutes(),
     ...scheduleRoutes(),
     ...syncRoutes(sync),
+    ...historyRoutes(),
   ];
   routes.push(openApiRoute(routes));
   const app = createApp({

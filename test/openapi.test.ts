@@ -690,6 +690,16 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     const nothing = await send('PUT', `/api/schedules/${crypto.randomUUID()}`, { json: monthly('2027-01-05') });
     expect(nothing.status).toBe(404);
   },
+  async 'GET /api/history'() {
+    expect((await send('GET', '/api/history?limit=5')).status).toBe(200);
+    expect((await send('GET', '/api/history?before=now')).status).toBe(400);
+  },
+  async 'POST /api/history/undo'() {
+    const u = await appUser();
+    expect((await send('POST', '/api/history/undo', { token: u.token })).status).toBe(409);
+    await send('POST', '/api/accounts', { json: { name: 'Undone', type: 'ASSET' }, token: u.token });
+    expect((await send('POST', '/api/history/undo', { token: u.token })).status).toBe(200);
+  },
   async 'GET /api/sync/status'() {
     expect((await send('GET', '/api/sync/status')).status).toBe(200);
   },

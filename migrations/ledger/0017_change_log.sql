@@ -15,11 +15,15 @@ CREATE TABLE change_log (
   -- which message of a row wins: the highest rank, then the latest (an entry's status: posted and
   -- void outrank a draft, so that no merge takes a posted entry back to a draft)
   rank INTEGER NOT NULL DEFAULT 0,
-  -- the change that undid this one (Undo), kept on this device only
-  undone_by TEXT
+  -- kept on this device only: the first timestamp of the write that made it (a write's changes
+  -- are undone together), whether an Undo made it, and when it was undone
+  write_ts TEXT,
+  undo INTEGER NOT NULL DEFAULT 0 CHECK (undo IN (0, 1)),
+  undone_at TEXT
 ) STRICT;
 CREATE INDEX change_log_by_row ON change_log (dataset, row_id, rank, timestamp);
 CREATE INDEX change_log_by_node ON change_log (node, timestamp);
+CREATE INDEX change_log_by_write ON change_log (write_ts) WHERE write_ts IS NOT NULL;
 
 -- The rows written since the change log last took them, in the order first marked. The triggers
 -- test before they insert rather than INSERT OR IGNORE: an upsert's conflict clause would override

@@ -89,3 +89,46 @@ export type CreateGroupInput = z.infer<typeof createGroupBody>;
 export type JoinGroupInput = z.infer<typeof joinGroupBody>;
 export type CreateInviteInput = z.infer<typeof createInviteBody>;
 export type SyncStatusDto = z.infer<typeof syncStatus>;
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z-[0-9A-F]{4}-[0-9A-Fa-f]{16}$/;
+
+export const historyQuery = z.strictObject({
+  before: z
+    .string()
+    .regex(TIMESTAMP)
+    .optional()
+    .meta({ description: "A change's timestamp: the page holds the changes before it (next_before of the last page)" }),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const historyItem = z
+  .object({
+    timestamp: z.string().meta({ description: "The change's clock timestamp (its id in the log)" }),
+    at: isoDateTime.meta({ description: 'When it was made, on the clock of the device that made it' }),
+    device: z.string().meta({ description: 'The node id of the device that made it' }),
+    this_device: z.boolean(),
+    kind: z
+      .string()
+      .meta({
+        description: 'What kind of row: journal_entries, accounts, rules, schedules, budget_lines, prices, settings …',
+      }),
+    row: z.string().meta({ description: "The row's key: its id, or a setting's name, a budget line's month and account" }),
+    action: z.enum(['created', 'changed', 'deleted', 'posted', 'voided', 'deactivated']),
+    label: z
+      .string()
+      .meta({ description: "The row in its owner's words: an entry's date, memo and amount; an account's name" }),
+    summary: z.string().meta({ description: 'The change in English words' }),
+    by_undo: z.boolean().meta({ description: 'Made by an Undo' }),
+    undone: z.boolean().meta({ description: 'Undone since (on this device)' }),
+  })
+  .meta({ id: 'HistoryItem' });
+
+export const historyPage = z
+  .object({ items: z.array(historyItem), next_before: z.string().nullable() })
+  .meta({ id: 'HistoryPage' });
+
+export const undoResult = z.object({ undone: z.array(historyItem) }).meta({ id: 'UndoResult' });
+
+export type HistoryItem = z.infer<typeof historyItem>;
+export type HistoryPage = z.infer<typeof historyPage>;
+export type HistoryQuery = z.infer<typeof historyQuery>;

@@ -124,6 +124,8 @@ export class ChangeLog {
   private clock: LedgerClock | undefined;
   private readonly db: Db;
   private present: boolean | undefined;
+  /** Set while an Undo writes: its changes are logged as an undo's (never undone in turn). */
+  undoing = false;
 
   constructor(db: Db) {
     this.db = db;
@@ -151,9 +153,7 @@ export class ChangeLog {
         state.trie,
       );
     }
-    const [latest] = this.db.allSql<{ timestamp: string }>(
-      'SELECT timestamp FROM change_log ORDER BY timestamp DESC LIMIT 1',
-    );
+    const [latest] = this.db.allSql<{ timestamp: string | null }>('SELECT MAX(timestamp) AS timestamp FROM change_log');
     this.clock = LedgerClock.resume(state.node, latest?.timestamp ?? null, readMerkle(state.trie) ?? emptyTrie());
     this.foldedThrough = state.trie_through;
     return this.clock;
@@ -207,18 +207,22 @@ export class ChangeLog {
     );
     if (marks.length === 0) return 0;
     const clock = this.ledgerClock();
+    let write: string | undefined;
     for (const mark of marks) {
       const dataset = datasetOf(mark.dataset);
       const value = dataset ? readRowValue(this.db, dataset, mark.row_id) : null;
       const timestamp = clock.send();
+      write ??= timestamp.toString();
       this.db.runSql(
-        'INSERT INTO change_log (timestamp, node, dataset, row_id, value, rank) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO change_log (timestamp, node, dataset, row_id, value, rank, write_ts, undo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         timestamp.toString(),
         clock.node,
         mark.dataset,
         mark.row_id,
         value === null ? null : jsonOf(value),
         value !== null && dataset?.rank ? dataset.rank(value) : 0,
+        write,
+        this.undoing ? 1 : 0,
       );
       this.db.runSql('DELETE FROM change_dirty WHERE rowid = ?', mark.rowid);
     }

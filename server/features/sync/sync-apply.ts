@@ -342,3 +342,8 @@ export function currentValue(db: LedgerDb, dataset: string, rowId: string): RowV
   const d = datasetOf(dataset);
   return d ? readRowValue(db, d, rowId) : null;
 }
+
+/** Puts a row back as it was (Undo): the value given, or no row for null, through the merge's writes. */
+export function applyRestored(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
+  applyWinner(db, dataset, rowId, value);
+}

@@ -124,6 +124,16 @@ describe('sync between two computers through a relay', () => {
       expect(memos.sort()).toEqual(['Bakery', 'Corner Shop']);
     }
 
+    // Alice's history says the desktop made the bakery entry
+    const history = (await laptop.api.get('/api/history', alice.token)).body.items;
+    const bakery = history.find((i: { label: string }) => i.label.includes('Bakery'));
+    expect(bakery).toMatchObject({
+      kind: 'journal_entries',
+      action: 'posted',
+      this_device: false,
+      device: joined.body.device,
+    });
+
     // Leaving keeps the books and stops the sync.
     expect((await desktop.api.delete('/api/sync/group', bob.token)).status).toBe(204);
     expect((await desktop.api.get('/api/sync/status', bob.token)).body.in_group).toBe(false);
