@@ -67,6 +67,7 @@ test('when one computer makes a group and another joins it by invite code and pa
   const invite = await sync.invite();
   await expect(sync.panel).toContainText('It does not hold the passphrase');
   await expectEveryControlNamed(page);
+  await sync.panel.scrollIntoViewIfNeeded();
   await captureScreen(page, testInfo, 'sync');
 
   // the second computer: Grace signs up there with her own login and joins
@@ -116,6 +117,29 @@ test('when one computer makes a group and another joins it by invite code and pa
   await app.go('Journal');
   await expect(app.journal.register).toContainText('Bakery');
   await expect(app.journal.register).toContainText('Corner market');
+
+  // History: whose change each is; Undo takes back this computer's entry just made (it is voided)
+  await app.journal.typeEntry({
+    date: '2026-01-09',
+    memo: 'Hardware store',
+    lines: [
+      { account: 'Groceries', debit: '12.00' },
+      { account: 'Checking', credit: '12.00' },
+    ],
+  });
+  await app.go('Settings');
+  const history = app.history;
+  await expect(history.table.getByRole('row', { name: /Bakery/ }).first()).toContainText('Another computer');
+  await expect(history.table.getByRole('row', { name: /Hardware store/ }).first()).toContainText('This computer');
+  await history.undo();
+  await expect(history.panel.getByRole('status')).toContainText('Undone: Entry');
+  await expect(history.panel.getByRole('status')).toContainText('Hardware store');
+  await expect(history.table.getByRole('row', { name: /Hardware store.*\(undone\)/ })).toHaveCount(1);
+  await history.panel.scrollIntoViewIfNeeded();
+  await captureScreen(page, testInfo, 'history');
+  await app.go('Journal');
+  // the entry is voided by its reversal, as any posted entry is taken back
+  await expect(app.journal.register).toContainText('Void: Hardware store (Undone)');
   await context.close();
 });
 
@@ -125,11 +149,14 @@ test('when the Sync screen is used in Chinese, then a random key’s recovery co
   ledger,
 }) => {
   const ada = await Seed.user(ledger.api, 'Ada Lovelace');
+  await ada.account('Checking', 'ASSET');
   await app.openSignedIn(ada);
   await app.chooseLanguage('zh');
   await app.openFromNav('/settings');
   const sync = app.sync;
   await expect(sync.createForm).toBeVisible();
+  await expect(app.history.table.getByRole('row', { name: /Checking/ }).first()).toContainText('这台电脑');
+  await expect(app.history.table).toContainText('账户已创建：Checking');
 
   await sync.create({ relayUrl: relay.url, username: 'ada-zh', password: RELAY_SECRET, register: false });
   await expect(sync.createForm.locator('..').getByRole('alert')).toContainText('中继拒绝了账户名或密码');

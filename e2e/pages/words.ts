@@ -138,6 +138,9 @@ const WORDS = {
     'sync.recovery.title': 'Your recovery code',
     'sync.leave.start': 'Leave the group…',
     'sync.leave.confirmButton': 'Leave the group',
+    'history.title': 'History',
+    'history.list': 'Changes, newest first',
+    'history.undo': 'Undo this computer’s last change',
   },
   zh: {
     'nav.label': '主导航',
@@ -273,6 +276,9 @@ const WORDS = {
     'sync.recovery.title': '您的恢复码',
     'sync.leave.start': '退出同步组…',
     'sync.leave.confirmButton': '退出同步组',
+    'history.title': '历史记录',
+    'history.list': '更改，最新的在前',
+    'history.undo': '撤销这台电脑的上一项更改',
   },
 } as const;
 

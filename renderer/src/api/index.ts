@@ -2,7 +2,7 @@
  * The renderer's one way to the ledger: screens import every call and type from here, never from
  * the files behind it. One file per resource, named as in server/contract (accounts, journal,
  * reports, statements, reconciliation, export and journal import as `books`, backups, the advisor, budgets, schedules,
- * prices, settings, attachments, sync);
+ * prices, settings, attachments, sync, the history);
  * `http.ts` sends the requests, `token.ts` keeps the session's token.
  *
  * - Error answers (`{ detail, code?, errors? }`) become thrown `ApiError`s that carry them.
@@ -32,3 +32,4 @@ export * from './settings.ts';
 export * from './investments.ts';
 export * from './attachments.ts';
 export * from './sync.ts';
+export * from './history.ts';
