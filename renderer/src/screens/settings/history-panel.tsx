@@ -6,8 +6,9 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
-import { useI18n, type MessageKey, type Translate } from '../../i18n/index.ts';
+import { useI18n, type MessageKey } from '../../i18n/index.ts';
 import { formatMoment } from './backup-format.ts';
+import { changeInWords } from './history-words.ts';
 
 const PER_PAGE = 20;
 
@@ -15,25 +16,6 @@ const UNDO_WORDS: Readonly<Record<string, MessageKey>> = {
   NOTHING_TO_UNDO: 'history.error.NOTHING_TO_UNDO',
   UNDO_NOT_POSSIBLE: 'history.error.UNDO_NOT_POSSIBLE',
 };
-
-const KINDS = new Set([
-  'journal_entries',
-  'accounts',
-  'rules',
-  'schedules',
-  'schedule_occurrences',
-  'budget_lines',
-  'prices',
-  'settings',
-  'csv_mappings',
-  'currency_trading_accounts',
-]);
-
-/** A change in the interface language, from its fields (the server's `summary` is English only). */
-export function changeInWords(item: HistoryItem, t: Translate): string {
-  const kind = KINDS.has(item.kind) ? t(`history.kind.${item.kind}` as MessageKey) : item.kind;
-  return t('history.change', { kind, action: t(`history.action.${item.action}`), label: item.label });
-}
 
 /**
  * Settings → History: every change to the books, newest first, a page at a time (by the change log's
