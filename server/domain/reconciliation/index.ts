@@ -60,6 +60,7 @@ export type { Assignable } from './assignment.ts';
 export { compareForAssignment } from './assignment.ts';
 export type { CounterFacts, PreparedEntry, PreparedTxn, ScoredPair, ScoreOptions, SharedPreparation } from './pair.ts';
 export { prepareEntry, prepareTxn, scorePair, scorePrepared, sharedPreparation } from './pair.ts';
+export { isReconciled, LIVE_MATCH_STATUSES, RECONCILED_MATCH_STATUSES } from './match-status.ts';
 export type { SweepMatch, SweepOptions, SweepResult } from './sweep.ts';
 export { matchInDateOrder } from './sweep.ts';
 export { CANDIDATE_WINDOW_DAYS } from './sweep-ranking.ts';

@@ -24,8 +24,8 @@ import {
 } from '../../domain/lots.ts';
 import { formatMinor, formatScaled, parseAmount } from '../../domain/money.ts';
 import { divideHalfEven } from '../../domain/rates.ts';
-import type { Account } from '../accounts/accounts.repository.ts';
-import { findAccount } from '../accounts/accounts.repository.ts';
+import type { Account } from '../accounts/accounts.model.ts';
+import { findAccount } from '../accounts/accounts.queries.ts';
 import { requireAccount } from '../accounts/accounts.service.ts';
 import { createEntry, type VoidGuard } from '../journal/journal.service.ts';
 import { csvLineError, readCsvTable } from '../prices/prices.service.ts';
@@ -49,11 +49,10 @@ import {
   savePrice,
   saveSettings,
   updateLot,
-  type InvestmentSettings,
   type ReductionRow,
-  type Security,
   type TradeRow,
 } from './investments.repository.ts';
+import type { InvestmentSettings, Security } from './investments.model.ts';
 
 /** The most securities a ledger declares: the list and the holdings report are read whole. */
 export const MAX_SECURITIES = 2_000;

@@ -26,7 +26,7 @@ import {
 } from '../../domain/statements/index.ts';
 import { normaliseDescription, type RuleSet } from '../../domain/reconciliation/index.ts';
 import { requireAccount, type AccountDeleteGuard } from '../accounts/accounts.service.ts';
-import type { Account } from '../accounts/accounts.repository.ts';
+import type { Account } from '../accounts/accounts.model.ts';
 import { ruleSetOf } from '../rules/rules.service.ts';
 import { defaultStatementName } from '../../contract/names.ts';
 import {
@@ -42,9 +42,8 @@ import {
   saveCsvMapping,
   setClosingBalance,
   statementHasReconciled,
-  type NewBankTransaction,
-  type Statement,
 } from './statements.repository.ts';
+import type { NewBankTransaction, Statement } from './statements.model.ts';
 
 export function toStatementDto(s: Statement): StatementDto {
   return {
