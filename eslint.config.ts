@@ -114,6 +114,9 @@ const FILES = [
   { category: 'server-door', pattern: 'main/server.ts' },
   // e2e/support/: the browser the end-to-end tests drive, which the benchmark's screens drive too
   { category: 'browser', pattern: 'e2e/support/browser.ts' },
+  // the types generated from the OpenAPI document, and the renderer's one client over them
+  { category: 'client-types', pattern: 'client/generated/*.ts' },
+  { category: 'renderer-client', pattern: 'renderer/src/api/client.ts' },
   // renderer/src/: the shell that puts the screens together, above them
   {
     category: 'renderer-shell',
@@ -190,8 +193,9 @@ const POLICIES = [
   [from('main', inCategory('server-door')), [to('server', inCategory(['server-entry', 'server-settings']))]],
   // the renderer: its shell above the screens, the screens above the components and hooks, all of
   // them above renderer/src's own modules (api, i18n, money, router, dates); of the server, only its
-  // contract
+  // contract; its one client (api/client.ts) takes its types from the OpenAPI document
   [from('renderer'), [to('contract')]],
+  [from('renderer', inCategory('renderer-client')), [to('client', inCategory('client-types'))]],
   [from('hooks'), [to('renderer'), to('contract')]],
   [from('components'), [to('renderer'), to('hooks'), to('contract')]],
   [from('screen'), [to('renderer'), to('hooks'), to('components'), to('contract')]],
@@ -250,6 +254,9 @@ function typescript(plugins: string[]): Linter.LanguageOptions {
   };
 }
 
+/** Globals refused everywhere: money never passes through a binary float. */
+const RESTRICTED_GLOBALS = [{ name: 'parseFloat', message: 'Money is exact: domain/money.ts reads amounts.' }];
+
 /** Every test runs: no focused test, no test skipped for good (a skip on a condition of the machine stays). */
 const TEST_SYNTAX = [
   {
@@ -260,6 +267,32 @@ const TEST_SYNTAX = [
     selector:
       "CallExpression[arguments.0.type=/Literal$/] > MemberExpression.callee[property.name='skip'][object.name=/^(it|test|describe)$/]",
     message: 'No test skipped for good: fix it or delete it.',
+  },
+];
+
+/**
+ * The renderer reaches the API through its one client (renderer/src/api/client.ts): no `fetch`
+ * elsewhere, and an API path only as the typed route of a client call (or a type naming it), so
+ * that a renamed route fails to compile.
+ */
+const RENDERER_FETCH = {
+  name: 'fetch',
+  message: 'The renderer calls the API through renderer/src/api/client.ts (openapi-fetch), not fetch.',
+};
+const RENDERER_SYNTAX = [
+  ...TEST_SYNTAX,
+  {
+    selector:
+      'Literal[value=/^\\/api\\//]:not(CallExpression[callee.property.name=/^(GET|PUT|POST|PATCH|DELETE)$/] > Literal.arguments:first-child, TSLiteralType > Literal)',
+    message: "An API path is the typed route of a call of renderer/src/api/client.ts: api.GET('/api/…', …).",
+  },
+  {
+    selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+    message: "An API path is the typed route of a call of renderer/src/api/client.ts: api.GET('/api/…', …).",
+  },
+  {
+    selector: "MemberExpression[object.name=/^(window|globalThis|self)$/][property.name='fetch']",
+    message: RENDERER_FETCH.message,
   },
 ];
 
@@ -348,10 +381,7 @@ const config: Linter.Config[] = [
       'use-isnan': 'error',
       'valid-typeof': 'error',
       // money never passes through a binary float
-      'no-restricted-globals': [
-        'error',
-        { name: 'parseFloat', message: 'Money is exact: domain/money.ts reads amounts.' },
-      ],
+      'no-restricted-globals': ['error', ...RESTRICTED_GLOBALS],
       // every test runs: no focused test, no test skipped for good (a skip on a condition of the machine stays)
       'no-restricted-syntax': ['error', ...TEST_SYNTAX],
     },
@@ -442,6 +472,16 @@ const config: Linter.Config[] = [
       'no-restricted-imports': restrictedImports(['electron'], 'The renderer talks to the HTTP API only.', [
         { regex: '^node:', message: 'The renderer runs in a browser: no Node modules.' },
       ]),
+      'no-restricted-globals': ['error', ...RESTRICTED_GLOBALS, RENDERER_FETCH],
+      'no-restricted-syntax': ['error', ...RENDERER_SYNTAX],
+    },
+  },
+  {
+    // the renderer's one client: the one place that calls fetch
+    files: ['renderer/src/api/client.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...RESTRICTED_GLOBALS],
+      'no-restricted-syntax': ['error', ...RENDERER_SYNTAX.filter((rule) => !rule.selector.includes("'fetch'"))],
     },
   },
 ];

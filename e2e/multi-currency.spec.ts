@@ -121,3 +121,70 @@ test('when rates are entered and imported, an exchange is booked and the home cu
   await expect(page.getByText(/没有 JPY 兑 USD 的汇率/)).toBeVisible();
   await expectEveryControlNamed(page);
 });
+
+const SECURITY_PRICES_CSV = ['date,from,to,rate', '2026-02-01,VTI,USD,250.125', '2026-02-01,EUR,USD,1.2', ''].join(
+  '\n',
+);
+
+for (const l of [
+  {
+    code: 'en',
+    form: 'Import rates',
+    file: 'CSV file',
+    button: 'Import',
+    done: '2 rates added, 0 replaced; 1 of them securities’ prices.',
+    hint: 'its symbol in from',
+  },
+  {
+    code: 'zh',
+    form: '导入汇率',
+    file: 'CSV 文件',
+    button: '导入',
+    done: '新增 2 个汇率，替换 0 个；其中 1 个为证券价格。',
+    hint: 'from 填代码',
+  },
+] as const) {
+  test(`in ${l.code}: when a rates file holds a security's price, then the rates screen imports it as that security's price and the holding is valued at it`, async ({
+    app,
+    page,
+    ledger,
+  }, testInfo) => {
+    const seed = await Seed.user(ledger.api);
+    const broker = await seed.account('Brokerage', 'ASSET');
+    const opening = await seed.account('Opening', 'EQUITY');
+    await seed.posted('2026-01-02', 'Opening', broker, opening, '5000.00');
+    const vti = await ledger.api.post(
+      '/api/securities',
+      { symbol: 'VTI', name: 'Total market', currency: 'USD' },
+      seed.token,
+    );
+    const buy = {
+      kind: 'buy',
+      date: '2026-01-05',
+      account_id: broker,
+      security_id: vti.body.id,
+      units: '10',
+      price: '200',
+    };
+    expect((await ledger.api.post('/api/investments/trades', buy, seed.token)).status).toBe(201);
+    await app.openSignedIn(seed);
+    if (l.code !== 'en') await app.chooseLanguage(l.code);
+
+    await app.openFromNav('/prices');
+    const importForm = page.getByRole('form', { name: l.form });
+    await expect(page.getByText(l.hint)).toBeVisible();
+    const file = testInfo.outputPath('prices.csv');
+    await import('node:fs').then((fs) => fs.writeFileSync(file, SECURITY_PRICES_CSV));
+    await importForm.getByLabel(l.file).setInputFiles(file);
+    await importForm.getByRole('button', { name: l.button, exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: l.done })).toHaveText(l.done);
+    // the rates table holds the currencies' rate only; the security's price is on the holding
+    await expect(page.getByTestId('latest-EUR-USD')).toHaveText('1 EUR = 1.2 USD');
+    await expect(page.getByTestId('latest-VTI-USD')).toHaveCount(0);
+    await expectEveryControlNamed(page);
+
+    await app.openFromNav('/investments');
+    await expect(page.getByTestId('holding-VTI')).toContainText('250.125');
+    await expect(page.getByTestId('market-VTI')).toContainText('2,501.25');
+  });
+}

@@ -2,7 +2,8 @@ import { migrate, type Migration } from './db/migrate.ts';
 import { backupJobs } from './features/backup/backup.jobs.ts';
 import { exportJobs } from './features/export/export.jobs.ts';
 import { journalImportJobs } from './features/journal-import/journal-import.jobs.ts';
-import { priceJobs } from './features/prices/prices.jobs.ts';
+import { securityPriceRows } from './features/investments/investments.service.ts';
+import { importPriceCsvJob, priceJobs } from './features/prices/prices.jobs.ts';
 import { reconciliationJobs } from './features/reconciliation/reconciliation.jobs.ts';
 import { statementJobs } from './features/statements/statements.jobs.ts';
 import { defineJob } from './jobs/job.ts';
@@ -16,6 +17,8 @@ export const JOB_TABLE = {
   ...statementJobs,
   ...journalImportJobs,
   ...priceJobs,
+  /** The rates import takes securities' prices too (docs/investments.md "Prices"). */
+  importPriceCsv: importPriceCsvJob(securityPriceRows),
   ...reconciliationJobs,
   ...exportJobs,
   ...backupJobs,

@@ -212,6 +212,27 @@ describe('architecture', () => {
     ]);
   });
 
+  it('when the renderer reaches the API, then only through its one client, typed by the generated paths', async () => {
+    await expectCases([
+      ['renderer/src/api/client.ts', "import type { paths } from '../../../client/generated/openapi.ts';", null],
+      ['renderer/src/api/journal.ts', "import type { paths } from '../../../client/generated/openapi.ts';", BOUNDARY],
+      ['renderer/src/screens/journal/journal-screen.tsx', "import { x } from '../../../../client/index.ts';", BOUNDARY],
+      ['renderer/src/api/client.ts', 'const answer = await fetch(request);', null],
+      ['renderer/src/api/journal.ts', "const answer = await fetch('/api/journal-entries');", 'no-restricted-globals'],
+      ['renderer/src/screens/chat/chat-panel.tsx', "await window.fetch('/x');", 'no-restricted-syntax'],
+      ['renderer/src/api/journal.ts', "api.GET('/api/journal-entries/{id}', { params: { path: { id } } });", null],
+      ['renderer/src/api/journal.ts', "type Page = Answer<'/api/journal-entries', 'get'>;", null],
+      ['renderer/src/api/journal.ts', "const base = '/api/journal-entries';", 'no-restricted-syntax'],
+      ['renderer/src/api/journal.ts', 'const one = `/api/journal-entries/${id}`;', 'no-restricted-syntax'],
+      [
+        'renderer/src/screens/settings/settings-screen.tsx',
+        "link.href = '/api/export?format=csv';",
+        'no-restricted-syntax',
+      ],
+      ['renderer/src/money.test.ts', "it.only('runs alone', () => {});", 'no-restricted-syntax'],
+    ]);
+  });
+
   it('when the end-to-end tests import, then the support makes the page objects and the page objects import none of it', async () => {
     await expectCases([
       ['e2e/support/fixtures.ts', "import { LedgerApp } from '../pages/ledger-app.ts';", null],

@@ -650,6 +650,12 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   async 'GET /api/reports/net-worth'() {
     expect((await send('GET', '/api/reports/net-worth?start_date=2026-01-01&end_date=2026-03-31')).status).toBe(200);
   },
+  async 'GET /api/reports/income-expenses'() {
+    expect((await send('GET', '/api/reports/income-expenses?start_date=2026-01-01&end_date=2026-03-31')).status).toBe(
+      200,
+    );
+    expect((await send('GET', '/api/reports/income-expenses?interval=year')).status).toBe(400);
+  },
   async 'GET /api/reports/cash-flow'() {
     expect(
       (await send('GET', '/api/reports/cash-flow?start_date=2026-01-01&end_date=2026-03-31&interval=week')).status,

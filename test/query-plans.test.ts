@@ -34,6 +34,10 @@ const BOUNDED_SORTS: { sql: RegExp; why: string }[] = [
     why: 'a search for an amount: the entries with a line of that amount (its index) or the number in their memo (the memo index), sorted among themselves only',
   },
   {
+    sql: /FROM journal_entries e WHERE \(e\.seq IN \(SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH \?\) OR e\.id IN \(SELECT entry_id FROM journal_lines WHERE account_id IN \(SELECT account_id FROM account_search WHERE account_search MATCH \?\).* ORDER BY e\.entry_date DESC, e\.seq DESC LIMIT/s,
+    why: "a search for a word naming an account: the entries with the word in their text (the text index) or a line in such an account (the lines' account index, within the dates asked), sorted among themselves only",
+  },
+  {
     sql: /FROM journal_entries e WHERE \(e\.id IN \(SELECT entry_id FROM journal_lines WHERE \(amount_minor BETWEEN \? AND \? AND currency = \?\).* ORDER BY e\.entry_date DESC, e\.seq DESC LIMIT/s,
     why: 'an amount range alone: the entries with a line in the range (a range of the amount index), sorted among themselves only',
   },
@@ -201,6 +205,7 @@ describe('the queries behind the screens', () => {
       '/api/reports/income-statement?start_date=2026-01-01&end_date=2026-03-31',
       '/api/reports/net-worth?start_date=2026-01-01&end_date=2026-03-31&interval=month',
       '/api/reports/cash-flow?start_date=2026-01-01&end_date=2026-03-31&interval=month',
+      '/api/reports/income-expenses?start_date=2025-12-15&end_date=2026-03-20',
       '/api/journal-entries',
       '/api/journal-entries?page=2&per_page=10',
       `/api/journal-entries?account_id=${bank}&per_page=10&page=2`,
@@ -233,6 +238,12 @@ describe('the queries behind the screens', () => {
       '/api/journal-entries?amount_min=5&amount_max=6.25',
       `/api/journal-entries?amount_min=5&status=posted&account_id=${food}&start_date=2026-01-01&per_page=5&page=2`,
       '/api/journal-entries?q=shop&amount_max=12.25',
+      // a bank line's description (the run matched SHOP n to Shop n), an account's name and path
+      '/api/journal-entries?q=SHOP%203&status=posted',
+      '/api/journal-entries?q=food',
+      '/api/journal-entries?q=Expenses%3AFood&start_date=2026-02-01&end_date=2026-02-28&per_page=3&page=2',
+      `/api/journal-entries?q=shop%20food%20bank&account_id=${bank}&per_page=3&page=2`,
+      '/api/journal-entries?q=food%205.25&end_date=2026-03-31',
       `/api/journal-entries?q=5.25%2012.25&source_type=manual&account_id=${food}&start_date=2026-01-01&end_date=2026-03-31&per_page=5&page=2`,
       '/api/accounts/balances?as_of=2026-02-15&convert_to=USD',
       '/api/reports/trial-balance?as_of=2026-02-28&convert_to=EUR',
@@ -240,6 +251,7 @@ describe('the queries behind the screens', () => {
       '/api/reports/income-statement?start_date=2026-01-01&end_date=2026-03-31&convert_to=EUR',
       '/api/reports/net-worth?start_date=2026-01-01&end_date=2026-03-31&interval=month&convert_to=USD',
       '/api/reports/cash-flow?start_date=2026-01-01&end_date=2026-03-31&interval=month&convert_to=USD',
+      '/api/reports/income-expenses?start_date=2026-01-01&end_date=2026-03-31&convert_to=USD',
       '/api/prices',
       '/api/prices?from=EUR&to=USD&page=2&per_page=1',
       '/api/prices/latest',
@@ -303,7 +315,18 @@ describe('the queries behind the screens', () => {
         expect(plans(sql).join('\n'), sql).toMatch(
           /SEARCH journal_lines USING (COVERING )?INDEX journal_lines_by_amount \(amount_minor>\? AND amount_minor<\?\)/,
         );
-      const perEntry = [...caught].filter((sql) => /^SELECT.*FROM journal_lines (am|al|ar) WHERE/s.test(sql));
+      // a word naming an account drives by the lines of its accounts: a range of the account index
+      const byAccount = read.filter((sql) =>
+        /e\.id IN \(SELECT entry_id FROM journal_lines WHERE account_id IN \(SELECT account_id FROM account_search/.test(
+          sql,
+        ),
+      );
+      expect(byAccount.length).toBeGreaterThanOrEqual(2);
+      for (const sql of byAccount)
+        expect(plans(sql).join('\n'), sql).toMatch(
+          /SEARCH journal_lines USING COVERING INDEX journal_lines_by_account \(account_id=\?( AND entry_date>\?)?( AND entry_date<\?)?\)$/m,
+        );
+      const perEntry = [...caught].filter((sql) => /^SELECT.*FROM journal_lines (am|al|ar|an) WHERE/s.test(sql));
       expect(perEntry.length).toBeGreaterThan(0);
       const lookups = perEntry.flatMap((sql) =>
         (
@@ -312,7 +335,7 @@ describe('the queries behind the screens', () => {
           }[]
         )
           .map((r) => r.detail)
-          .filter((d) => /^SEARCH (am|al|ar)\b/.test(d)),
+          .filter((d) => /^SEARCH (am|al|ar|an)\b/.test(d)),
       );
       expect(lookups.length).toBeGreaterThan(0);
       expect(

@@ -49,6 +49,16 @@ export class JournalPage {
     }
   }
 
+  /** The journal's search box (its accessible description is the hint of what it looks in). */
+  get searchBox(): Locator {
+    return this.page.getByRole('searchbox', { name: this.words.t('journal.search'), exact: true });
+  }
+
+  /** Types a search and waits for nothing: the list follows once typing pauses. */
+  async search(text: string): Promise<void> {
+    await this.searchBox.fill(text);
+  }
+
   registerRow(memo: string): Locator {
     return this.register.getByRole('row').filter({ hasText: memo });
   }

@@ -76,13 +76,18 @@ const amountBound = z
   .regex(AMOUNT_PATTERN, 'must be a decimal amount such as 82.50')
   .meta({ example: '50.00' });
 
+const isAmount = (bound: string | undefined): bound is string => bound !== undefined && AMOUNT_PATTERN.test(bound);
+
 export const listEntriesQuery = inOrder(
   z.strictObject({
     status: z.enum(ENTRY_STATUSES).optional(),
     ...dateRange,
     account_id: uuid.optional(),
     source_type: z.enum(SOURCE_TYPES).optional(),
-    /** memo words (any order, any case) and exact amounts (82.50): CONTRACT §15 */
+    /**
+     * words (any order, any case) found in the memo, a matched bank line's description or the path
+     * of an account the entry has a line in, and exact amounts (82.50): CONTRACT §15
+     */
     q: z.string().max(MAX_SEARCH_LENGTH).optional(),
     /** entries with a line of at least this amount, in any currency (a decimal string) */
     amount_min: amountBound.optional(),
@@ -90,10 +95,12 @@ export const listEntriesQuery = inOrder(
     amount_max: amountBound.optional(),
     ...pagination,
   }),
-).refine((q) => !q.amount_min || !q.amount_max || compareDecimals(q.amount_min, q.amount_max) <= 0, {
-  message: 'amount_min must not be above amount_max',
-  path: ['amount_min'],
-});
+)
+  // the order of the bounds is compared only when both are amounts (each refused on its own otherwise)
+  .refine(
+    (q) => !isAmount(q.amount_min) || !isAmount(q.amount_max) || compareDecimals(q.amount_min, q.amount_max) <= 0,
+    { message: 'amount_min must not be above amount_max', path: ['amount_min'] },
+  );
 
 export const journalLine = z
   .object({

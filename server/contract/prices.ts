@@ -64,6 +64,8 @@ export const priceImportResult = z
   .object({
     created: z.number().int(),
     replaced: z.number().int(),
+    /** of those created and replaced, how many are securities' prices (docs/investments.md) */
+    security_prices: z.number().int(),
     first_date: isoDate.nullable(),
     last_date: isoDate.nullable(),
   })

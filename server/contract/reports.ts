@@ -157,3 +157,32 @@ export const cashFlow = z.object({
   converted: cashFlowGroup.optional(),
   missing_rates: z.array(missingRate).optional(),
 });
+
+const incomeExpensesGroup = z.object({
+  currency: z.string(),
+  periods: z.array(
+    z.object({
+      start_date: isoDate,
+      end_date: isoDate,
+      /** the INCOME accounts' credits less debits over the period */
+      income: z.string(),
+      /** the EXPENSE accounts' debits less credits over the period */
+      expenses: z.string(),
+      /** income less expenses */
+      net: z.string(),
+    }),
+  ),
+  /** the sums of the periods' figures */
+  total_income: z.string(),
+  total_expenses: z.string(),
+  net_income: z.string(),
+});
+
+export const incomeExpenses = z.object({
+  start_date: isoDate,
+  end_date: isoDate,
+  interval,
+  currencies: z.array(incomeExpensesGroup),
+  converted: incomeExpensesGroup.optional(),
+  missing_rates: z.array(missingRate).optional(),
+});

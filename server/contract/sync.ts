@@ -107,12 +107,12 @@ export const historyItem = z
     at: isoDateTime.meta({ description: 'When it was made, on the clock of the device that made it' }),
     device: z.string().meta({ description: 'The node id of the device that made it' }),
     this_device: z.boolean(),
-    kind: z
+    kind: z.string().meta({
+      description: 'What kind of row: journal_entries, accounts, rules, schedules, budget_lines, prices, settings …',
+    }),
+    row: z
       .string()
-      .meta({
-        description: 'What kind of row: journal_entries, accounts, rules, schedules, budget_lines, prices, settings …',
-      }),
-    row: z.string().meta({ description: "The row's key: its id, or a setting's name, a budget line's month and account" }),
+      .meta({ description: "The row's key: its id, or a setting's name, a budget line's month and account" }),
     action: z.enum(['created', 'changed', 'deleted', 'posted', 'voided', 'deactivated']),
     label: z
       .string()

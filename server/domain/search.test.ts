@@ -3,25 +3,25 @@ import { MAX_SEARCH_TERMS, parseSearch, spaceCjk } from './search.ts';
 
 describe('parseSearch', () => {
   it('when words are given, then each becomes a required phrase, a Latin last word of two letters or more a prefix', () => {
-    expect(parseSearch('  Market  groceries ')).toEqual({ words: '"Market"* "groceries"*', amounts: [] });
-    expect(parseSearch('a')).toEqual({ words: '"a"', amounts: [] });
+    expect(parseSearch('  Market  groceries ')).toEqual({ words: ['"Market"*', '"groceries"*'], amounts: [] });
+    expect(parseSearch('a')).toEqual({ words: ['"a"'], amounts: [] });
   });
 
   it('when a word holds quotes or FTS operators, then they are quoted, never obeyed', () => {
-    expect(parseSearch('"rent" OR NEAR(x')).toEqual({ words: '"""rent""" "OR"* "NEAR(x"', amounts: [] });
-    expect(parseSearch('memo:* -x')?.words).toBe('"memo:*" "-x"');
+    expect(parseSearch('"rent" OR NEAR(x')).toEqual({ words: ['"""rent"""', '"OR"*', '"NEAR(x"'], amounts: [] });
+    expect(parseSearch('memo:* -x')?.words).toEqual(['"memo:*"', '"-x"']);
   });
 
   it('when Chinese is given, then each character is a word of the phrase, with no prefix', () => {
-    expect(parseSearch('超市')).toEqual({ words: '"超  市"', amounts: [] });
+    expect(parseSearch('超市')).toEqual({ words: ['"超  市"'], amounts: [] });
     expect(spaceCjk('家乐福超市 Market')).toBe(' 家  乐  福  超  市  Market');
-    expect(parseSearch('Walmart超市')?.words).toBe('"Walmart 超  市"');
+    expect(parseSearch('Walmart超市')?.words).toEqual(['"Walmart 超  市"']);
   });
 
-  it('when an amount is given, then it is looked for among the lines and as a number in the memos', () => {
-    expect(parseSearch('82.50')).toEqual({ words: null, amounts: [{ amount: '82.50', memoPhrase: '"82.50"' }] });
+  it('when an amount is given, then it is looked for among the lines and as a number in the text', () => {
+    expect(parseSearch('82.50')).toEqual({ words: [], amounts: [{ amount: '82.50', memoPhrase: '"82.50"' }] });
     expect(parseSearch('-1,234.56 rent')).toEqual({
-      words: '"rent"*',
+      words: ['"rent"*'],
       amounts: [{ amount: '1234.56', memoPhrase: '"1234.56"' }],
     });
     expect(parseSearch('1,23')?.amounts).toEqual([]);
@@ -34,6 +34,6 @@ describe('parseSearch', () => {
 
   it('when more terms are given than the limit, then only the first are read', () => {
     const many = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
-    expect(parseSearch(many)!.words!.split(' ')).toHaveLength(MAX_SEARCH_TERMS);
+    expect(parseSearch(many)!.words).toHaveLength(MAX_SEARCH_TERMS);
   });
 });

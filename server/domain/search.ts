@@ -1,8 +1,9 @@
 /**
- * What a search of the journal asks (CONTRACT §15): memo words in any order, and exact amounts.
- * Pure: it turns the user's text into an SQLite FTS5 query over the memos (migration
- * register_and_search indexes them with the unicode61 tokenizer, each Chinese or Japanese character
- * a word of its own) and the amounts to look up among the lines.
+ * What a search of the journal asks (CONTRACT §15): words in any order, and exact amounts.
+ * Pure: it turns the user's text into SQLite FTS5 phrases, one per word, for the indexes of the
+ * entries' text and of the account paths (migrations register_and_search and
+ * search_bank_and_accounts index them with the unicode61 tokenizer, each Chinese or Japanese
+ * character a word of its own), and the amounts to look up among the lines.
  */
 
 /** The most words a search takes: each is one more index lookup. */
@@ -16,9 +17,9 @@ const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const AMOUNT = /^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
 
 export interface SearchQuery {
-  /** the memo words, each a phrase (a prefix for a last Latin word of 2 characters or more), all required; null: none */
-  words: string | null;
-  /** amounts: each matches an entry with a line of that amount, or with the number in its memo */
+  /** the words, each a phrase (a prefix for a last Latin word of 2 characters or more), all required */
+  words: string[];
+  /** amounts: each matches an entry with a line of that amount, or with the number in its text */
   amounts: { amount: string; memoPhrase: string }[];
 }
 
@@ -59,5 +60,5 @@ export function parseSearch(text: string): SearchQuery | null {
     if (p !== null) words.push(p);
   }
   if (words.length === 0 && amounts.length === 0) return null;
-  return { words: words.length > 0 ? words.join(' ') : null, amounts };
+  return { words, amounts };
 }

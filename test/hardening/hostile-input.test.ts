@@ -1029,6 +1029,7 @@ describe('huge amounts', () => {
       '/api/reports/income-statement',
       '/api/reports/cash-flow',
       '/api/reports/net-worth',
+      '/api/reports/income-expenses',
     ]) {
       const res = await t.api.get(
         `${p}${p.includes('reports/') && !p.includes('trial') && !p.includes('balance-sheet') ? '?start_date=2026-01-01&end_date=2026-12-31' : '?as_of=2026-12-31'}`,

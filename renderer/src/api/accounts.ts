@@ -1,53 +1,45 @@
-import type { z } from 'zod';
-import type {
-  AccountDto,
-  CreateAccountInput,
-  UpdateAccountInput,
-  allBalances,
-} from '../../../server/contract/accounts.ts';
-import type { RegisterLineDto } from '../../../server/contract/register.ts';
-import { allPages, json, type Page } from './http.ts';
+import { allPages, answer, api, type Answer, type Body, type Page, type Query, type Schemas } from './client.ts';
 
-export type { AccountDto, RegisterLineDto };
+export type AccountDto = Schemas['Account'];
+export type RegisterLineDto = Schemas['RegisterLine'];
 export type AccountType = AccountDto['type'];
-export type AllBalances = z.infer<typeof allBalances>;
+export type AllBalances = Answer<'/api/accounts/balances', 'get'>;
 export type BalanceRow = AllBalances['balances'][number];
+export type CreateAccountInput = Body<'/api/accounts', 'post'>;
+export type UpdateAccountInput = Body<'/api/accounts/{id}', 'put'>;
 
 export function allAccounts(): Promise<AccountDto[]> {
-  return allPages<AccountDto>('/api/accounts');
+  return allPages((page, per_page) => answer(api.GET('/api/accounts', { params: { query: { page, per_page } } })));
 }
 
 export function createAccount(input: CreateAccountInput): Promise<AccountDto> {
-  return json('POST', '/api/accounts', { json: input });
+  return answer(api.POST('/api/accounts', { body: input }));
 }
 
 export function updateAccount(id: string, input: UpdateAccountInput): Promise<AccountDto> {
-  return json('PUT', `/api/accounts/${encodeURIComponent(id)}`, { json: input });
+  return answer(api.PUT('/api/accounts/{id}', { params: { path: { id } }, body: input }));
 }
 
-export function deleteAccount(id: string): Promise<void> {
-  return json('DELETE', `/api/accounts/${encodeURIComponent(id)}`);
+export async function deleteAccount(id: string): Promise<void> {
+  await api.DELETE('/api/accounts/{id}', { params: { path: { id } } });
 }
 
 export function accountBalances(asOf?: string): Promise<AllBalances> {
-  return json('GET', '/api/accounts/balances', { query: { as_of: asOf } });
+  return answer(api.GET('/api/accounts/balances', { params: { query: { as_of: asOf } } }));
 }
 
 export function getAccount(id: string): Promise<AccountDto> {
-  return json('GET', `/api/accounts/${encodeURIComponent(id)}`);
+  return answer(api.GET('/api/accounts/{id}', { params: { path: { id } } }));
 }
 
-export function accountBalance(
-  id: string,
-  asOf?: string,
-): Promise<{ account_id: string; balance: string; currency: string; as_of: string }> {
-  return json('GET', `/api/accounts/${encodeURIComponent(id)}/balance`, { query: { as_of: asOf } });
+export function accountBalance(id: string, asOf?: string): Promise<Schemas['AccountBalance']> {
+  return answer(api.GET('/api/accounts/{id}/balance', { params: { path: { id }, query: { as_of: asOf } } }));
 }
 
 /** A page of an account's register: its counted lines, newest first, each with the balance after it. */
 export function accountRegister(
   id: string,
-  query: { start_date?: string | undefined; end_date?: string | undefined; page: number; per_page: number },
+  query: Query<'/api/accounts/{id}/register', 'get'>,
 ): Promise<Page<RegisterLineDto>> {
-  return json('GET', `/api/accounts/${encodeURIComponent(id)}/register`, { query: { ...query } });
+  return answer(api.GET('/api/accounts/{id}/register', { params: { path: { id }, query } }));
 }

@@ -1,30 +1,27 @@
-import type { z } from 'zod';
-import type { chatSession as chatSessionSchema, modelStatus } from '../../../server/contract/chat.ts';
 import { ApiError } from './api-error.ts';
-import { json, send } from './http.ts';
+import { answer, api, type Answer, type Schemas } from './client.ts';
 
-export type ChatSession = z.infer<typeof chatSessionSchema>;
-export type ModelStatus = z.infer<typeof modelStatus>;
+export type ChatSession = Schemas['ChatSession'];
+export type ModelStatus = Answer<'/api/chat/status', 'get'>;
 
 export function chatStatus(): Promise<ModelStatus> {
-  return json('GET', '/api/chat/status');
+  return answer(api.GET('/api/chat/status'));
 }
 
 export async function chatSessions(): Promise<ChatSession[]> {
-  return (await json<{ sessions: ChatSession[] }>('GET', '/api/chat/history')).sessions;
+  return (await answer(api.GET('/api/chat/history'))).sessions;
 }
 
 export async function chatSession(id: string): Promise<ChatSession | undefined> {
-  return (await json<{ sessions: ChatSession[] }>('GET', '/api/chat/history', { query: { session_id: id } }))
-    .sessions[0];
+  return (await answer(api.GET('/api/chat/history', { params: { query: { session_id: id } } }))).sessions[0];
 }
 
-export function deleteChatSession(id: string): Promise<void> {
-  return json('DELETE', `/api/chat/session/${encodeURIComponent(id)}`);
+export async function deleteChatSession(id: string): Promise<void> {
+  await api.DELETE('/api/chat/session/{id}', { params: { path: { id } } });
 }
 
 export async function chatSuggestions(language: 'en' | 'zh'): Promise<string[]> {
-  return (await json<{ suggestions: string[] }>('GET', '/api/chat/suggestions', { query: { language } })).suggestions;
+  return (await answer(api.GET('/api/chat/suggestions', { params: { query: { language } } }))).suggestions;
 }
 
 export interface ChatStreamResult {
@@ -44,23 +41,21 @@ export async function askAdvisor(
   signal: AbortSignal,
   onSession?: (sessionId: string) => void,
 ): Promise<ChatStreamResult> {
-  let response: Response;
+  let answered: { data?: ReadableStream<Uint8Array> | null; response: Response };
   try {
-    response = await send('POST', '/api/chat', {
-      json: sessionId ? { message, session_id: sessionId } : { message },
+    answered = await api.POST('/api/chat', {
+      body: sessionId ? { message, session_id: sessionId } : { message },
+      parseAs: 'stream',
       signal,
     });
   } catch (error) {
     if (signal.aborted) return { sessionId, stopped: true };
     throw error;
   }
-  const newSessionId = response.headers.get('X-Session-Id') ?? sessionId;
+  const newSessionId = answered.response.headers.get('X-Session-Id') ?? sessionId;
   if (newSessionId) onSession?.(newSessionId);
-  const reader = response.body?.getReader();
-  if (!reader) {
-    onText(await response.text());
-    return { sessionId: newSessionId, stopped: false };
-  }
+  const reader = answered.data?.getReader();
+  if (!reader) return { sessionId: newSessionId, stopped: false };
   const decoder = new TextDecoder('utf-8');
   try {
     for (;;) {

@@ -1,7 +1,7 @@
-import type { AttachmentDto } from '../../../server/contract/attachments.ts';
-import { json, send } from './http.ts';
+import { answer, api, multipartFile, type Answer, type Schemas } from './client.ts';
 
-export type { AttachmentDto };
+export type AttachmentDto = Schemas['Attachment'];
+export type AttachmentCounts = Answer<'/api/attachments/counts', 'get'>;
 export {
   ATTACHMENT_FILE_LIMIT_BYTES,
   ATTACHMENTS_PER_TARGET,
@@ -11,40 +11,48 @@ export {
 /** What files attach to: an entry, or a bank line. */
 export type AttachmentTarget = { kind: 'entry' | 'bank_transaction'; id: string };
 
-const base = (target: AttachmentTarget) =>
-  `/api/${target.kind === 'entry' ? 'entries' : 'bank-transactions'}/${encodeURIComponent(target.id)}/attachments`;
-
 export async function listAttachments(target: AttachmentTarget): Promise<AttachmentDto[]> {
-  return (await json<{ items: AttachmentDto[] }>('GET', base(target))).items;
+  const path = { params: { path: { id: target.id } } };
+  const list =
+    target.kind === 'entry'
+      ? await answer(api.GET('/api/entries/{id}/attachments', path))
+      : await answer(api.GET('/api/bank-transactions/{id}/attachments', path));
+  return list.items;
 }
 
 export function uploadAttachment(target: AttachmentTarget, file: File): Promise<AttachmentDto> {
-  const form = new FormData();
-  form.set('file', file, file.name);
-  return json('POST', base(target), { form });
+  const upload = { params: { path: { id: target.id } }, ...multipartFile(file) };
+  return target.kind === 'entry'
+    ? answer(api.POST('/api/entries/{id}/attachments', upload))
+    : answer(api.POST('/api/bank-transactions/{id}/attachments', upload));
 }
 
-export function deleteAttachment(id: string): Promise<void> {
-  return json('DELETE', `/api/attachments/${encodeURIComponent(id)}`);
+export async function deleteAttachment(id: string): Promise<void> {
+  await api.DELETE('/api/attachments/{id}', { params: { path: { id } } });
 }
 
 /** The file's bytes, as the server typed them. */
 export async function attachmentBlob(id: string): Promise<Blob> {
-  const response = await send('GET', `/api/attachments/${encodeURIComponent(id)}`, {
-    query: { disposition: 'inline' },
+  const { data } = await api.GET('/api/attachments/{id}', {
+    params: { path: { id }, query: { disposition: 'inline' } },
+    parseAs: 'blob',
   });
-  return response.blob();
+  return data ?? new Blob([]);
 }
 
 /** How many files each entry and bank line holds (those with none are left out). */
 export function attachmentCounts(
   entryIds: readonly string[],
   bankTransactionIds: readonly string[] = [],
-): Promise<{ entries: Record<string, number>; bank_transactions: Record<string, number> }> {
-  return json('GET', '/api/attachments/counts', {
-    query: {
-      entry_ids: entryIds.join(',') || undefined,
-      bank_transaction_ids: bankTransactionIds.join(',') || undefined,
-    },
-  });
+): Promise<AttachmentCounts> {
+  return answer(
+    api.GET('/api/attachments/counts', {
+      params: {
+        query: {
+          entry_ids: entryIds.join(',') || undefined,
+          bank_transaction_ids: bankTransactionIds.join(',') || undefined,
+        },
+      },
+    }),
+  );
 }

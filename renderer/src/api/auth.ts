@@ -1,8 +1,7 @@
-import type { UserDto } from '../../../server/contract/auth.ts';
-import { json } from './http.ts';
+import { answer, api, publicApi, type Body, type Schemas } from './client.ts';
 import { currentToken, dropToken, keepToken, stayedSignedIn } from './token.ts';
 
-export type { UserDto };
+export type UserDto = Schemas['User'];
 /** The signed-in person as the app shows them (the token stays inside the client). */
 export type SignedInUser = Omit<UserDto, 'access_token' | 'token_type'>;
 
@@ -12,20 +11,17 @@ function signedIn(user: UserDto, stay: boolean): SignedInUser {
   return rest;
 }
 
-export async function signUp(
-  input: { email: string; name: string; password: string },
-  stay: boolean,
-): Promise<SignedInUser> {
-  return signedIn(await json<UserDto>('POST', '/api/auth/register', { json: input, auth: false }), stay);
+export async function signUp(input: Body<'/api/auth/register', 'post'>, stay: boolean): Promise<SignedInUser> {
+  return signedIn(await answer(publicApi.POST('/api/auth/register', { body: input })), stay);
 }
 
-export async function signIn(input: { email: string; password: string }, stay: boolean): Promise<SignedInUser> {
-  return signedIn(await json<UserDto>('POST', '/api/auth/login', { json: input, auth: false }), stay);
+export async function signIn(input: Body<'/api/auth/login', 'post'>, stay: boolean): Promise<SignedInUser> {
+  return signedIn(await answer(publicApi.POST('/api/auth/login', { body: input })), stay);
 }
 
 /** Resumes a kept session; the server hands out a fresh token, kept where the old one was. */
 export async function resumeSession(): Promise<SignedInUser> {
-  return signedIn(await json<UserDto>('GET', '/api/auth/me'), stayedSignedIn());
+  return signedIn(await answer(api.GET('/api/auth/me')), stayedSignedIn());
 }
 
 /**
@@ -37,13 +33,9 @@ export async function signOut(): Promise<void> {
   dropToken();
   if (!token) return;
   try {
-    await fetch('/api/auth/logout', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-      credentials: 'omit',
-    });
+    await publicApi.POST('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
   } catch {
-    // the server is gone: the token is dropped here all the same
+    // the session had ended already, or the server is gone: the token is dropped here all the same
   }
 }
 
@@ -51,7 +43,7 @@ export async function signOut(): Promise<void> {
  * Changes the password. The server ends every session of the user and answers a token of a new
  * one, kept where the old one was; a wrong current password is a 401 that does not end this session.
  */
-export async function changePassword(input: { current_password: string; new_password: string }): Promise<void> {
-  const answer = await json<{ access_token: string }>('POST', '/api/auth/password', { json: input, auth: 'keep' });
-  keepToken(answer.access_token, stayedSignedIn());
+export async function changePassword(input: Body<'/api/auth/password', 'post'>): Promise<void> {
+  const { access_token } = await answer(api.POST('/api/auth/password', { body: input }));
+  keepToken(access_token, stayedSignedIn());
 }

@@ -1,20 +1,18 @@
-import type { z } from 'zod';
-import type { BackupDto, backupList, restoreResult } from '../../../server/contract/export.ts';
-import { json } from './http.ts';
+import { answer, api, type Answer, type Schemas } from './client.ts';
 
-export type { BackupDto };
-export type BackupList = z.infer<typeof backupList>;
-export type RestoreResult = z.infer<typeof restoreResult>;
+export type BackupDto = Schemas['Backup'];
+export type BackupList = Answer<'/api/backups', 'get'>;
+export type RestoreResult = Schemas['RestoreResult'];
 
 export function createBackup(): Promise<BackupDto> {
-  return json('POST', '/api/backup');
+  return answer(api.POST('/api/backup'));
 }
 
 export function listBackups(): Promise<BackupList> {
-  return json('GET', '/api/backups');
+  return answer(api.GET('/api/backups'));
 }
 
 /** Replaces the ledger by a backup; the server backs up the ledger as it was first (`safety_backup`). */
 export function restoreBackup(name: string): Promise<RestoreResult> {
-  return json('POST', `/api/backups/${encodeURIComponent(name)}/restore`);
+  return answer(api.POST('/api/backups/{name}/restore', { params: { path: { name } } }));
 }

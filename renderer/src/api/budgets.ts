@@ -1,21 +1,24 @@
-import type { BudgetDto, BudgetReportDto, FillSource, PutBudgetInput } from '../../../server/contract/budgets.ts';
-import { json } from './http.ts';
+import { answer, api, type Answer, type Body, type Query, type Schemas } from './client.ts';
 
-export type { BudgetDto, BudgetReportDto, FillSource };
-export type BudgetLineDto = BudgetDto['lines'][number];
+export type BudgetDto = Schemas['Budget'];
+export type BudgetLineDto = Schemas['BudgetLine'];
+export type BudgetReportDto = Answer<'/api/reports/budget-vs-actual', 'get'>;
+export type PutBudgetInput = Body<'/api/budgets/{month}', 'put'>;
+/** Where a month's budget is filled from. */
+export type FillSource = Body<'/api/budgets/{month}/fill', 'post'>['from'];
 
 export function getBudget(month: string): Promise<BudgetDto> {
-  return json('GET', `/api/budgets/${encodeURIComponent(month)}`);
+  return answer(api.GET('/api/budgets/{month}', { params: { path: { month } } }));
 }
 
 export function putBudget(month: string, input: PutBudgetInput): Promise<BudgetDto> {
-  return json('PUT', `/api/budgets/${encodeURIComponent(month)}`, { json: input });
+  return answer(api.PUT('/api/budgets/{month}', { params: { path: { month } }, body: input }));
 }
 
 export function fillBudget(month: string, from: FillSource): Promise<BudgetDto> {
-  return json('POST', `/api/budgets/${encodeURIComponent(month)}/fill`, { json: { from } });
+  return answer(api.POST('/api/budgets/{month}/fill', { params: { path: { month } }, body: { from } }));
 }
 
-export function budgetReport(query: { month?: string; year?: string }): Promise<BudgetReportDto> {
-  return json('GET', '/api/reports/budget-vs-actual', { query });
+export function budgetReport(query: Query<'/api/reports/budget-vs-actual', 'get'>): Promise<BudgetReportDto> {
+  return answer(api.GET('/api/reports/budget-vs-actual', { params: { query } }));
 }

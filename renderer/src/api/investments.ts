@@ -1,77 +1,78 @@
-import type { z } from 'zod';
-import type {
-  gainsReport,
-  holdingsReport,
-  investmentSettings,
-  InvestmentSettingsBody,
-  lotList,
-  security,
-  SecurityBody,
-  securityList,
-  securityPriceImportResult,
-  trade,
-  TradeBody,
-  TradePreview,
-} from '../../../server/contract/investments.ts';
-import { json } from './http.ts';
+import { answer, api, fileBody, type Answer, type Body, type Schemas } from './client.ts';
 
-export type { InvestmentSettingsBody, SecurityBody, TradeBody, TradePreview };
-export type SecurityDto = z.infer<typeof security>;
-export type HoldingsReport = z.infer<typeof holdingsReport>;
-export type HoldingDto = HoldingsReport['items'][number];
-export type LotDto = z.infer<typeof lotList>['items'][number];
-export type TradeDto = z.infer<typeof trade>;
-export type InvestmentSettingsDto = z.infer<typeof investmentSettings>;
-export type GainsReport = z.infer<typeof gainsReport>;
+export type SecurityDto = Schemas['Security'];
+export type SecurityBody = Body<'/api/securities', 'post'>;
+export type SecurityList = Answer<'/api/securities', 'get'>;
+export type HoldingsReport = Answer<'/api/investments/holdings', 'get'>;
+export type HoldingDto = Schemas['Holding'];
+export type LotDto = Schemas['Lot'];
+export type LotList = Answer<'/api/investments/holdings/{account_id}/{security_id}/lots', 'get'>;
+export type TradeBody = Body<'/api/investments/trades', 'post'>;
+export type TradePreview = Schemas['TradePreview'];
+export type TradeDto = Schemas['Trade'];
+export type InvestmentSettingsDto = Schemas['InvestmentSettings'];
+export type InvestmentSettingsBody = Body<'/api/investments/accounts/{account_id}', 'put'>;
+export type GainsReport = Answer<'/api/investments/gains', 'get'>;
+export type SecurityPriceImportResult = Answer<'/api/securities/prices/import', 'post'>;
+export type SecurityPrice = Answer<'/api/securities/{id}/prices', 'put'>;
 
-export function listSecurities(): Promise<z.infer<typeof securityList>> {
-  return json('GET', '/api/securities');
+export function listSecurities(): Promise<SecurityList> {
+  return answer(api.GET('/api/securities'));
 }
 
 export function createSecurity(input: SecurityBody): Promise<SecurityDto> {
-  return json('POST', '/api/securities', { json: input });
+  return answer(api.POST('/api/securities', { body: input }));
 }
 
-export function setSecurityPrice(id: string, input: { date: string; price: string }) {
-  return json('PUT', `/api/securities/${encodeURIComponent(id)}/prices`, { json: input });
+export function setSecurityPrice(
+  id: string,
+  input: Body<'/api/securities/{id}/prices', 'put'>,
+): Promise<SecurityPrice> {
+  return answer(api.PUT('/api/securities/{id}/prices', { params: { path: { id } }, body: input }));
 }
 
 export function investmentSettingsOf(accountId: string): Promise<InvestmentSettingsDto> {
-  return json('GET', `/api/investments/accounts/${encodeURIComponent(accountId)}`);
+  return answer(api.GET('/api/investments/accounts/{account_id}', { params: { path: { account_id: accountId } } }));
 }
 
 export function saveInvestmentSettings(
   accountId: string,
   input: InvestmentSettingsBody,
 ): Promise<InvestmentSettingsDto> {
-  return json('PUT', `/api/investments/accounts/${encodeURIComponent(accountId)}`, { json: input });
+  return answer(
+    api.PUT('/api/investments/accounts/{account_id}', {
+      params: { path: { account_id: accountId } },
+      body: input,
+    }),
+  );
 }
 
 /** What a trade would post and gain, booking nothing. */
 export function previewTrade(input: TradeBody): Promise<TradePreview> {
-  return json('POST', '/api/investments/trades/preview', { json: input });
+  return answer(api.POST('/api/investments/trades/preview', { body: input }));
 }
 
 export function bookTrade(input: TradeBody): Promise<TradeDto> {
-  return json('POST', '/api/investments/trades', { json: input });
+  return answer(api.POST('/api/investments/trades', { body: input }));
 }
 
 export function holdings(asOf?: string): Promise<HoldingsReport> {
-  return json('GET', '/api/investments/holdings', { query: { as_of: asOf } });
+  return answer(api.GET('/api/investments/holdings', { params: { query: { as_of: asOf } } }));
 }
 
-export function openLots(accountId: string, securityId: string): Promise<{ items: LotDto[] }> {
-  return json(
-    'GET',
-    `/api/investments/holdings/${encodeURIComponent(accountId)}/${encodeURIComponent(securityId)}/lots`,
+export function openLots(accountId: string, securityId: string): Promise<LotList> {
+  return answer(
+    api.GET('/api/investments/holdings/{account_id}/{security_id}/lots', {
+      params: { path: { account_id: accountId, security_id: securityId } },
+    }),
   );
 }
 
 export function realizedGains(from: string, to: string): Promise<GainsReport> {
-  return json('GET', '/api/investments/gains', { query: { from, to } });
+  return answer(api.GET('/api/investments/gains', { params: { query: { from, to } } }));
 }
 
 /** Imports a CSV file of security prices (header date,symbol,price), all or nothing. */
-export function importSecurityPrices(file: Blob): Promise<z.infer<typeof securityPriceImportResult>> {
-  return json('POST', '/api/securities/prices/import', { file });
+export function importSecurityPrices(file: Blob): Promise<SecurityPriceImportResult> {
+  return answer(api.POST('/api/securities/prices/import', fileBody(file)));
 }

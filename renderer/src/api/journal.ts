@@ -1,66 +1,54 @@
-import type { z } from 'zod';
-import type {
-  CorrectEntryInput,
-  CreateEntryInput,
-  EntryStatus,
-  JournalEntryDto,
-  LineInput,
-  SourceType,
-  UpdateEntryInput,
-  correctResult,
-  entryPage,
-  voidResult,
-} from '../../../server/contract/journal.ts';
-import { json, type Page } from './http.ts';
+import { answer, api, type Answer, type Body, type Query, type Schemas } from './client.ts';
 
-export type { EntryStatus, JournalEntryDto, LineInput, SourceType };
-export type VoidResult = z.infer<typeof voidResult>;
-export type CorrectResult = z.infer<typeof correctResult>;
+export type JournalEntryDto = Schemas['JournalEntry'];
+export type EntryStatus = JournalEntryDto['status'];
+export type SourceType = JournalEntryDto['source_type'];
+export type CreateEntryInput = Body<'/api/journal-entries', 'post'>;
+export type UpdateEntryInput = Body<'/api/journal-entries/{id}', 'put'>;
+export type CorrectEntryInput = Body<'/api/journal-entries/{id}/correct', 'post'>;
+/** A line as sent in an entry. */
+export type LineInput = CreateEntryInput['lines'][number];
+export type VoidResult = Answer<'/api/journal-entries/{id}/void', 'post'>;
+export type CorrectResult = Answer<'/api/journal-entries/{id}/correct', 'post'>;
 /** A page of entries; `total_exact` false: a search's `total` is a lower bound. */
-export type EntryPage = z.infer<typeof entryPage>;
-
-export interface EntryFilter {
-  status?: EntryStatus | undefined;
-  start_date?: string | undefined;
-  end_date?: string | undefined;
-  account_id?: string | undefined;
-  source_type?: SourceType | undefined;
-  /** memo words and exact amounts */
-  q?: string | undefined;
-  /** entries with a line of at least / at most this amount, in any currency (decimal strings) */
-  amount_min?: string | undefined;
-  amount_max?: string | undefined;
-  page: number;
-  per_page: number;
-}
+export type EntryPage = Answer<'/api/journal-entries', 'get'>;
+/**
+ * The list's filters: status, dates, account, source, `q` (memo words and exact amounts), and
+ * `amount_min`/`amount_max` (entries with a line of at least / at most this amount, in any
+ * currency, as decimal strings); a page always.
+ */
+export type EntryFilter = Query<'/api/journal-entries', 'get'> & { page: number; per_page: number };
 
 export function listEntries(filter: EntryFilter, signal?: AbortSignal): Promise<EntryPage> {
-  return json('GET', '/api/journal-entries', { query: { ...filter }, ...(signal ? { signal } : {}) });
+  return answer(api.GET('/api/journal-entries', { params: { query: filter }, ...(signal ? { signal } : {}) }));
 }
 
 export function getEntry(id: string): Promise<JournalEntryDto> {
-  return json('GET', `/api/journal-entries/${encodeURIComponent(id)}`);
+  return answer(api.GET('/api/journal-entries/{id}', { params: { path: { id } } }));
 }
 
 export function createEntry(input: CreateEntryInput): Promise<JournalEntryDto> {
-  return json('POST', '/api/journal-entries', { json: input });
+  return answer(api.POST('/api/journal-entries', { body: input }));
 }
 
 export function updateEntry(id: string, input: UpdateEntryInput): Promise<JournalEntryDto> {
-  return json('PUT', `/api/journal-entries/${encodeURIComponent(id)}`, { json: input });
+  return answer(api.PUT('/api/journal-entries/{id}', { params: { path: { id } }, body: input }));
 }
 
 export function postEntry(id: string): Promise<JournalEntryDto> {
-  return json('POST', `/api/journal-entries/${encodeURIComponent(id)}/post`);
+  return answer(api.POST('/api/journal-entries/{id}/post', { params: { path: { id } } }));
 }
 
 export function voidEntry(id: string, reason: string): Promise<VoidResult> {
-  return json('POST', `/api/journal-entries/${encodeURIComponent(id)}/void`, {
-    json: reason.trim() ? { reason: reason.trim() } : {},
-  });
+  return answer(
+    api.POST('/api/journal-entries/{id}/void', {
+      params: { path: { id } },
+      body: reason.trim() ? { reason: reason.trim() } : {},
+    }),
+  );
 }
 
 /** Voids a posted entry and posts its corrected version, in one step; the two point at each other. */
 export function correctEntry(id: string, input: CorrectEntryInput): Promise<CorrectResult> {
-  return json('POST', `/api/journal-entries/${encodeURIComponent(id)}/correct`, { json: input });
+  return answer(api.POST('/api/journal-entries/{id}/correct', { params: { path: { id } }, body: input }));
 }

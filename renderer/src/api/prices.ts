@@ -1,45 +1,41 @@
-import type { z } from 'zod';
-import type {
-  ConversionDto,
-  ConvertQuery,
-  latestPrices,
-  MissingRate,
-  PriceDto,
-  priceImportResult,
-} from '../../../server/contract/prices.ts';
-import { json, type Page } from './http.ts';
+import { answer, api, fileBody, type Answer, type Body, type Page, type Query, type Schemas } from './client.ts';
 
-export type { ConversionDto, MissingRate, PriceDto };
-export type PriceImportResult = z.infer<typeof priceImportResult>;
-export type LatestPrices = z.infer<typeof latestPrices>;
+export type PriceDto = Schemas['Price'];
+export type ConversionDto = Schemas['Conversion'];
+export type MissingRate = Schemas['MissingRate'];
+export type PriceImportResult = Schemas['PriceImportResult'];
+export type LatestPrices = Answer<'/api/prices/latest', 'get'>;
+export type ConvertQuery = Query<'/api/prices/convert', 'get'>;
 
 export function listPrices(
   page: number,
   perPage = 20,
   pair: { from?: string; to?: string } = {},
 ): Promise<Page<PriceDto>> {
-  return json('GET', '/api/prices', { query: { page, per_page: perPage, from: pair.from, to: pair.to } });
+  return answer(
+    api.GET('/api/prices', { params: { query: { page, per_page: perPage, from: pair.from, to: pair.to } } }),
+  );
 }
 
 export function latestRates(): Promise<LatestPrices> {
-  return json('GET', '/api/prices/latest');
+  return answer(api.GET('/api/prices/latest'));
 }
 
 /** Creates the rate of a pair on a date, or replaces the one of that date. */
-export function savePrice(input: { date: string; from: string; to: string; rate: string }): Promise<PriceDto> {
-  return json('POST', '/api/prices', { json: input });
+export function savePrice(input: Body<'/api/prices', 'post'>): Promise<PriceDto> {
+  return answer(api.POST('/api/prices', { body: input }));
 }
 
-export function deletePrice(id: string): Promise<void> {
-  return json('DELETE', `/api/prices/${encodeURIComponent(id)}`);
+export async function deletePrice(id: string): Promise<void> {
+  await api.DELETE('/api/prices/{id}', { params: { path: { id } } });
 }
 
 /** Imports a CSV file of rates (header date,from,to,rate), all or nothing. */
 export function importPrices(file: Blob): Promise<PriceImportResult> {
-  return json('POST', '/api/prices/import', { file });
+  return answer(api.POST('/api/prices/import', fileBody(file)));
 }
 
 /** An amount at the rate table's rate of a day (an ApiError MISSING_RATE when the table has none). */
 export function convertAmount(query: ConvertQuery): Promise<ConversionDto> {
-  return json('GET', '/api/prices/convert', { query });
+  return answer(api.GET('/api/prices/convert', { params: { query } }));
 }

@@ -1,56 +1,54 @@
-import type { z } from 'zod';
-import type { JournalEntryDto } from '../../../server/contract/journal.ts';
-import type {
-  BookingChoice,
-  MatchDto,
-  UnmatchedItemDto,
-  acceptResult,
-  batchAcceptResult,
-  createEntriesResult,
-  reconcileStatus,
-  reconciliation,
-  rejectResult,
-  runResult,
-  stats,
-  unreconciledLine,
-} from '../../../server/contract/reconciliation.ts';
-import { json, type Page } from './http.ts';
+import { answer, api, type Answer, type Body, type Page, type Schemas } from './client.ts';
 
-export type { BookingChoice, MatchDto, UnmatchedItemDto };
-export type RunResult = z.infer<typeof runResult>;
-export type ReconciliationStats = z.infer<typeof stats>;
-export type AcceptResult = z.infer<typeof acceptResult>;
-export type RejectResult = z.infer<typeof rejectResult>;
-export type BatchAcceptResult = z.infer<typeof batchAcceptResult>;
-export type CreateEntriesResult = z.infer<typeof createEntriesResult>;
-export type ReconcileStatus = z.infer<typeof reconcileStatus>;
-export type Reconciliation = z.infer<typeof reconciliation>;
-export type UnreconciledLine = z.infer<typeof unreconciledLine>;
+export type MatchDto = Schemas['ReconciliationMatch'];
+export type UnmatchedItemDto = Answer<'/api/reconciliation/unmatched', 'get'>['items'][number];
+/** How one bank line is booked: to an account (with its amount in that account's currency) or split. */
+export type BookingChoice = Body<'/api/reconciliation/unmatched/{id}/create-entry', 'post'>;
+export type RunResult = Answer<'/api/reconciliation/run', 'post'>;
+export type ReconciliationStats = Answer<'/api/reconciliation/stats', 'get'>;
+export type AcceptResult = Answer<'/api/reconciliation/matches/{id}/accept', 'post'>;
+export type RejectResult = Answer<'/api/reconciliation/matches/{id}/reject', 'post'>;
+export type BatchAcceptResult = Answer<'/api/reconciliation/batch-accept', 'post'>;
+export type CreateEntryResult = Answer<'/api/reconciliation/unmatched/{id}/create-entry', 'post'>;
+export type CreateEntriesResult = Answer<'/api/reconciliation/unmatched/create-entries', 'post'>;
+export type TransferResult = Answer<'/api/reconciliation/transfers', 'post'>;
+export type ReconcileStatus = Schemas['ReconcileStatus'];
+export type Reconciliation = Schemas['Reconciliation'];
+export type UnreconciledLine = Answer<'/api/accounts/{id}/unreconciled-lines', 'get'>['items'][number];
+/** The entry that closes a first reconciliation's difference: `amount` signed as the account's balance. */
+export type DifferenceEntry = Body<'/api/accounts/{id}/opening-balance', 'post'>;
 
-export function runReconciliation(scope: { statement_id: string } | { account_id: string }): Promise<RunResult> {
-  return json('POST', '/api/reconciliation/run', { json: scope });
+export function runReconciliation(scope: Body<'/api/reconciliation/run', 'post'>): Promise<RunResult> {
+  return answer(api.POST('/api/reconciliation/run', { body: scope }));
 }
 
 export function pendingMatches(page: number, perPage = 20, minScore?: number): Promise<Page<MatchDto>> {
-  return json('GET', '/api/reconciliation/pending', { query: { page, per_page: perPage, min_score: minScore } });
+  return answer(
+    api.GET('/api/reconciliation/pending', {
+      params: { query: { page, per_page: perPage, min_score: minScore } },
+    }),
+  );
 }
 
 export function acceptMatch(id: string, version: number): Promise<AcceptResult> {
-  return json('POST', `/api/reconciliation/matches/${encodeURIComponent(id)}/accept`, { json: { version } });
+  return answer(api.POST('/api/reconciliation/matches/{id}/accept', { params: { path: { id } }, body: { version } }));
 }
 
 export function rejectMatch(id: string, version: number, reason: string): Promise<RejectResult> {
-  return json('POST', `/api/reconciliation/matches/${encodeURIComponent(id)}/reject`, {
-    json: reason.trim() ? { version, reason: reason.trim() } : { version },
-  });
+  return answer(
+    api.POST('/api/reconciliation/matches/{id}/reject', {
+      params: { path: { id } },
+      body: reason.trim() ? { version, reason: reason.trim() } : { version },
+    }),
+  );
 }
 
 export function batchAccept(minScore: number): Promise<BatchAcceptResult> {
-  return json('POST', '/api/reconciliation/batch-accept', { json: { min_score: minScore } });
+  return answer(api.POST('/api/reconciliation/batch-accept', { body: { min_score: minScore } }));
 }
 
 export function reconciliationStats(): Promise<ReconciliationStats> {
-  return json('GET', '/api/reconciliation/stats');
+  return answer(api.GET('/api/reconciliation/stats'));
 }
 
 export function unmatchedItems(
@@ -58,36 +56,42 @@ export function unmatchedItems(
   perPage = 20,
   filter: { accountId?: string | undefined; statementId?: string | undefined } = {},
 ): Promise<Page<UnmatchedItemDto>> {
-  return json('GET', '/api/reconciliation/unmatched', {
-    query: { page, per_page: perPage, account_id: filter.accountId, statement_id: filter.statementId },
-  });
+  return answer(
+    api.GET('/api/reconciliation/unmatched', {
+      params: {
+        query: { page, per_page: perPage, account_id: filter.accountId, statement_id: filter.statementId },
+      },
+    }),
+  );
 }
 
 /** Books one bank line: to an account (with its amount in that account's currency) or split across several. */
 export function createEntryForBankTransaction(
   bankTransactionId: string,
   booking: BookingChoice,
-): Promise<{ entry: JournalEntryDto; match: MatchDto }> {
-  return json('POST', `/api/reconciliation/unmatched/${encodeURIComponent(bankTransactionId)}/create-entry`, {
-    json: booking,
-  });
+): Promise<CreateEntryResult> {
+  return answer(
+    api.POST('/api/reconciliation/unmatched/{id}/create-entry', {
+      params: { path: { id: bankTransactionId } },
+      body: booking,
+    }),
+  );
 }
 
 /** Books many bank lines at once: these, or every line of a statement that a rule matches. */
 export function createEntries(
-  booking: { items: (BookingChoice & { bank_transaction_id: string })[] } | { statement_id: string },
+  booking: Body<'/api/reconciliation/unmatched/create-entries', 'post'>,
 ): Promise<CreateEntriesResult> {
-  return json('POST', '/api/reconciliation/unmatched/create-entries', { json: booking });
+  return answer(api.POST('/api/reconciliation/unmatched/create-entries', { body: booking }));
 }
 
 /** Books two bank lines as one transfer between the user's accounts: the money out, then the money in. */
-export function bookTransfer(
-  fromTransactionId: string,
-  toTransactionId: string,
-): Promise<{ entry: JournalEntryDto; matches: MatchDto[] }> {
-  return json('POST', '/api/reconciliation/transfers', {
-    json: { from_transaction_id: fromTransactionId, to_transaction_id: toTransactionId },
-  });
+export function bookTransfer(fromTransactionId: string, toTransactionId: string): Promise<TransferResult> {
+  return answer(
+    api.POST('/api/reconciliation/transfers', {
+      body: { from_transaction_id: fromTransactionId, to_transaction_id: toTransactionId },
+    }),
+  );
 }
 
 /** Matches of one status, highest score first (automatic ones by default). */
@@ -96,7 +100,7 @@ export function listMatches(
   perPage = 20,
   status: MatchDto['status'] = 'auto_accepted',
 ): Promise<Page<MatchDto>> {
-  return json('GET', '/api/reconciliation/matches', { query: { status, page, per_page: perPage } });
+  return answer(api.GET('/api/reconciliation/matches', { params: { query: { status, page, per_page: perPage } } }));
 }
 
 export function reconcileStatusOf(
@@ -104,9 +108,14 @@ export function reconcileStatusOf(
   statementDate: string,
   statementBalance: string,
 ): Promise<ReconcileStatus> {
-  return json('GET', `/api/accounts/${encodeURIComponent(accountId)}/reconcile`, {
-    query: { statement_date: statementDate, statement_balance: statementBalance },
-  });
+  return answer(
+    api.GET('/api/accounts/{id}/reconcile', {
+      params: {
+        path: { id: accountId },
+        query: { statement_date: statementDate, statement_balance: statementBalance },
+      },
+    }),
+  );
 }
 
 export function reconcileAccount(
@@ -114,14 +123,18 @@ export function reconcileAccount(
   statementDate: string,
   statementBalance: string,
 ): Promise<Reconciliation> {
-  return json('POST', `/api/accounts/${encodeURIComponent(accountId)}/reconcile`, {
-    json: { statement_date: statementDate, statement_balance: statementBalance },
-  });
+  return answer(
+    api.POST('/api/accounts/{id}/reconcile', {
+      params: { path: { id: accountId } },
+      body: { statement_date: statementDate, statement_balance: statementBalance },
+    }),
+  );
 }
 
-export function setLinesCleared(accountId: string, lineIds: string[], cleared: boolean): Promise<unknown> {
-  return json('POST', `/api/accounts/${encodeURIComponent(accountId)}/cleared`, {
-    json: { line_ids: lineIds, cleared },
+export async function setLinesCleared(accountId: string, lineIds: string[], cleared: boolean): Promise<void> {
+  await api.POST('/api/accounts/{id}/cleared', {
+    params: { path: { id: accountId } },
+    body: { line_ids: lineIds, cleared },
   });
 }
 
@@ -131,29 +144,25 @@ export function unreconciledLines(
   page: number,
   perPage = 50,
 ): Promise<Page<UnreconciledLine>> {
-  return json('GET', `/api/accounts/${encodeURIComponent(accountId)}/unreconciled-lines`, {
-    query: { statement_date: statementDate, page, per_page: perPage },
-  });
+  return answer(
+    api.GET('/api/accounts/{id}/unreconciled-lines', {
+      params: { path: { id: accountId }, query: { statement_date: statementDate, page, per_page: perPage } },
+    }),
+  );
 }
 
 export function reconciliations(accountId: string, page = 1, perPage = 5): Promise<Page<Reconciliation>> {
-  return json('GET', `/api/accounts/${encodeURIComponent(accountId)}/reconciliations`, {
-    query: { page, per_page: perPage },
-  });
+  return answer(
+    api.GET('/api/accounts/{id}/reconciliations', {
+      params: { path: { id: accountId }, query: { page, per_page: perPage } },
+    }),
+  );
 }
 
-/** The entry that closes a first reconciliation's difference: `amount` signed as the account's balance. */
-export interface DifferenceEntry {
-  entry_date: string;
-  amount: string;
-  offset_account_id: string;
-  memo: string;
+export function setOpeningBalance(accountId: string, body: DifferenceEntry): Promise<Schemas['JournalEntry']> {
+  return answer(api.POST('/api/accounts/{id}/opening-balance', { params: { path: { id: accountId } }, body }));
 }
 
-export function setOpeningBalance(accountId: string, body: DifferenceEntry): Promise<JournalEntryDto> {
-  return json('POST', `/api/accounts/${encodeURIComponent(accountId)}/opening-balance`, { json: body });
-}
-
-export function bookReconcileAdjustment(accountId: string, body: DifferenceEntry): Promise<JournalEntryDto> {
-  return json('POST', `/api/accounts/${encodeURIComponent(accountId)}/reconcile-adjustment`, { json: body });
+export function bookReconcileAdjustment(accountId: string, body: DifferenceEntry): Promise<Schemas['JournalEntry']> {
+  return answer(api.POST('/api/accounts/{id}/reconcile-adjustment', { params: { path: { id: accountId } }, body }));
 }

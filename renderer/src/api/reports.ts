@@ -1,23 +1,16 @@
-import type { z } from 'zod';
-import type {
-  balanceSheet,
-  cashFlow,
-  incomeStatement,
-  netWorthSeries,
-  trialBalance,
-} from '../../../server/contract/reports.ts';
-import { json } from './http.ts';
+import { answer, api, type Answer, type Schemas } from './client.ts';
 
-export type { TreeNode } from '../../../server/contract/reports.ts';
-export type BalanceSheet = z.infer<typeof balanceSheet>;
-export type IncomeStatement = z.infer<typeof incomeStatement>;
-export type NetWorthSeries = z.infer<typeof netWorthSeries>;
-export type CashFlow = z.infer<typeof cashFlow>;
+export type TreeNode = Schemas['AccountTreeNode'];
+export type BalanceSheet = Answer<'/api/reports/balance-sheet', 'get'>;
+export type IncomeStatement = Answer<'/api/reports/income-statement', 'get'>;
+export type NetWorthSeries = Answer<'/api/reports/net-worth', 'get'>;
+export type CashFlow = Answer<'/api/reports/cash-flow', 'get'>;
+export type TrialBalance = Answer<'/api/reports/trial-balance', 'get'>;
 
 // `convertTo` (a currency) adds `converted` and `missing_rates` to each report (CONTRACT §16).
 
 export function balanceSheetReport(asOf?: string, convertTo?: string): Promise<BalanceSheet> {
-  return json('GET', '/api/reports/balance-sheet', { query: { as_of: asOf, convert_to: convertTo } });
+  return answer(api.GET('/api/reports/balance-sheet', { params: { query: { as_of: asOf, convert_to: convertTo } } }));
 }
 
 export function incomeStatementReport(
@@ -25,9 +18,11 @@ export function incomeStatementReport(
   endDate: string,
   convertTo?: string,
 ): Promise<IncomeStatement> {
-  return json('GET', '/api/reports/income-statement', {
-    query: { start_date: startDate, end_date: endDate, convert_to: convertTo },
-  });
+  return answer(
+    api.GET('/api/reports/income-statement', {
+      params: { query: { start_date: startDate, end_date: endDate, convert_to: convertTo } },
+    }),
+  );
 }
 
 export function netWorthReport(
@@ -36,9 +31,11 @@ export function netWorthReport(
   interval: 'day' | 'week' | 'month' = 'month',
   convertTo?: string,
 ): Promise<NetWorthSeries> {
-  return json('GET', '/api/reports/net-worth', {
-    query: { start_date: startDate, end_date: endDate, interval, convert_to: convertTo },
-  });
+  return answer(
+    api.GET('/api/reports/net-worth', {
+      params: { query: { start_date: startDate, end_date: endDate, interval, convert_to: convertTo } },
+    }),
+  );
 }
 
 export function cashFlowReport(
@@ -47,13 +44,28 @@ export function cashFlowReport(
   interval: 'day' | 'week' | 'month' = 'month',
   convertTo?: string,
 ): Promise<CashFlow> {
-  return json('GET', '/api/reports/cash-flow', {
-    query: { start_date: startDate, end_date: endDate, interval, convert_to: convertTo },
-  });
+  return answer(
+    api.GET('/api/reports/cash-flow', {
+      params: { query: { start_date: startDate, end_date: endDate, interval, convert_to: convertTo } },
+    }),
+  );
 }
 
-export type TrialBalance = z.infer<typeof trialBalance>;
-
 export function trialBalanceReport(asOf?: string, convertTo?: string): Promise<TrialBalance> {
-  return json('GET', '/api/reports/trial-balance', { query: { as_of: asOf, convert_to: convertTo } });
+  return answer(api.GET('/api/reports/trial-balance', { params: { query: { as_of: asOf, convert_to: convertTo } } }));
+}
+
+export type IncomeExpenses = Answer<'/api/reports/income-expenses', 'get'>;
+
+export function incomeExpensesReport(
+  startDate: string,
+  endDate: string,
+  interval: 'day' | 'week' | 'month' = 'month',
+  convertTo?: string,
+): Promise<IncomeExpenses> {
+  return answer(
+    api.GET('/api/reports/income-expenses', {
+      params: { query: { start_date: startDate, end_date: endDate, interval, convert_to: convertTo } },
+    }),
+  );
 }

@@ -1,38 +1,36 @@
-import type { OccurrenceDto, RunResultDto, ScheduleDto, ScheduleInput } from '../../../server/contract/schedules.ts';
-import { allPages, json, type Page } from './http.ts';
+import { allPages, answer, api, type Answer, type Body, type Schemas } from './client.ts';
 
-export type { OccurrenceDto, RunResultDto, ScheduleDto };
+export type ScheduleDto = Schemas['Schedule'];
+export type OccurrenceDto = Schemas['ScheduleOccurrence'];
+export type RunResultDto = Answer<'/api/schedules/run', 'post'>;
 /** A schedule as sent: interval and auto_post may be left to their defaults. */
-export type ScheduleBody = Omit<ScheduleInput, 'interval' | 'auto_post'> & { interval?: number; auto_post?: boolean };
+export type ScheduleBody = Body<'/api/schedules', 'post'>;
+export type UpcomingOccurrences = Answer<'/api/schedules/upcoming', 'get'>;
 
 export function allSchedules(): Promise<ScheduleDto[]> {
-  return allPages<ScheduleDto>('/api/schedules');
+  return allPages((page, per_page) => answer(api.GET('/api/schedules', { params: { query: { page, per_page } } })));
 }
 
 export function createSchedule(input: ScheduleBody): Promise<ScheduleDto> {
-  return json('POST', '/api/schedules', { json: input });
+  return answer(api.POST('/api/schedules', { body: input }));
 }
 
-export function updateSchedule(id: string, input: ScheduleBody): Promise<ScheduleDto> {
-  return json('PUT', `/api/schedules/${encodeURIComponent(id)}`, { json: input });
+export function updateSchedule(id: string, input: Body<'/api/schedules/{id}', 'put'>): Promise<ScheduleDto> {
+  return answer(api.PUT('/api/schedules/{id}', { params: { path: { id } }, body: input }));
 }
 
-export function deleteSchedule(id: string): Promise<void> {
-  return json('DELETE', `/api/schedules/${encodeURIComponent(id)}`);
+export async function deleteSchedule(id: string): Promise<void> {
+  await api.DELETE('/api/schedules/{id}', { params: { path: { id } } });
 }
 
-export function skipOccurrence(id: string, date: string): Promise<void> {
-  return json('POST', `/api/schedules/${encodeURIComponent(id)}/skip`, { json: { date } });
+export async function skipOccurrence(id: string, date: string): Promise<void> {
+  await api.POST('/api/schedules/{id}/skip', { params: { path: { id } }, body: { date } });
 }
 
 export function runSchedules(): Promise<RunResultDto> {
-  return json('POST', '/api/schedules/run');
+  return answer(api.POST('/api/schedules/run'));
 }
 
-export function upcomingOccurrences(
-  until: string,
-  page = 1,
-  perPage = 100,
-): Promise<Page<OccurrenceDto> & { until: string }> {
-  return json('GET', '/api/schedules/upcoming', { query: { until, page, per_page: perPage } });
+export function upcomingOccurrences(until: string, page = 1, perPage = 100): Promise<UpcomingOccurrences> {
+  return answer(api.GET('/api/schedules/upcoming', { params: { query: { until, page, per_page: perPage } } }));
 }

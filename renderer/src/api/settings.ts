@@ -1,13 +1,12 @@
-import type { SettingsDto } from '../../../server/contract/settings.ts';
-import { json } from './http.ts';
+import { answer, api, type Schemas } from './client.ts';
 
-export type { SettingsDto };
+export type SettingsDto = Schemas['Settings'];
 
 /** The user's settings: the home currency that the dashboard, reports and advisor convert into. */
 export function getSettings(): Promise<SettingsDto> {
-  return json('GET', '/api/settings');
+  return answer(api.GET('/api/settings'));
 }
 
 export function setHomeCurrency(currency: string): Promise<SettingsDto> {
-  return json('PUT', '/api/settings', { json: { home_currency: currency } });
+  return answer(api.PUT('/api/settings', { body: { home_currency: currency } }));
 }

@@ -1,18 +1,11 @@
-import type { z } from 'zod';
-import type {
-  BankTransactionDto,
-  STATEMENT_ENCODINGS,
-  StatementDto,
-  csvMapping,
-  importPreview,
-  importResult,
-} from '../../../server/contract/statements.ts';
-import { json, type Page, type QueryValue } from './http.ts';
+import type { STATEMENT_ENCODINGS } from '../../../server/contract/statements.ts';
+import { answer, api, fileBody, type Page, type Query, type Schemas } from './client.ts';
 
-export type { BankTransactionDto, StatementDto };
-export type CsvMapping = z.output<typeof csvMapping>;
-export type ImportPreview = z.infer<typeof importPreview>;
-export type ImportResult = z.infer<typeof importResult>;
+export type StatementDto = Schemas['Statement'];
+export type BankTransactionDto = Schemas['BankTransaction'];
+export type CsvMapping = Schemas['CsvMapping'];
+export type ImportPreview = Schemas['StatementImportPreview'];
+export type ImportResult = Schemas['StatementImportResult'];
 export type CsvColumn = CsvMapping['date_column'];
 /** An encoding the import offers (the preview may answer another that it detected). */
 export type StatementEncoding = (typeof STATEMENT_ENCODINGS)[number];
@@ -29,28 +22,37 @@ export interface ImportOptions {
   accountIds?: (string | null)[] | undefined;
 }
 
-function importQuery(options: ImportOptions, dryRun: boolean): Record<string, QueryValue> {
+function importQuery(options: ImportOptions, dryRun: boolean): Query<'/api/statements/import', 'post'> {
   return {
     account_id: options.accountId,
     name: options.name?.trim() || undefined,
     mapping: options.mapping ? JSON.stringify(options.mapping) : undefined,
     encoding: options.encoding,
     account_ids: options.accountIds ? JSON.stringify(options.accountIds) : undefined,
-    dry_run: dryRun ? 'true' : undefined,
+    dry_run: dryRun ? true : undefined,
   };
 }
 
-/** What an import would store, without storing it (and, for CSV, the guessed column mapping). */
-export function previewImport(options: ImportOptions): Promise<ImportPreview> {
-  return json('POST', '/api/statements/import', { query: importQuery(options, true), file: options.file });
+function postImport(options: ImportOptions, dryRun: boolean) {
+  return answer(
+    api.POST('/api/statements/import', {
+      params: { query: importQuery(options, dryRun) },
+      ...fileBody(options.file),
+    }),
+  );
 }
 
-export function importStatement(options: ImportOptions): Promise<ImportResult> {
-  return json('POST', '/api/statements/import', { query: importQuery(options, false), file: options.file });
+/** What an import would store, without storing it (and, for CSV, the guessed column mapping). */
+export async function previewImport(options: ImportOptions): Promise<ImportPreview> {
+  return (await postImport(options, true)) as ImportPreview; // dry_run answers the preview
+}
+
+export async function importStatement(options: ImportOptions): Promise<ImportResult> {
+  return (await postImport(options, false)) as ImportResult;
 }
 
 export function listStatements(page: number, perPage = 20, accountId?: string): Promise<Page<StatementDto>> {
-  return json('GET', '/api/statements', { query: { page, per_page: perPage, account_id: accountId } });
+  return answer(api.GET('/api/statements', { params: { query: { page, per_page: perPage, account_id: accountId } } }));
 }
 
 /** Sets a statement's closing balance by hand (signed as the account's balance), or clears it with null. */
@@ -59,17 +61,24 @@ export function setStatementBalance(
   closingBalance: string | null,
   closingDate?: string,
 ): Promise<StatementDto> {
-  return json('PATCH', `/api/statements/${encodeURIComponent(id)}`, {
-    json: closingDate
-      ? { closing_balance: closingBalance, closing_date: closingDate }
-      : { closing_balance: closingBalance },
-  });
+  return answer(
+    api.PATCH('/api/statements/{id}', {
+      params: { path: { id } },
+      body: closingDate
+        ? { closing_balance: closingBalance, closing_date: closingDate }
+        : { closing_balance: closingBalance },
+    }),
+  );
 }
 
 export function statementTransactions(id: string, page: number, perPage = 50): Promise<Page<BankTransactionDto>> {
-  return json('GET', `/api/statements/${encodeURIComponent(id)}/transactions`, { query: { page, per_page: perPage } });
+  return answer(
+    api.GET('/api/statements/{id}/transactions', {
+      params: { path: { id }, query: { page, per_page: perPage } },
+    }),
+  );
 }
 
-export function deleteStatement(id: string): Promise<void> {
-  return json('DELETE', `/api/statements/${encodeURIComponent(id)}`);
+export async function deleteStatement(id: string): Promise<void> {
+  await api.DELETE('/api/statements/{id}', { params: { path: { id } } });
 }

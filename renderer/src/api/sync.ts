@@ -1,46 +1,35 @@
-import type { z } from 'zod';
-import type {
-  CreateGroupInput,
-  CreateInviteInput,
-  JoinGroupInput,
-  SyncStatusDto,
-  groupCreated,
-  syncInvite,
-  syncResult,
-} from '../../../server/contract/sync.ts';
-import { json } from './http.ts';
+import { answer, api, type Body, type Schemas } from './client.ts';
 
-export type { SyncStatusDto };
-export type SyncGroupCreated = z.infer<typeof groupCreated>;
-export type SyncInvite = z.infer<typeof syncInvite>;
-export type SyncResult = z.infer<typeof syncResult>;
-/** `register` may be left out: the server takes false. */
-export type CreateSyncGroupInput = Omit<CreateGroupInput, 'register'> & { register?: boolean };
-export type JoinSyncGroupInput = Omit<JoinGroupInput, 'register'> & { register?: boolean };
+export type SyncStatusDto = Schemas['SyncStatus'];
+export type SyncGroupCreated = Schemas['SyncGroupCreated'];
+export type SyncInvite = Schemas['SyncInviteCode'];
+export type SyncResult = Schemas['SyncResult'];
+export type CreateSyncGroupInput = Body<'/api/sync/group', 'post'>;
+export type JoinSyncGroupInput = Body<'/api/sync/join', 'post'>;
 
 export function getSyncStatus(): Promise<SyncStatusDto> {
-  return json('GET', '/api/sync/status');
+  return answer(api.GET('/api/sync/status'));
 }
 
 /** Makes a group on the relay; without a passphrase the answer's `recovery_code` is the key, shown this once. */
 export function createSyncGroup(input: CreateSyncGroupInput): Promise<SyncGroupCreated> {
-  return json('POST', '/api/sync/group', { json: input });
+  return answer(api.POST('/api/sync/group', { body: input }));
 }
 
 /** Joins another member's group with empty books; the passphrase or recovery code stays on this computer. */
 export function joinSyncGroup(input: JoinSyncGroupInput): Promise<SyncStatusDto> {
-  return json('POST', '/api/sync/join', { json: input });
+  return answer(api.POST('/api/sync/join', { body: input }));
 }
 
-export function createSyncInvite(input: Partial<CreateInviteInput> = {}): Promise<SyncInvite> {
-  return json('POST', '/api/sync/invites', { json: input });
+export function createSyncInvite(): Promise<SyncInvite> {
+  return answer(api.POST('/api/sync/invites', { body: {} }));
 }
 
 export function syncNow(): Promise<SyncResult> {
-  return json('POST', '/api/sync/now');
+  return answer(api.POST('/api/sync/now'));
 }
 
 /** Leaves the group: the books stay here, and stop syncing. */
-export function leaveSyncGroup(): Promise<void> {
-  return json('DELETE', '/api/sync/group');
+export async function leaveSyncGroup(): Promise<void> {
+  await answer(api.DELETE('/api/sync/group'));
 }

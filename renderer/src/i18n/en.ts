@@ -272,7 +272,8 @@ export const en = {
     amountOf: 'Amount in {name}',
     filters: 'Filter entries',
     search: 'Search',
-    searchPlaceholder: 'Memo words or an amount (82.50)',
+    searchPlaceholder: 'Words, a payee, an account or 82.50',
+    searchHint: 'Looks in memos, payees and bank descriptions, account names (Expenses:Utilities) and amounts',
     noSearchMatches: 'No entries match “{q}”',
     pages: 'Journal pages',
     openEntry: 'Open entry {memo} of {date}',
@@ -391,6 +392,7 @@ export const en = {
     kind: {
       'balance-sheet': 'Balance sheet',
       'income-statement': 'Income statement',
+      'income-expenses': 'Income and expenses',
       'cash-flow': 'Cash flow',
       'net-worth': 'Net worth',
       'trial-balance': 'Trial balance',
@@ -399,6 +401,7 @@ export const en = {
     preset: {
       'this-month': 'This month',
       'last-month': 'Last month',
+      'last-12-months': 'Last 12 months',
       'this-year': 'This year',
       'last-year': 'Last year',
       custom: 'Dates…',
@@ -429,6 +432,20 @@ export const en = {
     drillHint: 'Choose any figure of an account to see the register lines behind it.',
     empty: 'Nothing to report for this period',
     emptyHint: 'Create accounts and post entries, or choose another period.',
+    hideZeroRows: 'Hide zero rows',
+    chart: {
+      incomeExpenses: 'Income and expenses by month in {currency}',
+      incomeExpensesLabel:
+        'Bar chart of income and expenses in {currency} over {count} periods: income {income}, expenses {expenses}; the figures are in the table below',
+      netWorth: 'Net worth over time in {currency}',
+      netWorthLabel:
+        'Line chart of net worth in {currency} at {count} dates, {value} on {date}; the figures are in the table below',
+      spending: 'Spending by category in {currency}',
+      spendingLabel:
+        'Bar chart of spending in {currency} across {count} categories, {total} in all; the figures are in the table beside it',
+      noSpending: 'No spending in this period.',
+      category: 'Category',
+    },
   },
 
   // Statements screen: bank lines, statements, the import wizard, reconciliation
@@ -1185,11 +1202,13 @@ export const en = {
     save: 'Save rate',
     saved: 'Saved: 1 {from} = {rate} {to} on {date}.',
     import: 'Import rates',
-    importHint: 'A CSV file with a header row naming date, from, to and rate, then one rate per row.',
+    importHint:
+      'A CSV file with a header row naming date, from, to and rate, then one rate per row. A declared security’s price is a row too: its symbol in from, its currency in to (2026-02-01,VTI,USD,250.00).',
     file: 'CSV file',
     importButton: 'Import',
     importing: 'Importing…',
     imported: '{created} rates added, {replaced} replaced.',
+    importedSecurities: '{created} rates added, {replaced} replaced; {securities} of them securities’ prices.',
     all: 'All rates',
     delete: 'Delete the rate of {pair} on {date}',
     oneUnit: '1 {from} = {rate} {to}',

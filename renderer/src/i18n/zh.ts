@@ -254,7 +254,8 @@ export const zh: Messages = {
     register: '日记账分录',
     filters: '筛选分录',
     search: '搜索',
-    searchPlaceholder: '摘要中的词或金额（82.50）',
+    searchPlaceholder: '词语、收款方、账户或 82.50',
+    searchHint: '查找摘要、收款方和银行描述、账户名称（支出:水电）和金额',
     noSearchMatches: '没有与“{q}”匹配的分录',
     pages: '日记账分页',
     openEntry: '打开 {date} 的分录 {memo}',
@@ -371,6 +372,7 @@ export const zh: Messages = {
     kind: {
       'balance-sheet': '资产负债表',
       'income-statement': '利润表',
+      'income-expenses': '收支',
       'cash-flow': '现金流量',
       'net-worth': '净资产',
       'trial-balance': '试算平衡表',
@@ -379,6 +381,7 @@ export const zh: Messages = {
     preset: {
       'this-month': '本月',
       'last-month': '上月',
+      'last-12-months': '近 12 个月',
       'this-year': '今年',
       'last-year': '去年',
       custom: '自选日期…',
@@ -409,6 +412,17 @@ export const zh: Messages = {
     drillHint: '点击任一账户的金额，即可查看其背后的明细账记录。',
     empty: '该期间没有可报告的内容',
     emptyHint: '请先创建账户并过账分录，或选择其他期间。',
+    hideZeroRows: '隐藏零值行',
+    chart: {
+      incomeExpenses: '{currency} 每月收入和支出',
+      incomeExpensesLabel: '{currency} 收入和支出柱状图，共 {count} 期：收入 {income}，支出 {expenses}；数字见下表',
+      netWorth: '{currency} 净资产走势',
+      netWorthLabel: '{currency} 净资产折线图，共 {count} 个日期，{date} 为 {value}；数字见下表',
+      spending: '{currency} 各类支出',
+      spendingLabel: '{currency} 各类支出柱状图，共 {count} 类，合计 {total}；数字见旁边的表格',
+      noSpending: '该期间没有支出。',
+      category: '类别',
+    },
   },
 
   // Statements screen: bank lines, statements, the import wizard, reconciliation
@@ -1146,11 +1160,13 @@ export const zh: Messages = {
     save: '保存汇率',
     saved: '已保存：{date} 1 {from} = {rate} {to}。',
     import: '导入汇率',
-    importHint: 'CSV 文件：首行为表头，包含 date、from、to、rate 列，之后每行一个汇率。',
+    importHint:
+      'CSV 文件：首行为表头，包含 date、from、to、rate 列，之后每行一个汇率。已登记证券的价格也可作为一行：from 填代码，to 填其货币（2026-02-01,VTI,USD,250.00）。',
     file: 'CSV 文件',
     importButton: '导入',
     importing: '导入中…',
     imported: '新增 {created} 个汇率，替换 {replaced} 个。',
+    importedSecurities: '新增 {created} 个汇率，替换 {replaced} 个；其中 {securities} 个为证券价格。',
     all: '全部汇率',
     delete: '删除 {date} 的 {pair} 汇率',
     oneUnit: '1 {from} = {rate} {to}',

@@ -1,6 +1,6 @@
 import { currencyDigits, isKnownCurrency } from '../currencies.ts';
 import { parseAmount, type Minor } from '../money.ts';
-import { parseRate, RATE_DECIMALS } from '../rates.ts';
+import { divideHalfEven, parseRate, RATE_DECIMALS } from '../rates.ts';
 import { invalid, journalError, JOURNAL_ERRORS, shown, unsupported } from './errors.ts';
 
 /**
@@ -134,7 +134,13 @@ function splitPrice(text: string): { amount: string; kind: '@' | '@@'; price: st
 export function parseLedgerPostingAmount(
   text: string,
   line: number,
-): { amount: { minor: Minor; currency: string }; cost: { minor: Minor; currency: string } | null } {
+): {
+  amount: { minor: Minor; currency: string } | null;
+  cost: { minor: Minor; currency: string } | null;
+  rounded?: boolean;
+} {
+  const security = securityPostingAmount(text, line);
+  if (security) return { ...security, cost: null };
   const parts = splitPrice(text);
   if (!parts) return { amount: parseLedgerAmount(text, line), cost: null };
   const amount = parseLedgerAmount(parts.amount, line);
@@ -171,7 +177,13 @@ export function parseBeancountAmount(text: string, line: number): { minor: Minor
 export function parseBeancountPostingAmount(
   text: string,
   line: number,
-): { amount: { minor: Minor; currency: string }; cost: { minor: Minor; currency: string } | null } {
+): {
+  amount: { minor: Minor; currency: string } | null;
+  cost: { minor: Minor; currency: string } | null;
+  rounded?: boolean;
+} {
+  const security = securityPostingAmount(text, line);
+  if (security) return { ...security, cost: null };
   const parts = splitPrice(text);
   if (!parts) return { amount: parseBeancountAmount(text, line), cost: null };
   const amount = parseBeancountAmount(parts.amount, line);
@@ -200,4 +212,71 @@ export function securityPrice(
   if (!m || /^0+(\.0+)?$/.test(m[1]!))
     invalid(line, `the price of ${shown(commodity, 30)} reads a number above zero and a currency, such as 250.00 USD`);
   return { symbol: commodity, price: m[1]!, currency: currencyOf(m[2]!, line) };
+}
+
+/** Whether a commodity is a security's symbol (docs/investments.md): no ISO 4217 code, no currency sign. */
+export function isSecuritySymbol(commodity: string): boolean {
+  return /^[A-Z][A-Z0-9._-]{0,23}$/.test(commodity) && !isKnownCurrency(commodity);
+}
+
+const SECURITY_UNITS = /^([+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+))\s+([A-Z][A-Z0-9._-]{0,23})(?![A-Za-z0-9._-])\s*(.*)$/s;
+const COST_PARTS = /^(?:\{\{([^{}]*)\}\}|\{([^{}]*)\})?\s*(?:\[([^\]]*)\])?\s*(?:(@@?)\s*(.*))?$/s;
+const PER_UNIT = /^(\d{1,15}(?:\.\d{1,20})?)\s+(\S+)$/;
+
+/**
+ * A posting of a security's units with their cost (docs/investments.md "Interop"): beancount
+ * `10 VTI {210.50 USD}`, `-4 VTI {210.50 USD, 2024-01-05} @ 250.00 USD`, `{{2105.00 USD}}`; ledger
+ * `{210.50 USD} [2024-01-05]`, `{{…}}`; hledger `10 VTI @ 210.50 USD`, `@@ 2105.00 USD`. The ledger
+ * keeps money only, so the posting becomes its cost in the cost's currency: the lot's cost when it has
+ * one (a sale's `@` price is then what the tools show, not what they weigh), else its `@`/`@@` price.
+ * Units times a per-unit cost are rounded half to even to the currency's minor unit (`rounded`), and a
+ * lot spec without a number (`{}`, `{2024-01-05}`) leaves the amount to balance the transaction.
+ * Null when the commodity is no security.
+ */
+export function securityPostingAmount(
+  text: string,
+  line: number,
+): { amount: { minor: Minor; currency: string } | null; rounded: boolean } | null {
+  const m = SECURITY_UNITS.exec(text.trim());
+  if (!m || !isSecuritySymbol(m[2]!)) return null;
+  const symbol = m[2]!;
+  const units = m[1]!.replace(/,/g, '');
+  const um = /^([+-])?(\d*)(?:\.(\d*))?$/.exec(units);
+  if (!um || (um[3] ?? '').length > 8 || (um[2] ?? '').length > 10)
+    invalid(line, `${shown(units)} ${symbol} is not a number of units with at most 8 decimals`);
+  const atoms = BigInt((um[2] || '0') + (um[3] ?? '').padEnd(8, '0'));
+  const sign = um[1] === '-' ? -1n : 1n;
+  const parts = COST_PARTS.exec(m[3]!.trim());
+  if (!parts) invalid(line, `${shown(text)} is not units with a cost (such as 10 ${symbol} {210.50 USD})`);
+  const [, total, perUnit, , at, price] = parts;
+  let cost: { kind: 'unit' | 'total'; text: string } | null = null;
+  if (total !== undefined || perUnit !== undefined) {
+    // beancount's components: the cost, a date, a label; the cost is the one with a currency
+    const spec = (total ?? perUnit)!
+      .split(',')
+      .map((c) => c.trim())
+      .find((c) => /^\d/.test(c) && /\s/.test(c));
+    if (spec === undefined) return { amount: null, rounded: false };
+    cost = { kind: total !== undefined ? 'total' : 'unit', text: spec };
+  } else if (at !== undefined) cost = { kind: at === '@@' ? 'total' : 'unit', text: price!.trim() };
+  if (cost === null)
+    throw journalError(
+      JOURNAL_ERRORS.commodity,
+      line,
+      `commodity ${shown(symbol)} is not an ISO 4217 currency, and its units carry no cost ({cost} or @ price) to keep them at`,
+    );
+  const pm = PER_UNIT.exec(cost.text);
+  if (!pm) invalid(line, `the cost of ${symbol} reads a number above zero and a currency, such as 210.50 USD`);
+  const currency = currencyOf(pm[2]!, line);
+  const digits = currencyDigits(currency);
+  if (cost.kind === 'total') {
+    const minor = quantityToMinor(pm[1]!, currency, line);
+    return { amount: { minor: sign * minor, currency }, rounded: false };
+  }
+  const [whole, fraction = ''] = pm[1]!.split('.');
+  const numerator = atoms * BigInt(whole! + fraction) * 10n ** BigInt(digits);
+  const denominator = 10n ** BigInt(8 + fraction.length);
+  const minor = divideHalfEven(numerator, denominator);
+  if (minor >= 10n ** BigInt(12 + digits)) invalid(line, `the cost of ${symbol} is a trillion units or more`);
+  return { amount: { minor: sign * minor, currency }, rounded: numerator % denominator !== 0n };
 }

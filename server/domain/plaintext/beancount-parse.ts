@@ -1,4 +1,10 @@
-import { currencyOf, parseBeancountPostingAmount, parseBeancountPrice, securityPrice } from './amounts.ts';
+import {
+  currencyOf,
+  isSecuritySymbol,
+  parseBeancountPostingAmount,
+  parseBeancountPrice,
+  securityPrice,
+} from './amounts.ts';
 import { journalDate } from './dates.ts';
 import { invalid, shown, unsupported } from './errors.ts';
 import { readMark, readMemoJson } from './text.ts';
@@ -189,7 +195,8 @@ function dated(raw: string, dateText: string, lineNo: number, out: ParsedJournal
             ? []
             : currencies
                 .split(',')
-                .filter(Boolean)
+                // a security the account holds (docs/investments.md "Interop") is no currency of it
+                .filter((c) => c !== '' && !isSecuritySymbol(c))
                 .map((c) => currencyOf(c, lineNo)),
       };
       out.accounts.push(decl);
@@ -258,5 +265,6 @@ function indented(text: string, lineNo: number, context: Context): void {
     account,
     amount: parsed?.amount ?? null,
     ...(parsed?.cost && { cost: parsed.cost }),
+    ...(parsed?.rounded && { rounded: true }),
   });
 }

@@ -2,13 +2,14 @@ import { formatMinor } from '../money.ts';
 import { accountPaths } from './names.ts';
 import { beancountHolds, beancountString } from './text.ts';
 import type { Book, BookAccount, BookEntry, BookPrice, LineSink } from './types.ts';
+import { lineAmounts } from './units.ts';
 
 /**
  * A beancount file: `option "operating_currency"` for each currency, an `open` for every account
  * (with its currency as the constraint, and `name:` metadata where the path does not give the name
  * back) dated on the first entry's date, each security as a `commodity`, the prices (currencies'
- * and securities') as `price` directives, every entry in
- * history order, and a `close` for each deactivated account dated on the last entry's date. An
+ * and securities') as `price` directives, every entry in history order (a trade's units at their lot's
+ * cost, units.ts), and a `close` for each deactivated account dated on the last entry's date. An
  * exchange's costed lines carry a total price (`@@`); its automatic lines on the currency trading
  * accounts are written too, with `automatic: "trading"` metadata.
  */
@@ -26,6 +27,7 @@ export function writeBeancountLines(
   header: readonly string[] = [],
   prices: readonly BookPrice[] = [],
   commodities: readonly string[] = [],
+  securitiesHeld: ReadonlyMap<string, readonly string[]> = new Map(),
 ): void {
   const paths = accountPaths(accounts, 'beancount');
   for (const line of header) out.push(`; ${line}`);
@@ -43,7 +45,9 @@ export function writeBeancountLines(
     .map((a) => ({ account: a, path: paths.get(a.id)! }))
     .sort((x, y) => (x.path.path < y.path.path ? -1 : 1));
   for (const { account, path } of declared) {
-    out.push(`${first} open ${path.path} ${account.currency}`);
+    // an account holding securities in lots takes their units too
+    const constraint = [account.currency, ...(securitiesHeld.get(account.id) ?? [])].join(',');
+    out.push(`${first} open ${path.path} ${constraint}`);
     if (!path.exact) out.push(`  name: "${beancountString(account.name)}"`);
   }
   if (declared.length > 0) out.push('');
@@ -69,6 +73,11 @@ export function writeBeancountLines(
     if (entry.reversalEntryId) out.push(`  voided-by: "${entry.reversalEntryId}"`);
     if (entry.reversesEntryId) out.push(`  reverses: "${entry.reversesEntryId}"`);
     for (const l of entry.lines) {
+      const units = lineAmounts(l, 'beancount');
+      if (units) {
+        for (const text of units) out.push(`  ${paths.get(l.accountId)!.path.padEnd(width)}  ${text}`);
+        continue;
+      }
       const text = `${formatMinor(l.direction === 'DEBIT' ? l.amountMinor : -l.amountMinor, l.currency)} ${l.currency}`;
       const cost = l.cost ? ` @@ ${formatMinor(l.cost.amountMinor, l.cost.currency)} ${l.cost.currency}` : '';
       out.push(`  ${paths.get(l.accountId)!.path.padEnd(width)}  ${text.padStart(20)}${cost}`);

@@ -260,6 +260,7 @@ function posting(text: string, lineNo: number, context: Extract<Context, { kind:
     account,
     amount: parsed?.amount ?? null,
     ...(parsed?.cost && { cost: parsed.cost }),
+    ...(parsed?.rounded && { rounded: true }),
     ...(automatic && { automatic }),
   });
 }

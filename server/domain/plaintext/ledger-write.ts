@@ -3,13 +3,14 @@ import { formatMinor } from '../money.ts';
 import { accountPaths } from './names.ts';
 import { ledgerDescription } from './text.ts';
 import type { Book, BookAccount, BookEntry, BookLine, BookPrice, LineSink } from './types.ts';
+import { lineAmounts } from './units.ts';
 
 /**
  * A ledger (`.ledger`) or hledger (`.journal`) file: `commodity` and `account` directives, then
  * every entry in history order with explicit amounts (debits positive, credits negative), each
  * exact to its currency's digits. The two dialects differ only in the commodity directive
  * (hledger wants a sample amount with a decimal mark; ledger the bare symbol). Prices are `P`
- * directives; an exchange's costed lines carry `@@ TOTAL`, and its automatic lines on the currency
+ * directives; a trade's units are written at their lot's cost (units.ts); an exchange's costed lines carry `@@ TOTAL`, and its automatic lines on the currency
  * trading accounts are written out too (marked `automatic: trading`), so each currency balances on
  * its own as in the ledger, and the tools' weights balance as well.
  */
@@ -34,6 +35,7 @@ export function writeLedgerJournalLines(
   flavor: 'ledger' | 'hledger',
   header: readonly string[] = [],
   prices: readonly BookPrice[] = [],
+  commodities: readonly string[] = [],
 ): void {
   const paths = accountPaths(accounts, flavor);
   for (const line of header) out.push(`; ${line}`);
@@ -42,7 +44,7 @@ export function writeLedgerJournalLines(
     out.push(line);
 
   const currencies = [
-    ...new Set([...accounts.map((a) => a.currency), ...prices.flatMap((p) => [p.from, p.to])]),
+    ...new Set([...accounts.map((a) => a.currency), ...prices.flatMap((p) => [p.from, p.to]), ...commodities]),
   ].sort();
   for (const currency of currencies) {
     // a security (docs/investments.md "Interop") is declared without a display precision
@@ -78,6 +80,11 @@ export function writeLedgerJournalLines(
     if (entry.reversesEntryId) out.push(`    ; reverses: ${entry.reversesEntryId}`);
     for (const document of entry.documents ?? []) out.push(`    ; attachment: ${document}`);
     for (const l of entry.lines) {
+      const units = lineAmounts(l, flavor);
+      if (units) {
+        for (const text of units) out.push(`    ${paths.get(l.accountId)!.path.padEnd(width)}  ${text}`);
+        continue;
+      }
       const text = `${amount(l)} ${l.currency}`;
       const cost = l.cost ? ` @@ ${formatMinor(l.cost.amountMinor, l.cost.currency)} ${l.cost.currency}` : '';
       const mark = l.automatic ? '  ; automatic: trading' : '';

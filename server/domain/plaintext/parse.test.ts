@@ -281,7 +281,12 @@ describe('beancount files', () => {
       'UNSUPPORTED_DIRECTIVE',
       /line 1: the option "name_assets"/,
     ],
-    ['a cost', '2020-01-01 *\n  Assets:A  1 HOOL {500 USD}\n  Assets:B\n', 'UNSUPPORTED_DIRECTIVE', /line 2: a cost/],
+    [
+      'a cost on money',
+      '2020-01-01 *\n  Assets:A  1 EUR {1.1 USD}\n  Assets:B\n',
+      'UNSUPPORTED_DIRECTIVE',
+      /line 2: a cost/,
+    ],
     [
       'arithmetic',
       '2020-01-01 *\n  Assets:A  (10/3) USD\n  Assets:B\n',
@@ -295,10 +300,10 @@ describe('beancount files', () => {
       /line 2: commodity "HOOL"/,
     ],
     [
-      'an open for a stock commodity',
-      '2020-01-01 open Assets:A HOOL\n',
+      'an open for a commodity that is neither currency nor security',
+      '2020-01-01 open Assets:A USD,hool\n',
       'UNSUPPORTED_COMMODITY',
-      /line 1: commodity "HOOL"/,
+      /line 1: commodity "hool"/,
     ],
     ['an unclosed string', '2020-01-01 * "never closed\n', 'INVALID_JOURNAL', /line 1: a string is not closed/],
   ];
@@ -391,5 +396,97 @@ describe('prices and exchanges in journals', () => {
       ['2026-01-01 price EUR 1.1 EUR\n', 'beancount', /line 1: the price of EUR is in EUR itself/],
     ];
     for (const [text, format, message] of cases) expect(refusal(text, format).message, text).toMatch(message);
+  });
+});
+
+describe('a security\'s units with their cost (docs/investments.md "Interop")', () => {
+  const amounts = (text: string, format: JournalFormat) =>
+    resolvePostings(parseJournal(text, format).transactions[0]!).map((l) => [
+      l.account,
+      l.direction,
+      l.amountMinor,
+      l.currency,
+    ]);
+
+  it('when beancount units carry a lot cost, then each posting is its cost in money: the lot spec is weighed, a sale price is not', () => {
+    const text = [
+      '2024-01-01 open Assets:Broker USD,VTI',
+      '2024-03-01 * "sell"',
+      '  Assets:Broker  1000.00 USD',
+      '  Assets:Broker  -4 VTI {210.50 USD, 2024-01-05} @ 250.00 USD',
+      '  Income:Gains  -158.00 USD',
+      '',
+    ].join('\n');
+    expect(parseJournal(text, 'beancount').accounts[0]!.currencies).toEqual(['USD']);
+    expect(amounts(text, 'beancount')).toEqual([
+      ['Assets:Broker', 'DEBIT', 100000n, 'USD'],
+      ['Assets:Broker', 'CREDIT', 84200n, 'USD'],
+      ['Income:Gains', 'CREDIT', 15800n, 'USD'],
+    ]);
+    expect(
+      amounts('2024-01-05 * "buy"\n  Assets:B  3 VTI {{100.00 USD}}\n  Assets:C  -100.00 USD\n', 'beancount'),
+    ).toEqual([
+      ['Assets:B', 'DEBIT', 10000n, 'USD'],
+      ['Assets:C', 'CREDIT', 10000n, 'USD'],
+    ]);
+  });
+
+  it('when ledger and hledger units carry a lot price or a price, then each posting is its cost in money', () => {
+    expect(
+      amounts(
+        '2024-03-01 sell\n  Assets:B  1000.00 USD\n  Assets:B  -4 VTI {210.50 USD} [2024-01-05] @ 250.00 USD\n  Income:G  -158.00 USD\n',
+        'ledger',
+      ),
+    ).toEqual([
+      ['Assets:B', 'DEBIT', 100000n, 'USD'],
+      ['Assets:B', 'CREDIT', 84200n, 'USD'],
+      ['Income:G', 'CREDIT', 15800n, 'USD'],
+    ]);
+    expect(amounts('2024-01-05 buy\n  Assets:B  10 VTI @ 210.50 USD\n  Assets:C\n', 'hledger')).toEqual([
+      ['Assets:B', 'DEBIT', 210500n, 'USD'],
+      ['Assets:C', 'CREDIT', 210500n, 'USD'],
+    ]);
+    expect(
+      amounts(
+        '2024-01-05 buy\n  Assets:B  -1 VTI {{33.34 USD}} [2024-01-05] @ 41 USD\n  Assets:C  41.00 USD\n  Income:G\n',
+        'ledger',
+      ),
+    ).toEqual([
+      ['Assets:B', 'CREDIT', 3334n, 'USD'],
+      ['Assets:C', 'DEBIT', 4100n, 'USD'],
+      ['Income:G', 'CREDIT', 766n, 'USD'],
+    ]);
+  });
+
+  it('when units times a per-unit cost leave a fraction of a cent, then it is rounded and what that leaves unbalanced goes to the last such posting', () => {
+    const text = [
+      '2024-02-05 * "sell"',
+      '  Assets:B  40.00 USD',
+      '  Assets:B  -1 VTI {33.3333333333 USD, 2024-01-05} @ 40 USD',
+      '  Income:G  -6.66 USD',
+      '',
+    ].join('\n');
+    // 1 × 33.3333333333 is 33.33 rounded; the entry says the cost was 33.34
+    expect(amounts(text, 'beancount')).toEqual([
+      ['Assets:B', 'DEBIT', 4000n, 'USD'],
+      ['Assets:B', 'CREDIT', 3334n, 'USD'],
+      ['Income:G', 'CREDIT', 666n, 'USD'],
+    ]);
+    // more than a cent per rounded posting is no rounding: the entry does not balance
+    const off = text.replace('-6.66 USD', '-6.50 USD');
+    expect(amounts(off, 'beancount').map((l) => l[2])).toEqual([4000n, 3333n, 650n]);
+  });
+
+  it('when units of a security carry no cost, or a cost that is no amount, then the line is refused naming it', () => {
+    expect(refusal('2024-01-01 *\n  Assets:A  10 VTI\n  Assets:B\n', 'beancount')).toMatchObject({
+      code: 'UNSUPPORTED_COMMODITY',
+      message: expect.stringMatching(/^line 2: commodity "VTI" .*no cost/),
+    });
+    expect(refusal('2024-01-01 x\n  Assets:A  10 VTI @ lots USD\n  Assets:B\n', 'hledger').message).toMatch(
+      /^line 2: the cost of VTI reads a number/,
+    );
+    expect(refusal('2024-01-01 x\n  Assets:A  1.123456789 VTI @ 1 USD\n  Assets:B\n', 'hledger').message).toMatch(
+      /^line 2: .*at most 8 decimals/,
+    );
   });
 });

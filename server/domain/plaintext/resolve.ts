@@ -7,7 +7,9 @@ import type { ParsedPosting, ParsedTransaction, ResolvedLine } from './types.ts'
  * the amount that balances the others (it must balance one currency only: an account holds one
  * currency), each posting with a price weighing its cost as the tools weigh it; positive amounts
  * are debits, negative ones credits; zero postings make no line. Whether the lines balance is
- * checked by the journal's own rule, as for every entry.
+ * checked by the journal's own rule, as for every entry. What the rounding of a security's units
+ * times their cost per unit leaves (at most a minor unit per such posting) goes to the last of them,
+ * as beancount's tolerance lets it.
  */
 export function resolvePostings(txn: ParsedTransaction): ResolvedLine[] {
   let elided: ParsedPosting | undefined;
@@ -15,7 +17,9 @@ export function resolvePostings(txn: ParsedTransaction): ResolvedLine[] {
   let currency: string | undefined;
   let sum = 0n;
   let sums: Map<string, Minor> | undefined;
+  let anyRounded = false;
   for (const p of txn.postings) {
+    if (p.rounded) anyRounded = true;
     if (p.amount === null) {
       if (elided) invalid(p.line, 'only one posting of a transaction may leave out its amount');
       elided = p;
@@ -33,6 +37,7 @@ export function resolvePostings(txn: ParsedTransaction): ResolvedLine[] {
     }
   }
   let inferred: { minor: Minor; currency: string } | null = null;
+  const adjusted = elided || !anyRounded ? null : roundingLeft(txn.postings, sums ?? new Map([[currency!, sum]]));
   if (elided) {
     const open = sums
       ? [...sums].filter(([, s]) => s !== 0n)
@@ -47,7 +52,7 @@ export function resolvePostings(txn: ParsedTransaction): ResolvedLine[] {
   }
   const lines: ResolvedLine[] = [];
   for (const p of txn.postings) {
-    const amount = p === elided ? inferred : p.amount;
+    const amount = p === elided ? inferred : (adjusted?.get(p) ?? p.amount);
     if (amount === null || amount.minor === 0n) continue;
     lines.push({
       line: p.line,
@@ -60,4 +65,20 @@ export function resolvePostings(txn: ParsedTransaction): ResolvedLine[] {
     });
   }
   return lines;
+}
+
+/** The rounded postings' amounts that take up what their rounding left unbalanced, by posting. */
+function roundingLeft(
+  postings: readonly ParsedPosting[],
+  sums: ReadonlyMap<string, Minor>,
+): Map<ParsedPosting, { minor: Minor; currency: string }> | null {
+  let out: Map<ParsedPosting, { minor: Minor; currency: string }> | null = null;
+  for (const [currency, left] of sums) {
+    if (left === 0n) continue;
+    const rounded = postings.filter((p) => p.rounded && p.amount?.currency === currency);
+    const last = rounded.at(-1);
+    if (!last || (left < 0n ? -left : left) > BigInt(rounded.length)) continue;
+    (out ??= new Map()).set(last, { minor: last.amount!.minor - left, currency });
+  }
+  return out;
 }

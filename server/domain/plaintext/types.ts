@@ -26,6 +26,28 @@ export interface BookLine {
   cost?: { amountMinor: Minor; currency: string } | null;
   /** a line on a currency trading account that the server adds for an exchange */
   automatic?: boolean;
+  /** A trade's units of a security on this line, in place of its money (docs/investments.md "Interop"). */
+  units?: readonly BookUnits[];
+}
+
+/**
+ * Units of a security bought into a lot (positive) or sold from one (negative); the line's money is
+ * their cost. A line's units together cost what the line's amount says.
+ */
+export interface BookUnits {
+  symbol: string;
+  /** signed atoms of 10^-8 unit */
+  atoms: bigint;
+  /** the lot's purchase date */
+  lotDate: string;
+  /** the lot's cost per unit: exact decimal text, or rounded to 10 decimals when it has no exact one */
+  unitCost: string;
+  /** whether |atoms| × unitCost is exactly costMinor */
+  exact: boolean;
+  /** what these units cost in the line's currency, minor units, positive */
+  costMinor: bigint;
+  /** a sale's price per unit; null for a purchase */
+  price: string | null;
 }
 
 /** A posted (or voided) entry in history order. */
@@ -62,6 +84,8 @@ export interface ParsedPosting {
   cost?: { minor: Minor; currency: string } | null;
   /** Marked by our export as a line the server adds for an exchange (`automatic: trading`). */
   automatic?: boolean;
+  /** A security's units times their cost per unit, rounded to the currency's minor unit (amounts.ts). */
+  rounded?: boolean;
 }
 
 /** A market price: one `from` is worth `rate` (10^-12 units) of `to` on `date`. */

@@ -16,6 +16,7 @@ import { pricesUpTo } from '../prices/prices.queries.ts';
 import { allSecurities, securityPricesUpTo } from '../investments/investments.queries.ts';
 import { accountsInHistory, postedHistory, type DateFilter } from './export.repository.ts';
 import { entryDocuments } from '../attachments/attachments.service.ts';
+import { tradeUnits, withUnits } from './export.units.ts';
 
 export const EXPORT_MEDIA: Readonly<Record<ExportFormat, { contentType: string; extension: string }>> = {
   ledger: { contentType: 'text/plain; charset=utf-8', extension: 'ledger' },
@@ -119,12 +120,20 @@ export function writeExport(
     }));
     const allPrices = [...prices, ...securityPrices];
     const documents = query.withDocuments ? entryDocuments(db) : undefined;
-    const entries = documents ? withDocuments(postedHistory(db, range), documents) : postedHistory(db, range);
+    const history = documents ? withDocuments(postedHistory(db, range), documents) : postedHistory(db, range);
+    // the journal formats write a trade's units at their lot's cost; CSV keeps the money lines
     const csv = query.format === 'csv';
+    const units = csv ? null : tradeUnits(db, range);
+    const entries = units ? withUnits(history, units.byEntry) : history;
+    const held = units?.held ?? new Map<string, string[]>();
     const out = new PiecesOfText(csv ? '\r\n' : '\n', csv ? '\r\n' : '', write, pieceChars);
     if (query.format === 'csv') writeCsvRows(out, accounts, entries);
-    else if (query.format === 'beancount') writeBeancountLines(out, accounts, entries, header, allPrices, commodities);
-    else writeLedgerJournalLines(out, accounts, entries, used, query.format, header, allPrices);
+    else if (query.format === 'beancount')
+      writeBeancountLines(out, accounts, entries, header, allPrices, commodities, held);
+    else
+      writeLedgerJournalLines(out, accounts, entries, used, query.format, header, allPrices, [
+        ...new Set([...held.values()].flat()),
+      ]);
     out.end();
   });
 }

@@ -2,7 +2,7 @@ import { newRowId } from '../../db/ids.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { InvestmentSettingsBody, SecurityBody, TradeBody, TradePreview } from '../../contract/investments.ts';
 import { MAX_SECURITY_PRICE_ROWS } from '../../contract/investments.ts';
-import { currencyDigits } from '../../domain/currencies.ts';
+import { currencyDigits, isKnownCurrency } from '../../domain/currencies.ts';
 import { DATE_RANGE_TEXT, isLedgerDate, localToday } from '../../domain/dates.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -28,7 +28,7 @@ import type { Account } from '../accounts/accounts.model.ts';
 import { findAccount } from '../accounts/accounts.queries.ts';
 import { requireAccount } from '../accounts/accounts.service.ts';
 import { createEntry, type VoidGuard } from '../journal/journal.service.ts';
-import { csvLineError, readCsvTable } from '../prices/prices.service.ts';
+import { csvLineError, readCsvTable, type SecurityPriceRows } from '../prices/prices.service.ts';
 import {
   addToHolding,
   allSecurities,
@@ -621,38 +621,97 @@ export function setSecurityPrice(db: LedgerDb, securityId: string, date: string,
 const PRICE_COLUMNS = ['date', 'symbol', 'price'] as const;
 
 /**
+ * Checks and keeps security prices row by row: a declared security's, in its own currency (when a
+ * row names one), a price above zero with at most 10 decimals, one per security and date. `save`
+ * writes them and counts what it created and replaced. Both price imports read their rows with it.
+ */
+function securityPriceBook(db: LedgerDb) {
+  const bySymbol = new Map<string, Security | undefined>();
+  const rows: { securityId: string; date: string; price: string }[] = [];
+  const seen = new Set<string>();
+  return {
+    security(symbol: string): Security | undefined {
+      if (!bySymbol.has(symbol)) bySymbol.set(symbol, findSecurityBySymbol(db, symbol));
+      return bySymbol.get(symbol);
+    },
+    keep(line: number, security: Security, date: string, price: string, currency?: string): void {
+      if (currency !== undefined && currency !== security.currency)
+        throw csvLineError(
+          line,
+          `${security.symbol} is priced in ${security.currency}, not ${JSON.stringify(currency.slice(0, 40))}`,
+        );
+      const scaled = /^\d{1,12}(\.\d{1,10})?$/.test(price) ? parsePrice(price) : null;
+      if (scaled === null)
+        throw csvLineError(
+          line,
+          `${JSON.stringify(price.slice(0, 40))} is not a price above zero with at most 10 decimals`,
+        );
+      const key = `${security.id} ${date}`;
+      if (seen.has(key)) throw csvLineError(line, `a second price of ${security.symbol} on ${date}`);
+      seen.add(key);
+      rows.push({ securityId: security.id, date, price: formatPrice(scaled) });
+    },
+    save(into: LedgerDb) {
+      let created = 0;
+      for (const r of rows) {
+        if (priceOn(into, r.securityId, r.date)?.date !== r.date) created++;
+        savePrice(into, r.securityId, r.date, r.price);
+      }
+      const dates = rows.map((r) => r.date).sort();
+      return {
+        created,
+        replaced: rows.length - created,
+        first_date: dates[0] ?? null,
+        last_date: dates.at(-1) ?? null,
+      };
+    },
+  };
+}
+
+/**
  * Imports security prices from CSV: a header row naming `date`, `symbol` and `price` (any order, any
  * case, other columns ignored), then one price per row of a declared security. Any bad row refuses
  * the whole file, naming its line; each good row creates or replaces the price of its date.
  */
 export function importSecurityPrices(db: LedgerDb, bytes: Uint8Array) {
   const table = readCsvTable(bytes, PRICE_COLUMNS, MAX_SECURITY_PRICE_ROWS, 'prices');
-  const bySymbol = new Map<string, Security | undefined>();
-  const rows: { securityId: string; date: string; price: string }[] = [];
-  const seen = new Set<string>();
+  const book = securityPriceBook(db);
   for (const { line, cell } of table) {
     const [date, symbol, price] = [cell('date'), cell('symbol').toUpperCase(), cell('price')];
     if (!isLedgerDate(date))
       throw csvLineError(line, `${JSON.stringify(date.slice(0, 40))} is not a date YYYY-MM-DD from ${DATE_RANGE_TEXT}`);
-    if (!bySymbol.has(symbol)) bySymbol.set(symbol, findSecurityBySymbol(db, symbol));
-    const security = bySymbol.get(symbol);
+    const security = book.security(symbol);
     if (!security) throw csvLineError(line, `${JSON.stringify(symbol.slice(0, 40))} is not a declared security`);
-    const scaled = /^\d{1,12}(\.\d{1,10})?$/.test(price) ? parsePrice(price) : null;
-    if (scaled === null)
-      throw csvLineError(
-        line,
-        `${JSON.stringify(price.slice(0, 40))} is not a price above zero with at most 10 decimals`,
-      );
-    const key = `${security.id} ${date}`;
-    if (seen.has(key)) throw csvLineError(line, `a second price of ${symbol} on ${date}`);
-    seen.add(key);
-    rows.push({ securityId: security.id, date, price: formatPrice(scaled) });
+    book.keep(line, security, date, price);
   }
   return db.transaction(() => {
-    for (const r of rows) savePrice(db, r.securityId, r.date, r.price);
-    const dates = rows.map((r) => r.date).sort();
-    return { imported: rows.length, first_date: dates[0] ?? null, last_date: dates.at(-1) ?? null };
+    const saved = book.save(db);
+    return { imported: saved.created + saved.replaced, first_date: saved.first_date, last_date: saved.last_date };
   });
+}
+
+/**
+ * The rates import's reader of securities' prices (POST /api/prices/import, docs/investments.md
+ * "Prices"): a row whose `from` is no ISO 4217 code is a security's price (`2024-02-01,VTI,USD,250`),
+ * of a declared security, `to` its currency and `rate` its price.
+ */
+export function securityPriceRows(): SecurityPriceRows {
+  let book: ReturnType<typeof securityPriceBook> | undefined;
+  return {
+    take(db, row) {
+      if (isKnownCurrency(row.from)) return false;
+      book ??= securityPriceBook(db);
+      const security = book.security(row.from);
+      if (!security)
+        throw csvLineError(
+          row.line,
+          `${JSON.stringify(row.from.slice(0, 40))} is neither an ISO 4217 currency code nor a declared security`,
+        );
+      book.keep(row.line, security, row.date, row.rate, row.to);
+      return true;
+    },
+    save: (db) => book?.save(db) ?? { created: 0, replaced: 0, first_date: null, last_date: null },
+  };
 }
 
 /**

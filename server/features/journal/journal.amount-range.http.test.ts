@@ -100,6 +100,9 @@ describe('GET /api/journal-entries?amount_min=&amount_max=', () => {
       `amount_max=${'9'.repeat(33)}`,
       'amount_min=10&amount_max=9.99',
       'amount_min=5&amount_min=6',
+      // one bound no amount beside one that is: the order of the two is not compared
+      'amount_min=abc&amount_max=1.5',
+      'amount_min=2&amount_max=file%3A%2F%2F%2Fetc%2Fpasswd',
     ]) {
       const res = await api.get(`/api/journal-entries?${query}`, token);
       expect(res.status, query).toBe(400);

@@ -3,7 +3,7 @@ import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { Cost } from '../../domain/exchange.ts';
 import type { Minor } from '../../domain/money.ts';
-import { SEARCH_COUNT_AHEAD, type EntryStatus, type SourceType } from '../../contract/journal.ts';
+import type { EntryStatus, SourceType } from '../../contract/journal.ts';
 import {
   countedPage,
   countedTotal,
@@ -11,7 +11,6 @@ import {
   type CountTables,
   type PageSpan,
 } from '../../db/counted-pages.ts';
-import { newRowId } from '../../db/ids.ts';
 
 export interface JournalLine {
   id: string;
@@ -44,12 +43,12 @@ export interface JournalEntry {
   lines: JournalLine[];
 }
 
-type EntryRow = Omit<LedgerSchema['journal_entries'], 'seq' | 'corrects_entry_id' | 'corrected_by_entry_id'> & {
+export type EntryRow = Omit<LedgerSchema['journal_entries'], 'seq' | 'corrects_entry_id' | 'corrected_by_entry_id'> & {
   corrects_entry_id: string | null;
   corrected_by_entry_id: string | null;
 };
 
-const ENTRY_COLUMNS = [
+export const ENTRY_COLUMNS = [
   'id',
   'entry_date',
   'memo',
@@ -110,7 +109,7 @@ function linesOf(db: LedgerDb, entryIds: readonly string[]): Map<string, Journal
   return out;
 }
 
-function toEntries(db: LedgerDb, rows: EntryRow[]): JournalEntry[] {
+export function toEntries(db: LedgerDb, rows: EntryRow[]): JournalEntry[] {
   const lines = linesOf(
     db,
     rows.map((r) => r.id),
@@ -161,28 +160,6 @@ export interface EntryFilter {
   endDate?: string | undefined;
   accountId?: string | undefined;
   sourceType?: SourceType | undefined;
-}
-
-/** A search as the repository runs it: the FTS5 query of the memo words, and the amounts' lines. */
-export interface EntrySearch {
-  /** an FTS5 query over the memos, every phrase required; null: no words */
-  words: string | null;
-  /** each required: an entry with one of these lines (amount in minor units of that currency), or its memo phrase */
-  amounts: { lines: { minor: bigint; currency: string }[]; memoPhrase: string }[];
-  /** required when present: an entry with a line within one of these ranges (minor units of that currency) */
-  range?: { min: bigint; max: bigint; currency: string }[] | undefined;
-}
-
-/** The SQL of lines `alias` within a range (`+`: a condition checked on lines found otherwise). */
-function rangeSql(range: NonNullable<EntrySearch['range']>, alias: string, checked: boolean) {
-  const p = checked ? '+' : '';
-  return {
-    sql:
-      range.length === 0
-        ? '0'
-        : range.map(() => `(${p}${alias}amount_minor BETWEEN ? AND ? AND ${p}${alias}currency = ?)`).join(' OR '),
-    params: range.flatMap((r) => [r.min, r.max, r.currency]),
-  };
 }
 
 /**
@@ -241,7 +218,7 @@ function totalOf(db: LedgerDb, filter: EntryFilter): number {
 }
 
 const PAGE_ORDER = 'ORDER BY e.entry_date DESC, e.created_at DESC, e.seq DESC';
-const E_COLUMNS = ENTRY_COLUMNS.map((c) => `e.${c}`).join(', ');
+export const E_COLUMNS = ENTRY_COLUMNS.map((c) => `e.${c}`).join(', ');
 
 function statusSourceWhere(filter: EntryFilter, noIndex: boolean): { sql: string; params: unknown[] } {
   // `+column` keeps SQLite from driving the query by the status or source index instead of the range.
@@ -317,459 +294,5 @@ function accountPage(db: LedgerDb, accountId: string, filter: EntryFilter, span:
   );
 }
 
-/** The key of an entry in the memo index (migration register_and_search): its place in every listing. */
-const SEARCH_KEY = 'entry_search.rowid';
-const SEQ_OF_KEY = '(entry_search.rowid & 4294967295)';
-
-function searchKey(date: string, end: boolean): bigint {
-  return (BigInt(date.replaceAll('-', '')) << 32n) | (end ? 0xffffffffn : 0n);
-}
-
-/**
- * The SQL conditions on `e` (an entry) of the filters and of the search's amounts, each checked on
- * the entry itself (`+column`: never a reason to read an index of every entry instead of the
- * matches; a line is looked up among the entry's own lines).
- */
-function searchConditions(filter: EntryFilter, search: EntrySearch): { sql: string[]; params: unknown[] } {
-  const sql: string[] = [];
-  const params: unknown[] = [];
-  if (filter.status) {
-    sql.push('+e.status = ?');
-    params.push(filter.status);
-  }
-  if (filter.sourceType) {
-    sql.push('+e.source_type = ?');
-    params.push(filter.sourceType);
-  }
-  if (filter.accountId) {
-    sql.push(
-      'EXISTS (SELECT 1 FROM journal_lines al WHERE al.account_id = ? AND al.entry_date = e.entry_date AND al.entry_id = e.id)',
-    );
-    params.push(filter.accountId);
-  }
-  for (const amount of search.amounts) {
-    const either = ['e.seq IN (SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH ?)'];
-    const eitherParams: unknown[] = [amount.memoPhrase];
-    if (amount.lines.length > 0) {
-      either.unshift(
-        `EXISTS (SELECT 1 FROM journal_lines am WHERE am.entry_id = e.id AND (${amount.lines.map(() => '(+am.amount_minor = ? AND +am.currency = ?)').join(' OR ')}))`,
-      );
-      eitherParams.unshift(...amount.lines.flatMap((l) => [l.minor, l.currency]));
-    }
-    sql.push(`(${either.join(' OR ')})`);
-    params.push(...eitherParams);
-  }
-  if (search.range) {
-    const lines = rangeSql(search.range, 'ar.', true);
-    sql.push(`EXISTS (SELECT 1 FROM journal_lines ar WHERE ar.entry_id = e.id AND (${lines.sql}))`);
-    params.push(...lines.params);
-  }
-  return { sql, params };
-}
-
-/** Entries by their sequence numbers, in the order given (each one that exists). */
-function entriesBySeq(db: LedgerDb, seqs: readonly bigint[]): EntryRow[] {
-  const bySeq = new Map<bigint, EntryRow>();
-  for (let i = 0; i < seqs.length; i += 100) {
-    const chunk = seqs.slice(i, i + 100);
-    for (const row of db.allSql<EntryRow & { seq: bigint }>(
-      `SELECT seq, ${ENTRY_COLUMNS.join(', ')} FROM journal_entries WHERE seq IN (${chunk.map(() => '?').join(', ')})`,
-      ...chunk,
-    ))
-      bySeq.set(row.seq, row);
-  }
-  return seqs.flatMap((seq) => {
-    const row = bySeq.get(seq);
-    if (!row) return [];
-    const { seq: _seq, ...entry } = row as EntryRow & { seq: bigint };
-    return [entry];
-  });
-}
-
-/**
- * Entries found by a search (CONTRACT §15), with the other filters, newest first (date, then
- * creation), and their total counted up to `countAhead` matches past the page (`totalExact`
- * false: at least `total`). With memo words, the memo index drives: its keys are the listing's
- * order, so a page is read from it newest first and a date range is a key range; with no other
- * filter the index alone gives the page's keys and the count, and only the page's entries are
- * read, else the amounts and filters are checked on each entry it gives. With amounts only, the
- * lines of those amounts (their index) and the memos holding the number are the candidates,
- * sorted among themselves. Neither reads every entry: the work follows the matches.
- */
-export function searchEntries(
-  db: LedgerDb,
-  filter: EntryFilter,
-  search: EntrySearch,
-  limit: number,
-  offset: number,
-  countAhead: number = SEARCH_COUNT_AHEAD,
-): { items: JournalEntry[]; total: number; totalExact: boolean } {
-  const conditions = searchConditions(filter, search);
-  const cap = offset + limit + countAhead;
-  const counted = (body: string, params: unknown[]) => {
-    const n = Number(
-      db.allSql<{ n: bigint }>(`SELECT COUNT(*) AS n FROM (SELECT 1 ${body} LIMIT ?)`, ...params, cap)[0]!.n,
-    );
-    return { total: n, totalExact: n < cap };
-  };
-  if (search.words !== null) {
-    const where = ['entry_search MATCH ?'];
-    const params: unknown[] = [search.words];
-    if (filter.startDate) {
-      where.push(`${SEARCH_KEY} >= ?`);
-      params.push(searchKey(filter.startDate, false));
-    }
-    if (filter.endDate) {
-      where.push(`${SEARCH_KEY} <= ?`);
-      params.push(searchKey(filter.endDate, true));
-    }
-    if (conditions.sql.length === 0) {
-      // every key of the memo index is an entry's (triggers keep it): the index alone answers
-      const body = `FROM entry_search WHERE ${where.join(' AND ')}`;
-      const count = counted(body, params);
-      if (offset >= count.total) return { items: [], ...count };
-      const keys = db.allSql<{ seq: bigint }>(
-        `SELECT ${SEQ_OF_KEY} AS seq ${body} ORDER BY ${SEARCH_KEY} DESC LIMIT ? OFFSET ?`,
-        ...params,
-        limit,
-        offset,
-      );
-      return {
-        items: toEntries(
-          db,
-          entriesBySeq(
-            db,
-            keys.map((k) => k.seq),
-          ),
-        ),
-        ...count,
-      };
-    }
-    const body = `FROM entry_search JOIN journal_entries e ON e.seq = ${SEQ_OF_KEY} WHERE ${[...where, ...conditions.sql].join(' AND ')}`;
-    return searchPage(
-      db,
-      body,
-      [...params, ...conditions.params],
-      `ORDER BY ${SEARCH_KEY} DESC`,
-      limit,
-      offset,
-      counted,
-    );
-  }
-  const first = search.amounts[0];
-  const candidates: string[] = [];
-  const params: unknown[] = [];
-  if (first) {
-    candidates.push('e.seq IN (SELECT rowid & 4294967295 FROM entry_search WHERE entry_search MATCH ?)');
-    params.push(first.memoPhrase);
-    if (first.lines.length > 0) {
-      candidates.unshift(
-        `e.id IN (SELECT entry_id FROM journal_lines WHERE ${first.lines.map(() => '(amount_minor = ? AND currency = ?)').join(' OR ')})`,
-      );
-      params.unshift(...first.lines.flatMap((l) => [l.minor, l.currency]));
-    }
-  } else {
-    // an amount range alone: the lines within it (their amount index) are the candidates
-    const lines = rangeSql(search.range ?? [], '', false);
-    candidates.push(`e.id IN (SELECT entry_id FROM journal_lines WHERE ${lines.sql})`);
-    params.push(...lines.params);
-  }
-  const where = [`(${candidates.join(' OR ')})`];
-  if (filter.startDate) {
-    where.push('+e.entry_date >= ?');
-    params.push(filter.startDate);
-  }
-  if (filter.endDate) {
-    where.push('+e.entry_date <= ?');
-    params.push(filter.endDate);
-  }
-  // the first amount drives; the rest are checked like filters
-  const rest = searchConditions(filter, {
-    words: null,
-    amounts: search.amounts.slice(1),
-    range: first ? search.range : undefined,
-  });
-  where.push(...rest.sql);
-  params.push(...rest.params);
-  return searchPage(
-    db,
-    `FROM journal_entries e WHERE ${where.join(' AND ')}`,
-    params,
-    'ORDER BY e.entry_date DESC, e.seq DESC',
-    limit,
-    offset,
-    counted,
-  );
-}
-
-/** A page of a search whose matches are entries `e` checked one by one, and their count. */
-function searchPage(
-  db: LedgerDb,
-  body: string,
-  params: unknown[],
-  order: string,
-  limit: number,
-  offset: number,
-  counted: (body: string, params: unknown[]) => { total: number; totalExact: boolean },
-): { items: JournalEntry[]; total: number; totalExact: boolean } {
-  const count = counted(body, params);
-  if (offset >= count.total) return { items: [], ...count };
-  const rows = db.allSql<EntryRow>(`SELECT ${E_COLUMNS} ${body} ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
-  return { items: toEntries(db, rows), ...count };
-}
-
-export interface NewLine {
-  accountId: string;
-  direction: Direction;
-  amountMinor: Minor;
-  currency: string;
-  cost?: Cost | null;
-  /** added by the server on a currency trading account */
-  automatic?: boolean;
-}
-
-/** The creation order of the newest entry (0 for none): the next entry is one past it. */
-function lastEntrySeq(db: LedgerDb): bigint {
-  return db.allSql<{ s: bigint | null }>('SELECT MAX(seq) AS s FROM journal_entries')[0]!.s ?? 0n;
-}
-
-export function insertEntry(
-  db: LedgerDb,
-  entry: Omit<JournalEntry, 'lines' | 'correctedByEntryId'>,
-  lines: readonly NewLine[],
-  newId: () => string,
-): void {
-  const seq = lastEntrySeq(db);
-  db.runSql(
-    `INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at, voided_at, void_reason, reversal_entry_id, reverses_entry_id, corrects_entry_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    entry.id,
-    seq + 1n,
-    entry.entryDate,
-    entry.memo,
-    entry.status,
-    entry.sourceType,
-    entry.createdAt,
-    entry.updatedAt,
-    entry.postedAt,
-    entry.voidedAt,
-    entry.voidReason,
-    entry.reversalEntryId,
-    entry.reversesEntryId,
-    entry.correctsEntryId,
-  );
-  insertLines(db, entry.id, entry.entryDate, lines, newId);
-}
-
-function insertLines(
-  db: LedgerDb,
-  entryId: string,
-  entryDate: string,
-  lines: readonly NewLine[],
-  newId: () => string,
-): void {
-  lines.forEach((line, index) => {
-    db.runSql(
-      'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date, cost_minor, cost_currency, automatic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      newId(),
-      entryId,
-      index + 1,
-      line.accountId,
-      line.direction,
-      line.amountMinor,
-      line.currency,
-      entryDate,
-      line.cost?.amountMinor ?? null,
-      line.cost?.currency ?? null,
-      line.automatic ? 1 : 0,
-    );
-  });
-}
-
-/**
- * Many rows per INSERT: one statement per `batch` rows cuts the per-statement cost that dominates
- * a bulk load. `rowSql` is one row's `(?, ...)`. Rows wait until `write` (whole batches) or
- * `writeAll` (the rest too).
- */
-class BatchInsert {
-  private readonly db: LedgerDb;
-  private readonly head: string;
-  private readonly rowSql: string;
-  private readonly width: number;
-  private readonly batch: number;
-  /**
-   * A whole batch's statement, the same every time: built at the first whole batch (most inserts of
-   * a few entries never fill one), prepared once per connection (SqliteDb's cache).
-   */
-  private batchSql: string | undefined;
-  private params: unknown[] = [];
-
-  constructor(db: LedgerDb, head: string, rowSql: string, batch: number) {
-    this.db = db;
-    this.head = head;
-    this.rowSql = rowSql;
-    this.width = rowSql.split('?').length - 1;
-    this.batch = batch;
-  }
-
-  get pending(): number {
-    return this.params.length / this.width;
-  }
-
-  add(...row: unknown[]): void {
-    for (const value of row) this.params.push(value);
-  }
-
-  /** Writes the waiting rows in whole batches; fewer than a batch keep waiting. */
-  write(): void {
-    const size = this.batch * this.width;
-    let at = 0;
-    for (; this.params.length - at >= size; at += size) {
-      this.batchSql ??= this.sql(this.batch);
-      this.db.runSql(this.batchSql, ...this.params.slice(at, at + size));
-    }
-    this.params = this.params.slice(at);
-  }
-
-  writeAll(): void {
-    this.write();
-    // The rest's statement is one of a batch's worth of sizes (the lines' 127 would keep 14 MB): not kept.
-    if (this.pending > 0) this.db.sqlite.prepare(this.sql(this.pending)).run(this.params);
-    this.params = [];
-  }
-
-  private sql(rows: number): string {
-    return this.head + Array(rows).fill(this.rowSql).join(',');
-  }
-}
-
-const ENTRY_BATCH = 64;
-
-/** An entry to store in bulk (insertEntriesInBulk): checked, posted or a draft. */
-export interface NewEntry {
-  date: string;
-  memo: string | null;
-  status: 'posted' | 'draft';
-  lines: readonly NewLine[];
-}
-
-/**
- * Inserts many entries, in the order given, after every existing entry; answers their ids. Many
- * rows per statement (a journal import, a batch): each batch of entries is written before the
- * lines that refer to them, so every foreign key holds the moment its row is written (deferring the
- * checks instead would make SQLite look for children at every parent insert). The caller holds the
- * transaction and adds the posted entries to the totals.
- */
-export function insertEntriesInBulk(
-  db: LedgerDb,
-  entries: readonly NewEntry[],
-  sourceType: SourceType,
-  at: string,
-): string[] {
-  const ids: string[] = [];
-  let seq = lastEntrySeq(db);
-  const entryRows = new BatchInsert(
-    db,
-    'INSERT INTO journal_entries (id, seq, entry_date, memo, status, source_type, created_at, updated_at, posted_at) VALUES ',
-    '(?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ENTRY_BATCH,
-  );
-  const lineRows = new BatchInsert(
-    db,
-    'INSERT INTO journal_lines (id, entry_id, line_no, account_id, direction, amount_minor, currency, entry_date, cost_minor, cost_currency, automatic) VALUES ',
-    '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    128,
-  );
-  for (const entry of entries) {
-    const id = newRowId();
-    ids.push(id);
-    seq += 1n;
-    entryRows.add(
-      id,
-      seq,
-      entry.date,
-      entry.memo,
-      entry.status,
-      sourceType,
-      at,
-      at,
-      entry.status === 'posted' ? at : null,
-    );
-    let lineNo = 0;
-    for (const l of entry.lines)
-      lineRows.add(
-        newRowId(),
-        id,
-        ++lineNo,
-        l.accountId,
-        l.direction,
-        l.amountMinor,
-        l.currency,
-        entry.date,
-        l.cost?.amountMinor ?? null,
-        l.cost?.currency ?? null,
-        l.automatic ? 1 : 0,
-      );
-    if (entryRows.pending === ENTRY_BATCH) {
-      entryRows.write();
-      lineRows.write();
-    }
-  }
-  entryRows.writeAll();
-  lineRows.writeAll();
-  return ids;
-}
-
-/** Replaces a draft's date, memo and lines. */
-export function rewriteDraft(
-  db: LedgerDb,
-  id: string,
-  fields: { entryDate: string; memo: string | null; updatedAt: string },
-  lines: readonly NewLine[],
-  newId: () => string,
-): void {
-  db.run(
-    db.qb
-      .updateTable('journal_entries')
-      .set({ entry_date: fields.entryDate, memo: fields.memo, updated_at: fields.updatedAt })
-      .where('id', '=', id)
-      .where('status', '=', 'draft'),
-  );
-  db.run(db.qb.deleteFrom('journal_lines').where('entry_id', '=', id));
-  insertLines(db, id, fields.entryDate, lines, newId);
-}
-
-export function markPosted(db: LedgerDb, id: string, at: string): void {
-  db.run(
-    db.qb
-      .updateTable('journal_entries')
-      .set({ status: 'posted', posted_at: at, updated_at: at })
-      .where('id', '=', id)
-      .where('status', '=', 'draft'),
-  );
-}
-
-export function markVoid(
-  db: LedgerDb,
-  id: string,
-  fields: { at: string; reason: string | null; reversalEntryId: string },
-): void {
-  db.run(
-    db.qb
-      .updateTable('journal_entries')
-      .set({
-        status: 'void',
-        voided_at: fields.at,
-        void_reason: fields.reason,
-        reversal_entry_id: fields.reversalEntryId,
-        updated_at: fields.at,
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'posted'),
-  );
-}
-
-/** Points a voided entry at the entry that corrected it. */
-export function markCorrectedBy(db: LedgerDb, id: string, correctedById: string): void {
-  db.runSql('UPDATE journal_entries SET corrected_by_entry_id = ? WHERE id = ?', correctedById, id);
-}
+// Bulk insert lives with the writes; its name stays importable from here (the journal import).
+export { insertEntriesInBulk, type NewEntry } from './journal.writes.repository.ts';

@@ -32,7 +32,7 @@ export function journalRoutes(voidGuard: VoidGuard): RouteDef[] {
       path: '/api/journal-entries',
       tag: 'journal',
       summary:
-        'List entries by date, newest first, with filters; q= searches memo words and exact amounts (newest first by date, then by creation)',
+        'List entries by date, newest first, with filters; q= searches words in memos, in the descriptions of the bank lines matched to entries (their payees) and in the names and full paths of the accounts entries have lines in, and exact amounts (newest first by date, then by creation)',
       auth: true,
       cacheable: true,
       query: listEntriesQuery,

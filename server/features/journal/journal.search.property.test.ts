@@ -5,9 +5,10 @@ import type { LedgerDb } from '../../db/stores.ts';
 import { listEntryPage } from './journal.service.ts';
 
 /**
- * The search reads the memo index that triggers keep (and the amount index). Random histories,
- * memos rewritten and entries voided included, are searched with random words, word beginnings and
- * amounts, and compared with a plain reading of every memo and line.
+ * The search reads the text and account indexes that triggers keep (and the amount index). Random
+ * histories, memos rewritten and entries voided included, are searched with random words, word
+ * beginnings, account names and amounts, and compared with a plain reading of every memo, line and
+ * account.
  */
 
 let ledgers: RandomLedgers;
@@ -42,6 +43,28 @@ interface Filters {
   accountId?: string | undefined;
 }
 
+/** The type roots an account's path starts with, as the interface names them in English and Chinese. */
+const ROOTS: Record<string, [string, string]> = {
+  ASSET: ['Assets', '资产'],
+  LIABILITY: ['Liabilities', '负债'],
+  EQUITY: ['Equity', '权益'],
+  INCOME: ['Income', '收入'],
+  EXPENSE: ['Expenses', '支出'],
+};
+
+/** Each account's full paths' words, in English and in Chinese (the accounts here have no parent). */
+function accountPaths(db: LedgerDb): Map<string, string[][]> {
+  const rows = db.allSql<{ id: string; name: string; type: string }>('SELECT id, name, type FROM accounts');
+  return new Map(rows.map((a) => [a.id, ROOTS[a.type]!.map((root) => words(`${root}:${a.name}`))]));
+}
+
+/** Whether words hold a term as the search reads it (the last word a prefix when Latin and 2 or more long). */
+function holdsTerm(text: string[], term: string): boolean {
+  const asked = words(term);
+  const last = asked[asked.length - 1]!;
+  return holds(text, asked, !/[\u2e80-\u9fff]/.test(last) && last.length >= 2);
+}
+
 /** Every entry read and tested: what the search must find, newest first. */
 function reference(db: LedgerDb, terms: string[], filters: Filters): string[] {
   const entries = db.allSql<{ id: string; memo: string | null; entry_date: string; status: string }>(
@@ -55,6 +78,7 @@ function reference(db: LedgerDb, terms: string[], filters: Filters): string[] {
     amounts.set(l.entry_id, (amounts.get(l.entry_id) ?? new Set()).add(l.amount_minor));
     accounts.set(l.entry_id, (accounts.get(l.entry_id) ?? new Set()).add(l.account_id));
   }
+  const paths = accountPaths(db);
   return entries
     .filter((e) => filters.startDate === undefined || e.entry_date >= filters.startDate)
     .filter((e) => filters.endDate === undefined || e.entry_date <= filters.endDate)
@@ -63,10 +87,8 @@ function reference(db: LedgerDb, terms: string[], filters: Filters): string[] {
     .filter((e) =>
       terms.every((term) => {
         if (/^\d+\.00$/.test(term)) return amounts.get(e.id)?.has(BigInt(term.replace('.', ''))) ?? false;
-        const memo = words(e.memo ?? '');
-        const asked = words(term);
-        const last = asked[asked.length - 1]!;
-        return holds(memo, asked, !/[\u2e80-\u9fff]/.test(last) && last.length >= 2);
+        if (holdsTerm(words(e.memo ?? ''), term)) return true;
+        return [...(accounts.get(e.id) ?? [])].some((id) => paths.get(id)!.some((path) => holdsTerm(path, term)));
       }),
     )
     .map((e) => e.id);
@@ -74,6 +96,8 @@ function reference(db: LedgerDb, terms: string[], filters: Filters): string[] {
 
 const termArb = fc.oneof(
   fc.constantFrom(...MEMO_WORDS),
+  // account names, their beginnings and their types' roots
+  fc.constantFrom('Checking', 'groc', 'Expenses', '收入', 'card'),
   fc.constantFrom(...MEMO_WORDS).map((w) => w.toUpperCase()),
   // the beginning of a word, as while typing
   fc.tuple(fc.constantFrom(...MEMO_WORDS), fc.integer({ min: 1, max: 4 })).map(([w, n]) => w.slice(0, n)),

@@ -4,233 +4,39 @@ import type {
   CorrectEntryInput,
   CreateEntryInput,
   JournalEntryDto,
-  LineInput,
-  ListEntriesQuery,
   SourceType,
   UpdateEntryInput,
 } from '../../contract/journal.ts';
-import { SEARCH_COUNT_AHEAD } from '../../contract/journal.ts';
-import { FIELD_MESSAGES, tooManyDecimals } from '../../contract/limits.ts';
 import { localToday } from '../../domain/dates.ts';
-import { reversalLines, reversalMemo, unbalancedCurrencies } from '../../domain/double-entry.ts';
-import { tradingLines, weightImbalances, type Cost } from '../../domain/exchange.ts';
+import { reversalLines, reversalMemo } from '../../domain/double-entry.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
-import { boundMinor, formatMinor, MAX_AMOUNT_UNITS, parseAmount, type AmountProblem } from '../../domain/money.ts';
-import { parseSearch } from '../../domain/search.ts';
-import { accountsByIds, allAccounts } from '../accounts/accounts.queries.ts';
-import type { Account } from '../accounts/accounts.model.ts';
-import { tradingAccount } from '../exchange/trading-accounts.ts';
+import { accountsByIds } from '../accounts/accounts.queries.ts';
 import { applyPosting, applyPostings } from '../totals/totals.service.ts';
 import type { PostedLine } from '../totals/totals.model.ts';
 import {
-  findEntries,
-  findEntry,
+  assertPostable,
+  assertWeightsBalance,
+  checkLines,
+  completeLines,
+  type CheckedLine,
+} from './journal.checks.service.ts';
+import { findEntries, findEntry, type JournalEntry } from './journal.repository.ts';
+import { toEntryDto } from './journal.search.service.ts';
+import {
   insertEntriesInBulk,
   insertEntry,
-  listEntries,
   markCorrectedBy,
   markPosted,
   markVoid,
   rewriteDraft,
-  searchEntries,
-  type EntrySearch,
-  type JournalEntry,
-  type NewLine,
-} from './journal.repository.ts';
+} from './journal.writes.repository.ts';
 
 /**
  * Stores an import's checked entries in one pass, in the import's transaction (which also adds the
  * posted ones to the totals): journal-import's way into the journal.
  */
-export { insertEntriesInBulk, type NewEntry } from './journal.repository.ts';
-
-export function toEntryDto(e: JournalEntry): JournalEntryDto {
-  return {
-    id: e.id,
-    entry_date: e.entryDate,
-    memo: e.memo,
-    status: e.status,
-    source_type: e.sourceType,
-    lines: e.lines.map((l) => ({
-      id: l.id,
-      account_id: l.accountId,
-      account_name: l.accountName,
-      direction: l.direction,
-      amount: formatMinor(l.amountMinor, l.currency),
-      currency: l.currency,
-      cleared: l.cleared,
-      cost: l.cost ? { amount: formatMinor(l.cost.amountMinor, l.cost.currency), currency: l.cost.currency } : null,
-      automatic: l.automatic,
-    })),
-    created_at: e.createdAt,
-    updated_at: e.updatedAt,
-    posted_at: e.postedAt,
-    voided_at: e.voidedAt,
-    void_reason: e.voidReason,
-    reversal_entry_id: e.reversalEntryId,
-    reverses_entry_id: e.reversesEntryId,
-    corrects: e.correctsEntryId,
-    corrected_by: e.correctedByEntryId,
-  };
-}
-
-const AMOUNT_MESSAGES: Record<AmountProblem, (currency: string) => string> = {
-  format: () => FIELD_MESSAGES.amount,
-  digits: tooManyDecimals,
-  zero: () => FIELD_MESSAGES.zero,
-  too_large: () => FIELD_MESSAGES.tooLarge,
-};
-
-export interface CheckedLine extends NewLine {
-  account: Account;
-}
-
-/**
- * Checks lines as every entry must be: at least two, on existing accounts, in each account's
- * currency, amounts exact to the currency's digits, accounts active, and (unless it is a draft
- * being saved: `balanced: false`) balanced per currency.
- */
-export function checkLines(
-  db: LedgerDb,
-  lines: readonly LineInput[],
-  { balanced = true }: { balanced?: boolean } = {},
-): CheckedLine[] {
-  if (lines.length < 2) throw new DomainError('TOO_FEW_LINES', 'An entry needs at least 2 lines');
-  const accounts = accountsByIds(
-    db,
-    lines.map((l) => l.account_id),
-  );
-  const missing: FieldError[] = [];
-  const mismatched: FieldError[] = [];
-  const badAmounts: FieldError[] = [];
-  const checked: CheckedLine[] = [];
-  lines.forEach((line, i) => {
-    const account = accounts.get(line.account_id);
-    if (!account) {
-      missing.push({ field: `lines.${i}.account_id`, message: 'no such account' });
-      return;
-    }
-    const currency = line.currency ?? account.currency;
-    if (currency !== account.currency) {
-      mismatched.push({
-        field: `lines.${i}.currency`,
-        message: `the account ${account.name} is in ${account.currency}`,
-      });
-      return;
-    }
-    const parsed = parseAmount(line.amount, currency);
-    if ('problem' in parsed) {
-      badAmounts.push({ field: `lines.${i}.amount`, message: AMOUNT_MESSAGES[parsed.problem](currency) });
-      return;
-    }
-    let cost: Cost | null = null;
-    if (line.cost) {
-      if (line.cost.currency === currency) {
-        badAmounts.push({
-          field: `lines.${i}.cost.currency`,
-          message: `must differ from the line's currency ${currency}`,
-        });
-        return;
-      }
-      const parsedCost = parseAmount(line.cost.amount, line.cost.currency);
-      if ('problem' in parsedCost) {
-        badAmounts.push({
-          field: `lines.${i}.cost.amount`,
-          message: AMOUNT_MESSAGES[parsedCost.problem](line.cost.currency),
-        });
-        return;
-      }
-      cost = { amountMinor: parsedCost.minor, currency: line.cost.currency };
-    }
-    checked.push({
-      accountId: account.id,
-      direction: line.direction,
-      amountMinor: parsed.minor,
-      currency,
-      cost,
-      account,
-    });
-  });
-  if (missing.length > 0)
-    throw new DomainError('INVALID_ACCOUNT', `Line ${missing[0]!.field} names an account that does not exist`, missing);
-  if (mismatched.length > 0)
-    throw new DomainError('CURRENCY_MISMATCH', `A line's currency differs from its account's`, mismatched);
-  if (badAmounts.length > 0)
-    throw new DomainError(
-      'VALIDATION_ERROR',
-      `Invalid body: ${badAmounts[0]!.field} ${badAmounts[0]!.message}`,
-      badAmounts,
-    );
-  return completeLines(db, checked, { balanced });
-}
-
-/** Lines whose amounts are read, with their exchanges' automatic lines added, checked for saving. */
-function completeLines(db: LedgerDb, checked: CheckedLine[], { balanced }: { balanced: boolean }): CheckedLine[] {
-  if (balanced) assertWeightsBalance(checked);
-  const withTrading = [...checked, ...tradingLinesOf(db, checked)];
-  if (balanced) assertPostable(withTrading);
-  else assertActive(withTrading);
-  return withTrading;
-}
-
-/**
- * The automatic lines of an entry's exchanges, on each currency's trading account. `accountOf`
- * finds (or plans) a currency's trading account; by default it is found or created in the ledger.
- */
-export function tradingLinesOf(
-  db: LedgerDb,
-  lines: readonly CheckedLine[],
-  accountOf: (currency: string) => Account = (currency) => tradingAccount(db, currency),
-): CheckedLine[] {
-  return tradingLines(lines).map((t) => {
-    const account = accountOf(t.tradingCurrency);
-    return {
-      accountId: account.id,
-      direction: t.direction,
-      amountMinor: t.amountMinor,
-      currency: t.currency,
-      cost: t.cost,
-      automatic: true,
-      account,
-    };
-  });
-}
-
-function describeImbalance(unbalanced: readonly { currency: string; imbalance: bigint }[]): string {
-  return unbalanced
-    .map(
-      ({ currency, imbalance }) =>
-        `${currency} ${imbalance > 0n ? 'debits exceed credits' : 'credits exceed debits'} by ${formatMinor(imbalance < 0n ? -imbalance : imbalance, currency)}`,
-    )
-    .join('; ');
-}
-
-/** An entry with exchanges balances by weight: each costed line counts as its cost. */
-export function assertWeightsBalance(lines: readonly CheckedLine[]): void {
-  const unbalanced = weightImbalances(lines);
-  if (unbalanced.length > 0) {
-    throw new DomainError(
-      'UNBALANCED',
-      `Debits do not equal credits: ${describeImbalance(unbalanced)}${lines.some((l) => l.cost) ? ' (a line with a cost counts as its cost)' : ''}`,
-    );
-  }
-}
-
-function assertActive(lines: readonly CheckedLine[]): void {
-  const inactive = lines.filter((l) => !l.account.isActive);
-  if (inactive.length > 0) {
-    throw new DomainError('INACTIVE_ACCOUNT', `The account ${inactive[0]!.account.name} is deactivated`);
-  }
-}
-
-/** What posting re-checks: every account active and the lines balanced per currency. */
-export function assertPostable(lines: readonly CheckedLine[]): void {
-  assertActive(lines);
-  const unbalanced = unbalancedCurrencies(lines);
-  if (unbalanced.length > 0) {
-    throw new DomainError('UNBALANCED', `Debits do not equal credits: ${describeImbalance(unbalanced)}`);
-  }
-}
+export { insertEntriesInBulk, type NewEntry } from './journal.writes.repository.ts';
+// The journal's use cases: create, post, rewrite a draft, void and correct entries, each one transaction.
 
 function post(db: LedgerDb, entryDate: string, lines: readonly CheckedLine[]): void {
   applyPosting(db, entryDate, postedLines(lines));
@@ -555,65 +361,13 @@ export function getEntry(db: LedgerDb, id: string): JournalEntryDto {
   return toEntryDto(requireEntry(db, id));
 }
 
-/**
- * A search's amounts as lines to look for: the amount in minor units of each currency the ledger's
- * accounts use that can hold it exactly (82.5 is 8250 cents and 82500 fils, never yen).
- */
-function entrySearch(db: LedgerDb, text: string): EntrySearch | null {
-  const parsed = parseSearch(text);
-  if (!parsed) return null;
-  const currencies = [...new Set(allAccounts(db).map((a) => a.currency))];
-  return {
-    words: parsed.words,
-    amounts: parsed.amounts.map(({ amount, memoPhrase }) => ({
-      memoPhrase,
-      lines: currencies.flatMap((currency) => {
-        const read = parseAmount(amount, currency);
-        return 'minor' in read ? [{ minor: read.minor, currency }] : [];
-      }),
-    })),
-  };
-}
-
-/**
- * An amount range as line amounts to look for: for each currency the ledger's accounts use, the
- * minor units from the lower bound rounded up to the upper bound rounded down (a currency whose
- * units fall between the bounds holds none); undefined without bounds.
- */
-function amountRange(db: LedgerDb, min: string | undefined, max: string | undefined): EntrySearch['range'] {
-  if (min === undefined && max === undefined) return undefined;
-  const currencies = [...new Set(allAccounts(db).map((a) => a.currency))];
-  return currencies.flatMap((currency) => {
-    const low = min === undefined ? 1n : boundMinor(min, currency, 'lower');
-    const high = max === undefined ? MAX_LINE_MINOR : boundMinor(max, currency, 'upper');
-    return low <= high ? [{ min: low, max: high, currency }] : [];
-  });
-}
-
-/** Above any line's amount in minor units (lines are under MAX_AMOUNT_UNITS units with at most 4 decimals). */
-const MAX_LINE_MINOR = MAX_AMOUNT_UNITS * 10_000n;
-
-/** A page of the entry list, or of a search (`countAhead`: how far past the page a search counts its matches). */
-export function listEntryPage(db: LedgerDb, query: ListEntriesQuery, countAhead = SEARCH_COUNT_AHEAD) {
-  const filter = {
-    status: query.status,
-    startDate: query.start_date,
-    endDate: query.end_date,
-    accountId: query.account_id,
-    sourceType: query.source_type,
-  };
-  const words = query.q === undefined ? null : entrySearch(db, query.q);
-  const range = amountRange(db, query.amount_min, query.amount_max);
-  const search = range ? { ...(words ?? { words: null, amounts: [] }), range } : words;
-  const offset = (query.page - 1) * query.per_page;
-  const { items, total, totalExact } = search
-    ? searchEntries(db, filter, search, query.per_page, offset, countAhead)
-    : { ...listEntries(db, filter, query.per_page, offset), totalExact: true };
-  return {
-    items: items.map(toEntryDto),
-    total,
-    total_exact: totalExact,
-    page: query.page,
-    per_page: query.per_page,
-  };
-}
+// The checks of lines, the entry as the API shows it and the list's pages live in files of their
+// own; their names stay importable from here.
+export {
+  assertPostable,
+  assertWeightsBalance,
+  checkLines,
+  tradingLinesOf,
+  type CheckedLine,
+} from './journal.checks.service.ts';
+export { listEntryPage, toEntryDto } from './journal.search.service.ts';

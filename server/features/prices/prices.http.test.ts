@@ -101,7 +101,13 @@ describe('prices (CONTRACT §16)', () => {
       'Date,From,To,Rate,Source\n2025-09-01,JPY,USD,0.0067,ecb\n2025-09-02,jpy,usd,0.00675,ecb\n2025-06-01,GBP,USD,1.28,ecb\n',
     );
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ created: 2, replaced: 1, first_date: '2025-06-01', last_date: '2025-09-02' });
+    expect(res.body).toEqual({
+      created: 2,
+      replaced: 1,
+      security_prices: 0,
+      first_date: '2025-06-01',
+      last_date: '2025-09-02',
+    });
     const jpy = await api.get('/api/prices?from=JPY&to=USD', token);
     expect(jpy.body.items.map((p: { rate: string }) => p.rate)).toEqual(['0.00675', '0.0067']);
   });
@@ -116,7 +122,13 @@ describe('prices (CONTRACT §16)', () => {
     try {
       const res = await csv(text);
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ created: 3000, replaced: 0, first_date: days[0], last_date: days.at(-1) });
+      expect(res.body).toEqual({
+        created: 3000,
+        replaced: 0,
+        security_prices: 0,
+        first_date: days[0],
+        last_date: days.at(-1),
+      });
       expect(jobs.mock.calls.map(([, name, , size]) => `${name} ${size! > INLINE_BYTES}`)).toEqual([
         'importPriceCsv true',
       ]);
@@ -247,5 +259,57 @@ describe('converting an amount at the rate of a day', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+});
+
+describe('securities in the rates file (docs/investments.md "Prices")', () => {
+  it('when a rates file holds a declared security priced in its currency, then the row is its price: the holdings value at it, the rates table holds only the currencies', async () => {
+    const { token: owner } = await registerUser(api);
+    const broker = (await api.post('/api/accounts', { name: 'Broker', type: 'ASSET', currency: 'USD' }, owner)).body.id;
+    const vti = (await api.post('/api/securities', { symbol: 'VTI', name: 'Total market', currency: 'USD' }, owner))
+      .body.id;
+    const buy = { kind: 'buy', date: '2026-01-05', account_id: broker, security_id: vti, units: '10', price: '200' };
+    expect((await api.post('/api/investments/trades', buy, owner)).status).toBe(201);
+    const file = 'date,from,to,rate\n2026-01-05,vti,USD,201.5\n2026-02-01,VTI,USD,250.125\n2026-02-01,EUR,USD,1.1\n';
+    const res = await api.request('POST', '/api/prices/import', {
+      token: owner,
+      rawBody: file,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.status).toBe(201);
+    // the buy's own price of 2026-01-05 is replaced
+    expect(res.body).toEqual({
+      created: 2,
+      replaced: 1,
+      security_prices: 2,
+      first_date: '2026-01-05',
+      last_date: '2026-02-01',
+    });
+    const holding = (await api.get('/api/investments/holdings?as_of=2026-02-10', owner)).body.items[0];
+    expect([holding.price, holding.price_date, holding.market_value]).toEqual(['250.125', '2026-02-01', '2501.25']);
+    expect((await api.get('/api/investments/holdings?as_of=2026-01-20', owner)).body.items[0].price).toBe('201.5');
+    const rates = (await api.get('/api/prices', owner)).body.items as { from: string }[];
+    expect(rates.map((r) => r.from)).toEqual(['EUR']);
+  });
+
+  it('when a security row names no declared security or another currency than its own, then the file is 400 naming the line and nothing is imported', async () => {
+    const { token: owner, id } = await registerUser(api);
+    await api.post('/api/securities', { symbol: 'VTI', name: 'Total market', currency: 'USD' }, owner);
+    const before = databaseDigest(ledgerFile(t.dataDir, id));
+    for (const [row, detail] of [
+      ['2026-02-01,AAPL,USD,190', /^Line 3: "AAPL" is neither an ISO 4217 currency code nor a declared security/],
+      ['2026-02-01,VTI,EUR,190', /^Line 3: VTI is priced in USD, not "EUR"/],
+      ['2026-02-01,VTI,USD,-1', /^Line 3: "-1" is not a price above zero/],
+      ['2026-01-05,VTI,USD,2', /^Line 3: a second price of VTI on 2026-01-05/],
+    ] as const) {
+      const res = await api.request('POST', '/api/prices/import', {
+        token: owner,
+        rawBody: `date,from,to,rate\n2026-01-05,VTI,USD,1\n${row}\n2026-02-01,EUR,USD,1.1\n`,
+        headers: { 'content-type': 'text/csv' },
+      });
+      expect([res.status, res.body.code], row).toEqual([400, 'VALIDATION_ERROR']);
+      expect(res.body.detail, row).toMatch(detail);
+    }
+    expect(databaseDigest(ledgerFile(t.dataDir, id))).toBe(before);
   });
 });

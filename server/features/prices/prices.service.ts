@@ -165,12 +165,33 @@ export function readCsvTable<C extends string>(
 
 export { fileError as csvLineError };
 
+/** A row of the rates file, as read. */
+export interface PriceCsvRow {
+  line: number;
+  date: string;
+  from: string;
+  to: string;
+  rate: string;
+}
+
+/**
+ * The rows of a rates file that are a security's prices (`from` a security's symbol, `to` its
+ * currency; docs/investments.md). The investments feature reads them; the job table hands its
+ * reader to the import, so that this feature knows none.
+ */
+export interface SecurityPriceRows {
+  /** Whether the row is a security's price: then it is checked (a `Line N:` error) and kept. */
+  take(db: LedgerDb, row: PriceCsvRow): boolean;
+  /** Writes the rows kept, in the import's transaction: how many prices were created and replaced, and their dates. */
+  save(db: LedgerDb): { created: number; replaced: number; first_date: string | null; last_date: string | null };
+}
+
 /**
  * Reads a CSV file of rates: a header row naming the columns `date`, `from`, `to` and `rate` (any
  * order, any case, other columns ignored), then one price per row. Any bad row refuses the file,
- * naming its line.
+ * naming its line. A row `securities` takes (a security's price) is theirs.
  */
-export function readPriceCsv(bytes: Uint8Array): PriceLine[] {
+export function readPriceCsv(bytes: Uint8Array, securities?: (row: PriceCsvRow) => boolean): PriceLine[] {
   const rows = readCsvTable(bytes, COLUMNS, MAX_PRICE_ROWS, 'prices');
   const out: PriceLine[] = [];
   const seen = new Set<string>();
@@ -181,6 +202,7 @@ export function readPriceCsv(bytes: Uint8Array): PriceLine[] {
     const rate = cell('rate');
     if (!isLedgerDate(date))
       throw fileError(line, `${JSON.stringify(date.slice(0, 40))} is not a date YYYY-MM-DD from ${DATE_RANGE_TEXT}`);
+    if (securities?.({ line, date, from, to, rate })) continue;
     for (const code of [from, to])
       if (!isKnownCurrency(code))
         throw fileError(line, `${JSON.stringify(code.slice(0, 40))} is not an ISO 4217 currency code`);
@@ -196,9 +218,23 @@ export function readPriceCsv(bytes: Uint8Array): PriceLine[] {
   return out;
 }
 
-export function importPriceCsv(db: LedgerDb, bytes: Uint8Array) {
-  const prices = readPriceCsv(bytes);
-  return db.transaction(() => upsertPrices(db, prices, new Date().toISOString()));
+/** Imports a rates file; with `securities`, its rows of securities' prices too (counted in created and replaced). */
+export function importPriceCsv(db: LedgerDb, bytes: Uint8Array, securities?: SecurityPriceRows) {
+  const prices = readPriceCsv(bytes, securities && ((row) => securities.take(db, row)));
+  return db.transaction(() => {
+    const rates = upsertPrices(db, prices, new Date().toISOString());
+    const held = securities?.save(db) ?? { created: 0, replaced: 0, first_date: null, last_date: null };
+    const dates = [rates.first_date, rates.last_date, held.first_date, held.last_date].filter(
+      (d): d is string => d !== null,
+    );
+    return {
+      created: rates.created + held.created,
+      replaced: rates.replaced + held.replaced,
+      security_prices: held.created + held.replaced,
+      first_date: dates.length > 0 ? dates.reduce((a, b) => (a < b ? a : b)) : null,
+      last_date: dates.length > 0 ? dates.reduce((a, b) => (a > b ? a : b)) : null,
+    };
+  });
 }
 
 /** An amount converted at the rate table's rate of a day (400 MISSING_RATE without one). */

@@ -8,6 +8,7 @@ import { tradingAccountIds } from '../exchange/trading-accounts.ts';
 import { ConvertedSum, RateBook } from '../prices/rate-book.ts';
 import { sumRange } from '../totals/totals.queries.ts';
 import { RangeFlows } from './range-flows.ts';
+import { incomeExpensesPeriod } from './income-expenses-period.ts';
 import type { WorthPoint } from './reports.model.ts';
 
 /**
@@ -311,6 +312,54 @@ export function convertedCashFlow(
   });
   return {
     converted: { currency: target, periods, ...overRange.summary(target) },
+    missing_rates: book.missingRates(),
+  };
+}
+
+/**
+ * Income and expenses per period in one currency: each account's figure of a period converted at
+ * each day's rate and rounded once, as the converted income statement of that period has it; the
+ * period's figures are the sums of those, and the totals the sums of the periods'. Each period
+ * stands on its own, as that statement does: a currency without a rate on a day of one period is
+ * left out of that period only (and named in `missing_rates`).
+ */
+export function convertedIncomeExpenses(
+  db: LedgerDb,
+  spans: readonly { start: string; end: string }[],
+  end: string,
+  target: string,
+) {
+  const book = new RateBook(db, target, spans[0]?.start ?? end, end);
+  const flows = allAccounts(db).filter((a) => a.type === 'INCOME' || a.type === 'EXPENSE');
+  const perPeriod = spans.map((span) => {
+    const period = book.scope();
+    const figures: { account: Account; value: ConvertedSum }[] = [];
+    convertedByDay(db, period, 'account', flows, span.start, span.end, (account, { a, b }) => {
+      // income is credit-normal, expenses debit-normal
+      figures.push({ account, value: account.type === 'INCOME' ? b.addAll(a, -1n) : a.addAll(b, -1n) });
+    });
+    return { span, period, figures };
+  });
+  let [totalIncome, totalExpenses] = [0n, 0n];
+  const periods = perPeriod.map(({ span, period, figures }) => {
+    let [income, expenses] = [0n, 0n];
+    for (const { account, value } of figures) {
+      if (period.isMissing(account.currency)) continue;
+      if (account.type === 'INCOME') income += value.result();
+      else expenses += value.result();
+    }
+    totalIncome += income;
+    totalExpenses += expenses;
+    return incomeExpensesPeriod(span, income, expenses, target);
+  });
+  return {
+    converted: {
+      currency: target,
+      periods,
+      total_income: formatMinor(totalIncome, target),
+      total_expenses: formatMinor(totalExpenses, target),
+      net_income: formatMinor(totalIncome - totalExpenses, target),
+    },
     missing_rates: book.missingRates(),
   };
 }

@@ -2,6 +2,7 @@ import {
   asOfReportQuery,
   balanceSheet as balanceSheetSchema,
   cashFlow as cashFlowSchema,
+  incomeExpenses as incomeExpensesSchema,
   incomeStatement as incomeStatementSchema,
   netWorthSeries as netWorthSchema,
   rangeQuery,
@@ -9,7 +10,14 @@ import {
   trialBalance as trialBalanceSchema,
 } from '../../contract/reports.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
-import { balanceSheet, cashFlow, incomeStatement, netWorthSeries, trialBalance } from './reports.service.ts';
+import {
+  balanceSheet,
+  cashFlow,
+  incomeExpensesSeries,
+  incomeStatement,
+  netWorthSeries,
+  trialBalance,
+} from './reports.service.ts';
 
 export function reportRoutes(): RouteDef[] {
   return [
@@ -67,6 +75,21 @@ export function reportRoutes(): RouteDef[] {
       handler: ({ session, query }) => ({
         status: 200,
         body: netWorthSeries(session.ledger, query.start_date, query.end_date, query.interval, query.convert_to),
+      }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/reports/income-expenses',
+      tag: 'reports',
+      summary:
+        'Income, expenses and their difference per currency and period (default by month), from the maintained month totals',
+      auth: true,
+      cacheable: true,
+      query: seriesQuery,
+      responses: [{ status: 200, description: 'Income and expenses per period', schema: incomeExpensesSchema }],
+      handler: ({ session, query }) => ({
+        status: 200,
+        body: incomeExpensesSeries(session.ledger, query.start_date, query.end_date, query.interval, query.convert_to),
       }),
     }),
     defineRoute({

@@ -13,10 +13,12 @@ import type { Pair } from '../totals/totals.model.ts';
 import {
   convertedBalanceSheet,
   convertedCashFlow,
+  convertedIncomeExpenses,
   convertedIncomeStatement,
   convertedNetWorth,
   convertedTrialBalance,
 } from './reports.converted.ts';
+import { incomeExpensesPeriod } from './income-expenses-period.ts';
 import { RangeFlows } from './range-flows.ts';
 import type { WorthPoint, WorthSide } from './reports.model.ts';
 
@@ -316,6 +318,58 @@ export function cashFlow(
         currency,
         periods: periodsOut,
         ...overRange.summary(currency),
+      };
+    }),
+  };
+}
+
+/**
+ * Income and expenses per currency and period, from the maintained per-account month totals (day
+ * totals for the days of a period that are not a whole month): each period's figures are the
+ * income statement's totals over that period, and the totals the sums of the periods'.
+ */
+export function incomeExpensesSeries(
+  db: LedgerDb,
+  startDate: string | undefined,
+  endDate: string | undefined,
+  interval: Interval,
+  convertTo?: string,
+) {
+  const { start, end } = resolveRange(startDate, endDate);
+  const spans = seriesPeriods(start, end, interval);
+  const accounts = allAccounts(db).filter((a) => a.type === 'INCOME' || a.type === 'EXPENSE');
+  const perPeriod = sumEachPeriod(
+    db,
+    'account',
+    spans,
+    accounts.map((a) => a.id),
+  );
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  return {
+    start_date: start,
+    end_date: end,
+    interval,
+    ...(convertTo && convertedIncomeExpenses(db, spans, end, convertTo)),
+    currencies: currenciesOf(accounts).map((currency) => {
+      let [totalIncome, totalExpenses] = [0n, 0n];
+      const periodsOut = spans.map((span, i) => {
+        let [income, expenses] = [0n, 0n];
+        for (const [id, pair] of perPeriod[i]!) {
+          const account = byId.get(id)!;
+          if (account.currency !== currency) continue;
+          if (account.type === 'INCOME') income += normalBalance('INCOME', pair.a, pair.b);
+          else expenses += normalBalance('EXPENSE', pair.a, pair.b);
+        }
+        totalIncome += income;
+        totalExpenses += expenses;
+        return incomeExpensesPeriod(span, income, expenses, currency);
+      });
+      return {
+        currency,
+        periods: periodsOut,
+        total_income: formatMinor(totalIncome, currency),
+        total_expenses: formatMinor(totalExpenses, currency),
+        net_income: formatMinor(totalIncome - totalExpenses, currency),
       };
     }),
   };

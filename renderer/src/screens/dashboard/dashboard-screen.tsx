@@ -10,14 +10,16 @@ import {
 import { Busy } from '../../components/busy.tsx';
 import { CreateAccountsFirst } from '../../components/create-accounts-first.tsx';
 import { CurrencySwitch, type CurrencyMode } from '../../components/currency-switch.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { NetWorthChart, type NetWorthPoint } from '../../components/net-worth-chart.tsx';
 import { MissingRates } from '../../components/missing-rates.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
-import { monthEnd, monthStart, today } from '../../dates.ts';
+import { monthEnd, monthOf, monthStart, today } from '../../dates.ts';
 import { browserCurrency, inHomeCurrency, useHomeCurrency } from '../../hooks/use-home-currency.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
+import { groupDecimal, isZero } from '../../money.ts';
 import type { Route } from '../../router.ts';
-import { NetWorthChart } from './net-worth-chart.tsx';
 import { ReconciliationCard } from './reconciliation-card.tsx';
 import { BudgetCard } from './budget-card.tsx';
 import { BillsCard } from './bills-card.tsx';
@@ -56,6 +58,22 @@ async function loadDashboard(convertTo: string | undefined) {
     month: converted[converted.length - 1]!,
     missing: [...missing.values()],
   };
+}
+
+/** Net worth at each month's end over the last twelve, or a word on how to start when there is none. */
+function NetWorthCard({ series, currency }: { series: NetWorthPoint[]; currency: string }) {
+  const { t } = useI18n();
+  if (series.every((p) => isZero(p.assets) && isZero(p.liabilities)))
+    return <EmptyState title={t('dashboard.noHistory')}>{t('dashboard.noHistoryHint')}</EmptyState>;
+  const last = series[series.length - 1];
+  return (
+    <NetWorthChart
+      series={series}
+      currency={currency}
+      label={t('dashboard.netWorthChartLabel', { currency, value: last ? groupDecimal(last.net_worth) : '0' })}
+      pointLabel={monthOf}
+    />
+  );
 }
 
 /** Net worth, this month's income and spending, reconciliation progress, and two charts. */
@@ -130,7 +148,7 @@ export function DashboardScreen({ onNavigate }: { onNavigate: (route: Route) => 
             <div className="charts">
               <article className="card chart-card">
                 <h2>{t('dashboard.netWorthChart', { currency })}</h2>
-                <NetWorthChart
+                <NetWorthCard
                   series={netWorth.currencies.find((c) => c.currency === currency)?.series ?? []}
                   currency={currency}
                 />

@@ -12,7 +12,10 @@ export type Filters = Omit<EntryFilter, 'page' | 'per_page'>;
 const STATUSES: EntryStatus[] = ['draft', 'posted', 'void'];
 const SOURCES: SourceType[] = ['manual', 'import', 'system', 'reconciliation', 'schedule'];
 
-/** The search box: what is typed goes to the filters once typing pauses, or at once on Enter. */
+/**
+ * The search box: what is typed goes to the filters once typing pauses, or at once on Enter. Its
+ * hint says what the search looks in (CONTRACT §15).
+ */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const { t } = useI18n();
   const [text, setText] = useState(value);
@@ -24,23 +27,30 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
     const timer = window.setTimeout(() => search.current(text), SEARCH_PAUSE_MS);
     return () => window.clearTimeout(timer);
   }, [text, value]);
+  const hintId = useId();
   return (
-    <label className="search-field">
-      {t('journal.search')}
-      <input
-        type="search"
-        value={text}
-        maxLength={200}
-        placeholder={t('journal.searchPlaceholder')}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            onSearch(text);
-          }
-        }}
-      />
-    </label>
+    <span className="search-box">
+      <label className="search-field">
+        {t('journal.search')}
+        <input
+          type="search"
+          value={text}
+          maxLength={200}
+          placeholder={t('journal.searchPlaceholder')}
+          aria-describedby={hintId}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              onSearch(text);
+            }
+          }}
+        />
+      </label>
+      <small id={hintId} className="hint">
+        {t('journal.searchHint')}
+      </small>
+    </span>
   );
 }
 

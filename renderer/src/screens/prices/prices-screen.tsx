@@ -113,7 +113,10 @@ function PriceImportPanel({ onImported }: { onImported: () => void }) {
   const { t } = useI18n();
   const upload = async (file: File) => {
     const result: PriceImportResult = await importPrices(file);
-    return t('prices.imported', { created: result.created, replaced: result.replaced });
+    const counts = { created: result.created, replaced: result.replaced };
+    return result.security_prices > 0
+      ? t('prices.importedSecurities', { ...counts, securities: result.security_prices })
+      : t('prices.imported', counts);
   };
   return (
     <CsvImportPanel

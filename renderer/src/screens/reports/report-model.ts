@@ -1,13 +1,14 @@
 import type {
   BalanceSheet,
   CashFlow,
+  IncomeExpenses,
   IncomeStatement,
   NetWorthSeries,
   TreeNode,
   TrialBalance,
 } from '../../api/index.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { subtractDecimal, sumDecimals } from '../../money.ts';
+import { isZero, subtractDecimal, sumDecimals } from '../../money.ts';
 import type { Period } from './report-period.ts';
 
 /**
@@ -16,7 +17,14 @@ import type { Period } from './report-period.ts';
  * decimal strings), each figure knowing the register lines behind it.
  */
 
-export const REPORT_KINDS = ['balance-sheet', 'income-statement', 'cash-flow', 'net-worth', 'trial-balance'] as const;
+export const REPORT_KINDS = [
+  'balance-sheet',
+  'income-statement',
+  'income-expenses',
+  'cash-flow',
+  'net-worth',
+  'trial-balance',
+] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** Reports of a date (as of the period's end); the others cover the period. */
@@ -45,6 +53,8 @@ export interface ReportSection {
 
 export interface ReportBlock {
   currency: string;
+  /** the heading of the rows' labels (else the accounts' "Name") */
+  labelHeading?: string;
   columns: string[];
   sections: ReportSection[];
 }
@@ -54,6 +64,7 @@ export type Reports =
   | { kind: 'trial-balance'; now: TrialBalance; before: TrialBalance | null }
   | { kind: 'balance-sheet'; now: BalanceSheet; before: BalanceSheet | null }
   | { kind: 'income-statement'; now: IncomeStatement; before: IncomeStatement | null }
+  | { kind: 'income-expenses'; now: IncomeExpenses; before: IncomeExpenses | null }
   | { kind: 'cash-flow'; now: CashFlow; before: CashFlow | null }
   | { kind: 'net-worth'; now: NetWorthSeries; before: NetWorthSeries | null };
 
@@ -132,6 +143,18 @@ function treeSection(
 export interface Periods {
   now: Period;
   before: Period;
+}
+
+/** A period of a series as people name it: its month (`2026-03`) when it is a whole month, else its days. */
+export function periodLabel(start: string, end: string): string {
+  const month = start.slice(0, 7);
+  const wholeMonth = start.endsWith('-01') && end.slice(0, 7) === month && end === lastDayOf(month);
+  return wholeMonth ? month : start === end ? start : `${start} – ${end}`;
+}
+
+function lastDayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
 }
 
 /** The report's blocks, one per currency. */
@@ -267,6 +290,42 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
           ],
         };
       });
+    case 'income-expenses':
+      return reports.now.currencies.map((c) => {
+        const b = reports.before?.currencies.find((p) => p.currency === c.currency);
+        const rows: ReportRow[] = c.periods.map((p, i) => {
+          const cells: (Cell | null)[] = [{ value: p.income }, { value: p.expenses }, { value: p.net }];
+          if (compare) {
+            const prev = b?.periods[i];
+            cells.push(
+              prev ? { value: prev.net } : null,
+              prev ? { value: subtractDecimal(p.net, prev.net, c.currency) } : null,
+            );
+          }
+          return { label: periodLabel(p.start_date, p.end_date), depth: 0, kind: 'account', cells };
+        });
+        rows.push({
+          label: t('reports.total'),
+          depth: 0,
+          kind: 'total',
+          cells: [
+            { value: c.total_income },
+            { value: c.total_expenses },
+            ...compared(c.currency, c.net_income, b?.net_income, compare),
+          ],
+        });
+        return {
+          currency: c.currency,
+          labelHeading: t('reports.period'),
+          columns: [
+            t('types.INCOME'),
+            t('types.EXPENSE'),
+            t('reports.net'),
+            ...(compare ? [t('reports.previousNet'), t('reports.change')] : []),
+          ],
+          sections: [{ heading: null, rows }],
+        };
+      });
     case 'cash-flow':
       return reports.now.currencies.map((c) => {
         const b = reports.before?.currencies.find((p) => p.currency === c.currency);
@@ -343,6 +402,35 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
   }
 }
 
+/**
+ * The block without the rows whose every figure is zero: an account's, a month's, a date's.
+ * Totals and derived rows (retained earnings) stay, and so does a zero account whose sub-accounts
+ * are shown, so that they keep their place in the tree.
+ */
+export function withoutZeroRows(block: ReportBlock): ReportBlock {
+  const allZero = (row: ReportRow) => row.cells.every((cell) => cell === null || isZero(cell.value));
+  return {
+    ...block,
+    sections: block.sections.map((section) => {
+      const rows = section.rows;
+      const kept = new Array<boolean>(rows.length).fill(true);
+      for (let i = rows.length - 1; i >= 0; i--) {
+        const row = rows[i]!;
+        if (row.kind !== 'account' || !allZero(row)) continue;
+        // the rows right below it that are deeper are its sub-accounts
+        let childShown = false;
+        for (let j = i + 1; j < rows.length && rows[j]!.kind === 'account' && rows[j]!.depth > row.depth; j++)
+          if (kept[j]) {
+            childShown = true;
+            break;
+          }
+        kept[i] = childShown;
+      }
+      return { ...section, rows: rows.filter((_, i) => kept[i]) };
+    }),
+  };
+}
+
 /** A spreadsheet cell: figures as they are; text quoted, and never read as a formula (= + - @). */
 function csvCell(text: string): string {
   if (/^-?\d+(\.\d+)?$/.test(text)) return text;
@@ -354,7 +442,10 @@ function csvCell(text: string): string {
 export function reportCsv(title: string, blocks: readonly ReportBlock[], t: Translate): string {
   const lines: string[][] = [[title]];
   for (const block of blocks) {
-    lines.push([], [t('reports.currency'), t('reports.section'), t('accounts.name'), ...block.columns]);
+    lines.push(
+      [],
+      [t('reports.currency'), t('reports.section'), block.labelHeading ?? t('accounts.name'), ...block.columns],
+    );
     for (const section of block.sections)
       for (const row of section.rows)
         lines.push([

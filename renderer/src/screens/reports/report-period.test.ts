@@ -10,6 +10,11 @@ describe('report periods', () => {
     expect(presetPeriod('last-year', '2026-03-15')).toEqual({ start: '2025-01-01', end: '2025-12-31' });
   });
 
+  it('when the last 12 months are chosen, then they are the eleven whole months before this one and this whole month', () => {
+    expect(presetPeriod('last-12-months', '2026-03-15')).toEqual({ start: '2025-04-01', end: '2026-03-31' });
+    expect(presetPeriod('last-12-months', '2026-12-01')).toEqual({ start: '2026-01-01', end: '2026-12-31' });
+  });
+
   it('when a period is compared, then a month goes with the month before, a year with the year before, else as many days before', () => {
     expect(previousPeriod({ start: '2026-03-01', end: '2026-03-31' })).toEqual({
       start: '2026-02-01',
@@ -22,6 +27,10 @@ describe('report periods', () => {
     expect(previousPeriod({ start: '2026-01-01', end: '2026-12-31' })).toEqual({
       start: '2025-01-01',
       end: '2025-12-31',
+    });
+    expect(previousPeriod({ start: '2025-04-01', end: '2026-03-31' })).toEqual({
+      start: '2024-04-01',
+      end: '2025-03-31',
     });
     expect(previousPeriod({ start: '2026-03-10', end: '2026-03-19' })).toEqual({
       start: '2026-02-28',

@@ -1,7 +1,7 @@
 import { dayBefore, isoDate } from '../../dates.ts';
 
 /** The periods a report is usually read for, and a range of one's own. */
-export const PRESETS = ['this-month', 'last-month', 'this-year', 'last-year', 'custom'] as const;
+export const PRESETS = ['this-month', 'last-month', 'last-12-months', 'this-year', 'last-year', 'custom'] as const;
 export type Preset = (typeof PRESETS)[number];
 
 export interface Period {
@@ -32,6 +32,8 @@ export function presetPeriod(preset: Exclude<Preset, 'custom'>, today: string = 
       return monthRange(y, m);
     case 'last-month':
       return monthRange(y, m - 1);
+    case 'last-12-months':
+      return { start: monthRange(y, m - 11).start, end: monthRange(y, m).end };
     case 'this-year':
       return { start: `${String(y).padStart(4, '0')}-01-01`, end: `${String(y).padStart(4, '0')}-12-31` };
     case 'last-year':
@@ -39,26 +41,27 @@ export function presetPeriod(preset: Exclude<Preset, 'custom'>, today: string = 
   }
 }
 
-function isWholeMonth(p: Period): boolean {
+/** How many whole calendar months the period is (it starts on a 1st and ends on a last day), else null. */
+function wholeMonths(p: Period): number | null {
   const s = utc(p.start);
-  return s.getUTCDate() === 1 && iso(new Date(Date.UTC(s.getUTCFullYear(), s.getUTCMonth() + 1, 0))) === p.end;
-}
-
-function isWholeYear(p: Period): boolean {
-  return p.start.endsWith('-01-01') && p.end === `${p.start.slice(0, 4)}-12-31`;
+  const e = utc(p.end);
+  const lastDay = iso(new Date(Date.UTC(e.getUTCFullYear(), e.getUTCMonth() + 1, 0)));
+  if (s.getUTCDate() !== 1 || p.end !== lastDay || p.start > p.end) return null;
+  return (e.getUTCFullYear() - s.getUTCFullYear()) * 12 + e.getUTCMonth() - s.getUTCMonth() + 1;
 }
 
 /**
- * The period a report is compared with: the month or year before for a whole month or year, else
- * as many days just before it.
+ * The period a report is compared with: as many whole months just before it for whole months (the
+ * month before a month, the year before a year, the twelve months before twelve), else as many
+ * days just before it.
  */
 export function previousPeriod(p: Period): Period {
   const s = utc(p.start);
-  if (isWholeYear(p)) {
-    const y = String(s.getUTCFullYear() - 1).padStart(4, '0');
-    return { start: `${y}-01-01`, end: `${y}-12-31` };
+  const months = wholeMonths(p);
+  if (months !== null) {
+    const [y, m] = [s.getUTCFullYear(), s.getUTCMonth()];
+    return { start: monthRange(y, m - months).start, end: monthRange(y, m - 1).end };
   }
-  if (isWholeMonth(p)) return monthRange(s.getUTCFullYear(), s.getUTCMonth() - 1);
   const days = Math.round((utc(p.end).getTime() - s.getTime()) / 86_400_000);
   const end = dayBefore(p.start);
   const start = new Date(utc(end).getTime() - days * 86_400_000);

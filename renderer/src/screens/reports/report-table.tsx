@@ -34,10 +34,13 @@ function Figure({ cell, label, onDrill }: { cell: Cell; label: string; onDrill: 
 export function ReportTable({
   block,
   title,
+  id,
   onDrill,
 }: {
   block: ReportBlock;
   title: string;
+  /** the table's id, by which a chart of the same figures names it */
+  id: string;
   onDrill: (drill: Drill) => void;
 }) {
   const { t } = useI18n();
@@ -46,13 +49,14 @@ export function ReportTable({
     <article className="panel report-block">
       <div className="table-scroll">
         <table
+          id={id}
           className="data-table report-table"
           aria-label={t('reports.tableLabel', { title, currency: block.currency })}
         >
           <caption>{t('reports.inCurrency', { currency: block.currency })}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('accounts.name')}</th>
+              <th scope="col">{block.labelHeading ?? t('accounts.name')}</th>
               {block.columns.map((column, i) => (
                 <th key={i} scope="col" className="num">
                   {column}

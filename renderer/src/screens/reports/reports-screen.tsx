@@ -3,6 +3,7 @@ import {
   allAccounts,
   balanceSheetReport,
   cashFlowReport,
+  incomeExpensesReport,
   incomeStatementReport,
   netWorthReport,
   trialBalanceReport,
@@ -25,12 +26,21 @@ import {
   REPORT_KINDS,
   reportBlocks,
   reportCsv,
+  withoutZeroRows,
   type Drill,
   type ReportKind,
   type Reports,
 } from './report-model.ts';
 import { PRESETS, presetPeriod, previousPeriod, type Period, type Preset } from './report-period.ts';
+import { IncomeExpensesChart, NetWorthReportChart, reportTableId, SpendingByCategory } from './report-charts.tsx';
 import { ReportTable } from './report-table.tsx';
+
+const HIDE_ZERO_KEY = 'ledger.reports.hideZeroRows';
+
+/** Whether "Hide zero rows" was ticked last time on this computer. */
+function keptHideZero(): boolean {
+  return window.localStorage.getItem(HIDE_ZERO_KEY) === 'true';
+}
 
 /** Days a series covers by day, then by week; longer ones go by month. */
 function intervalOf(period: Period): 'day' | 'week' | 'month' {
@@ -48,6 +58,8 @@ async function loadReport(kind: ReportKind, period: Period, convertTo: string | 
         return balanceSheetReport(period.end, convertTo);
       case 'income-statement':
         return incomeStatementReport(period.start, period.end, convertTo);
+      case 'income-expenses':
+        return incomeExpensesReport(period.start, period.end, 'month', convertTo);
       case 'cash-flow':
         return cashFlowReport(period.start, period.end, 'month', convertTo);
       case 'net-worth':
@@ -74,7 +86,8 @@ function missingRates(reports: (Reports['now'] | null)[]): MissingRate[] {
  */
 export function ReportsScreen({ onNavigate }: { onNavigate: Navigate }) {
   const { t } = useI18n();
-  const [kind, setKind] = useState<ReportKind>('balance-sheet');
+  const [kind, setKindNow] = useState<ReportKind>('balance-sheet');
+  const [hideZero, setHideZero] = useState(keptHideZero);
   const [preset, setPreset] = useState<Preset>('this-month');
   const [period, setPeriod] = useState<Period>(() => presetPeriod('this-month'));
   const [compare, setCompare] = useState(false);
@@ -105,7 +118,9 @@ export function ReportsScreen({ onNavigate }: { onNavigate: Navigate }) {
   // an answer for another report than the one chosen (still loading) is not drawn
   const reports = data && data.kind === kind ? data : undefined;
   const missing = reports ? missingRates([reports.now, reports.before]) : [];
-  const blocks = reports ? reportBlocks(reports, { now: period, before }, compare, t) : [];
+  const allBlocks = reports ? reportBlocks(reports, { now: period, before }, compare, t) : [];
+  // what is shown is what is downloaded and printed
+  const blocks = hideZero ? allBlocks.map(withoutZeroRows) : allBlocks;
 
   const title = t(`reports.kind.${kind}`);
   const when = asOf
@@ -114,6 +129,15 @@ export function ReportsScreen({ onNavigate }: { onNavigate: Navigate }) {
   const choosePreset = (next: Preset) => {
     setPreset(next);
     if (next !== 'custom') setPeriod(presetPeriod(next));
+  };
+  // income and expenses by month are read over twelve months unless another period was chosen
+  const setKind = (next: ReportKind) => {
+    setKindNow(next);
+    if (next === 'income-expenses' && preset === 'this-month') choosePreset('last-12-months');
+  };
+  const keepHideZero = (hide: boolean) => {
+    setHideZero(hide);
+    window.localStorage.setItem(HIDE_ZERO_KEY, String(hide));
   };
   const setDates = (patch: Partial<Period>) => {
     setPreset('custom');
@@ -174,6 +198,10 @@ export function ReportsScreen({ onNavigate }: { onNavigate: Navigate }) {
             ? t('reports.compareAsOf', { date: before.end })
             : t('reports.compareWith', { start: before.start, end: before.end })}
         </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={hideZero} onChange={(e) => keepHideZero(e.target.checked)} />
+          {t('reports.hideZeroRows')}
+        </label>
         <div className="row-actions report-actions">
           <button type="button" disabled={blocks.length === 0} onClick={download}>
             {t('reports.csv')}
@@ -192,10 +220,33 @@ export function ReportsScreen({ onNavigate }: { onNavigate: Navigate }) {
         {loading && <Busy label={t('loading')} />}
         {reports && blocks.length === 0 && <EmptyState title={t('reports.empty')}>{t('reports.emptyHint')}</EmptyState>}
         {blocks.map((block) => (
-          <ReportTable key={block.currency} block={block} title={title} onDrill={drill} />
+          <div key={block.currency} className="report-currency">
+            {reports && <BlockChart reports={reports} currency={block.currency} hideZero={hideZero} />}
+            <ReportTable block={block} title={title} id={reportTableId(block.currency)} onDrill={drill} />
+          </div>
         ))}
         <p className="hint no-print">{t('reports.drillHint')}</p>
       </div>
     </section>
   );
+}
+
+/** The chart of a currency's block, for the reports that have one. */
+function BlockChart({ reports, currency, hideZero }: { reports: Reports; currency: string; hideZero: boolean }) {
+  switch (reports.kind) {
+    case 'income-expenses': {
+      const group = reports.now.currencies.find((c) => c.currency === currency);
+      return group ? <IncomeExpensesChart group={group} /> : null;
+    }
+    case 'net-worth': {
+      const group = reports.now.currencies.find((c) => c.currency === currency);
+      return group ? <NetWorthReportChart group={group} /> : null;
+    }
+    case 'income-statement': {
+      const group = reports.now.currencies.find((c) => c.currency === currency);
+      return group ? <SpendingByCategory group={group} hideZero={hideZero} /> : null;
+    }
+    default:
+      return null;
+  }
 }

@@ -99,11 +99,12 @@ export function RuleForm({
       account_id: form.accountId,
       memo: form.memo.trim() || null,
       priority: Number.parseInt(form.priority, 10) || 0,
-      splits: form.splits.map((s) => ({
-        account_id: s.accountId,
-        amount: s.kind === 'amount' ? s.value.trim() : null,
-        percent: s.kind === 'percent' ? s.value.trim() : null,
-      })),
+      // a part is an amount or a percent, the other left out (the document: exactly one of them)
+      splits: form.splits.map((s) =>
+        s.kind === 'amount'
+          ? { account_id: s.accountId, amount: s.value.trim() }
+          : { account_id: s.accountId, percent: s.value.trim() },
+      ),
     };
     onSaved(rule ? await updateRule(rule.id, input) : await createRule(input));
   });
