@@ -4,6 +4,7 @@ import { ChatPanel } from './chat-panel.ts';
 import { JournalPage } from './journal-page.ts';
 import { SettingsPage } from './settings-page.ts';
 import { SignInPage } from './sign-in-page.ts';
+import { HistoryPanel, SyncPanel } from './sync-panel.ts';
 import { StatementsPage } from './statements-page.ts';
 import { BudgetPage } from './budget-page.ts';
 import { ReportsPage } from './reports-page.ts';
@@ -20,6 +21,8 @@ export class LedgerApp {
   readonly chat: ChatPanel;
   readonly reports: ReportsPage;
   readonly budget: BudgetPage;
+  readonly sync: SyncPanel;
+  readonly history: HistoryPanel;
   /** The words of the interface's language, which the page objects find controls by. */
   readonly words = new Words();
 
@@ -34,6 +37,8 @@ export class LedgerApp {
     this.chat = new ChatPanel(page);
     this.reports = new ReportsPage(page, this.words);
     this.budget = new BudgetPage(page, this.words);
+    this.sync = new SyncPanel(page, this.words);
+    this.history = new HistoryPanel(page, this.words);
   }
 
   get nav(): Locator {

@@ -19,29 +19,44 @@ export interface Ledger {
   api: Api;
 }
 
-/**
- * Each test gets the real server (startServer from server/index.ts) on a free loopback port over
- * a fresh temporary data folder, serving the built renderer, with a fake Ollama for the advisor.
- */
-export const test = base.extend<{ ledger: Ledger; app: LedgerApp }>({
-  // Playwright reads the fixtures a function needs from its first parameter's pattern: none here.
-  ledger: async ({}, use) => {
-    const fake = new FakeOllama();
-    await fake.start();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-e2e-'));
-    const server = await startServer({
-      dataDir,
-      port: 0,
-      secretKey: TEST_SECRET,
-      bcryptCost: 4,
-      rendererDir: RENDERER_DIST,
-      env: { OLLAMA_HOST: fake.url },
-      log: () => {},
-    });
-    await use({ server, url: server.url, dataDir, fake, api: new Api(server.url) });
+/** The real server (startServer from server/index.ts) on a free loopback port over a fresh temporary data folder. */
+async function startLedger(): Promise<{ ledger: Ledger; stop: () => Promise<void> }> {
+  const fake = new FakeOllama();
+  await fake.start();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-e2e-'));
+  const server = await startServer({
+    dataDir,
+    port: 0,
+    secretKey: TEST_SECRET,
+    bcryptCost: 4,
+    rendererDir: RENDERER_DIST,
+    env: { OLLAMA_HOST: fake.url },
+    log: () => {},
+  });
+  const stop = async () => {
     await server.close();
     await fake.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { ledger: { server, url: server.url, dataDir, fake, api: new Api(server.url) }, stop };
+}
+
+/**
+ * Each test gets the real server on a free loopback port over a fresh temporary data folder,
+ * serving the built renderer, with a fake Ollama for the advisor. `otherLedger` is a second app
+ * (another computer, its own data folder), started only for the tests that ask for it (sync).
+ */
+export const test = base.extend<{ ledger: Ledger; otherLedger: Ledger; app: LedgerApp }>({
+  // Playwright reads the fixtures a function needs from its first parameter's pattern: none here.
+  ledger: async ({}, use) => {
+    const { ledger, stop } = await startLedger();
+    await use(ledger);
+    await stop();
+  },
+  otherLedger: async ({}, use) => {
+    const { ledger, stop } = await startLedger();
+    await use(ledger);
+    await stop();
   },
   baseURL: async ({ ledger }, use) => {
     await use(ledger.url);

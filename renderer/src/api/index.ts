@@ -2,7 +2,7 @@
  * The renderer's one way to the ledger: screens import every call and type from here, never from
  * the files behind it. One file per resource, named as in server/contract (accounts, journal,
  * reports, statements, reconciliation, export and journal import as `books`, backups, the advisor,
- * budgets, schedules, prices, settings, investments, attachments): thin typed functions over the
+ * budgets, schedules, prices, settings, investments, attachments, sync, the history): thin typed functions over the
  * one client, `client.ts` (openapi-fetch over the generated `paths`), which sends the token kept
  * by `token.ts`.
  *
@@ -34,3 +34,5 @@ export * from './prices.ts';
 export * from './settings.ts';
 export * from './investments.ts';
 export * from './attachments.ts';
+export * from './sync.ts';
+export * from './history.ts';

@@ -1,14 +1,19 @@
 import { useEffect, useId, useRef } from 'react';
 import { useI18n } from '../../i18n/index.ts';
 
-/** The confirm step before a restore: says what happens, focuses Cancel, Escape cancels. */
+/** A confirm step (a restore, leaving the sync group): says what happens, focuses Cancel, Escape cancels. */
 export function RestoreConfirm({
   question,
+  label,
+  confirmText,
   busy,
   onConfirm,
   onCancel,
 }: {
   question: string;
+  /** the step's accessible name and its confirm button; a restore's by default */
+  label?: string;
+  confirmText?: string;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -20,7 +25,7 @@ export function RestoreConfirm({
   return (
     <div
       role="group"
-      aria-label={t('backup.confirmLabel')}
+      aria-label={label ?? t('backup.confirmLabel')}
       aria-describedby={questionId}
       className="notice notice-warn restore-confirm"
       onKeyDown={(e) => {
@@ -31,7 +36,7 @@ export function RestoreConfirm({
         <p id={questionId}>{question}</p>
         <div className="form-actions">
           <button type="button" className="primary danger" disabled={busy} onClick={onConfirm}>
-            {t('backup.confirmRestore')}
+            {confirmText ?? t('backup.confirmRestore')}
           </button>
           <button type="button" ref={cancelRef} disabled={busy} onClick={onCancel}>
             {t('action.cancel')}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { translate } from '../../i18n/translate.ts';
+import { changeInWords } from './history-words.ts';
+
+describe('changeInWords', () => {
+  it('when a change of a known kind is read, then its kind and action are in the interface language and its label as it came', () => {
+    const item = {
+      kind: 'journal_entries',
+      action: 'posted',
+      label: '2026-01-05 · Corner market · 40.00 USD',
+    } as const;
+    expect(changeInWords(item, (key, values) => translate('en', key, values))).toBe(
+      'Entry posted: 2026-01-05 · Corner market · 40.00 USD',
+    );
+    expect(changeInWords(item, (key, values) => translate('zh', key, values))).toBe(
+      '分录已过账：2026-01-05 · Corner market · 40.00 USD',
+    );
+  });
+
+  it('when a change names a kind this app has no words for, then the kind is shown as it came', () => {
+    const item = { kind: 'attachments', action: 'deleted', label: 'receipt.pdf' } as const;
+    expect(changeInWords(item, (key, values) => translate('en', key, values))).toBe('attachments deleted: receipt.pdf');
+  });
+});
