@@ -12,7 +12,7 @@ import { reconciliationStats } from '../reconciliation/reconciliation.stats.serv
 import { balanceSheet, incomeStatement } from '../reports/reports.service.ts';
 import { BUDGET_TOOL_DESCRIPTION, getBudgetAndUpcomingBills, MAX_BILL_DAYS } from '../budgets/budgets.advisor.ts';
 import { homeCurrency } from '../settings/settings.service.ts';
-import { holdingsReport, realizedGains } from '../investments/investments.service.ts';
+import { holdingsReport, realizedGains } from '../investments/investments.holdings.ts';
 
 type ToolParameters = ToolDefinition['function']['parameters'];
 
