@@ -54,8 +54,11 @@ export {
   significantTokens,
   tokens,
 } from './description.ts';
-export type { AccountPrediction, HistoryEvidence, PayeeContext, PayeeExample, Prediction } from './payee-model.ts';
-export { EMPTY_HISTORY_EVIDENCE, PayeeModel, scoreHistory, scoreHistoryPrepared } from './payee-model.ts';
+export type { AccountPrediction, PayeeExample, Prediction } from './payee-model.ts';
+export type { PayeeContext } from './payee-features.ts';
+export type { HistoryEvidence } from './history-score.ts';
+export { PayeeModel, scoreHistory } from './payee-model.ts';
+export { EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared } from './history-score.ts';
 export type { Assignable } from './assignment.ts';
 export { compareForAssignment } from './assignment.ts';
 export type { CounterFacts, PreparedEntry, PreparedTxn, ScoredPair, ScoreOptions, SharedPreparation } from './pair.ts';

@@ -1,7 +1,7 @@
 import { prepareDescription, scoreDescriptionPrepared } from './description.ts';
 import type { PreparedDescription } from './description.ts';
-import { EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared } from './payee-model.ts';
-import type { HistoryEvidence, PayeeModel } from './payee-model.ts';
+import { EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared, type HistoryEvidence } from './history-score.ts';
+import type { PayeeModel } from './payee-model.ts';
 import {
   classify,
   dayNumber,

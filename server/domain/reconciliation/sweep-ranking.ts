@@ -1,7 +1,7 @@
 import type { PreparedDescription } from './description.ts';
 import { scoreDescriptionPrepared } from './description.ts';
 import type { PreparedEntry, PreparedTxn } from './pair.ts';
-import { scoreHistoryPrepared } from './payee-model.ts';
+import { scoreHistoryPrepared } from './history-score.ts';
 import { amountLimitMinor, scoreAmount, scoreDays } from './scoring.ts';
 import type { Direction } from './types.ts';
 
