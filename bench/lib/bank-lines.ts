@@ -67,7 +67,6 @@ function hash(s: string): number {
 }
 const sideOf = (name: string): Split => (hash(name) % 2 === 0 ? 'development' : 'held-out');
 
-export const FIRST_MONTH = '2023-01';
 export const MONTHS = 18;
 
 function monthAt(i: number): string {

@@ -65,7 +65,7 @@ export interface ParsedPosting {
 }
 
 /** A market price: one `from` is worth `rate` (10^-12 units) of `to` on `date`. */
-export interface ParsedPrice {
+interface ParsedPrice {
   line: number;
   date: string;
   from: string;
@@ -101,7 +101,7 @@ export interface ParsedAccount {
   currencies: string[];
 }
 
-export interface ParsedClose {
+interface ParsedClose {
   line: number;
   path: string;
 }

@@ -73,7 +73,7 @@ export function prepareTxn(txn: BankTxn, payeeModel?: PayeeModel): PreparedTxn {
 }
 
 /** What a list of counter accounts decides. */
-export interface CounterFacts {
+interface CounterFacts {
   readonly ids: readonly string[];
   /** the business scores against a bank debit and a bank credit, per direction of the entry's line */
   readonly business: Record<Direction, { readonly debit: number; readonly credit: number }>;

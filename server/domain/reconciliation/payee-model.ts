@@ -52,7 +52,7 @@ export interface PayeeExample extends PayeeContext {
   readonly accountId: string;
 }
 
-export interface AccountPrediction {
+interface AccountPrediction {
   readonly accountId: string;
   /** calibrated, 0..1 */
   readonly confidence: number;

@@ -29,7 +29,7 @@ import {
   type Account,
 } from './accounts.repository.ts';
 
-export function toAccountDto(a: Account): AccountDto {
+function toAccountDto(a: Account): AccountDto {
   return {
     id: a.id,
     name: a.name,

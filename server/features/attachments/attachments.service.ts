@@ -34,7 +34,7 @@ import {
 export type { AttachmentTarget } from './attachments.repository.ts';
 
 /** The extensions of each kind of file, the usual one first. */
-export const EXTENSIONS: Readonly<Record<AttachmentContentType, readonly string[]>> = {
+const EXTENSIONS: Readonly<Record<AttachmentContentType, readonly string[]>> = {
   'application/pdf': ['pdf'],
   'image/jpeg': ['jpg', 'jpeg'],
   'image/png': ['png'],
@@ -47,7 +47,7 @@ export const EXTENSIONS: Readonly<Record<AttachmentContentType, readonly string[
  * FF D8 FF, PNG's signature, the HEIC/HEIF `ftyp` brands); anything else is UNSUPPORTED_MEDIA_TYPE,
  * whatever the name or the header say.
  */
-export async function sniff(bytes: Uint8Array): Promise<AttachmentContentType> {
+async function sniff(bytes: Uint8Array): Promise<AttachmentContentType> {
   const found = bytes.byteLength > 0 ? await fileTypeFromBuffer(bytes) : undefined;
   const mime = found?.mime as string | undefined;
   if (mime !== undefined && (ATTACHMENT_CONTENT_TYPES as readonly string[]).includes(mime))
@@ -59,7 +59,7 @@ export async function sniff(bytes: Uint8Array): Promise<AttachmentContentType> {
 }
 
 /** Where an export puts a file, beside its journal: by hash, never by the name it was sent under. */
-export function documentPath(sha256: string, contentType: string): string {
+function documentPath(sha256: string, contentType: string): string {
   return `attachments/${sha256}.${EXTENSIONS[contentType as AttachmentContentType]?.[0] ?? 'bin'}`;
 }
 
@@ -79,7 +79,7 @@ export function entryFiles(db: LedgerDb): { sha256: string; path: string }[] {
   return [...files].map(([sha256, path]) => ({ sha256, path }));
 }
 
-export function toDto(a: Attachment): AttachmentDto {
+function toDto(a: Attachment): AttachmentDto {
   return {
     id: a.id,
     entry_id: a.entryId,

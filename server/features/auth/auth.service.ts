@@ -18,7 +18,7 @@ import {
   type User,
 } from './users.repository.ts';
 
-export const INVALID_LOGIN = 'Invalid email or password';
+const INVALID_LOGIN = 'Invalid email or password';
 
 export interface AuthDeps {
   stores: Stores;

@@ -32,7 +32,7 @@ import {
 } from './investments.repository.ts';
 
 /** The most securities a ledger declares: the list and the holdings report are read whole. */
-export const MAX_SECURITIES = 2_000;
+const MAX_SECURITIES = 2_000;
 const DEFAULT_LONG_TERM_DAYS = 365;
 
 const securityDto = (s: Security) => ({

@@ -24,7 +24,7 @@ import {
   type Price,
 } from './prices.repository.ts';
 
-export function toPriceDto(p: Price): PriceDto {
+function toPriceDto(p: Price): PriceDto {
   return { id: p.id, date: p.date, from: p.from, to: p.to, rate: formatRate(p.rateScaled), created_at: p.createdAt };
 }
 
@@ -170,7 +170,7 @@ export { fileError as csvLineError };
  * order, any case, other columns ignored), then one price per row. Any bad row refuses the file,
  * naming its line.
  */
-export function readPriceCsv(bytes: Uint8Array): PriceLine[] {
+function readPriceCsv(bytes: Uint8Array): PriceLine[] {
   const rows = readCsvTable(bytes, COLUMNS, MAX_PRICE_ROWS, 'prices');
   const out: PriceLine[] = [];
   const seen = new Set<string>();

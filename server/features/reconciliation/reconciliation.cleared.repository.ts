@@ -9,7 +9,7 @@ import type { Minor } from '../../domain/money.ts';
  * reconciliation.
  */
 
-export type ClearedState = 'uncleared' | 'cleared' | 'reconciled';
+type ClearedState = 'uncleared' | 'cleared' | 'reconciled';
 
 /** A line counts (CONTRACT §14) when its entry is posted and reverses nothing. */
 const COUNTED =

@@ -5,7 +5,7 @@ import type { EntryStatus } from '../../contract/journal.ts';
 import type { CLEARED_STATES } from '../../contract/journal.ts';
 import { countedPage, type CountTables, type DateRange, type PageSpan } from '../../db/counted-pages.ts';
 
-export type Cleared = (typeof CLEARED_STATES)[number];
+type Cleared = (typeof CLEARED_STATES)[number];
 
 export interface RegisterRow {
   lineId: string;

@@ -4,7 +4,7 @@ import type { Cost } from '../../domain/exchange.ts';
 import type { Minor } from '../../domain/money.ts';
 import type { Frequency } from '../../domain/schedules.ts';
 
-export interface ScheduleLine {
+interface ScheduleLine {
   accountId: string;
   accountName: string;
   direction: Direction;

@@ -2,7 +2,7 @@ import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Minor } from '../../domain/money.ts';
 
-export const LIVE_MATCH_STATUSES = ['auto_accepted', 'accepted', 'pending_review'] as const;
+const LIVE_MATCH_STATUSES = ['auto_accepted', 'accepted', 'pending_review'] as const;
 
 export interface Statement {
   id: string;

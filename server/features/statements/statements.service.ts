@@ -101,7 +101,7 @@ export function patchStatement(db: LedgerDb, id: string, input: PatchStatementIn
   });
 }
 
-export function requireStatement(db: LedgerDb, id: string): Statement {
+function requireStatement(db: LedgerDb, id: string): Statement {
   const statement = findStatement(db, id);
   if (!statement) throw new DomainError('NOT_FOUND', 'Statement not found');
   return statement;
