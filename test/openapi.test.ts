@@ -1,26 +1,19 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { ledgerFile, registerUser, startTestServer } from './support/server.ts';
 import {
-  csv,
-  ids,
-  made,
   NOT_PRODUCIBLE,
   observed,
   oversized,
   pathOf,
   PUBLIC_UNAVAILABLE,
-  rate,
   requestBody,
   requiredQuery,
   send,
   t,
   useOpenApiSession,
-  user,
   validator,
   withQuery,
   type Json,

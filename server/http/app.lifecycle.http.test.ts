@@ -1,10 +1,9 @@
-import { once } from 'node:events';
 import http from 'node:http';
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import Database from 'better-sqlite3';
 import { identityFile, startTestServer } from '../../test/support/server.ts';
-import { api, fetched, token, useAppServer } from '../../test/support/app-server.ts';
+import { api, useAppServer } from '../../test/support/app-server.ts';
 
 useAppServer();
 

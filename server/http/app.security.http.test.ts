@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import fs from 'node:fs';

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { identityFile, ledgerFile, watchDigest } from '../support/server.ts';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { cornerRule, csv, freshMatch, freshStatement, freshTill, ids, made, send } from '../support/openapi-session.ts';
+import { cornerRule, freshMatch, freshStatement, freshTill, ids, made, send } from '../support/openapi-session.ts';
 
 /** The scenarios of the operations of statements, reconciliation and rules (test/openapi.test.ts runs them). */
 export const BANK_SCENARIOS: Record<string, () => Promise<void>> = {

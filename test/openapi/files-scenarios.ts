@@ -2,18 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import {
-  attach,
-  csv,
-  freshStatement,
-  ids,
-  made,
-  RECEIPT_PNG,
-  send,
-  spend,
-  t,
-  user,
-} from '../support/openapi-session.ts';
+import { attach, freshStatement, ids, made, RECEIPT_PNG, send, spend, t, user } from '../support/openapi-session.ts';
 
 /** The scenarios of the operations of the advisor, export and import, backups, attachments and the document (test/openapi.test.ts runs them). */
 export const FILES_SCENARIOS: Record<string, () => Promise<void>> = {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { buyVti, csv, ids, made, rate, SECURITY, send } from '../support/openapi-session.ts';
+import { buyVti, ids, made, rate, SECURITY, send } from '../support/openapi-session.ts';
 
 /** The scenarios of the operations of prices, securities, investments and settings (test/openapi.test.ts runs them). */
 export const PRICES_SCENARIOS: Record<string, () => Promise<void>> = {

@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../test/support/server.ts';
 import {

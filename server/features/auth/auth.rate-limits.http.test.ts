@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databaseDigest, identityFile, registerUser, type TestServer } from '../../../test/support/server.ts';
-import { api, ledgerNames, MINUTE, PASSWORD, startClocked, useAuthServer } from '../../../test/support/auth-server.ts';
+import { ledgerNames, MINUTE, PASSWORD, startClocked, useAuthServer } from '../../../test/support/auth-server.ts';
 
 useAuthServer();
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/server.ts';
-import { Book, pendingFor, total, type MatchBody } from '../../../test/support/reconciliation-book.ts';
+import { Book, pendingFor, type MatchBody } from '../../../test/support/reconciliation-book.ts';
 
 let t: TestServer;
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/server.ts';
-import { Book, total } from '../../../test/support/reconciliation-book.ts';
+import { Book } from '../../../test/support/reconciliation-book.ts';
 
 let t: TestServer;
 

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   account,
   allTransactions,
-  api,
   count,
   digest,
   fixture,

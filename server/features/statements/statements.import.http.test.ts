@@ -3,7 +3,6 @@ import {
   account,
   allTransactions,
   api,
-  count,
   digest,
   fixture,
   importMultipart,
