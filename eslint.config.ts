@@ -41,6 +41,7 @@ const FEATURE_USES: Record<string, string[]> = {
   budgets: ['accounts', 'totals', 'schedules'],
   investments: ['accounts', 'journal', 'prices'],
   attachments: ['journal', 'statements'],
+  sync: ['accounts', 'journal', 'totals'],
   chat: ['accounts', 'budgets', 'investments', 'journal', 'reconciliation', 'reports', 'schedules', 'settings'],
 };
 
@@ -151,7 +152,8 @@ const POLICIES = [
   // (config, app root, heap), which import nothing of the server
   [from('domain-module'), [to('domain')]],
   [from('contract'), [to('domain'), to('domain-module')]],
-  [from('db'), [to('domain'), to('server', inCategory('server-settings'))]],
+  // the write path logs each change with the sync protocol's clock (server/db/change-log.ts)
+  [from('db'), [to('domain'), to('sync'), to('server', inCategory('server-settings'))]],
   [from('http'), [to('domain'), to('contract')]],
   [from('llm'), [to('domain')]],
   [from('jobs'), [to('domain'), to('domain-module'), to('contract'), to('db')]],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { appRoot } from './app-root.ts';
 import { checkGivenSecretKey, resolveSecretKey, secureDataDir, settingsFromEnv, type Settings } from './config.ts';
 import { Stores, DEFAULT_MIGRATIONS_DIR, type LedgerDb } from './db/stores.ts';
+import { fileInSyncGroup } from './db/change-log.ts';
 import { accountRoutes } from './features/accounts/accounts.router.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { authRoutes } from './features/auth/auth.router.ts';
@@ -30,6 +31,9 @@ import { BackupService, DailyBackups } from './features/backup/backup.service.ts
 import { budgetRoutes } from './features/budgets/budgets.router.ts';
 import { scheduleRoutes } from './features/schedules/schedules.router.ts';
 import { schedulesKeepTheirAccounts } from './features/schedules/schedules.service.ts';
+import { SyncService } from './features/sync/sync.service.ts';
+import { syncRoutes } from './features/sync/sync.router.ts';
+import { historyRoutes } from './features/sync/history.router.ts';
 import { registerRoutes } from './features/register/register.router.ts';
 import { investmentRoutes } from './features/investments/investments.router.ts';
 import { tradeEntryVoidGuard } from './features/investments/investments.service.ts';
@@ -67,6 +71,8 @@ export interface StartServerOptions {
   model?: ChatModel;
   /** How often the daily backup looks for ledgers whose newest backup is a day old (ms; 0: never). Default an hour; clock `now`. */
   backupIntervalMs?: number;
+  /** How often books in a sync group sync in the background (ms; default 5 s, 0: only when asked). */
+  syncIntervalMs?: number;
   /** Each job's time and memory budget on the worker (default DEFAULT_JOB_BUDGET). */
   jobBudget?: Partial<JobBudget>;
   /** How many ledgers not in use stay open, and for how long (ms) at most (defaults: Stores). */
@@ -88,6 +94,8 @@ export interface RunningServer {
 
 /** How often ledgers idle past their time are looked for (Stores.closeIdle). */
 const LEDGER_SWEEP_MS = 60_000;
+/** How often books in a sync group sync while the relay answers (docs/sync.md). */
+const SYNC_INTERVAL_MS = 5_000;
 
 export const DEFAULT_RENDERER_DIR = path.join(appRoot(), 'renderer', 'dist');
 
@@ -142,6 +150,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const backups = new BackupService(stores, jobs, settings.dataDir, now, new AttachmentBackups(attachmentFiles));
   const dailyBackups = new DailyBackups(backups, { now, intervalMs: options.backupIntervalMs, log });
 
+  const sync = new SyncService({
+    lease: async (userId) => stores.leaseOf(userId, await stores.ledgerWhenReady(userId, migrateOnWorker)),
+    members: () => backups.usersWithLedgers().filter((userId) => fileInSyncGroup(stores.ledgerFile(userId))),
+    intervalMs: options.syncIntervalMs ?? SYNC_INTERVAL_MS,
+    log,
+  });
+
   let port = 0;
   const routes: RouteDef[] = [
     ...authRoutes(auth, limits),
@@ -168,6 +183,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...budgetRoutes(),
     ...investmentRoutes(),
     ...scheduleRoutes(),
+    ...syncRoutes(sync),
+    ...historyRoutes(),
   ];
   routes.push(openApiRoute(routes));
   const app = createApp({
@@ -213,6 +230,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const serverFile = path.join(settings.dataDir, 'server.json');
   fs.writeFileSync(serverFile, JSON.stringify({ url, pid: process.pid }) + '\n', { mode: 0o600 });
   dailyBackups.start();
+  sync.start();
   // Ledgers nobody has used for a while are closed (their file descriptors given back).
   const idleLedgers = setInterval(() => stores.closeIdle(), LEDGER_SWEEP_MS);
   idleLedgers.unref();
@@ -233,7 +251,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       clearInterval(idleLedgers);
       server.close(() => {
         clearTimeout(cutOff);
-        void Promise.all([dailyBackups.stop(), stopBooking(), jobs.close()]).finally(() => {
+        void Promise.all([dailyBackups.stop(), stopBooking(), sync.stop(), jobs.close()]).finally(() => {
           stores.close();
           fs.rmSync(serverFile, { force: true });
           resolve();

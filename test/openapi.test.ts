@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import Database from 'better-sqlite3';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ledgerFile, registerUser, startTestServer } from './support/server.ts';
 import {
   NOT_PRODUCIBLE,
@@ -23,6 +23,7 @@ import { BOOKS_SCENARIOS } from './openapi/books-scenarios.ts';
 import { PRICES_SCENARIOS } from './openapi/prices-scenarios.ts';
 import { BANK_SCENARIOS } from './openapi/bank-scenarios.ts';
 import { FILES_SCENARIOS } from './openapi/files-scenarios.ts';
+import { stopRelays, SYNC_SCENARIOS } from './openapi/sync-scenarios.ts';
 
 /**
  * The OpenAPI document is the product for scripts, so it is checked with tools nobody here wrote:
@@ -34,6 +35,7 @@ import { FILES_SCENARIOS } from './openapi/files-scenarios.ts';
  * scenario for each status it lists fails the last test, which names what is missing.
  */
 useOpenApiSession();
+afterAll(() => stopRelays());
 
 // ---------------------------------------------------------------------------------------------
 
@@ -137,6 +139,7 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   ...PRICES_SCENARIOS,
   ...BANK_SCENARIOS,
   ...FILES_SCENARIOS,
+  ...SYNC_SCENARIOS,
 };
 
 describe("each operation's own answers", () => {

@@ -30,6 +30,8 @@ export class SqliteDb<Schema> {
 
   private readonly disk: DiskSync;
   private readonly loopIdleMs: () => number;
+  /** What every write does before it commits (the ledger's change log), and after a rollback. */
+  writeHook: WriteHook | undefined;
 
   /**
    * `disk`: how a group's WAL is synced; `loopIdleMs`: how long the event loop has waited for
@@ -163,7 +165,23 @@ export class SqliteDb<Schema> {
     this.assertNotBusy();
     if (this.inGroupedWrite) return this.sqlite.transaction(fn)();
     this.settle();
-    return this.sqlite.transaction(fn).immediate();
+    try {
+      return this.sqlite.transaction(this.hooked(fn)).immediate();
+    } catch (error) {
+      this.writeHook?.rolledBack();
+      throw error;
+    }
+  }
+
+  /** `fn`, then the write hook, in the same transaction. */
+  private hooked<T>(fn: () => T): () => T {
+    const hook = this.writeHook;
+    if (hook === undefined) return fn;
+    return () => {
+      const value = fn();
+      hook.beforeCommit();
+      return value;
+    };
   }
 
   /**
@@ -243,9 +261,10 @@ export class SqliteDb<Schema> {
       this.inGroupedWrite = true;
       let value: T;
       try {
-        value = options.head ? fn() : this.sqlite.transaction(fn)();
+        value = options.head ? this.hooked(fn)() : this.sqlite.transaction(this.hooked(fn))();
       } catch (error) {
         if (options.head && this.sqlite.open && this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');
+        this.writeHook?.rolledBack();
         throw error;
       } finally {
         this.inGroupedWrite = false;
@@ -264,6 +283,7 @@ export class SqliteDb<Schema> {
       const group = this.group;
       if (group !== undefined && !(this.sqlite.open && this.sqlite.inTransaction)) {
         this.group = undefined;
+        this.writeHook?.rolledBack();
         if (group.timer !== undefined) clearTimeout(group.timer);
         if (group.wal && this.sqlite.open) this.sqlite.exec('PRAGMA synchronous = FULL');
         this.answer(group.waiting, error);
@@ -319,6 +339,7 @@ export class SqliteDb<Schema> {
       this.sqlite.exec('COMMIT');
     } catch (error) {
       if (this.sqlite.open && this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');
+      this.writeHook?.rolledBack();
       this.answer(group.waiting, error);
       return;
     } finally {
@@ -428,6 +449,14 @@ export class SqliteDb<Schema> {
  * add hops to a write that comes alone.
  */
 export type CommitPolicy = 'group-commit' | 'immediate';
+
+/** Work every write transaction does last (SqliteDb.writeHook). */
+export interface WriteHook {
+  /** Inside the write's transaction, after its own work. */
+  beforeCommit(): void;
+  /** After a transaction that may have run `beforeCommit` was rolled back. */
+  rolledBack(): void;
+}
 
 type Waiting = { resolve: () => void; reject: (error: unknown) => void };
 

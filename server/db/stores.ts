@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { installChangeLog } from './change-log.ts';
 import { appRoot } from '../app-root.ts';
 import {
   applyMigrations,
@@ -174,6 +175,7 @@ export class Stores {
   }
 
   private keep(userId: string, db: LedgerDb): LedgerDb {
+    installChangeLog(db);
     this.ledgers.set(userId, { db, leases: 0, lastUsed: this.now() });
     this.closeOverLimit(userId);
     return db;

@@ -94,6 +94,18 @@ export class LedgerClock {
     return new LedgerClock(clock);
   }
 
+  /**
+   * A ledger's clock as its change log leaves it: its node, past `latest` (the log's latest
+   * timestamp, of any node; null for an empty log), with the trie given.
+   */
+  static resume(node: string, latest: string | null, trie: MerkleTrie): LedgerClock {
+    const clock = LedgerClock.create(node);
+    const last = latest === null ? null : parseTimestamp(latest);
+    if (last !== null) clock.clock.timestamp = makeClock(new Timestamp(last.millis(), last.counter(), node)).timestamp;
+    clock.clock.merkle = trie;
+    return clock;
+  }
+
   serialize(): string {
     return serializeClock(this.clock);
   }
@@ -181,4 +193,9 @@ export function readMerkle(json: string): MerkleTrie | null {
 /** The smallest timestamp at a time (ms): `since` that many milliseconds, every node included. */
 export function timestampAt(millis: number): string {
   return new Timestamp(millis, 0, '0').toString();
+}
+
+/** The trie of no timestamps. */
+export function emptyTrie(): MerkleTrie {
+  return merkle.emptyTrie();
 }

@@ -11,6 +11,16 @@ import { SYNC_BODY_LIMIT, sealedFromBase64, sealedToBase64 } from './messages.ts
 import { group, groupList, invite, relayToken, type InviteDto, type RelayTokenDto } from './relay-contract.ts';
 import type { SyncTransport } from './sync-client.ts';
 
+/** The relay's own refusal, with how long it asks to wait (Retry-After, seconds) when it says. */
+export class RelayRefusal extends DomainError {
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: string, detail: string, retryAfterSeconds?: number) {
+    super(code, detail);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 /** A group as the app uses it: its salt and key test as bytes. */
 export interface RelayGroup {
   id: string;
@@ -107,7 +117,12 @@ export class RelayClient {
           ? 'INVALID_CREDENTIALS'
           : 'SYNC_RELAY_ERROR';
     const detail = typeof problem.detail === 'string' ? problem.detail.slice(0, 500) : `HTTP ${response.status}`;
-    throw new DomainError(code, `The relay refused: ${detail}`);
+    const wait = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+    throw new RelayRefusal(
+      code,
+      `The relay refused: ${detail}`,
+      Number.isSafeInteger(wait) && wait > 0 ? wait : undefined,
+    );
   }
 
   private async json<T>(schema: z.ZodType<T>, method: string, path: string, body?: unknown): Promise<T> {

@@ -37,7 +37,7 @@ export const csv = 'Date,Description,Amount\n2026-01-05,CARD 4411,-40.00\n2026-0
 
 export function record(op: Operation, answer: Answer): Answer {
   const problems = validator.problems(op, answer);
-  expect(problems, `${op.key}`).toEqual([]);
+  expect(problems, `${op.key} ${JSON.stringify(problems)}`).toEqual([]);
   let seen = observed.get(op.key);
   if (!seen) observed.set(op.key, (seen = new Set()));
   seen.add(answer.status);

@@ -123,6 +123,8 @@ export async function startTestServer(options: Partial<StartServerOptions> = {})
     bcryptCost: 4,
     rendererDir: null,
     backupIntervalMs: 0,
+    // books sync when a test asks (POST /api/sync/now), never on a timer under it
+    syncIntervalMs: 0,
     log: () => {},
     // Suites register many users from one address; the contract's limits are tested where asked for (`limits: {}`).
     limits: { registerPerHour: 10_000 },

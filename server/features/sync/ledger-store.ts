@@ -1,0 +1,59 @@
+import { changeLogOf } from '../../db/change-log.ts';
+import type { LedgerDb } from '../../db/stores.ts';
+import type { LedgerClock } from '../../sync/clock.ts';
+import type { SyncMessage } from '../../sync/messages.ts';
+import { syncOnce, type SyncGroup, type SyncResult, type SyncTransport } from '../../sync/sync-client.ts';
+import { applyReceived } from './sync-apply.ts';
+
+/** Logs every mark a job's connection left, a batch per transaction, so that no one waits long. */
+export function takeAllMarks(db: LedgerDb): void {
+  const log = changeLogOf(db);
+  while (log.hasMarks()) db.transaction(() => log.take());
+}
+
+/** A ledger as the sync client sees it (server/sync/sync-client.ts SyncStore). */
+export class LedgerSyncStore {
+  private readonly db: LedgerDb;
+
+  constructor(db: LedgerDb) {
+    this.db = db;
+  }
+
+  /** The ledger's clock, its trie covering the whole log. */
+  get clock(): LedgerClock {
+    return changeLogOf(this.db).foldTrie();
+  }
+
+  pending(since: string, limit: number): SyncMessage[] {
+    takeAllMarks(this.db);
+    return this.db
+      .allSql<{ timestamp: string; dataset: string; row_id: string; value: string | null }>(
+        'SELECT timestamp, dataset, row_id, value FROM change_log WHERE timestamp > ? ORDER BY timestamp LIMIT ?',
+        since,
+        limit,
+      )
+      .map((m) => ({
+        timestamp: m.timestamp,
+        dataset: m.dataset,
+        row: m.row_id,
+        column: m.value === null ? 'deleted' : 'row',
+        value: m.value ?? '',
+      }));
+  }
+
+  apply(messages: SyncMessage[]): void {
+    applyReceived(this.db, messages);
+  }
+}
+
+/** One sync of a ledger with its group; the next sync's since and the trie kept with the books. */
+export async function syncLedger(
+  db: LedgerDb,
+  transport: SyncTransport,
+  group: SyncGroup,
+  since: string | null,
+): Promise<SyncResult> {
+  const result = await syncOnce({ store: new LedgerSyncStore(db), transport, group, since });
+  db.transaction(() => changeLogOf(db).saveTrie());
+  return result;
+}
