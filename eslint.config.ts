@@ -18,8 +18,8 @@ import type { ESLint, Linter } from 'eslint';
 import boundaries from 'eslint-plugin-boundaries';
 
 /**
- * Which features a feature may call (their services or repositories); never the other way round.
- * A feature not listed calls no other feature.
+ * Which features a feature may call (their services, queries and models, never their repositories);
+ * never the other way round. A feature not listed calls no other feature.
  */
 const FEATURE_USES: Record<string, string[]> = {
   totals: [],
@@ -250,6 +250,34 @@ function typescript(plugins: string[]): Linter.LanguageOptions {
   };
 }
 
+/** Every test runs: no focused test, no test skipped for good (a skip on a condition of the machine stays). */
+const TEST_SYNTAX = [
+  {
+    selector: "CallExpression > MemberExpression.callee[property.name='only']",
+    message: 'No .only: it runs one test and silently leaves out the rest.',
+  },
+  {
+    selector:
+      "CallExpression[arguments.0.type=/Literal$/] > MemberExpression.callee[property.name='skip'][object.name=/^(it|test|describe)$/]",
+    message: 'No test skipped for good: fix it or delete it.',
+  },
+];
+
+/** Words of the job worker's own that are also features' names: a job's time and memory budget, a heap's total. */
+const JOB_VOCABULARY = new Set(['budget', 'total']);
+
+/**
+ * The features' names as words in code (`statements` -> statement, `journal-import` -> journal):
+ * server/jobs runs the features' jobs without knowing any of them, so none is named there.
+ */
+const FEATURE_WORDS = new RegExp(
+  [...new Set(Object.keys(FEATURE_USES).map((name) => name.split('-')[0]!.replace(/s$/, '')))]
+    .filter((word) => !JOB_VOCABULARY.has(word))
+    .join('|'),
+  'i',
+);
+const FEATURE_NAMED = 'server/jobs knows no feature: a job says its own words in its definition (<feature>.jobs.ts).';
+
 const config: Linter.Config[] = [
   {
     ignores: [
@@ -284,6 +312,13 @@ const config: Linter.Config[] = [
           policies: [
             { allow: { dependency: { relationship: { to: 'internal' } } } },
             ...POLICIES.map(([importing, allow]) => ({ from: importing, allow })),
+            {
+              from: from('feature'),
+              disallow: { to: inCategory('repository') },
+              message: 'a feature meets another at its service or its queries, never its repository (docs/lint.md)',
+            },
+            // ...while a feature's own files import its repository freely
+            { allow: { dependency: { relationship: { to: 'internal' } } } },
             { disallow: { to: inCategory('test') }, message: 'nothing imports a test file' },
             {
               from: inCategory('router'),
@@ -318,18 +353,7 @@ const config: Linter.Config[] = [
         { name: 'parseFloat', message: 'Money is exact: domain/money.ts reads amounts.' },
       ],
       // every test runs: no focused test, no test skipped for good (a skip on a condition of the machine stays)
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression > MemberExpression.callee[property.name='only']",
-          message: 'No .only: it runs one test and silently leaves out the rest.',
-        },
-        {
-          selector:
-            "CallExpression[arguments.0.type=/Literal$/] > MemberExpression.callee[property.name='skip'][object.name=/^(it|test|describe)$/]",
-          message: 'No test skipped for good: fix it or delete it.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...TEST_SYNTAX],
     },
   },
   // Later blocks replace an earlier block's no-restricted-imports for their files: each lists all it refuses.
@@ -392,6 +416,23 @@ const config: Linter.Config[] = [
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrictedImports(['kysely', 'better-sqlite3'], 'main holds no SQL (CONTRIBUTING.md).'),
+    },
+  },
+  {
+    // the job worker runs the features' jobs by the composition's table: it names none of them
+    files: ['server/jobs/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...TEST_SYNTAX,
+        // (an import of a feature is the boundaries rule's to refuse)
+        ...[
+          'Identifier[name=',
+          ':not(ImportDeclaration, ExportNamedDeclaration) > Literal[value=',
+          'TemplateElement[value.raw=',
+        ].map((node) => ({ selector: `${node}${FEATURE_WORDS}]`, message: FEATURE_NAMED })),
+      ],
     },
   },
   {

@@ -22,6 +22,7 @@ export const JOB_TABLE = {
   /** The first request after an app upgrade: migrations may rewrite every row. */
   migrateLedger: defineJob({
     kind: 'opens',
+    words: { what: 'Upgrading your ledger', advice: 'Try again when the computer is less busy.' },
     run: (db, input: { migrations: Migration[] }): null => {
       migrate(db.sqlite, input.migrations, db.sqlite.name);
       return null;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { newPassword } from './contract/auth.ts';
+import { newPassword } from './contract/common.ts';
 import { ConfigError, secureDataDir, settingsFromEnv } from './config.ts';
 import { Stores } from './db/stores.ts';
 import { resetPassword } from './features/auth/auth.service.ts';

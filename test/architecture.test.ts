@@ -127,6 +127,30 @@ describe('architecture', () => {
     ).toThrow('journal -> reconciliation -> statements -> journal');
   });
 
+  it('when a feature uses another, then through its service, queries or model, never its repository', async () => {
+    await expectCases([
+      ['server/features/journal/journal.service.ts', "import { x } from '../accounts/accounts.queries.ts';", null],
+      ['server/features/journal/journal.service.ts', "import type { x } from '../accounts/accounts.model.ts';", null],
+      ['server/features/journal/journal.service.ts', "import { x } from '../totals/totals.service.ts';", null],
+      ['server/features/journal/journal.service.ts', "import { x } from './journal.repository.ts';", null],
+      [
+        'server/features/journal/journal.service.ts',
+        "import { x } from '../accounts/accounts.repository.ts';",
+        BOUNDARY,
+      ],
+      [
+        'server/features/reconciliation/reconciliation.run.repository.ts',
+        "import { x } from '../statements/statements.repository.ts';",
+        BOUNDARY,
+      ],
+      [
+        'server/features/journal/journal.property.test.ts',
+        "import { x } from '../totals/totals.repository.ts';",
+        BOUNDARY,
+      ],
+    ]);
+  });
+
   it('when a repository row type could leak, then no router imports a repository, and nothing imports a test', async () => {
     await expectCases([
       ['server/features/journal/journal.router.ts', "import { x } from './journal.service.ts';", null],
@@ -201,6 +225,23 @@ describe('architecture', () => {
       ['test/x.test.ts', "it.only('runs alone', () => {});", 'no-restricted-syntax'],
       ['test/x.test.ts', "describe.skip('never runs', () => {});", 'no-restricted-syntax'],
       ['test/x.test.ts', "it.skipIf(!mounted)('needs a small disk', () => {});", null],
+    ]);
+  });
+
+  it('when server/jobs names a feature, in a name, a string or a template, then the lint refuses it; its own words and its tests pass', async () => {
+    const SYNTAX = 'no-restricted-syntax';
+    await expectCases([
+      ['server/jobs/job-runner.ts', "const words = { what: 'This statement import' };", SYNTAX],
+      ['server/jobs/job-runner.ts', 'export function runReconciliation() {}', SYNTAX],
+      ['server/jobs/job-worker.ts', 'const what = `This ${kind} Journal import`;', SYNTAX],
+      ['server/jobs/job-budget.ts', "const words = { what: 'This job', advice: 'Try again with less.' };", null],
+      [
+        'server/jobs/job-budget.ts',
+        'const budget: JobBudget = { ms: 1, heapMb: 1 }; const total = heap.total_heap_size;',
+        null,
+      ],
+      ['server/jobs/jobs.http.test.ts', "const name = 'importJournal';", null],
+      ['server/features/journal-import/journal-import.jobs.ts', "const words = { what: 'This journal import' };", null],
     ]);
   });
 });

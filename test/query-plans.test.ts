@@ -14,6 +14,14 @@ const BIG_TABLES = ['journal_lines', 'journal_entries', 'bank_transactions'];
 /** Sorts that are bounded although SQLite cannot know it, each with the reason. */
 const BOUNDED_SORTS: { sql: RegExp; why: string }[] = [
   {
+    sql: /FROM change_log WHERE dataset = \? AND row_id = \? AND timestamp < \? ORDER BY timestamp DESC LIMIT 1/,
+    why: "one row's changes before a time (the row's index range): as many as that row has had edits",
+  },
+  {
+    sql: /FROM change_log WHERE write_ts = \? ORDER BY timestamp DESC/,
+    why: 'the changes of one write (its index range), the rows that one write touched',
+  },
+  {
     sql: /WHERE l\.account_id = \? AND l\.entry_date >= \? AND l\.entry_date <= \? .* ORDER BY l\.entry_date DESC, e\.created_at DESC, e\.seq DESC LIMIT/s,
     why: "a register page of one account: the dates are the page's span, found from the day counts, so the sort holds a page and at most a day's entries more",
   },
@@ -334,6 +342,46 @@ describe('the queries behind the screens', () => {
     try {
       const offenders = reads.flatMap((sql) =>
         fullScans(db, sql, tables).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
+      );
+      expect(offenders).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('the queries of the change log', () => {
+  it('when entries are written, the history read page by page, a change undone and the sync status read, then no query scans the change log or the lines whole', async () => {
+    const api = t.api;
+    const file = ledgerFile(t.dataDir, userId);
+    const seen = new Set<string>();
+    const before = Database.prototype.prepare;
+    Database.prototype.prepare = function (this: Database.Database, sql: string) {
+      if (this.name === file) seen.add(sql);
+      return before.call(this, sql);
+    } as typeof prepare;
+    try {
+      const lines = [
+        { account_id: food, direction: 'DEBIT', amount: '3.00' },
+        { account_id: bank, direction: 'CREDIT', amount: '3.00' },
+      ];
+      expect((await api.post('/api/journal-entries', { entry_date: '2026-03-03', lines }, token)).status).toBe(201);
+      const first = await api.get('/api/history?limit=10', token);
+      expect(first.status).toBe(200);
+      expect(
+        (await api.get(`/api/history?limit=10&before=${encodeURIComponent(first.body.next_before)}`, token)).status,
+      ).toBe(200);
+      expect((await api.post('/api/history/undo', {}, token)).status).toBe(200);
+      expect((await api.get('/api/sync/status', token)).status).toBe(200);
+    } finally {
+      Database.prototype.prepare = before;
+    }
+    const reads = [...seen].filter((sql) => /^\s*SELECT/i.test(sql) && /change_log/.test(sql));
+    expect(reads.length).toBeGreaterThan(4);
+    const db = new Database(ledgerFile(t.dataDir, userId), { readonly: true });
+    try {
+      const offenders = reads.flatMap((sql) =>
+        fullScans(db, sql, [...BIG_TABLES, 'change_log']).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
       );
       expect(offenders).toEqual([]);
     } finally {

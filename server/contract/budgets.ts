@@ -73,7 +73,7 @@ export const budget = z
 export const budgetReportQuery = z
   .strictObject({
     month: month.optional(),
-    year: isoYear.optional(),
+    year: isoYear.optional().describe('The twelve months of a year instead of one month: give month or year, not both'),
   })
   .refine((q) => !(q.month && q.year), { message: 'give month or year, not both', path: ['year'] });
 

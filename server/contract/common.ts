@@ -4,7 +4,10 @@ import { DATE_RANGE_TEXT, FIRST_YEAR, isCalendarDate, isLedgerDate, isLedgerYear
 import { FIELD_MESSAGES, tooLong } from './limits.ts';
 import { AMOUNT_PATTERN, SIGNED_AMOUNT_PATTERN, isKnownCurrency } from './money.ts';
 
-/** A UUID, checked as one: a filter whose value can never name anything is a VALIDATION_ERROR. */
+/**
+ * A UUID, checked as one. Every filter takes it (a query's `account_id`, a batch's `match_ids`): a
+ * filter whose value can never name anything is a VALIDATION_ERROR, not an empty answer.
+ */
 export const uuid = z
   .string()
   .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'must be a UUID')
@@ -16,6 +19,29 @@ export const uuid = z
  * a VALIDATION_ERROR.
  */
 export const resourceId = z.string().max(100).meta({ format: 'uuid' });
+
+const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+
+/**
+ * A new password (CONTRACT §8): 8..72 bytes of UTF-8 (bcrypt reads no further), not only white
+ * space. JSON Schema counts characters, so the document states the bytes as `x-min-bytes` and
+ * `x-max-bytes`, and the characters they allow as `minLength` (8 bytes are at least 2 characters,
+ * of four bytes each) and `maxLength`.
+ */
+export const newPassword = z
+  .string()
+  .refine((p) => utf8Bytes(p) >= 8, 'must be at least 8 bytes')
+  .refine((p) => utf8Bytes(p) <= 72, 'must be at most 72 bytes (bcrypt reads no further)')
+  .refine((p) => p.trim() !== '', 'must not be only white space')
+  .meta({
+    minLength: 2,
+    maxLength: 72,
+    'x-min-bytes': 8,
+    'x-max-bytes': 72,
+    // String.prototype.trim and \s take away the same white space
+    pattern: '\\S',
+    description: '8 to 72 bytes of UTF-8 (8 to 72 ASCII characters; bcrypt reads no further), not only white space',
+  });
 
 /** Years the ledger's calendar holds (domain/dates.ts), as a pattern of the documents. */
 const LEDGER_YEAR_PATTERN = '(19[0-9]{2}|2[01][0-9]{2})';
@@ -53,7 +79,14 @@ export const isoYear = z
     example: '2026',
   });
 
-export const currencyCode = z.string().refine(isKnownCurrency, FIELD_MESSAGES.currency).meta({ example: 'USD' });
+/**
+ * An ISO 4217 code the server knows. The document gives its form (three capital letters) and says
+ * the rest in words: a list of every code would type a client's currency as a union of 180 names.
+ */
+export const currencyCode = z
+  .string()
+  .refine(isKnownCurrency, FIELD_MESSAGES.currency)
+  .meta({ pattern: '^[A-Z]{3}$', description: 'An ISO 4217 currency code', example: 'USD' });
 
 /** A positive decimal string; digits against the currency are checked where the currency is known. */
 export const amountString = z
@@ -82,6 +115,47 @@ export const signedAmountString = z
   .string()
   .regex(SIGNED_AMOUNT_PATTERN, FIELD_MESSAGES.balance)
   .meta({ example: '-1250.00' });
+
+/** A range of dates, either end open: `start_date` and `end_date`, the first not after the second. */
+export const dateRange = { start_date: isoDate.optional(), end_date: isoDate.optional() };
+
+/** The check of `dateRange` (JSON Schema cannot compare two fields; the description says it). */
+export function inOrder<T extends z.ZodType<{ start_date?: string | undefined; end_date?: string | undefined }>>(
+  schema: T,
+): T {
+  return schema.refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: 'start_date must not be after end_date',
+    path: ['start_date'],
+  });
+}
+
+/**
+ * "One of these fields is given" (present and not null) as JSON Schema: `exactly` one (oneOf) or
+ * `atLeast` one (anyOf), each as a `required` with its value not null.
+ */
+export function givenFields(rule: 'exactly' | 'atLeast', fields: readonly string[]): Record<string, unknown> {
+  const given = fields.map((field) => ({ required: [field], properties: { [field]: { not: { type: 'null' } } } }));
+  return rule === 'exactly' ? { oneOf: given } : { anyOf: given };
+}
+
+/**
+ * An object of which `exactly` one (or `atLeast` one) of `fields` is given: checked, with `message`
+ * on the first field, and stated in the document (`givenFields`), so that the two agree.
+ */
+export function oneOfFields<T extends z.ZodType<object>>(
+  schema: T,
+  rule: 'exactly' | 'atLeast',
+  fields: readonly [string, string, ...string[]],
+  message: string,
+): T {
+  const count = (value: object) => fields.filter((field) => (value as Record<string, unknown>)[field] != null).length;
+  return schema
+    .refine((value) => (rule === 'exactly' ? count(value) === 1 : count(value) >= 1), {
+      message,
+      path: [fields[0]],
+    })
+    .meta(givenFields(rule, fields));
+}
 
 export const isoDateTime = z.string().meta({ format: 'date-time' });
 

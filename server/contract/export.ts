@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS, JOURNAL_FORMATS } from '../domain/plaintext/types.ts';
-import { isoDate, isoDateTime } from './common.ts';
+import { dateRange, inOrder, isoDate, isoDateTime } from './common.ts';
 
 export { EXPORT_FORMATS, JOURNAL_FORMATS };
 export type { ExportFormat, JournalFormat } from '../domain/plaintext/types.ts';
@@ -10,18 +10,14 @@ export const JOURNAL_FILE_LIMIT = '20mb';
 
 /** The export's range: entries dated up to `as_of`/`end_date` and from `start_date`. */
 function exportQueryOf<F extends readonly [string, ...string[]]>(formats: F) {
-  return z
-    .strictObject({
+  return inOrder(
+    z.strictObject({
       format: z.enum(formats),
       /** Entries dated on or before this day (like a balance's as_of). */
       as_of: isoDate.optional(),
-      start_date: isoDate.optional(),
-      end_date: isoDate.optional(),
-    })
-    .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-      message: 'start_date must not be after end_date',
-      path: ['start_date'],
-    });
+      ...dateRange,
+    }),
+  );
 }
 
 export const exportQuery = exportQueryOf(EXPORT_FORMATS);

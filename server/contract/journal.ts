@@ -4,6 +4,8 @@ import { AMOUNT_PATTERN, compareDecimals } from '../domain/money.ts';
 import { MAX_SEARCH_LENGTH } from '../domain/search.ts';
 import {
   amountString,
+  dateRange,
+  inOrder,
   currencyCode,
   isoDate,
   isoDateTime,
@@ -74,11 +76,10 @@ const amountBound = z
   .regex(AMOUNT_PATTERN, 'must be a decimal amount such as 82.50')
   .meta({ example: '50.00' });
 
-export const listEntriesQuery = z
-  .strictObject({
+export const listEntriesQuery = inOrder(
+  z.strictObject({
     status: z.enum(ENTRY_STATUSES).optional(),
-    start_date: isoDate.optional(),
-    end_date: isoDate.optional(),
+    ...dateRange,
     account_id: uuid.optional(),
     source_type: z.enum(SOURCE_TYPES).optional(),
     /** memo words (any order, any case) and exact amounts (82.50): CONTRACT §15 */
@@ -88,15 +89,11 @@ export const listEntriesQuery = z
     /** entries with a line of at most this amount, in any currency (a decimal string) */
     amount_max: amountBound.optional(),
     ...pagination,
-  })
-  .refine((q) => !q.amount_min || !q.amount_max || compareDecimals(q.amount_min, q.amount_max) <= 0, {
-    message: 'amount_min must not be above amount_max',
-    path: ['amount_min'],
-  })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-    message: 'start_date must not be after end_date',
-    path: ['start_date'],
-  });
+  }),
+).refine((q) => !q.amount_min || !q.amount_max || compareDecimals(q.amount_min, q.amount_max) <= 0, {
+  message: 'amount_min must not be above amount_max',
+  path: ['amount_min'],
+});
 
 export const journalLine = z
   .object({

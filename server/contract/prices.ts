@@ -7,9 +7,11 @@ import { FIELD_MESSAGES } from './limits.ts';
 export const rateString = z.string().regex(RATE_PATTERN, FIELD_MESSAGES.rate).meta({ example: '1.085' });
 
 const differentCurrencies = { message: 'must differ from from', path: ['to'] };
+/** The other side of a rate: JSON Schema cannot compare two fields, so the document says it in words. */
+const otherCurrency = currencyCode.meta({ description: 'An ISO 4217 currency code other than `from`' });
 
 export const priceBody = z
-  .strictObject({ date: isoDate, from: currencyCode, to: currencyCode, rate: rateString })
+  .strictObject({ date: isoDate, from: currencyCode, to: otherCurrency, rate: rateString })
   .refine((p) => p.from !== p.to, differentCurrencies);
 
 export const listPricesQuery = z.strictObject({
@@ -34,7 +36,7 @@ export const pricePage = pageOf(price);
 
 /** One amount converted at the rate table's rate of a day, as a booking in another currency converts it. */
 export const convertQuery = z
-  .strictObject({ amount: amountString, from: currencyCode, to: currencyCode, date: isoDate })
+  .strictObject({ amount: amountString, from: currencyCode, to: otherCurrency, date: isoDate })
   .refine((q) => q.from !== q.to, differentCurrencies);
 
 export const conversion = z

@@ -4,9 +4,12 @@ import { CLEARED_STATES } from './journal.ts';
 import { TEXT_LIMITS } from './limits.ts';
 import {
   amountString,
+  dateRange,
+  inOrder,
   isoDate,
   isoDateTime,
   limitedText,
+  oneOfFields,
   pageOf,
   pagination,
   resourceId,
@@ -24,22 +27,18 @@ export const MATCH_STATUSES = [
   'superseded',
 ] as const;
 
-const startBeforeEnd = (q: { start_date?: string | undefined; end_date?: string | undefined }) =>
-  !q.start_date || !q.end_date || q.start_date <= q.end_date;
-const rangeMessage = { message: 'start_date must not be after end_date', path: ['start_date'] };
-
-export const runBody = z
-  .strictObject({
-    statement_id: resourceId.optional(),
-    account_id: resourceId.optional(),
-    start_date: isoDate.optional(),
-    end_date: isoDate.optional(),
-  })
-  .refine((b) => b.statement_id !== undefined || b.account_id !== undefined, {
-    message: 'give statement_id or account_id',
-    path: ['statement_id'],
-  })
-  .refine(startBeforeEnd, rangeMessage);
+export const runBody = oneOfFields(
+  inOrder(
+    z.strictObject({
+      statement_id: resourceId.optional(),
+      account_id: resourceId.optional(),
+      ...dateRange,
+    }),
+  ),
+  'atLeast',
+  ['statement_id', 'account_id'],
+  'give statement_id or account_id',
+);
 
 export const runResult = z.object({
   run_id: resourceId,
@@ -55,7 +54,7 @@ export const runResult = z.object({
 
 export const pendingQuery = z
   .strictObject({
-    account_id: resourceId.optional(),
+    account_id: uuid.optional(),
     min_score: wholeNumber(0, 100).optional(),
     max_score: wholeNumber(0, 100).optional(),
     ...pagination,
@@ -73,17 +72,11 @@ export const rejectBody = z.strictObject({
 
 export const batchAcceptBody = z.strictObject({
   min_score: z.number().int().min(0).max(100),
-  account_id: resourceId.optional(),
-  match_ids: z.array(resourceId).max(10_000).optional(),
+  account_id: uuid.optional(),
+  match_ids: z.array(uuid).max(10_000).optional(),
 });
 
-export const statsQuery = z
-  .strictObject({
-    account_id: resourceId.optional(),
-    start_date: isoDate.optional(),
-    end_date: isoDate.optional(),
-  })
-  .refine(startBeforeEnd, rangeMessage);
+export const statsQuery = inOrder(z.strictObject({ account_id: uuid.optional(), ...dateRange }));
 
 export const unmatchedQuery = z.strictObject({
   account_id: uuid.optional(),
@@ -120,15 +113,12 @@ const bookingFields = {
 function oneWayOfBooking<
   T extends z.ZodType<{ account_id?: string | undefined; splits?: unknown; converted_amount?: string | undefined }>,
 >(schema: T) {
-  return schema
-    .refine((b) => (b.account_id === undefined) !== (b.splits === undefined), {
-      message: 'give either account_id or splits',
-      path: ['account_id'],
-    })
+  return oneOfFields(schema, 'exactly', ['account_id', 'splits'], 'give either account_id or splits')
     .refine((b) => b.converted_amount === undefined || b.account_id !== undefined, {
       message: 'goes with account_id; a split states its own',
       path: ['converted_amount'],
-    });
+    })
+    .meta({ dependentRequired: { converted_amount: ['account_id'] } });
 }
 
 export const createEntryFromBankBody = oneWayOfBooking(z.strictObject(bookingFields));
@@ -250,26 +240,26 @@ export const unmatchedPage = pageOf(unmatchedItem);
 /** Matches of one status (auto_accepted: what a run decided alone, to look over and undo), highest score first. */
 export const matchesQuery = z.strictObject({
   status: z.enum(MATCH_STATUSES).default('auto_accepted'),
-  account_id: resourceId.optional(),
-  statement_id: resourceId.optional(),
+  account_id: uuid.optional(),
+  statement_id: uuid.optional(),
   ...pagination,
 });
 
 export const MAX_BOOKING_ITEMS = 500;
 
-export const createEntriesBody = z
-  .strictObject({
+export const createEntriesBody = oneOfFields(
+  z.strictObject({
     items: z
       .array(oneWayOfBooking(z.strictObject({ bank_transaction_id: resourceId, ...bookingFields })))
       .min(1)
       .max(MAX_BOOKING_ITEMS)
       .optional(),
     statement_id: resourceId.optional(),
-  })
-  .refine((b) => (b.items === undefined) !== (b.statement_id === undefined), {
-    message: 'give either items or statement_id',
-    path: ['items'],
-  });
+  }),
+  'exactly',
+  ['items', 'statement_id'],
+  'give either items or statement_id',
+);
 
 export const createEntriesResult = z.object({
   created: z.array(z.object({ bank_transaction_id: resourceId, entry_id: resourceId, match_id: resourceId })),

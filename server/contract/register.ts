@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { isoDate, pageOf, pagination, resourceId } from './common.ts';
+import { dateRange, inOrder, isoDate, pageOf, pagination, resourceId } from './common.ts';
 import { CLEARED_STATES, ENTRY_STATUSES } from './journal.ts';
 
-export const registerQuery = z
-  .strictObject({ start_date: isoDate.optional(), end_date: isoDate.optional(), ...pagination })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-    message: 'start_date must not be after end_date',
-    path: ['start_date'],
-  });
+export const registerQuery = inOrder(z.strictObject({ ...dateRange, ...pagination }));
 
 export const registerLine = z
   .object({

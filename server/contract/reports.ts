@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { accountType } from './accounts.ts';
-import { currencyCode, isoDate, resourceId } from './common.ts';
+import { currencyCode, dateRange, inOrder, isoDate, resourceId } from './common.ts';
 import { missingRate } from './prices.ts';
 
-const dateRange = {
-  start_date: isoDate.optional(),
-  end_date: isoDate.optional(),
+const convertedRange = {
+  ...dateRange,
   /** CONTRACT §16: adds `converted` (every figure in this currency) and `missing_rates` */
   convert_to: currencyCode.optional(),
 };
@@ -13,15 +12,9 @@ const dateRange = {
 /** How a series or a cash flow is cut: by day, week or month. */
 const interval = z.enum(['day', 'week', 'month']);
 
-const startBeforeEnd = (q: { start_date?: string | undefined; end_date?: string | undefined }) =>
-  !q.start_date || !q.end_date || q.start_date <= q.end_date;
-const rangeMessage = { message: 'start_date must not be after end_date', path: ['start_date'] };
-
 export const asOfReportQuery = z.strictObject({ as_of: isoDate.optional(), convert_to: currencyCode.optional() });
-export const rangeQuery = z.strictObject(dateRange).refine(startBeforeEnd, rangeMessage);
-export const seriesQuery = z
-  .strictObject({ ...dateRange, interval: interval.default('month') })
-  .refine(startBeforeEnd, rangeMessage);
+export const rangeQuery = inOrder(z.strictObject(convertedRange));
+export const seriesQuery = inOrder(z.strictObject({ ...convertedRange, interval: interval.default('month') }));
 
 export interface TreeNode {
   account_id: string;

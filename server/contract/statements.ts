@@ -11,6 +11,7 @@ import {
   queryBool,
   resourceId,
   signedAmountString,
+  uuid,
 } from './common.ts';
 import { TEXT_LIMITS } from './limits.ts';
 
@@ -175,7 +176,7 @@ export const bankTransaction = z
   })
   .meta({ id: 'BankTransaction' });
 
-export const listStatementsQuery = z.strictObject({ account_id: resourceId.optional(), ...pagination });
+export const listStatementsQuery = z.strictObject({ account_id: uuid.optional(), ...pagination });
 export const listTransactionsQuery = z.strictObject({ ...pagination });
 export const statementPage = pageOf(statement);
 export const bankTransactionPage = pageOf(bankTransaction);

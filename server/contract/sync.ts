@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common.ts';
+import { isoDateTime, oneOfFields } from './common.ts';
 
 /**
  * Sync of the books through a household's relay (docs/sync.md). The relay account is the
@@ -28,19 +28,19 @@ export const createGroupBody = z.strictObject({
     .meta({ description: 'Omit to have a random key made, shown once as a recovery code' }),
 });
 
-export const joinGroupBody = z
-  .strictObject({
+export const joinGroupBody = oneOfFields(
+  z.strictObject({
     invite_code: z.string().min(10).max(2000).meta({ description: 'The invite code another member made' }),
     relay_username: relayLogin.relay_username,
     relay_password: relayLogin.relay_password,
     register: relayLogin.register,
     passphrase: passphrase.optional(),
     recovery_code: z.string().max(200).optional(),
-  })
-  .refine((b) => (b.passphrase === undefined) !== (b.recovery_code === undefined), {
-    message: 'give the passphrase or the recovery code, one of them',
-    path: ['passphrase'],
-  });
+  }),
+  'exactly',
+  ['passphrase', 'recovery_code'],
+  'give the passphrase or the recovery code, one of them',
+);
 
 export const createInviteBody = z.strictObject({
   expires_in_hours: z.number().int().min(1).max(720).default(168),

@@ -8,7 +8,7 @@ import { writeSetting } from '../features/settings/settings.repository.ts';
 import { changeLogOf } from './change-log.ts';
 import type { LedgerSchema } from './schema.ts';
 import { SqliteDb, openSqliteFile } from './sqlite.ts';
-import { Stores, type LedgerDb } from './stores.ts';
+import { Stores, stageLedgerCopy, type LedgerDb } from './stores.ts';
 
 const USER = '00000000-0000-4000-8000-000000000001';
 const dirs: string[] = [];
@@ -108,6 +108,22 @@ describe('the change log', () => {
     expect(logged(db)).toEqual([]);
     createAccount(db, { name: 'Checking', type: 'ASSET' });
     expect(logged(db).map((m) => m.dataset)).toEqual(['settings', 'accounts']);
+    stores.close();
+  });
+
+  it('when books are restored from a backup, then they take a new node id and keep their log', () => {
+    const { stores, db } = ledger();
+    createAccount(db, { name: 'Checking', type: 'ASSET' });
+    const node = changeLogOf(db).node();
+    const staged = path.join(path.dirname(stores.ledgerFile(USER)), 'staged.sqlite');
+    db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    stageLedgerCopy(stores.ledgerFile(USER), staged, stores.ledgerMigrations);
+    const restored = new SqliteDb<LedgerSchema>(openSqliteFile(staged));
+    const [state] = restored.allSql<{ node: string }>('SELECT node FROM sync_state');
+    expect(state!.node).toMatch(/^[0-9a-f]{16}$/i);
+    expect(state!.node).not.toBe(node);
+    expect(restored.allSql('SELECT * FROM change_log')).toHaveLength(1);
+    restored.close();
     stores.close();
   });
 });

@@ -153,9 +153,7 @@ export class ChangeLog {
         state.trie,
       );
     }
-    const [latest] = this.db.allSql<{ timestamp: string }>(
-      'SELECT timestamp FROM change_log ORDER BY timestamp DESC LIMIT 1',
-    );
+    const [latest] = this.db.allSql<{ timestamp: string | null }>('SELECT MAX(timestamp) AS timestamp FROM change_log');
     this.clock = LedgerClock.resume(state.node, latest?.timestamp ?? null, readMerkle(state.trie) ?? emptyTrie());
     this.foldedThrough = state.trie_through;
     return this.clock;
@@ -203,10 +201,14 @@ export class ChangeLog {
     // A ledger file older than the log (a test of an upgrade runs today's code on one) logs nothing.
     this.present ??= this.db.existsSql("SELECT 1 FROM sqlite_master WHERE name = 'change_dirty'");
     if (!this.present) return 0;
-    const marks = this.db.allSql<{ rowid: bigint; dataset: string; row_id: string }>(
-      'SELECT rowid, dataset, row_id FROM change_dirty ORDER BY rowid LIMIT ?',
-      limit,
-    );
+    // taken and cleared in one statement; RETURNING gives no order, so the marks are put back in theirs
+    const marks = this.db
+      .allSql<{ rowid: bigint; dataset: string; row_id: string }>(
+        `DELETE FROM change_dirty WHERE rowid IN (SELECT rowid FROM change_dirty ORDER BY rowid LIMIT ?)
+         RETURNING rowid, dataset, row_id`,
+        limit,
+      )
+      .sort((a, b) => (a.rowid < b.rowid ? -1 : 1));
     if (marks.length === 0) return 0;
     const clock = this.ledgerClock();
     let write: string | undefined;
@@ -226,7 +228,6 @@ export class ChangeLog {
         write,
         this.undoing ? 1 : 0,
       );
-      this.db.runSql('DELETE FROM change_dirty WHERE rowid = ?', mark.rowid);
     }
     return marks.length;
   }
@@ -282,4 +283,17 @@ export function fileInSyncGroup(file: string): boolean {
   } finally {
     sqlite?.close();
   }
+}
+
+/**
+ * Books restored from a backup take a new node id: under the old one this device may have issued
+ * timestamps after the backup that the group holds and the backup does not. The trie is rebuilt
+ * from the log at the next sync.
+ */
+export function restartClock(sqlite: Database.Database): void {
+  const hasState = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sync_state'").get() !== undefined;
+  if (!hasState) return;
+  sqlite
+    .prepare('UPDATE sync_state SET node = ?, trie = ?, trie_through = 0, since = NULL WHERE id = 1')
+    .run(LedgerClock.create().node, JSON.stringify(emptyTrie()));
 }

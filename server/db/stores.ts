@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { installChangeLog } from './change-log.ts';
+import { installChangeLog, restartClock } from './change-log.ts';
 import { appRoot } from '../app-root.ts';
 import {
   applyMigrations,
@@ -305,6 +305,7 @@ export function stageLedgerCopy(fromFile: string, staged: string, migrations: Mi
         throw new Error(`the backup is damaged (${check[0]?.integrity_check ?? 'no answer'})`);
       assertAppSchema(sqlite, migrations, 'the backup');
       migrate(sqlite, migrations, 'the backup');
+      restartClock(sqlite);
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
     } finally {
       sqlite.close();

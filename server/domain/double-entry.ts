@@ -5,6 +5,12 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const DIRECTIONS = ['DEBIT', 'CREDIT'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
+/**
+ * An entry counts in the books from its posting on, also once voided: its reversal, a posted entry
+ * of its own, offsets it. A draft counts nowhere.
+ */
+export const BOOKED_ENTRY_STATUSES = ['posted', 'void'] as const;
+
 export interface PostingLine {
   direction: Direction;
   amountMinor: Minor;

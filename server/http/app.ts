@@ -84,7 +84,16 @@ function mount<L extends VersionedLedger>(
     const params = def.params ? validate(def.params, req.params, 'path') : req.params;
     // A route without a query (or body) schema takes none: unknown fields are refused, not ignored.
     const query = def.query ? validate(def.query, { ...req.query }, 'query') : refuseFields({ ...req.query }, 'query');
-    if (def.rawBody && !req.is('multipart/form-data')) await readRawBody(req, res, def.rawBody.limit);
+    if (def.rawBody) {
+      // Read first (up to the limit, so that a body over it is 413 in any media type), then its type.
+      if (!req.is('multipart/form-data')) await readRawBody(req, res, def.rawBody.limit);
+      if (hasBody(req) && !req.is(def.rawBody.contentTypes)) {
+        throw new DomainError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          `Send the request body as ${def.rawBody.contentTypes.join(' or ')}`,
+        );
+      }
+    }
     let body: unknown;
     if (def.deferredJson) {
       // Read as bytes; the handler's job parses and validates them off the event loop.
@@ -98,8 +107,10 @@ function mount<L extends VersionedLedger>(
       }
       // No body at all is an empty object; a JSON null, string or number is a body of the wrong type.
       body = validate(def.body, req.body === undefined ? {} : req.body, 'body');
-    } else if (!def.rawBody && req.body !== undefined) {
-      refuseFields(req.body, 'body');
+    } else if (!def.rawBody) {
+      // A route without a body takes none: a JSON one is checked as an empty object, any other is refused.
+      if (req.body !== undefined) refuseFields(req.body, 'body');
+      else if (hasBody(req)) refuseFields(null, 'body');
     }
     // A write waits for the user's long jobs (imports, reconciliation runs) instead of meeting their lock.
     if (session && def.method !== 'get' && deps.jobs) await deps.jobs.idle(session.userId);

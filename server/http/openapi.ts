@@ -137,8 +137,9 @@ const GENERAL: {
     status: 415,
     name: 'UnsupportedMediaType',
     mentions: 'UNSUPPORTED_MEDIA_TYPE',
-    description: 'UNSUPPORTED_MEDIA_TYPE: a body sent as anything but application/json (UTF-8)',
-    applies: (route) => route.body !== undefined && route.rawBody === undefined,
+    description:
+      'UNSUPPORTED_MEDIA_TYPE: a body sent in a media type the operation does not list (a JSON body: application/json, UTF-8)',
+    applies: (route) => route.body !== undefined || route.rawBody !== undefined,
   },
   {
     status: 429,

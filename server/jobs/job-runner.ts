@@ -2,9 +2,13 @@ import { Worker } from 'node:worker_threads';
 import type { LedgerDb } from '../db/stores.ts';
 import { DomainError } from '../domain/errors.ts';
 import { ownBuffer } from './input.ts';
-import type { JobContext, JobInput, JobName, JobOutput, JobQueue, JobTable, OwnJobs } from './job.ts';
+import { budgetExceeded, DEFAULT_JOB_BUDGET, HEAP_WATCH_MS, type JobBudget } from './job-budget.ts';
+import type { JobContext, JobInput, JobName, JobOutput, JobQueue, JobTable, JobWords, OwnJobs } from './job.ts';
 import type { JobFailure, JobReply, JobTask, WorkerSetup } from './job-worker.ts';
 import { PieceFlow } from './piece-flow.ts';
+import { UserTurns } from './user-turns.ts';
+
+export { DEFAULT_JOB_BUDGET, type JobBudget } from './job-budget.ts';
 
 /**
  * A job whose input is at most this many bytes (a statement of a few hundred rows) takes a few
@@ -23,32 +27,7 @@ const WORKER_YOUNG_GENERATION_MB = 8;
  */
 export const RETIRE_HEAP_BYTES = 40 * 1024 * 1024;
 
-/**
- * What one job may take on the worker before it is stopped (JOB_BUDGET_EXCEEDED, nothing changed):
- * `ms` from its start to its end, and `heapMb`, the worker's V8 old generation. The biggest
- * legitimate jobs of the benchmark at a million entries (bench/README.md) take at most 17 s (a
- * restore's check of a 1.3 GB ledger; a reconciliation run 4 s, an export 6 s, a 100,000-row
- * import 3 s) and a worker heap below 150 MB: the defaults leave room for a machine several times
- * slower, and are what another user's import waits at most (fair turns).
- */
-export const DEFAULT_JOB_BUDGET: JobBudget = { ms: 120_000, heapMb: 512 };
-
-/**
- * While a job runs, the runner reads the worker's heap this often (ms) and stops the job once its
- * used heap passes the budget's `heapMb`. V8's own limit on the worker (resourceLimits) is twice
- * the budget: it stops only what outgrows the budget between two reads. At V8's limit a worker is
- * stopped only on a best-effort basis: one large allocation there (a Map or an array of a million
- * entries growing) aborts the whole process instead (nodejs/node#47224), so the budget is enforced
- * well below it.
- */
-export const HEAP_WATCH_MS = 50;
-
 const MB = 1024 * 1024;
-
-export interface JobBudget {
-  ms: number;
-  heapMb: number;
-}
 
 /** The worker's module beside this one: `.ts` run from the sources, `.js` compiled (the desktop app). */
 const WORKER_MODULE = new URL(import.meta.url.endsWith('.ts') ? './job-worker.ts' : './job-worker.js', import.meta.url);
@@ -82,7 +61,7 @@ export interface JobRunnerOptions<T extends JobTable> {
 }
 
 interface Waiting {
-  name: string;
+  words: JobWords;
   resolve(value: unknown): void;
   reject(error: unknown): void;
   onPiece?: (piece: Uint8Array) => void;
@@ -113,29 +92,6 @@ function movableBuffers(input: unknown): ArrayBuffer[] {
 function shuttingDown(): DomainError {
   return new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down');
 }
-
-/** What a job past its budget answers: 422, nothing changed, and what to do. */
-export function budgetExceeded(name: string, why: 'time' | 'memory', budget: JobBudget): DomainError {
-  const [what, advice] = JOB_WORDS[name] ?? ['This job', 'Try again with less at once.'];
-  const time = budget.ms >= 1000 ? `${Math.round(budget.ms / 1000)} s` : `${budget.ms} ms`;
-  const limit = why === 'time' ? `${time} of work` : `${budget.heapMb} MB of memory`;
-  return new DomainError(
-    'JOB_BUDGET_EXCEEDED',
-    `${what} needed more than ${limit} and was stopped; nothing was changed. ${advice}`,
-  );
-}
-
-/** How each job is named to the user, and what they can do when it is too big. */
-const JOB_WORDS: Record<string, [string, string]> = {
-  createStatement: ['This statement import', 'Import the transactions in smaller parts.'],
-  importStatementFile: ['This statement import', 'Split the file into smaller ones.'],
-  importJournal: ['This journal import', 'Split the journal into smaller files (by year, say).'],
-  runReconciliation: ['This reconciliation run', 'Run it on a shorter date range.'],
-  exportBooks: ['This export', 'Export a shorter date range.'],
-  backupLedger: ['This backup', 'Try again when the computer is less busy.'],
-  stageRestore: ['This restore', 'Try again when the computer is less busy.'],
-  migrateLedger: ['Upgrading your ledger', 'Try again when the computer is less busy.'],
-};
 
 const ignore = () => undefined;
 
@@ -179,12 +135,7 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
   private stopping: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
-  /** Per user, the jobs asked and not yet started, in order. */
-  private readonly queues = new Map<string, (() => void)[]>();
-  /** Per user, the turn in which the worker last served them (a user never served has none). */
-  private readonly servedAt = new Map<string, number>();
-  private turn = 0;
-  private running = false;
+  private readonly turns = new UserTurns();
   /** Per user, the end of the last job they asked (holds wait for it). */
   private readonly lastJobOfUser = new Map<string, Promise<void>>();
   /** Per user, the end of the last writing job they asked (their writes wait for it). */
@@ -275,45 +226,13 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
   private queue<R>(userId: string, held: Promise<void> | undefined, job: () => Promise<R>): Promise<R> {
     if (held) return held.then(() => this.queue(userId, undefined, job));
     const result = new Promise<R>((resolve, reject) => {
-      const start = () => {
+      this.turns.add(userId, (done) => {
         const ran = this.closed ? Promise.reject(shuttingDown()) : job();
-        void ran.then(resolve, reject).finally(() => {
-          this.running = false;
-          this.next();
-        });
-      };
-      const list = this.queues.get(userId);
-      if (list) list.push(start);
-      else this.queues.set(userId, [start]);
+        void ran.then(resolve, reject).finally(done);
+      });
     });
     this.remember(this.lastJobOfUser, userId, result);
-    this.next();
     return result;
-  }
-
-  /** Starts the next job, from the user with jobs waiting whom the worker served least recently. */
-  private next(): void {
-    if (this.running) return;
-    let chosen: string | undefined;
-    let chosenTurn = Infinity;
-    for (const userId of this.queues.keys()) {
-      const turn = this.servedAt.get(userId) ?? -1;
-      if (turn < chosenTurn) [chosen, chosenTurn] = [userId, turn];
-    }
-    if (chosen === undefined) return;
-    const list = this.queues.get(chosen)!;
-    const start = list.shift()!;
-    if (list.length === 0) this.queues.delete(chosen);
-    this.servedAt.set(chosen, ++this.turn);
-    this.forgetIdleUsers();
-    this.running = true;
-    start();
-  }
-
-  /** Keeps the turns of users with nothing queued from growing without bound (they then count as never served). */
-  private forgetIdleUsers(): void {
-    if (this.servedAt.size < 10_000) return;
-    for (const userId of this.servedAt.keys()) if (!this.queues.has(userId)) this.servedAt.delete(userId);
   }
 
   stream<N extends JobName<T>>(
@@ -363,13 +282,8 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
     if (worker) await worker.terminate();
     await this.stopping;
     this.failAll(shuttingDown());
-    const queued = [...this.queues.values()].flat();
-    this.queues.clear();
-    // Each fails at once (closed); running is cleared so that each gets its turn to fail.
-    for (const start of queued) {
-      this.running = false;
-      start();
-    }
+    // Each fails at once (closed).
+    for (const start of this.turns.drain()) start(ignore);
   }
 
   private async dispatch<R>(
@@ -398,7 +312,7 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
     try {
       return await new Promise<R>((resolve, reject) => {
         this.waiting.set(task.id, {
-          name,
+          words: this.options.table[name]!.words,
           resolve: resolve as (value: unknown) => void,
           reject,
           ...(stream ? { onPiece: stream.onPiece } : {}),
@@ -447,7 +361,7 @@ export class JobRunner<T extends JobTable> implements JobQueue<T> {
     this.worker = undefined;
     const gone = terminate ? worker.terminate() : new Promise((resolve) => worker.once('exit', resolve));
     this.stopping = gone.then(ignore, ignore);
-    void this.stopping.then(() => waiting.reject(budgetExceeded(waiting.name, why, this.budget)));
+    void this.stopping.then(() => waiting.reject(budgetExceeded(waiting.words, why, this.budget)));
   }
 
   private retire(): void {

@@ -21,8 +21,16 @@ export interface JobContext {
  */
 export type JobKind = 'writes' | 'reads' | 'opens';
 
+/** How a job is named to the user when it is stopped at its budget, and what they can do then. */
+export interface JobWords {
+  /** The job as the subject of a sentence: "This statement import". */
+  what: string;
+  advice: string;
+}
+
 export interface JobDef<I = any, O = any> {
   kind: JobKind;
+  words: JobWords;
   /**
    * A `writes` job whose input is at most INLINE_BYTES may run on the server's thread, without the
    * worker's round trip. Only for jobs whose work is linear in their input (a statement's rows): no

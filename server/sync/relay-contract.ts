@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isoDateTime } from '../contract/common.ts';
-import { newPassword } from '../contract/auth.ts';
+import { newPassword } from '../contract/common.ts';
 
 const base64 = (bytes: number, what: string) =>
   z

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import type { LedgerSchema } from '../../server/db/schema.ts';
 import { SqliteDb } from '../../server/db/sqlite.ts';
-import { maintainedTotals, recomputeFromLines } from '../../server/features/totals/totals.repository.ts';
+import { maintainedTotals, recomputeFromLines } from '../../server/features/totals/totals.queries.ts';
 import { serveArguments } from '../../main/app-build.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -155,12 +155,14 @@ export async function registerUser(
 }
 
 /** A digest of every row of every table of a SQLite file, read through a separate connection. */
-export function databaseDigest(file: string): string {
+export function databaseDigest(file: string, options: { except?: readonly string[] } = {}): string {
   const db = new Database(file, { readonly: true });
   try {
-    const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-      .all() as { name: string }[];
+    const tables = (
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .all() as { name: string }[]
+    ).filter(({ name }) => !options.except?.includes(name));
     const hash = crypto.createHash('sha256');
     for (const { name } of tables) {
       hash.update(`#${name}\n`);

@@ -16,3 +16,4 @@ export type { Rule, RuleDescriptionOp, RuleSplit } from './rules.ts';
 export { MAX_REPEATS, MAX_RULE_PROGRAM, RULE_CALIBRATION_MS, RuleSet, ruleProblems } from './rules.ts';
 export type { RerunPlan } from './rerun.ts';
 export { planRerun } from './rerun.ts';
+export { isReconciled, LIVE_MATCH_STATUSES, RECONCILED_MATCH_STATUSES } from './match-status.ts';

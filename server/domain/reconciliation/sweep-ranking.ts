@@ -72,6 +72,11 @@ export interface SweepTxn {
   readonly descriptions: Map<PreparedDescription, number>;
   /** its best pair with a free entry, or undefined when it has none at the review threshold or above */
   best(): Candidate | undefined;
+  /**
+   * its best pair with a free entry when that pair's total is `floor` or more, else undefined;
+   * the search goes on from where it stopped, so asking again with a lower floor finds the rest
+   */
+  bestDownTo(floor: number): Candidate | undefined;
   /** marks it settled and lets go of what its search holds */
   resolve(): void;
 }

@@ -79,11 +79,16 @@ export class TxnSearch implements SweepTxn {
   }
 
   best(): Candidate | undefined {
+    return this.bestDownTo(this.review);
+  }
+
+  bestDownTo(floor: number): Candidate | undefined {
     for (;;) {
       while (this.heap.size > 0 && this.heap.top!.entry.used) this.heap.pop();
       const top = this.heap.top;
-      // what is not ranked yet has a bound, hence a total, below the level
-      if ((top && top.total >= this.level) || this.level <= this.review) return top;
+      // what is not ranked yet has a bound, hence a total, below the level (and every ranked pair is at it or above)
+      if (top && top.total >= this.level) return top.total >= floor ? top : undefined;
+      if (this.level <= floor) return undefined;
       this.level -= 1;
       this.lookAt(this.level);
     }

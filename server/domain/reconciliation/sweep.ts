@@ -20,10 +20,20 @@ import type { BankTxn, CandidateEntry, Thresholds } from './types.ts';
 /**
  * A whole reconciliation run as one walk through time, holding only the entries of a few weeks.
  *
- * The rule it implements is the plain one: every candidate pair (an entry in the direction the
- * transaction needs, dated at most 30 days from it, not refused before, and — 50 units or more
- * apart — only on the same day with the same normalised description) is scored; pairs at the
- * review threshold or above are assigned greedily in `compareForAssignment`'s order.
+ * THE RULE, for a run's bank transactions and the account's posted entries:
+ *   1. A candidate pair is an entry whose line on the account goes the way the transaction needs
+ *      (money out of the bank: a CREDIT line), dated at most 30 days from the transaction, not
+ *      refused for it before, and, 50 units or more apart, only on the same day with the same
+ *      normalised description.
+ *   2. Every candidate pair is scored (README.md: amount, date, description, business, history).
+ *   3. Pairs are taken one to one, best first in `compareForAssignment`'s order (total, then fewer
+ *      days apart, then amount score, then ids): a pair is taken unless one ranked before it took
+ *      its transaction or its entry. The passes, best to weakest:
+ *        sure        total at autoAccept or above, taken as `auto_accepted`;
+ *        for review  total at review or above, below autoAccept, taken as `pending_review`.
+ *      A transaction no pass pairs stays unmatched; a pair below review is never taken.
+ * Taking every sure pair before any pair for review is that one greedy order cut at a total, so
+ * the two passes give exactly the greedy assignment.
  *
  * Why a walk gives the greedy result: call a pair locally best when it ranks above every other
  * pair of its transaction and of its entry (among those still free). Greedy takes such a pair (no
@@ -34,8 +44,8 @@ import type { BankTxn, CandidateEntry, Thresholds } from './types.ts';
  * best pair. A transaction's pairs are all known once the entries up to 30 days after it are read;
  * an entry's, once no transaction still to come can reach it or beat the pair at hand there. So
  * the walk reads transactions day by day and entries up to 30 days ahead, settles what can be
- * settled, and forgets entries no unsettled transaction can reach.
-
+ * settled, and forgets entries no unsettled transaction can reach. A transaction looks for its
+ * pair in the passes in turn (`bestOf`): its sure pairs first, then those for review.
  *
  * The pieces: `PairRanker` (sweep-ranking.ts) bounds and ranks pairs; `EntryWindow`
  * (sweep-window.ts) holds the entries by day; `TxnSearch` (sweep-txn.ts) finds a transaction's best
@@ -44,6 +54,21 @@ import type { BankTxn, CandidateEntry, Thresholds } from './types.ts';
  */
 
 const W = CANDIDATE_WINDOW_DAYS;
+
+/** A pass of the matching: it takes the pairs whose total reaches its floor, with its status. */
+interface MatchPass {
+  readonly name: 'sure' | 'for review';
+  readonly floor: number;
+  readonly status: 'auto_accepted' | 'pending_review';
+}
+
+/** The passes, best to weakest. */
+function matchPasses(thresholds: Thresholds): readonly MatchPass[] {
+  return [
+    { name: 'sure', floor: thresholds.autoAccept, status: 'auto_accepted' },
+    { name: 'for review', floor: thresholds.review, status: 'pending_review' },
+  ];
+}
 
 export interface SweepOptions {
   /** minor-unit digits of the statement account's currency */
@@ -96,6 +121,9 @@ class Walk {
   private readonly txns: readonly BankTxn[];
   private readonly options: SweepOptions;
   private readonly thresholds: Thresholds;
+  private readonly passes: readonly MatchPass[];
+  /** the pass in which `bestOf` found the pair it answered last */
+  private passOfBest: MatchPass;
   private readonly ranker: PairRanker;
   private readonly window: EntryWindow;
   private readonly open: OpenTxns;
@@ -111,6 +139,8 @@ class Walk {
     this.txns = txns;
     this.options = options;
     this.thresholds = validateThresholds(options.thresholds ?? DEFAULT_THRESHOLDS);
+    this.passes = matchPasses(this.thresholds);
+    this.passOfBest = this.passes[0]!;
     this.ranker = new PairRanker(options.digits, this.stats);
     const days = (this.txnDays = txns.map((t) => dayNumber(t.date)));
     this.order = Int32Array.from(txns.keys()).sort((a, b) => days[a]! - days[b]! || a - b);
@@ -171,19 +201,31 @@ class Walk {
   private step(t: SweepTxn): boolean {
     let current = t;
     for (;;) {
-      const c = current.best();
+      const c = this.bestOf(current);
       if (!c) {
-        this.settle(current, undefined);
+        current.resolve(); // no pass pairs it: unmatched
         return true;
       }
       if (c.entry.day + W >= this.nextTxnDay && c.total <= this.reachable(c.entry)) return false;
       const rival = this.open.bestOfEntry(c.entry, c);
       if (rival.txn === current) {
-        this.settle(current, c);
+        this.take(current, c, this.passOfBest);
         return true;
       }
       current = rival.txn;
     }
+  }
+
+  /** A transaction's best free pair, looked for in the passes best to weakest (`passOfBest` says which found it). */
+  private bestOf(t: SweepTxn): Candidate | undefined {
+    for (const pass of this.passes) {
+      const pair = t.bestDownTo(pass.floor);
+      if (pair) {
+        this.passOfBest = pass;
+        return pair;
+      }
+    }
+    return undefined;
   }
 
   /**
@@ -198,15 +240,16 @@ class Walk {
     );
   }
 
-  private settle(t: SweepTxn, match: Candidate | undefined): void {
-    if (match) {
-      const pair = scorePrepared(t.p, match.entry.p, this.ranker.digits, this.thresholds);
-      // the ranking's arithmetic must be the scoring's, or the order taken was not the rule's
-      if (pair.total !== match.total || pair.breakdown.amount !== match.amount)
-        throw new Error(`reconciliation ranked ${match.total}, scored ${pair.total}`);
-      this.matches.push({ ...pair, counterAccountIds: match.entry.p.counterAccountIds });
-      match.entry.used = true;
-    }
+  /** Takes the pair a pass found: the transaction is settled, the entry used. */
+  private take(t: SweepTxn, match: Candidate, pass: MatchPass): void {
+    const pair = scorePrepared(t.p, match.entry.p, this.ranker.digits, this.thresholds);
+    // the ranking's arithmetic must be the scoring's, or the order taken was not the rule's
+    if (pair.total !== match.total || pair.breakdown.amount !== match.amount)
+      throw new Error(`reconciliation ranked ${match.total}, scored ${pair.total}`);
+    if (pair.status !== pass.status)
+      throw new Error(`reconciliation took a pair of ${pair.total} in the ${pass.name} pass`);
+    this.matches.push({ ...pair, counterAccountIds: match.entry.p.counterAccountIds });
+    match.entry.used = true;
     t.resolve();
   }
 }

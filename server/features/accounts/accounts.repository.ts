@@ -1,18 +1,7 @@
 import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { AccountType } from '../../domain/double-entry.ts';
-
-export interface Account {
-  id: string;
-  name: string;
-  type: AccountType;
-  currency: string;
-  description: string | null;
-  isActive: boolean;
-  parentId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import { nameKey, type Account } from './accounts.model.ts';
 
 type Row = LedgerSchema['accounts'];
 
@@ -28,11 +17,6 @@ function toAccount(row: Row): Account {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
-}
-
-/** Names are unique per user ignoring case. */
-export function nameKey(name: string): string {
-  return name.normalize('NFC').toLowerCase();
 }
 
 export function findAccount(db: LedgerDb, id: string): Account | undefined {

@@ -13,7 +13,7 @@ import { ACCOUNT_TYPES, normalBalance, type AccountType } from '../../domain/dou
 import { DomainError } from '../../domain/errors.ts';
 import { formatMinor } from '../../domain/money.ts';
 import { convertedBalances } from '../prices/rate-book.ts';
-import { accountTotalsAsOf } from '../totals/totals.repository.ts';
+import { accountTotalsAsOf } from '../totals/totals.queries.ts';
 import {
   allAccounts,
   deleteAccount,
@@ -26,8 +26,8 @@ import {
   levelsBelow,
   listAccounts,
   updateAccount,
-  type Account,
 } from './accounts.repository.ts';
+import type { Account } from './accounts.model.ts';
 
 function toAccountDto(a: Account): AccountDto {
   return {
@@ -129,6 +129,19 @@ export function createAccount(db: LedgerDb, input: CreateAccountInput): AccountD
     insertAccount(db, account);
     return toAccountDto(account);
   });
+}
+
+/**
+ * Stores an account another use case made and checked (an import's, a currency's trading account),
+ * in that use case's transaction.
+ */
+export function storeAccount(db: LedgerDb, account: Account): void {
+  insertAccount(db, account);
+}
+
+/** Closes an account in the caller's transaction (an imported journal's `close` directive). */
+export function closeAccount(db: LedgerDb, account: Account, at: string): void {
+  updateAccount(db, { ...account, isActive: false, updatedAt: at });
 }
 
 export function getAccount(db: LedgerDb, id: string): AccountDto {

@@ -1,17 +1,5 @@
 import type { LedgerDb } from '../../db/stores.ts';
-
-export interface Attachment {
-  id: string;
-  entryId: string | null;
-  bankTransactionId: string | null;
-  sha256: string;
-  fileName: string;
-  contentType: string;
-  sizeBytes: number;
-  createdAt: string;
-}
-
-export type AttachmentTarget = { kind: 'entry'; id: string } | { kind: 'bank_transaction'; id: string };
+import type { Attachment, AttachmentTarget } from './attachments.model.ts';
 
 type Row = {
   id: string;

@@ -13,8 +13,8 @@ import {
 } from '../../contract/attachments.ts';
 import { attachmentName } from '../../domain/attachment-names.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { findEntry } from '../journal/journal.repository.ts';
-import { findBankTransaction } from '../statements/statements.repository.ts';
+import { findEntry } from '../journal/journal.queries.ts';
+import { findBankTransaction } from '../statements/statements.queries.ts';
 import type { AttachmentFiles } from './attachments.files.ts';
 import {
   attachmentsByEntry,
@@ -27,11 +27,10 @@ import {
   insertAttachment,
   insertFile,
   usage,
-  type Attachment,
-  type AttachmentTarget,
 } from './attachments.repository.ts';
+import type { Attachment, AttachmentTarget } from './attachments.model.ts';
 
-export type { AttachmentTarget } from './attachments.repository.ts';
+export type { AttachmentTarget } from './attachments.model.ts';
 
 /** The extensions of each kind of file, the usual one first. */
 const EXTENSIONS: Readonly<Record<AttachmentContentType, readonly string[]>> = {

@@ -15,8 +15,8 @@ import {
   insertUser,
   sessionIsLive,
   setPassword,
-  type User,
 } from './users.repository.ts';
+import type { User } from './auth.model.ts';
 
 const INVALID_LOGIN = 'Invalid email or password';
 

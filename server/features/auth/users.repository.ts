@@ -1,15 +1,6 @@
 import type { IdentitySchema } from '../../db/schema.ts';
 import type { IdentityDb } from '../../db/stores.ts';
-
-export interface User {
-  id: string;
-  email: string;
-  name: string;
-  passwordHash: string;
-  createdAt: string;
-  /** When the password was last changed or reset (null: as registered). */
-  passwordChangedAt: string | null;
-}
+import type { User } from './auth.model.ts';
 
 type Row = IdentitySchema['users'];
 

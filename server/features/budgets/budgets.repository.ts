@@ -1,13 +1,6 @@
 import type { LedgerDb } from '../../db/stores.ts';
-import type { Minor } from '../../domain/money.ts';
-import type { Pair } from '../totals/totals.repository.ts';
-
-export interface BudgetLine {
-  month: string;
-  accountId: string;
-  amountMinor: Minor;
-  carryOver: boolean;
-}
+import type { Pair } from '../totals/totals.model.ts';
+import type { BudgetLine } from './budgets.model.ts';
 
 type Row = { month: string; account_id: string; amount_minor: bigint; carry_over: bigint };
 

@@ -14,9 +14,11 @@ import { localToday, monthOf } from '../../domain/dates.ts';
 import { normalBalance } from '../../domain/double-entry.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseAmount, type Minor } from '../../domain/money.ts';
-import { accountsByIds, allAccounts, type Account } from '../accounts/accounts.repository.ts';
-import type { Pair } from '../totals/totals.repository.ts';
-import { budgetLinesBetween, monthTotalsBetween, replaceMonth, type BudgetLine } from './budgets.repository.ts';
+import { accountsByIds, allAccounts } from '../accounts/accounts.queries.ts';
+import type { Account } from '../accounts/accounts.model.ts';
+import type { Pair } from '../totals/totals.model.ts';
+import { budgetLinesBetween, monthTotalsBetween, replaceMonth } from './budgets.repository.ts';
+import type { BudgetLine } from './budgets.model.ts';
 
 /**
  * Budgets per month and account (CONTRACT §17). Actuals come from the maintained month totals

@@ -2,7 +2,8 @@ import type { LedgerDb } from '../../db/stores.ts';
 import type { Language } from '../../domain/chat-text.ts';
 import { groupDecimal } from '../../domain/money.ts';
 import { PERIOD_YEARS, periodWords, readPeriod, type NamedPeriod } from '../../domain/periods.ts';
-import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
+import { allAccounts } from '../accounts/accounts.queries.ts';
+import type { Account } from '../accounts/accounts.model.ts';
 import { getBalances, getIncomeAndSpending, getNetWorth, getReconciliationStatus, periodRange } from './chat.tools.ts';
 import { builtinBudgetAnswer } from '../budgets/budgets.advisor.ts';
 

@@ -7,7 +7,7 @@ import { localToday, startOfMonth } from '../../domain/dates.ts';
 import { PERIOD_YEARS, periodWords, readPeriod, type PeriodReading } from '../../domain/periods.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { ModelUnavailable, type ChatMessage, type ChatModel, type ModelStream } from '../../llm/model.ts';
-import { allAccounts } from '../accounts/accounts.repository.ts';
+import { allAccounts } from '../accounts/accounts.queries.ts';
 import { builtinAnswer, NOTICE_STARTS } from './chat.builtin.ts';
 import { GroundedAnswer } from './chat.grounding.ts';
 import {

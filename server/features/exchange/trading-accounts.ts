@@ -1,7 +1,9 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import { newRowId } from '../../db/ids.ts';
 import { tradingAccountName } from '../../contract/names.ts';
-import { findAccount, findAccountByName, insertAccount, type Account } from '../accounts/accounts.repository.ts';
+import { findAccount, findAccountByName } from '../accounts/accounts.queries.ts';
+import { storeAccount } from '../accounts/accounts.service.ts';
+import type { Account } from '../accounts/accounts.model.ts';
 
 /**
  * The currency trading accounts: one EQUITY account per currency that takes that currency's side of
@@ -64,7 +66,7 @@ export function tradingAccount(db: LedgerDb, currency: string): Account {
     createdAt: now,
     updatedAt: now,
   };
-  insertAccount(db, account);
+  storeAccount(db, account);
   register(db, currency, account.id);
   return account;
 }

@@ -1,7 +1,11 @@
 import type { LedgerDb } from '../../db/stores.ts';
-import type { Direction } from '../../domain/double-entry.ts';
+import { sqlWords } from '../../db/sql-text.ts';
+import { BOOKED_ENTRY_STATUSES, type Direction } from '../../domain/double-entry.ts';
 import type { BookEntry } from '../../domain/plaintext/types.ts';
-import { costOf } from '../journal/journal.repository.ts';
+import { costOf } from '../journal/journal.queries.ts';
+
+/** The statuses of the entries that count in the books, in raw SQL. */
+const BOOKED = sqlWords(BOOKED_ENTRY_STATUSES);
 
 /**
  * Reads posted history (status posted and void: a voided entry and its reversal both) for an
@@ -41,7 +45,7 @@ export function* postedHistory(db: LedgerDb, filter: DateFilter): Generator<Book
     `SELECT e.id, e.entry_date, e.memo, e.status, e.reversal_entry_id, e.reverses_entry_id, l.account_id, l.direction, l.amount_minor, l.currency,
             l.cost_minor, l.cost_currency, l.automatic
        FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id
-      WHERE +e.status IN ('posted', 'void') AND e.entry_date >= ? AND e.entry_date <= ?
+      WHERE +e.status IN ${BOOKED} AND e.entry_date >= ? AND e.entry_date <= ?
       ORDER BY e.entry_date, e.created_at, e.seq, l.line_no`,
     filter.from ?? '',
     filter.to ?? '9999-12-31',
@@ -74,7 +78,7 @@ export function* postedHistory(db: LedgerDb, filter: DateFilter): Generator<Book
 /** The accounts posted history in the range has lines on, from the day counts (one row per account and day, not every line). */
 export function accountsInHistory(db: LedgerDb, filter: DateFilter): Set<string> {
   const rows = db.allSql<{ account_id: string }>(
-    `SELECT DISTINCT account_id FROM account_day_counts WHERE status IN ('posted', 'void') AND day >= ? AND day <= ? AND entries > 0`,
+    `SELECT DISTINCT account_id FROM account_day_counts WHERE status IN ${BOOKED} AND day >= ? AND day <= ? AND entries > 0`,
     filter.from ?? '',
     filter.to ?? '9999-12-31',
   );

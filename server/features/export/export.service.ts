@@ -10,9 +10,10 @@ import {
   type LineSink,
 } from '../../domain/plaintext/index.ts';
 import { formatRate } from '../../domain/rates.ts';
-import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
-import { pricesUpTo } from '../prices/prices.repository.ts';
-import { allSecurities, securityPricesUpTo } from '../investments/investments.repository.ts';
+import { allAccounts } from '../accounts/accounts.queries.ts';
+import type { Account } from '../accounts/accounts.model.ts';
+import { pricesUpTo } from '../prices/prices.queries.ts';
+import { allSecurities, securityPricesUpTo } from '../investments/investments.queries.ts';
 import { accountsInHistory, postedHistory, type DateFilter } from './export.repository.ts';
 import { entryDocuments } from '../attachments/attachments.service.ts';
 

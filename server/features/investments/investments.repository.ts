@@ -1,22 +1,7 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { LedgerSchema } from '../../db/schema.ts';
 import type { BookingMethod, Lot } from '../../domain/lots.ts';
-
-export interface Security {
-  id: string;
-  symbol: string;
-  name: string;
-  currency: string;
-  createdAt: string;
-}
-
-export interface InvestmentSettings {
-  accountId: string;
-  bookingMethod: BookingMethod;
-  shortTermAccountId: string | null;
-  longTermAccountId: string | null;
-  longTermDays: number;
-}
+import type { Security, InvestmentSettings } from './investments.model.ts';
 
 export interface TradeRow {
   id: string;

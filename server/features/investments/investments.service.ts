@@ -10,8 +10,8 @@ import { currencyDigits } from '../../domain/currencies.ts';
 import { DATE_RANGE_TEXT, isLedgerDate } from '../../domain/dates.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { formatPrice, parsePrice, PRICE_DECIMALS, valueOf } from '../../domain/lots.ts';
-import type { Account } from '../accounts/accounts.repository.ts';
-import { findAccount } from '../accounts/accounts.repository.ts';
+import type { Account } from '../accounts/accounts.model.ts';
+import { findAccount } from '../accounts/accounts.queries.ts';
 import { requireAccount } from '../accounts/accounts.service.ts';
 import type { VoidGuard } from '../journal/journal.service.ts';
 import { csvLineError, readCsvTable } from '../prices/prices.service.ts';
@@ -27,9 +27,8 @@ import {
   priceOn,
   savePrice,
   saveSettings,
-  type InvestmentSettings,
-  type Security,
 } from './investments.repository.ts';
+import type { InvestmentSettings, Security } from './investments.model.ts';
 
 /** The most securities a ledger declares: the list and the holdings report are read whole. */
 const MAX_SECURITIES = 2_000;

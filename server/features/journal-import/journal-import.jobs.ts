@@ -12,6 +12,7 @@ export const journalImportJobs = {
    */
   importJournal: defineJob({
     kind: 'writes',
+    words: { what: 'This journal import', advice: 'Split the journal into smaller files (by year, say).' },
     run: (db, input: { bytes: Uint8Array; format: JournalFormat }) => {
       const text = takeUtf8(
         input,

@@ -23,13 +23,16 @@ import {
   type ParsedTransaction,
   type ResolvedLine,
 } from '../../domain/plaintext/index.ts';
-import { allAccounts, insertAccount, nameKey, updateAccount, type Account } from '../accounts/accounts.repository.ts';
+import { allAccounts } from '../accounts/accounts.queries.ts';
+import { closeAccount, storeAccount } from '../accounts/accounts.service.ts';
+import { nameKey, type Account } from '../accounts/accounts.model.ts';
 import { toBookAccount } from '../export/export.service.ts';
 import { registeredTradingAccount, registerTradingAccounts, tradingAccountName } from '../exchange/trading-accounts.ts';
-import { insertEntriesInBulk, type NewEntry } from '../journal/journal.repository.ts';
+import { insertEntriesInBulk, type NewEntry } from '../journal/journal.service.ts';
 import { assertPostable, assertWeightsBalance, tradingLinesOf, type CheckedLine } from '../journal/journal.service.ts';
 import { upsertPrices } from '../prices/prices.service.ts';
-import { applyPostings, type PostedLine } from '../totals/totals.repository.ts';
+import { applyPostings } from '../totals/totals.service.ts';
+import type { PostedLine } from '../totals/totals.model.ts';
 import { linkVoid } from './journal-import.repository.ts';
 
 /**
@@ -91,7 +94,7 @@ export function importJournal(
           .sort((x, y) => (x.e.date < y.e.date ? -1 : x.e.date > y.e.date ? 1 : x.i - y.i))
           .map((x) => x.e);
     const at = now.toISOString();
-    for (const account of accounts.created) insertAccount(db, { ...account, createdAt: at, updatedAt: at });
+    for (const account of accounts.created) storeAccount(db, { ...account, createdAt: at, updatedAt: at });
     registerTradingAccounts(db, accounts.tradingAccounts);
     const prices = upsertPrices(db, journal.prices, at);
     const ids = insertEntriesInBulk(db, ordered, 'import', at);
@@ -100,8 +103,7 @@ export function importJournal(
       db,
       ordered.map((e) => ({ entryDate: e.date, lines: e.checked })),
     );
-    for (const account of closed)
-      if (account.isActive) updateAccount(db, { ...account, isActive: false, updatedAt: at });
+    for (const account of closed) if (account.isActive) closeAccount(db, account, at);
     return {
       format,
       accounts_created: accounts.created.length,

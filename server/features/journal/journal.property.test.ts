@@ -8,7 +8,7 @@ import type { LedgerDb } from '../../db/stores.ts';
 import { createAccount } from '../accounts/accounts.service.ts';
 import { balancesAsOf } from '../accounts/accounts.service.ts';
 import { trialBalance } from '../reports/reports.service.ts';
-import { maintainedTotals, recomputeFromLines } from '../totals/totals.repository.ts';
+import { maintainedTotals, recomputeFromLines } from '../totals/totals.queries.ts';
 import { createEntry, postEntry, voidEntry } from './journal.service.ts';
 import { matchedEntryVoidGuard } from '../reconciliation/reconciliation.review.service.ts';
 

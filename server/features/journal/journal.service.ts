@@ -17,9 +17,11 @@ import { tradingLines, weightImbalances, type Cost } from '../../domain/exchange
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { boundMinor, formatMinor, MAX_AMOUNT_UNITS, parseAmount, type AmountProblem } from '../../domain/money.ts';
 import { parseSearch } from '../../domain/search.ts';
-import { accountsByIds, allAccounts, type Account } from '../accounts/accounts.repository.ts';
+import { accountsByIds, allAccounts } from '../accounts/accounts.queries.ts';
+import type { Account } from '../accounts/accounts.model.ts';
 import { tradingAccount } from '../exchange/trading-accounts.ts';
-import { applyPosting, applyPostings, type PostedLine } from '../totals/totals.repository.ts';
+import { applyPosting, applyPostings } from '../totals/totals.service.ts';
+import type { PostedLine } from '../totals/totals.model.ts';
 import {
   findEntries,
   findEntry,
@@ -35,6 +37,12 @@ import {
   type JournalEntry,
   type NewLine,
 } from './journal.repository.ts';
+
+/**
+ * Stores an import's checked entries in one pass, in the import's transaction (which also adds the
+ * posted ones to the totals): journal-import's way into the journal.
+ */
+export { insertEntriesInBulk, type NewEntry } from './journal.repository.ts';
 
 export function toEntryDto(e: JournalEntry): JournalEntryDto {
   return {

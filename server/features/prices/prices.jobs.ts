@@ -8,6 +8,7 @@ export const priceJobs = {
    */
   importPriceCsv: defineJob({
     kind: 'writes',
+    words: { what: 'This price import', advice: 'Split the file into smaller ones.' },
     inline: true,
     run: (db, input: { bytes: Uint8Array }) => importPriceCsv(db, input.bytes),
   }),

@@ -1,15 +1,6 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import { formatRate, parseRate, type PriceSeries } from '../../domain/rates.ts';
-
-export interface Price {
-  id: string;
-  date: string;
-  from: string;
-  to: string;
-  /** the rate in 10^-12 units */
-  rateScaled: bigint;
-  createdAt: string;
-}
+import type { Price } from './prices.model.ts';
 
 type Row = { id: string; date: string; from_currency: string; to_currency: string; rate: string; created_at: string };
 

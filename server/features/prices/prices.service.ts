@@ -21,8 +21,8 @@ import {
   latestPerPair,
   listPrices,
   updatePriceRate,
-  type Price,
 } from './prices.repository.ts';
+import type { Price } from './prices.model.ts';
 
 function toPriceDto(p: Price): PriceDto {
   return { id: p.id, date: p.date, from: p.from, to: p.to, rate: formatRate(p.rateScaled), created_at: p.createdAt };

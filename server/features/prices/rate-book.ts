@@ -3,7 +3,8 @@ import type { MissingRate } from '../../contract/prices.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { formatMinor, type Minor } from '../../domain/money.ts';
 import { Conversion, directRate, inverseRate, rateOn, SAME, type PriceSeries, type Rate } from '../../domain/rates.ts';
-import { latestPrice, latestRate, latestRates, priceSeries, type Price } from './prices.repository.ts';
+import { latestPrice, latestRate, latestRates, priceSeries } from './prices.repository.ts';
+import type { Price } from './prices.model.ts';
 
 /** Days looked up one by one (an index seek each) before a currency's prices of the range are read at once. */
 const POINT_LOOKUPS = 8;

@@ -13,11 +13,13 @@ import {
   type Thresholds,
 } from '../../domain/reconciliation/index.ts';
 import { parsePercent, splitByShares } from '../../domain/splits.ts';
-import { accountsByIds, findAccount, type Account } from '../accounts/accounts.repository.ts';
+import { accountsByIds, findAccount } from '../accounts/accounts.queries.ts';
+import type { Account } from '../accounts/accounts.model.ts';
 import { createEntry, getEntry } from '../journal/journal.service.ts';
 import { convertOnDay, missingRate } from '../prices/rate-book.ts';
 import { ruleSetOf } from '../rules/rules.service.ts';
-import { findBankTransaction, findStatement, type BankTransaction } from '../statements/statements.repository.ts';
+import { findBankTransaction, findStatement } from '../statements/statements.queries.ts';
+import type { BankTransaction } from '../statements/statements.model.ts';
 import { toMatchDto } from './reconciliation.dto.ts';
 import { insertMatch, liveMatchOfTransaction, matchView } from './reconciliation.matches.repository.ts';
 import { addPayeeExample } from './reconciliation.payees.repository.ts';

@@ -1,6 +1,8 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { Minor } from '../../domain/money.ts';
+import { RECONCILED_SQL } from './reconciliation.matches.repository.ts';
+import type { Reconciliation } from './reconciliation.model.ts';
 
 /**
  * The cleared state of journal lines and what reconciling to the bank reads: the cleared day
@@ -46,7 +48,7 @@ export interface LineState {
 
 /** A live accepted or automatic match pairs the line's entry with a bank line of the line's account. */
 const MATCHED = `EXISTS (SELECT 1 FROM reconciliation_matches m JOIN bank_transactions t ON t.id = m.bank_transaction_id
-  WHERE m.entry_id = l.entry_id AND m.status IN ('accepted', 'auto_accepted') AND t.account_id = l.account_id)`;
+  WHERE m.entry_id = l.entry_id AND m.status IN ${RECONCILED_SQL} AND t.account_id = l.account_id)`;
 
 export function lineStates(db: LedgerDb, lineIds: readonly string[]): Map<string, LineState> {
   const out = new Map<string, LineState>();
@@ -191,15 +193,6 @@ export function entryLineReconciledOn(db: LedgerDb, entryId: string, accountId: 
       accountId,
     ).length > 0
   );
-}
-
-export interface Reconciliation {
-  id: string;
-  accountId: string;
-  statementDate: string;
-  statementBalanceMinor: Minor;
-  lineCount: number;
-  createdAt: string;
 }
 
 export function insertReconciliation(db: LedgerDb, r: Reconciliation): void {

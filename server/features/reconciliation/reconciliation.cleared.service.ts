@@ -3,7 +3,7 @@ import { newRowId } from '../../db/ids.ts';
 import { isDebitNormal, normalBalance } from '../../domain/double-entry.ts';
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseSignedAmount, type Minor } from '../../domain/money.ts';
-import type { Account } from '../accounts/accounts.repository.ts';
+import type { Account } from '../accounts/accounts.model.ts';
 import { requireAccount } from '../accounts/accounts.service.ts';
 import { createEntry } from '../journal/journal.service.ts';
 import {
@@ -16,8 +16,8 @@ import {
   reconcileClearedLines,
   setLinesCleared,
   unreconciledLines,
-  type Reconciliation,
 } from './reconciliation.cleared.repository.ts';
+import type { Reconciliation } from './reconciliation.model.ts';
 
 /**
  * Reconciling an account to the bank (CONTRACT §14), as GnuCash and Actual do it: tick the lines

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
-import type { ScoreBreakdown } from '../../domain/reconciliation/index.ts';
+import { sqlWords } from '../../db/sql-text.ts';
+import { LIVE_MATCH_STATUSES, RECONCILED_MATCH_STATUSES } from '../../domain/reconciliation/index.ts';
 import type { Minor } from '../../domain/money.ts';
-import {
-  BANK_TRANSACTION_COLUMNS,
-  toBankTransaction,
-  type BankTransaction,
-} from '../statements/statements.repository.ts';
+import { BANK_TRANSACTION_COLUMNS, toBankTransaction } from '../statements/statements.queries.ts';
+import type { BankTransaction } from '../statements/statements.model.ts';
+import type { Match } from './reconciliation.model.ts';
 
 /**
  * The match rows every part of reconciliation shares: read one, record one, move one to a new
@@ -15,25 +14,10 @@ import {
  * matches as the screens show them (with their bank transaction and entry).
  */
 
-export const LIVE = ['auto_accepted', 'accepted', 'pending_review'] as const;
-export const RECONCILED = ['auto_accepted', 'accepted'] as const;
-
-export interface Match {
-  id: string;
-  runId: string | null;
-  bankTransactionId: string;
-  entryId: string;
-  status: string;
-  score: number;
-  breakdown: ScoreBreakdown;
-  version: number;
-  supersededById: string | null;
-  createdAt: string;
-  updatedAt: string;
-  acceptedAt: string | null;
-  rejectedAt: string | null;
-  rejectReason: string | null;
-}
+/** The live statuses in raw SQL, as the partial indexes of migration 0002 write them. */
+export const LIVE_SQL = sqlWords(LIVE_MATCH_STATUSES);
+/** The reconciled statuses in raw SQL. */
+export const RECONCILED_SQL = sqlWords(RECONCILED_MATCH_STATUSES);
 
 type MatchRow = LedgerSchema['reconciliation_matches'];
 
@@ -141,7 +125,7 @@ export function liveMatchesOfEntry(db: LedgerDb, entryId: string): Match[] {
         .selectFrom('reconciliation_matches')
         .selectAll()
         .where('entry_id', '=', entryId)
-        .where('status', 'in', [...LIVE]),
+        .where('status', 'in', [...LIVE_MATCH_STATUSES]),
     )
     .map(toMatch);
 }
@@ -152,7 +136,7 @@ export function liveMatchOfTransaction(db: LedgerDb, txnId: string): Match | und
       .selectFrom('reconciliation_matches')
       .selectAll()
       .where('bank_transaction_id', '=', txnId)
-      .where('status', 'in', [...LIVE]),
+      .where('status', 'in', [...LIVE_MATCH_STATUSES]),
   );
   return row && toMatch(row);
 }

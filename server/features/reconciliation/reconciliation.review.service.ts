@@ -1,8 +1,8 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { MatchDto } from '../../contract/reconciliation.ts';
 import { DomainError } from '../../domain/errors.ts';
-import type { Thresholds } from '../../domain/reconciliation/index.ts';
-import { findBankTransaction } from '../statements/statements.repository.ts';
+import { isReconciled, type Thresholds } from '../../domain/reconciliation/index.ts';
+import { findBankTransaction } from '../statements/statements.queries.ts';
 import type { VoidGuard } from '../journal/journal.service.ts';
 import { toMatchDto } from './reconciliation.dto.ts';
 import {
@@ -11,8 +11,8 @@ import {
   liveMatchesOfEntry,
   matchView,
   pendingMatches,
-  type Match,
 } from './reconciliation.matches.repository.ts';
+import type { Match } from './reconciliation.model.ts';
 import { forgetCounterAccounts, learnCounterAccounts } from './reconciliation.payees.service.ts';
 import { entryHasReconciledLine, entryLineReconciledOn } from './reconciliation.cleared.repository.ts';
 
@@ -169,7 +169,7 @@ export const matchedEntryVoidGuard: VoidGuard = {
         `The entry has a line reconciled with a bank statement and cannot be ${action}`,
       );
     for (const m of liveMatchesOfEntry(db, entryId)) {
-      if (m.status === 'accepted' || m.status === 'auto_accepted') {
+      if (isReconciled(m.status)) {
         const bank = findBankTransaction(db, m.bankTransactionId);
         throw new DomainError(
           'INVALID_STATUS',

@@ -1,11 +1,10 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Minor } from '../../domain/money.ts';
-import {
-  BANK_TRANSACTION_COLUMNS,
-  toBankTransaction,
-  type BankTransaction,
-} from '../statements/statements.repository.ts';
-import { RECONCILED, toMatch, type Match } from './reconciliation.matches.repository.ts';
+import { BANK_TRANSACTION_COLUMNS, toBankTransaction } from '../statements/statements.queries.ts';
+import type { BankTransaction } from '../statements/statements.model.ts';
+import { LIVE_SQL, toMatch } from './reconciliation.matches.repository.ts';
+import type { Match } from './reconciliation.model.ts';
+import { RECONCILED_MATCH_STATUSES } from '../../domain/reconciliation/index.ts';
 
 /** What a reconciliation run reads (its scope's transactions, the candidate entries, refusals) and the run's own record. */
 
@@ -44,7 +43,7 @@ export function unreconciledTransactions(db: LedgerDb, scope: Scope): TxnInScope
                 .selectFrom('reconciliation_matches as m')
                 .select('m.id')
                 .whereRef('m.bank_transaction_id', '=', 't.id')
-                .where('m.status', 'in', [...RECONCILED]),
+                .where('m.status', 'in', [...RECONCILED_MATCH_STATUSES]),
             ),
           ),
         ),
@@ -106,7 +105,7 @@ export function* candidateEntries(db: LedgerDb, accountId: string, from: string,
             m.id AS match_id, m.status AS match_status, m.bank_transaction_id AS match_txn
        FROM journal_lines l
        JOIN journal_entries e ON e.id = l.entry_id
-       LEFT JOIN reconciliation_matches m ON m.entry_id = e.id AND m.status IN ('auto_accepted', 'accepted', 'pending_review')
+       LEFT JOIN reconciliation_matches m ON m.entry_id = e.id AND m.status IN ${LIVE_SQL}
       WHERE l.account_id = ? AND l.entry_date >= ? AND l.entry_date <= ?
         AND e.status = 'posted' AND e.reverses_entry_id IS NULL
       GROUP BY l.entry_date, l.entry_id

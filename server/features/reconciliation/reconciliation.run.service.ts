@@ -13,8 +13,9 @@ import {
   type ScoredPair,
   type Thresholds,
 } from '../../domain/reconciliation/index.ts';
-import { allAccounts, findAccount, type Account } from '../accounts/accounts.repository.ts';
-import { findStatement } from '../statements/statements.repository.ts';
+import { allAccounts, findAccount } from '../accounts/accounts.queries.ts';
+import type { Account } from '../accounts/accounts.model.ts';
+import { findStatement } from '../statements/statements.queries.ts';
 import { decide, insertMatch, linkSupersededBy } from './reconciliation.matches.repository.ts';
 import { addPayeeExample } from './reconciliation.payees.repository.ts';
 import { payeeModel } from './reconciliation.payees.service.ts';
@@ -30,6 +31,12 @@ import {
 /**
  * A reconciliation run: the scope's unreconciled bank transactions matched with posted entries,
  * the matches recorded, the pending ones they displace superseded, the payee model taught.
+ *
+ * The matching's rule (candidates, score, the passes best to weakest) is stated at the head of
+ * server/domain/reconciliation/sweep.ts. A run adds what the ledger holds: the candidates are the
+ * account's posted entries not taken by a live match (reconciled, or pending review with a
+ * transaction outside the run), the refused pairs are the rejected matches, and a pair a
+ * transaction is already pending review with stays as it is (`planRerun`).
  */
 
 export interface RunInput {

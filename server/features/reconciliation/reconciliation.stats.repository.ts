@@ -1,5 +1,5 @@
 import type { LedgerDb } from '../../db/stores.ts';
-import { LIVE } from './reconciliation.matches.repository.ts';
+import { isReconciled, LIVE_MATCH_STATUSES } from '../../domain/reconciliation/index.ts';
 import { scoped, type Scope } from './reconciliation.run.repository.ts';
 
 /** The counts behind the reconciliation statistics. */
@@ -21,7 +21,7 @@ export function statusCounts(db: LedgerDb, scope: Scope): StatusCounts[] {
         .selectFrom('bank_transactions as t')
         .innerJoin('accounts as a', 'a.id', 't.account_id')
         .leftJoin('reconciliation_matches as m', (j) =>
-          j.onRef('m.bank_transaction_id', '=', 't.id').on('m.status', 'in', [...LIVE]),
+          j.onRef('m.bank_transaction_id', '=', 't.id').on('m.status', 'in', [...LIVE_MATCH_STATUSES]),
         )
         .select(['t.account_id', 'a.name', 'm.status', 'm.score']),
       scope,
@@ -38,7 +38,7 @@ export function statusCounts(db: LedgerDb, scope: Scope): StatusCounts[] {
       scores: [],
     };
     c.total += 1;
-    if (r.status === 'accepted' || r.status === 'auto_accepted') c.matched += 1;
+    if (isReconciled(r.status)) c.matched += 1;
     if (r.status === 'pending_review') c.pending += 1;
     if (r.score !== null) c.scores.push(Number(r.score));
     byAccount.set(r.account_id, c);

@@ -3,9 +3,10 @@ import { addDays } from '../../domain/dates.ts';
 import {
   BANK_TRANSACTION_COLUMNS,
   toBankTransaction,
-  type BankTransaction,
   type BankTransactionRow,
-} from '../statements/statements.repository.ts';
+} from '../statements/statements.queries.ts';
+import type { BankTransaction } from '../statements/statements.model.ts';
+import { LIVE_SQL } from './reconciliation.matches.repository.ts';
 
 /** The lines looked at for one transfer: a day's worth of equal amounts is far below it. */
 const CANDIDATE_LIMIT = 100;
@@ -33,7 +34,7 @@ export function transferSides(
         WHERE t.amount_minor = ? AND t.date >= ? AND t.date <= ?
           AND +t.type = ? AND +t.account_id <> ? AND a.currency = ?
           AND NOT EXISTS (SELECT 1 FROM reconciliation_matches m
-                           WHERE m.bank_transaction_id = t.id AND m.status IN ('auto_accepted', 'accepted', 'pending_review'))
+                           WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE_SQL})
         LIMIT ${CANDIDATE_LIMIT}`,
       side.amountMinor,
       addDays(side.date, -days),

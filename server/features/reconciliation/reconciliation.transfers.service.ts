@@ -3,9 +3,10 @@ import { TRANSFER_DAYS, type TransferInput } from '../../contract/reconciliation
 import { DomainError } from '../../domain/errors.ts';
 import { formatMinor } from '../../domain/money.ts';
 import { daysApart, type Thresholds } from '../../domain/reconciliation/index.ts';
-import { findAccount } from '../accounts/accounts.repository.ts';
+import { findAccount } from '../accounts/accounts.queries.ts';
 import { createEntry, getEntry } from '../journal/journal.service.ts';
-import { findBankTransaction, type BankTransaction } from '../statements/statements.repository.ts';
+import { findBankTransaction } from '../statements/statements.queries.ts';
+import type { BankTransaction } from '../statements/statements.model.ts';
 import { recordAcceptedMatch } from './reconciliation.booking.service.ts';
 import { toMatchDto } from './reconciliation.dto.ts';
 import { liveMatchOfTransaction, matchView } from './reconciliation.matches.repository.ts';

@@ -10,7 +10,7 @@ import type { LedgerSchema } from '../../db/schema.ts';
 import { createAccount } from '../accounts/accounts.service.ts';
 import { importJournal } from '../journal-import/journal-import.service.ts';
 import { createEntry, postEntry, voidEntry } from '../journal/journal.service.ts';
-import { statementAccountIds } from '../statements/statements.repository.ts';
+import { statementAccountIds } from '../statements/statements.queries.ts';
 import { createStatement, removeStatement } from '../statements/statements.service.ts';
 import { createEntryForBankTransaction } from './reconciliation.booking.service.ts';
 import { KeptPayeeModels } from './reconciliation.payees.service.ts';

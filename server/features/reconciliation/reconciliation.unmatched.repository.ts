@@ -3,17 +3,16 @@ import type { Minor } from '../../domain/money.ts';
 import {
   BANK_TRANSACTION_COLUMNS,
   toBankTransaction,
-  type BankTransaction,
   type BankTransactionRow,
-} from '../statements/statements.repository.ts';
+} from '../statements/statements.queries.ts';
+import type { BankTransaction } from '../statements/statements.model.ts';
+import { LIVE_SQL } from './reconciliation.matches.repository.ts';
 
 /**
  * The unmatched list's pages, read from the maintained unmatched counts (migration 0005), and the
  * accounts' use that ranks suggestions without history. `accountIds` are the accounts the list
  * covers (those with statements, from the statements feature).
  */
-
-const LIVE_SQL = "('auto_accepted', 'accepted', 'pending_review')";
 
 /** A bank transaction `t` with no live match. */
 const TXN_HAS_NO_LIVE_MATCH = `NOT EXISTS (SELECT 1 FROM reconciliation_matches m WHERE m.bank_transaction_id = t.id AND m.status IN ${LIVE_SQL})`;

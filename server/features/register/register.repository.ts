@@ -1,11 +1,15 @@
 import type { LedgerDb } from '../../db/stores.ts';
-import type { Direction } from '../../domain/double-entry.ts';
+import { sqlWords } from '../../db/sql-text.ts';
+import { BOOKED_ENTRY_STATUSES, type Direction } from '../../domain/double-entry.ts';
 import type { Minor } from '../../domain/money.ts';
 import type { EntryStatus } from '../../contract/journal.ts';
 import type { CLEARED_STATES } from '../../contract/journal.ts';
 import { countedPage, type CountTables, type DateRange, type PageSpan } from '../../db/counted-pages.ts';
 
-type Cleared = (typeof CLEARED_STATES)[number];
+/** The statuses of the entries that count in the books, in raw SQL. */
+const BOOKED = sqlWords(BOOKED_ENTRY_STATUSES);
+
+export type Cleared = (typeof CLEARED_STATES)[number];
 
 export interface RegisterRow {
   lineId: string;
@@ -56,7 +60,7 @@ export function linesInSpan(db: LedgerDb, accountId: string, span: PageSpan, tak
       `SELECT l.id AS line_id, l.entry_id, l.entry_date, e.memo, l.direction, l.amount_minor, l.currency, e.status,
               ${CLEARED_COLUMN} AS cleared
          FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-        WHERE l.account_id = ? AND l.entry_date >= ? AND l.entry_date <= ? AND +e.status IN ('posted', 'void')
+        WHERE l.account_id = ? AND l.entry_date >= ? AND l.entry_date <= ? AND +e.status IN ${BOOKED}
         ORDER BY l.entry_date DESC, e.created_at DESC, e.seq DESC, l.line_no DESC LIMIT ?`,
       accountId,
       span.from,

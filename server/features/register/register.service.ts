@@ -3,7 +3,7 @@ import type { RegisterLineDto, RegisterQuery } from '../../contract/register.ts'
 import { normalBalance } from '../../domain/double-entry.ts';
 import { formatMinor } from '../../domain/money.ts';
 import { requireAccount } from '../accounts/accounts.service.ts';
-import { accountTotalsAsOf } from '../totals/totals.repository.ts';
+import { accountTotalsAsOf } from '../totals/totals.queries.ts';
 import { counterAccounts, linePage, linesInSpan } from './register.repository.ts';
 
 /**

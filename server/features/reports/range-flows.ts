@@ -1,5 +1,5 @@
 import { formatMinor, type Minor } from '../../domain/money.ts';
-import type { Account } from '../accounts/accounts.repository.ts';
+import type { Account } from '../accounts/accounts.model.ts';
 
 /**
  * A cash flow's figures over its whole range: each counter account's money in and out summed from

@@ -2,12 +2,13 @@ import type { LedgerDb } from '../../db/stores.ts';
 import type { TreeNode } from '../../contract/reports.ts';
 import { normalBalance, type AccountType } from '../../domain/double-entry.ts';
 import { formatMinor } from '../../domain/money.ts';
-import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
+import { allAccounts } from '../accounts/accounts.queries.ts';
+import type { Account } from '../accounts/accounts.model.ts';
 import { tradingAccountIds } from '../exchange/trading-accounts.ts';
 import { ConvertedSum, RateBook } from '../prices/rate-book.ts';
-import { sumRange } from '../totals/totals.repository.ts';
+import { sumRange } from '../totals/totals.queries.ts';
 import { RangeFlows } from './range-flows.ts';
-import type { WorthPoint } from './reports.service.ts';
+import type { WorthPoint } from './reports.model.ts';
 
 /**
  * Reports in one currency (CONTRACT §16): each figure per currency, converted at its own date and

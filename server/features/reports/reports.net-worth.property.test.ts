@@ -7,7 +7,7 @@ import { referenceNetWorth, type ReferenceBook } from '../../../test/support/net
 import { Stores } from '../../db/stores.ts';
 import { addDays, type Interval } from '../../domain/dates.ts';
 import type { AccountType } from '../../domain/double-entry.ts';
-import { applyPosting } from '../totals/totals.repository.ts';
+import { applyPosting } from '../totals/totals.service.ts';
 import { netWorthSeries } from './reports.service.ts';
 
 /**

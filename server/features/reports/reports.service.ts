@@ -5,9 +5,11 @@ import { nearestMemberAncestors, placeMembers } from '../../domain/account-tree.
 import { normalBalance, type AccountType } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { formatMinor, type Minor } from '../../domain/money.ts';
-import { allAccounts, type Account } from '../accounts/accounts.repository.ts';
+import { allAccounts } from '../accounts/accounts.queries.ts';
+import type { Account } from '../accounts/accounts.model.ts';
 import { unrealizedByAccount } from '../investments/investments.service.ts';
-import { sumEachPeriod, sumRange, type Pair } from '../totals/totals.repository.ts';
+import { sumEachPeriod, sumRange } from '../totals/totals.queries.ts';
+import type { Pair } from '../totals/totals.model.ts';
 import {
   convertedBalanceSheet,
   convertedCashFlow,
@@ -16,6 +18,7 @@ import {
   convertedTrialBalance,
 } from './reports.converted.ts';
 import { RangeFlows } from './range-flows.ts';
+import type { WorthPoint, WorthSide } from './reports.model.ts';
 
 /**
  * Reports per currency (no conversion), from the maintained aggregates: everything ever posted,
@@ -189,18 +192,6 @@ export function incomeStatement(db: LedgerDb, startDate?: string, endDate?: stri
 
 function seriesPeriods(start: string, end: string, interval: Interval) {
   return periods(start, end, interval, MAX_SERIES_POINTS);
-}
-
-/** A currency's balances of one account type at one date: their sum, and how many are not zero. */
-export interface WorthSide {
-  sum: Minor;
-  nonZero: number;
-}
-
-/** One point of the net-worth series: per currency, its ASSET and LIABILITY balances. */
-export interface WorthPoint {
-  date: string;
-  byCurrency: ReadonlyMap<string, { assets: WorthSide; liabilities: WorthSide }>;
 }
 
 /**

@@ -4,7 +4,7 @@ import { newRowId } from '../../db/ids.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { RuleSet, ruleProblems } from '../../domain/reconciliation/index.ts';
 import { parsePercent, PERCENT_DECIMALS } from '../../domain/splits.ts';
-import { findAccount } from '../accounts/accounts.repository.ts';
+import { findAccount } from '../accounts/accounts.queries.ts';
 import {
   activeRulesInOrder,
   countRules,

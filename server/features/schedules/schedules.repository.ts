@@ -1,33 +1,8 @@
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { Cost } from '../../domain/exchange.ts';
-import type { Minor } from '../../domain/money.ts';
 import type { Frequency } from '../../domain/schedules.ts';
-
-interface ScheduleLine {
-  accountId: string;
-  accountName: string;
-  direction: Direction;
-  amountMinor: Minor;
-  currency: string;
-  /** an exchange's cost in another currency, as on an entry's line */
-  cost: Cost | null;
-}
-
-export interface Schedule {
-  id: string;
-  name: string;
-  memo: string | null;
-  frequency: Frequency;
-  interval: number;
-  startDate: string;
-  endDate: string | null;
-  autoPost: boolean;
-  nextDate: string | null;
-  createdAt: string;
-  updatedAt: string;
-  lines: ScheduleLine[];
-}
+import type { Schedule, ScheduleFields, ScheduleLine } from './schedules.model.ts';
 
 type Row = {
   id: string;
@@ -109,18 +84,6 @@ export function schedulesDueBy(db: LedgerDb, date: string): Schedule[] {
     db,
     db.allSql<Row>(`SELECT ${COLUMNS} FROM schedules WHERE next_date <= ? ORDER BY next_date, seq`, date),
   );
-}
-
-export interface ScheduleFields {
-  name: string;
-  memo: string | null;
-  frequency: Frequency;
-  interval: number;
-  startDate: string;
-  endDate: string | null;
-  autoPost: boolean;
-  nextDate: string | null;
-  updatedAt: string;
 }
 
 export type NewScheduleLine = Omit<ScheduleLine, 'accountName' | 'cost'> & { cost?: Cost | null };

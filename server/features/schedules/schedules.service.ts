@@ -33,8 +33,8 @@ import {
   setNextDate,
   setOccurrenceEntry,
   updateSchedule,
-  type Schedule,
 } from './schedules.repository.ts';
+import type { Schedule } from './schedules.model.ts';
 
 /**
  * Scheduled entries (CONTRACT §17). A schedule keeps `next_date`, the first occurrence not yet

@@ -1,6 +1,6 @@
 import { formatMinor } from '../../domain/money.ts';
 import type { StatementDto } from '../../contract/statements.ts';
-import type { Statement } from './statements.repository.ts';
+import type { Statement } from './statements.model.ts';
 
 /** A statement as the API answers it. */
 export function toStatementDto(s: Statement): StatementDto {

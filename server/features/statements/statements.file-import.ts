@@ -19,7 +19,7 @@ import {
   type ParsedStatement,
   type StatementFormat,
 } from '../../domain/statements/index.ts';
-import type { Account } from '../accounts/accounts.repository.ts';
+import type { Account } from '../accounts/accounts.model.ts';
 import { ruleSetOf } from '../rules/rules.service.ts';
 import { defaultStatementName } from '../../contract/names.ts';
 import { loadCsvMapping, saveCsvMapping } from './statements.repository.ts';

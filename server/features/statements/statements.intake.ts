@@ -11,15 +11,10 @@ import { currencyDigits } from '../../domain/currencies.ts';
 import { parseAmount, type Minor } from '../../domain/money.ts';
 import { normaliseDescription, type RuleSet } from '../../domain/reconciliation/index.ts';
 import { requireAccount } from '../accounts/accounts.service.ts';
-import type { Account } from '../accounts/accounts.repository.ts';
+import type { Account } from '../accounts/accounts.model.ts';
 import { ruleSetOf } from '../rules/rules.service.ts';
-import {
-  existingDedupeKeys,
-  insertBankTransactions,
-  insertStatement,
-  type NewBankTransaction,
-  type Statement,
-} from './statements.repository.ts';
+import { existingDedupeKeys, insertBankTransactions, insertStatement } from './statements.repository.ts';
+import type { NewBankTransaction, Statement } from './statements.model.ts';
 import { toStatementDto } from './statements.dto.ts';
 
 /** Balances signed as the account's balance (CONTRACT §14), and the day of the closing one. */

@@ -41,6 +41,7 @@ export const statementJobs = {
    */
   createStatement: defineJob({
     kind: 'writes',
+    words: { what: 'This statement import', advice: 'Import the transactions in smaller parts.' },
     inline: rulesAreLinear,
     run: (db, input: { bytes: Uint8Array }) => {
       // No local holds the bytes, the text or the parsed body: each is garbage once the next is made.
@@ -56,6 +57,7 @@ export const statementJobs = {
   /** POST /api/statements/import: the file parsed, checked and stored. */
   importStatementFile: defineJob({
     kind: 'writes',
+    words: { what: 'This statement import', advice: 'Split the file into smaller ones.' },
     inline: rulesAreLinear,
     run: (db, input: ImportFileInput) => importStatementFile(db, input),
   }),

@@ -1,37 +1,8 @@
 import type { LedgerSchema } from '../../db/schema.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { Minor } from '../../domain/money.ts';
-
-const LIVE_MATCH_STATUSES = ['auto_accepted', 'accepted', 'pending_review'] as const;
-
-export interface Statement {
-  id: string;
-  accountId: string;
-  name: string;
-  source: string;
-  importedCount: number;
-  duplicateCount: number;
-  startDate: string | null;
-  endDate: string | null;
-  /** signed as the account's balance */
-  openingBalanceMinor: Minor | null;
-  closingBalanceMinor: Minor | null;
-  closingDate: string | null;
-  createdAt: string;
-  /** the account's currency */
-  currency: string;
-}
-
-export interface BankTransaction {
-  id: string;
-  statementId: string;
-  accountId: string;
-  date: string;
-  description: string;
-  amountMinor: Minor;
-  type: 'debit' | 'credit';
-  externalId: string | null;
-}
+import { LIVE_MATCH_STATUSES, RECONCILED_MATCH_STATUSES } from '../../domain/reconciliation/index.ts';
+import type { BankTransaction, NewBankTransaction, Statement } from './statements.model.ts';
 
 /** The columns a `BankTransaction` is read from, with `bank_transactions` as `t`. */
 export const BANK_TRANSACTION_COLUMNS = [
@@ -61,10 +32,6 @@ export function toBankTransaction(r: BankTransactionRow): BankTransaction {
     type: r.type as 'debit' | 'credit',
     externalId: r.external_id,
   };
-}
-
-export interface NewBankTransaction extends BankTransaction {
-  dedupeKey: string;
 }
 
 type StatementRow = Omit<LedgerSchema['statements'], 'seq'> & { currency: string };
@@ -254,7 +221,7 @@ export function statementHasReconciled(db: LedgerDb, statementId: string): boole
         .innerJoin('reconciliation_matches as m', 'm.bank_transaction_id', 't.id')
         .select('m.id')
         .where('t.statement_id', '=', statementId)
-        .where('m.status', 'in', ['accepted', 'auto_accepted'])
+        .where('m.status', 'in', [...RECONCILED_MATCH_STATUSES])
         .limit(1),
     ) !== undefined
   );

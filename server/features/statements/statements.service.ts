@@ -10,7 +10,7 @@ import type {
 import { DomainError, type FieldError } from '../../domain/errors.ts';
 import { formatMinor, parseSignedAmount, type Minor } from '../../domain/money.ts';
 import { requireAccount, type AccountDeleteGuard } from '../accounts/accounts.service.ts';
-import type { Account } from '../accounts/accounts.repository.ts';
+import type { Account } from '../accounts/accounts.model.ts';
 import { defaultStatementName } from '../../contract/names.ts';
 import {
   deleteStatement,
@@ -20,8 +20,8 @@ import {
   listStatementTransactions,
   setClosingBalance,
   statementHasReconciled,
-  type Statement,
 } from './statements.repository.ts';
+import type { Statement } from './statements.model.ts';
 import { toStatementDto } from './statements.dto.ts';
 import {
   amountOrFail,

@@ -100,10 +100,11 @@ export function historyPage(db: LedgerDb, query: { before?: string; limit?: numb
   const log = changeLogOf(db);
   const mine = db.transaction(() => log.node());
   const limit = query.limit ?? HISTORY_PAGE.default;
+  // '~' sorts after every timestamp: the first page is the same index range as the others
   const rows = db.allSql<LoggedRow>(
-    `SELECT timestamp, node, dataset, row_id, value, undo, undone_at FROM change_log
-      ${query.before ? 'WHERE timestamp < ?' : ''} ORDER BY timestamp DESC LIMIT ?`,
-    ...(query.before ? [query.before, limit + 1] : [limit + 1]),
+    'SELECT timestamp, node, dataset, row_id, value, undo, undone_at FROM change_log WHERE timestamp < ? ORDER BY timestamp DESC LIMIT ?',
+    query.before ?? '~',
+    limit + 1,
   );
   const items = rows.slice(0, limit).map((row): HistoryItem => {
     const value = parse(row.value);

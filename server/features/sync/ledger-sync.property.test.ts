@@ -11,7 +11,7 @@ import type { RelayClient } from '../../sync/relay-client.ts';
 import type { SyncGroup } from '../../sync/sync-client.ts';
 import { createAccount, removeAccount } from '../accounts/accounts.service.ts';
 import { createEntry, postEntry, updateDraft, voidEntry } from '../journal/journal.service.ts';
-import { writeSetting } from '../settings/settings.repository.ts';
+import { updateSettings } from '../settings/settings.service.ts';
 import { syncLedger } from './ledger-store.ts';
 
 /**
@@ -103,7 +103,7 @@ function play(db: LedgerDb, step: Exclude<Op, { kind: 'sync' }>): void {
       if (accounts.length === 0) return;
       removeAccount(db, accounts[step.pick % accounts.length]!, []);
     } else if (step.kind === 'setting') {
-      db.transaction(() => writeSetting(db, 'home_currency', ['USD', 'EUR', 'GBP'][step.value % 3]!));
+      updateSettings(db, { home_currency: ['USD', 'EUR', 'GBP'][step.value % 3]! });
     } else {
       const status = step.kind === 'void' ? 'posted' : 'draft';
       const entries = ids(db, `SELECT id FROM journal_entries WHERE status = '${status}' ORDER BY id`);

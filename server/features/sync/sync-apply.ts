@@ -17,9 +17,10 @@
  */
 import type { LedgerDb } from '../../db/stores.ts';
 import { changeLogOf, datasetOf, readRowValue, type Dataset, type RowValue } from '../../db/change-log.ts';
-import { nameKey } from '../accounts/accounts.repository.ts';
-import { applyPosting, type PostedLine } from '../totals/totals.repository.ts';
-import type { AccountType, Direction } from '../../domain/double-entry.ts';
+import { nameKey } from '../accounts/accounts.model.ts';
+import { applyPosting } from '../totals/totals.service.ts';
+import type { PostedLine } from '../totals/totals.model.ts';
+import { BOOKED_ENTRY_STATUSES, type AccountType, type Direction } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 
 /** A change as the sync hands it over: value '' and column 'deleted' for a deleted row. */
@@ -31,7 +32,7 @@ export interface ReceivedChange {
   value: string;
 }
 
-const COUNTED = new Set(['posted', 'void']);
+const COUNTED = new Set<string>(BOOKED_ENTRY_STATUSES);
 const ENTRY_REFS = ['reversal_entry_id', 'reverses_entry_id', 'corrects_entry_id', 'corrected_by_entry_id'] as const;
 
 /** Column name → declared type, per table (the STRICT tables take integers only as integers). */

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Stores } from '../../db/stores.ts';
 import { addDays, periods, type Interval } from '../../domain/dates.ts';
-import { applyPosting, sumEachPeriod, sumRange, type Pair } from './totals.repository.ts';
+import { applyPosting, sumEachPeriod, sumRange } from './totals.repository.ts';
+import type { Pair } from './totals.model.ts';
 
 let dir: string;
 let stores: Stores;

@@ -1,8 +1,13 @@
 import type { LedgerDb } from '../../db/stores.ts';
+import { sqlWords } from '../../db/sql-text.ts';
 import { endOfMonth, monthOf, startOfMonth } from '../../domain/dates.ts';
-import type { AccountType, Direction } from '../../domain/double-entry.ts';
+import { BOOKED_ENTRY_STATUSES, type AccountType, type Direction } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Minor } from '../../domain/money.ts';
+import type { Pair, PostedLine } from './totals.model.ts';
+
+/** The statuses of the entries that count in the books, in raw SQL. */
+const BOOKED = sqlWords(BOOKED_ENTRY_STATUSES);
 
 /**
  * Maintained aggregates of everything ever posted (an entry counts from its posting on, also
@@ -10,19 +15,6 @@ import type { Minor } from '../../domain/money.ts';
  * transaction; balances and reports read them instead of scanning lines: a date range costs at
  * most two partial months of day rows plus one row per account and month.
  */
-
-export interface PostedLine {
-  accountId: string;
-  accountType: AccountType;
-  direction: Direction;
-  amountMinor: Minor;
-  currency: string;
-}
-
-export interface Pair {
-  a: Minor;
-  b: Minor;
-}
 
 type Kind = 'account' | 'cash_flow';
 
@@ -265,7 +257,7 @@ export function recomputeFromLines(db: LedgerDb): { accountDays: string[]; cashF
   }>(
     `SELECT l.entry_id, l.entry_date, l.account_id, a.type, l.direction, l.amount_minor, l.currency
        FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id JOIN accounts a ON a.id = l.account_id
-      WHERE e.status IN ('posted', 'void') ORDER BY l.entry_id, l.line_no`,
+      WHERE e.status IN ${BOOKED} ORDER BY l.entry_id, l.line_no`,
   );
   const accountDays = new Map<string, Pair>();
   const cashFlowDays = new Map<string, Pair>();

@@ -1,0 +1,74 @@
+/**
+ * What the change log costs a posting: `node bench/change-log.ts [postings]` (default 2000) posts
+ * the same entries, alternately, into two fresh ledgers in one process: one as the app keeps it
+ * (every write logs its changes before it commits, docs/sync.md) and one with the log's triggers
+ * dropped and its hook off. Each posting is a whole write as a request makes it (its own
+ * transaction, synced to disk). Prints the p50 and p90 of each and the ratio; then the same with
+ * the disk sync off (synchronous=OFF), the CPU's share alone.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Stores, type LedgerDb } from '../server/db/stores.ts';
+import { createAccount } from '../server/features/accounts/accounts.service.ts';
+import { createEntry } from '../server/features/journal/journal.service.ts';
+
+const count = Number(process.argv[2] ?? 2000);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'change-log-benchmark-'));
+
+function ledger(name: string, logged: boolean): { db: LedgerDb; accounts: string[] } {
+  const stores = new Stores(path.join(dir, name));
+  const db = stores.ledger('00000000-0000-4000-8000-000000000001');
+  if (!logged) {
+    for (const { name: trigger } of db.allSql<{ name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_changed_%'",
+    ))
+      db.sqlite.exec(`DROP TRIGGER ${trigger}`);
+    db.writeHook = undefined;
+  }
+  const accounts = ['Checking', 'Groceries', 'Dining', 'Rent'].map(
+    (n, i) => createAccount(db, { name: n, type: i === 0 ? 'ASSET' : 'EXPENSE' }).id,
+  );
+  return { db, accounts };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+function run(synchronous: 'FULL' | 'OFF'): void {
+  const books = [ledger(`logged-${synchronous}`, true), ledger(`plain-${synchronous}`, false)];
+  for (const { db } of books) db.sqlite.pragma(`synchronous = ${synchronous}`);
+  const times: number[][] = [[], []];
+  for (let i = 0; i < count; i++) {
+    for (const which of i % 2 === 0 ? [0, 1] : [1, 0]) {
+      const { db, accounts } = books[which]!;
+      const amount = `${1 + (i % 500)}.${String(i % 100).padStart(2, '0')}`;
+      const started = performance.now();
+      createEntry(db, {
+        entry_date: `2026-${String(1 + (i % 12)).padStart(2, '0')}-15`,
+        memo: `Shop ${i}`,
+        auto_post: true,
+        lines: [
+          { account_id: accounts[1 + (i % 3)]!, direction: 'DEBIT', amount },
+          { account_id: accounts[0]!, direction: 'CREDIT', amount },
+        ],
+      });
+      times[which]!.push(performance.now() - started);
+    }
+  }
+  const [logged, plain] = times.map((t) => t.sort((a, b) => a - b)) as [number[], number[]];
+  const row = (name: string, t: number[]) =>
+    `| ${name} | ${percentile(t, 0.5).toFixed(3)} | ${percentile(t, 0.9).toFixed(3)} |`;
+  console.log(`\nsynchronous=${synchronous}, ${count} postings each (ms)\n| ledger | p50 | p90 |\n|---|---|---|`);
+  console.log(row('with the change log', logged));
+  console.log(row('without it (triggers dropped, hook off)', plain));
+  console.log(`p50 ratio: ${(percentile(logged, 0.5) / percentile(plain, 0.5)).toFixed(3)}`);
+}
+
+try {
+  run('FULL');
+  run('OFF');
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
