@@ -20,12 +20,9 @@ import Database from 'better-sqlite3';
 import { Stores } from '../server/db/stores.ts';
 import { startServer } from '../server/index.ts';
 import { createAccount } from '../server/features/accounts/accounts.service.ts';
-import {
-  bookTrade,
-  createSecurity,
-  holdingsReport,
-  putInvestmentSettings,
-} from '../server/features/investments/investments.service.ts';
+import { createSecurity, putInvestmentSettings } from '../server/features/investments/investments.service.ts';
+import { bookTrade } from '../server/features/investments/investments.trades.ts';
+import { holdingsReport } from '../server/features/investments/investments.holdings.ts';
 import { SIZES, sizeArg } from './generate.ts';
 import { rawTimed, since, summarize, type Summary } from './lib/stats.ts';
 

@@ -10,12 +10,12 @@ export class ConfigError extends Error {
   }
 }
 
-export const DEFAULT_PORT = 4599;
-export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
-export const DEFAULT_OLLAMA_MODEL = 'qwen2.5:3b';
+const DEFAULT_PORT = 4599;
+const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
+const DEFAULT_OLLAMA_MODEL = 'qwen2.5:3b';
 const MIN_SECRET_BYTES = 32;
 
-export const APP_DATA_FOLDER = 'personal-ledger';
+const APP_DATA_FOLDER = 'personal-ledger';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 

@@ -42,16 +42,16 @@ export function linesOf(entry: Pick<JournalEntryDto, 'lines'>): EditableLine[] {
 }
 
 /** Whether a line states a cost: a cost row opened but still empty states none (and is no error yet). */
-export function hasCost(line: EditableLine): line is EditableLine & { cost: NonNullable<EditableLine['cost']> } {
+function hasCost(line: EditableLine): line is EditableLine & { cost: NonNullable<EditableLine['cost']> } {
   return line.cost !== null && line.cost.amount.trim() !== '';
 }
 
-export function isBlank(line: EditableLine): boolean {
+function isBlank(line: EditableLine): boolean {
   return !line.accountId && !line.debit.trim() && !line.credit.trim();
 }
 
 /** What is wrong with one line, or null. Blank lines are ignored by the editor. */
-export function lineProblem(line: EditableLine, account: AccountDto | undefined): LineProblem | null {
+function lineProblem(line: EditableLine, account: AccountDto | undefined): LineProblem | null {
   if (isBlank(line)) return null;
   if (!line.accountId || !account) return 'no-account';
   if (!account.is_active) return 'inactive';

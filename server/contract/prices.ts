@@ -73,7 +73,6 @@ export const priceImportResult = z
 
 /** A missing rate behind a converted figure: no price of the pair or its opposite on or before `date`. */
 export const missingRate = z.object({ from: z.string(), to: z.string(), date: isoDate }).meta({ id: 'MissingRate' });
-export const convertToQuery = { convert_to: currencyCode.optional() };
 
 export type PriceInput = z.infer<typeof priceBody>;
 export type PriceDto = z.infer<typeof price>;

@@ -22,7 +22,7 @@ export const DEFAULT_MIGRATIONS_DIR = path.join(appRoot(), 'migrations');
 const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Creates the data folder owner-only (0700) if it is missing. */
-export function ensureDataDir(dataDir: string): void {
+function ensureDataDir(dataDir: string): void {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   fs.mkdirSync(path.join(dataDir, 'ledgers'), { recursive: true, mode: 0o700 });
 }
@@ -45,8 +45,8 @@ export interface StoresOptions {
   now?: () => number;
 }
 
-export const DEFAULT_MAX_OPEN_LEDGERS = 32;
-export const DEFAULT_LEDGER_IDLE_MS = 5 * 60 * 1000;
+const DEFAULT_MAX_OPEN_LEDGERS = 32;
+const DEFAULT_LEDGER_IDLE_MS = 5 * 60 * 1000;
 
 interface OpenLedger {
   db: LedgerDb;

@@ -8,7 +8,7 @@ import type { Minor } from './money.ts';
  * end carries on while each month's line keeps carry-over on.
  */
 
-export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 export const FIRST_MONTH = `${FIRST_YEAR}-01`;
 export const LAST_MONTH = `${LAST_YEAR}-12`;

@@ -10,7 +10,7 @@ const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const FIRST_YEAR = 1900;
 export const LAST_YEAR = 2199;
-export const FIRST_DATE = `${FIRST_YEAR}-01-01`;
+const FIRST_DATE = `${FIRST_YEAR}-01-01`;
 export const LAST_DATE = `${LAST_YEAR}-12-31`;
 export const DATE_RANGE_TEXT = `${FIRST_DATE} to ${LAST_DATE}`;
 
@@ -83,10 +83,6 @@ export function startOfMonth(date: string): string {
 export function endOfMonth(date: string): string {
   const [y, m] = date.split('-').map(Number) as [number, number];
   return `${date.slice(0, 7)}-${String(daysInMonth(y, m)).padStart(2, '0')}`;
-}
-
-export function nextMonthStart(date: string): string {
-  return addDays(endOfMonth(date), 1);
 }
 
 /** ISO week: weeks end on Sunday. */

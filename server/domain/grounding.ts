@@ -19,8 +19,8 @@ import { Decimal } from 'decimal.js';
  * value and pair of values once.
  */
 
-export const MAX_SOURCES = 400;
-export const MAX_FIGURES = 100;
+const MAX_SOURCES = 400;
+const MAX_FIGURES = 100;
 /** Characters of tool results read for values (a tool answers at most a few pages of rows). */
 const MAX_SOURCE_TEXT = 200_000;
 

@@ -49,7 +49,7 @@ export interface Reduction {
   basisMinor: bigint;
 }
 
-export interface Booked {
+interface Booked {
   reductions: Reduction[];
   /** the lots as they stand after the sale (every lot given, emptied ones with zero units) */
   after: Lot[];
@@ -70,7 +70,7 @@ function byAge(a: Lot, b: Lot): number {
 }
 
 /** basis × part / whole, half to even; the whole basis when part is the whole. */
-export function share(basis: bigint, part: bigint, whole: bigint): bigint {
+function share(basis: bigint, part: bigint, whole: bigint): bigint {
   if (part === whole) return basis;
   return divideHalfEven(basis * part, whole);
 }
@@ -79,7 +79,7 @@ export function share(basis: bigint, part: bigint, whole: bigint): bigint {
  * `total` spread over `weights` in proportion, each part rounded down and the remainder given one
  * unit at a time to the largest fractional parts (earliest first on a tie): the parts sum to total.
  */
-export function spread(total: bigint, weights: readonly bigint[]): bigint[] {
+function spread(total: bigint, weights: readonly bigint[]): bigint[] {
   const whole = weights.reduce((s, w) => s + w, 0n);
   if (whole === 0n) return weights.map(() => 0n);
   const parts = weights.map((w) => (total * w) / whole);

@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import type { Request } from 'express';
 import { DomainError } from '../domain/errors.ts';
 
-export const NOT_AUTHENTICATED = 'Not authenticated';
+const NOT_AUTHENTICATED = 'Not authenticated';
 export const BAD_CREDENTIALS = 'Could not validate credentials';
 
 export interface TokenConfig {

@@ -44,7 +44,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   STORAGE_FULL: 507,
 };
 
-export function statusOf(code: string): number {
+function statusOf(code: string): number {
   return STATUS_BY_CODE[code] ?? 400;
 }
 

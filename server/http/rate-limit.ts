@@ -7,7 +7,7 @@ export function clientAddress(req: Request): string {
 }
 
 /** "15 minutes", "1 hour", "40 seconds": a wait in words, rounded up to its largest unit. */
-export function waitInWords(seconds: number): string {
+function waitInWords(seconds: number): string {
   const [amount, unit] =
     seconds >= 3600
       ? [Math.ceil(seconds / 3600), 'hour']

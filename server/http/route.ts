@@ -20,7 +20,7 @@ export interface Session<L extends VersionedLedger = VersionedLedger> {
   release?(): void;
 }
 
-export interface RouteContext<P, Q, B, L extends VersionedLedger = VersionedLedger> {
+interface RouteContext<P, Q, B, L extends VersionedLedger = VersionedLedger> {
   params: P;
   query: Q;
   body: B;

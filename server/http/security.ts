@@ -6,12 +6,12 @@ export function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 }
 
-export function allowedOrigins(port: number): Set<string> {
+function allowedOrigins(port: number): Set<string> {
   return new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 }
 
 /** The interface's policy: scripts only from the app itself; inline styles for the charts' computed style attributes. */
-export const RENDERER_CSP =
+const RENDERER_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 /** API answers are data, never a page: nothing may load from them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

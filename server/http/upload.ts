@@ -2,7 +2,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { DomainError } from '../domain/errors.ts';
 
-export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
 
 export interface Upload {
   bytes: Uint8Array;

@@ -1,7 +1,7 @@
 import { Ollama, type Message, type Tool } from 'ollama';
 
 /** One streamed piece of a model answer. */
-export interface ModelChunk {
+interface ModelChunk {
   content: string;
   toolCalls: { name: string; arguments: Record<string, unknown> }[];
   done: boolean;

@@ -15,7 +15,7 @@ import { API_CSP, allowedHosts } from '../http/security.ts';
 import { BAD_CREDENTIALS, type RelayService, type RelaySession } from './relay.service.ts';
 import type { RelayRoute } from './relay.router.ts';
 
-export const RELAY_DOCUMENT: DocumentMeta = {
+const RELAY_DOCUMENT: DocumentMeta = {
   title: 'Personal Ledger sync relay',
   description: `A relay for Personal Ledger's end-to-end encrypted sync (docs/sync.md). It keeps each sync group's
 encrypted messages and answers each device with what it lacks; it never holds a key, so it never sees the books.

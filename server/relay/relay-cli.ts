@@ -9,9 +9,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError, defaultDataDir } from '../config.ts';
 import { DEFAULT_RELAY_PORT, LOOPBACK, startRelay } from './index.ts';
 
-export const RELAY_DATA_FOLDER = 'personal-ledger-relay';
+const RELAY_DATA_FOLDER = 'personal-ledger-relay';
 
-export interface RelaySettings {
+interface RelaySettings {
   dataDir: string;
   host: string;
   port: number;
@@ -19,7 +19,7 @@ export interface RelaySettings {
 }
 
 /** The relay's settings from its arguments and environment; anything malformed is a ConfigError. */
-export function relaySettings(args: string[], env: NodeJS.ProcessEnv): RelaySettings {
+function relaySettings(args: string[], env: NodeJS.ProcessEnv): RelaySettings {
   let values: { host?: string; port?: string };
   try {
     ({ values } = parseArgs({ args, options: { host: { type: 'string' }, port: { type: 'string' } }, strict: true }));

@@ -20,7 +20,7 @@ import {
 } from '../sync/relay-contract.ts';
 import { TooManyAttempts, type RelayService, type RelaySession } from './relay.service.ts';
 
-export interface RelayContext<P, Q, B> {
+interface RelayContext<P, Q, B> {
   params: P;
   query: Q;
   body: B;
@@ -40,7 +40,7 @@ function relayRoute<P = Record<string, never>, Q = Record<string, never>, B = un
   return def as unknown as RelayRoute;
 }
 
-export const PROTOBUF = 'application/x-protobuf';
+const PROTOBUF = 'application/x-protobuf';
 
 const notMember = { status: 404, description: 'NOT_FOUND: no sync group of yours has that id', schema: errorBody };
 

@@ -28,7 +28,7 @@ export interface RelayLimits {
   tokenDays: number;
 }
 
-export const RELAY_LIMITS: RelayLimits = {
+const RELAY_LIMITS: RelayLimits = {
   registerPerHour: 10,
   login: LOGIN_LIMITS,
   groupsPerUser: 20,

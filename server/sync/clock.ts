@@ -27,7 +27,7 @@ export type MerkleTrie = Clock['merkle'];
 export const NODE_PATTERN = /^[0-9A-Fa-f]{16}$/;
 
 /** A timestamp as the package writes it: `2026-11-28T12:00:00.000Z-0000-0123456789ABCDEF`. */
-export const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z-[0-9A-F]{4}-[0-9A-Fa-f]{16}$/;
+const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z-[0-9A-F]{4}-[0-9A-Fa-f]{16}$/;
 
 /** Reads a timestamp written as TIMESTAMP_PATTERN says, or answers null. */
 export function parseTimestamp(text: string): Timestamp | null {

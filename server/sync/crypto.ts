@@ -22,12 +22,12 @@ const scrypt = promisify(crypto.scrypt) as (
 ) => Promise<Buffer>;
 
 export const KEY_BYTES = 32;
-export const SALT_BYTES = 16;
+const SALT_BYTES = 16;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /** scrypt's cost for a group key: N = 2^17 (128 MiB, about half a second), as a key that guards whole books deserves. */
-export const SCRYPT_OPTIONS: crypto.ScryptOptions = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
+const SCRYPT_OPTIONS: crypto.ScryptOptions = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
 
 /** AES-256-GCM output: the protobuf `EncryptedData` fields. */
 export interface Sealed {

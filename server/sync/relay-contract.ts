@@ -16,7 +16,7 @@ const base64 = (bytes: number, what: string) =>
     })
     .meta({ description: `${what}: ${bytes} bytes in base64`, contentEncoding: 'base64' });
 
-export const username = z
+const username = z
   .string()
   .trim()
   .toLowerCase()
@@ -35,13 +35,13 @@ export const relayToken = z
   .meta({ id: 'RelayToken' });
 
 /** A key id: the client's random id of the group key (a UUID in this app). */
-export const keyId = z
+const keyId = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, _ or -')
   .meta({ example: '0d3c7c9e-8f0a-4b8e-9d4f-2c1b0a9e8d7c' });
 
 /** The key test: a protobuf EncryptedData (12-byte IV, 16-byte tag, the sealed text), in base64. */
-export const keyTest = z
+const keyTest = z
   .string()
   .max(1024)
   .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64')
@@ -53,7 +53,7 @@ export const createGroupBody = z.strictObject({
   key_test: keyTest,
 });
 
-export const groupId = z.string().max(100).meta({ format: 'uuid' });
+const groupId = z.string().max(100).meta({ format: 'uuid' });
 export const groupParams = z.strictObject({ id: groupId });
 
 export const group = z
@@ -69,7 +69,7 @@ export const group = z
 
 export const groupList = z.object({ groups: z.array(group) }).meta({ id: 'SyncGroupList' });
 
-export const INVITE_LIMITS = { maxHours: 24 * 30, defaultHours: 24 * 7, maxUses: 20 } as const;
+const INVITE_LIMITS = { maxHours: 24 * 30, defaultHours: 24 * 7, maxUses: 20 } as const;
 
 export const createInviteBody = z.strictObject({
   expires_in_hours: z
@@ -96,5 +96,4 @@ export const joinBody = z.strictObject({ invite: z.string().min(1).max(200) });
 export const health = z.object({ status: z.literal('ok') }).meta({ id: 'RelayHealth' });
 
 export type RelayTokenDto = z.infer<typeof relayToken>;
-export type GroupDto = z.infer<typeof group>;
 export type InviteDto = z.infer<typeof invite>;

@@ -62,7 +62,7 @@ export interface SyncLimits {
   requests: number;
 }
 
-export const SYNC_LIMITS: SyncLimits = { diffRounds: 10, requests: 10_000 };
+const SYNC_LIMITS: SyncLimits = { diffRounds: 10, requests: 10_000 };
 
 export interface SyncResult {
   /** The `since` of the next sync: the ledger clock's time when this one began. */

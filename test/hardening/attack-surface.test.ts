@@ -27,8 +27,8 @@ import {
 import { serveArguments } from '../../main/app-build.mjs';
 
 /**
- * The local server's attack surface, beyond server/http/app.http.test.ts and
- * server/features/auth/auth.http.test.ts: properties over any foreign Host or Origin, tokens whose
+ * The local server's attack surface, beyond server/http/app.*.http.test.ts and
+ * server/features/auth/auth.*.http.test.ts: properties over any foreign Host or Origin, tokens whose
  * `sub` is crafted to reach a file, another user's ids and traversal ids on every route, what the
  * process listens on, file modes under a permissive umask, and rate limits under a burst.
  */

@@ -11,7 +11,7 @@ import { maintainedTotals, recomputeFromLines } from '../../server/features/tota
 import { serveArguments } from '../../main/app-build.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const RESULTS_FILE = path.join(import.meta.dirname, 'results.json');
+const RESULTS_FILE = path.join(import.meta.dirname, 'results.json');
 export const PASSWORD = 'correct horse battery';
 /** A port nothing listens on: the advisor falls back to its built-in answers at once. */
 export const CLOSED_OLLAMA = 'http://127.0.0.1:9';
@@ -26,7 +26,7 @@ export interface Answer {
   body: any;
 }
 
-export function parseJson(text: string): unknown {
+function parseJson(text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;
   } catch {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  * of a script; a step may hold the stream open until the test releases it.
  */
 
-export interface FakeChunk {
+interface FakeChunk {
   content?: string;
   tool_calls?: { function: { name: string; arguments: Record<string, unknown> } }[];
   /** Wait for this before sending the chunk (a test-controlled gate). */

@@ -20,7 +20,7 @@
  *   missing at.
  */
 
-export type ReferenceAccountType = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
+type ReferenceAccountType = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
 
 export interface ReferenceBook {
   accounts: readonly { id: string; type: ReferenceAccountType; currency: string }[];

@@ -43,7 +43,7 @@ export interface ReferenceEntry {
 }
 
 /** What the payee model says of a bank line: accounts its very payee went to, and confidences. */
-export interface ReferenceHistory {
+interface ReferenceHistory {
   readonly exactAccounts: ReadonlySet<string>;
   readonly confidence: ReadonlyMap<string, number>;
 }

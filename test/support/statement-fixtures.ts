@@ -7,7 +7,7 @@ import { parseStatementFile, type ParseResult } from '../../server/domain/statem
  * What the statement parsers' tests share: the real bank files in test/fixtures/statements/, text
  * as the bytes an upload brings, and the message of a file the parsers refuse.
  */
-export const FIXTURES_DIR = new URL('../fixtures/statements/', import.meta.url);
+const FIXTURES_DIR = new URL('../fixtures/statements/', import.meta.url);
 
 /** Every bank file there (the folder's README aside). */
 export const fixtureNames = (): string[] => readdirSync(FIXTURES_DIR).filter((name) => name !== 'README.md');

@@ -53,7 +53,7 @@ export interface ErrorWords {
  * An error in words for people: a mistake of theirs as what to do, in their language, with the
  * technical text (the server's own words, the code, the fields) kept for a "details" toggle.
  */
-export function errorWords(error: unknown, t: Translate, words: Readonly<Record<string, MessageKey>> = {}): ErrorWords {
+function errorWords(error: unknown, t: Translate, words: Readonly<Record<string, MessageKey>> = {}): ErrorWords {
   if (!(error instanceof ApiError)) {
     const text = error instanceof Error ? error.message : String(error);
     return { message: t('error.unexpected'), details: text || null };

@@ -34,7 +34,7 @@ export function fieldReason(message: string, t: Translate): string {
 }
 
 /** The field errors of a refused request (VALIDATION_ERROR and the like), or none. */
-export function fieldErrors(error: unknown): { field: string; message: string }[] {
+function fieldErrors(error: unknown): { field: string; message: string }[] {
   return error instanceof ApiError ? error.errors : [];
 }
 

@@ -2,7 +2,7 @@ import { formatMinor } from '../money.ts';
 import { accountPaths } from './names.ts';
 import type { Book, BookAccount, BookEntry, LineSink } from './types.ts';
 
-export const CSV_HEADER = [
+const CSV_HEADER = [
   'date',
   'entry_id',
   'memo',

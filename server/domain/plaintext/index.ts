@@ -4,21 +4,12 @@ import type { JournalFormat, ParsedJournal } from './types.ts';
 
 export * from './types.ts';
 export { JOURNAL_ERRORS, atLine, journalError } from './errors.ts';
-export {
-  accountPaths,
-  nameCandidates,
-  rawSegment,
-  segmentFor,
-  typeOfRoot,
-  ROOT_OF_TYPE,
-  MAX_ACCOUNT_NAME,
-  type AccountPath,
-} from './names.ts';
+export { accountPaths, nameCandidates, rawSegment, typeOfRoot, ROOT_OF_TYPE, MAX_ACCOUNT_NAME } from './names.ts';
 export { SYMBOL_CURRENCIES } from './amounts.ts';
 export { resolvePostings } from './resolve.ts';
 export { writeLedgerJournal, writeLedgerJournalLines } from './ledger-write.ts';
 export { writeBeancount, writeBeancountLines } from './beancount-write.ts';
-export { writeCsv, writeCsvRows, CSV_HEADER } from './csv-write.ts';
+export { writeCsv, writeCsvRows } from './csv-write.ts';
 
 /** Reads a journal of the given format (text, already decoded). */
 export function parseJournal(text: string, format: JournalFormat): ParsedJournal {

@@ -72,7 +72,7 @@ export function beancountSegment(raw: string): string {
   return s;
 }
 
-export function segmentFor(format: JournalFormat, raw: string): string {
+function segmentFor(format: JournalFormat, raw: string): string {
   return format === 'beancount' ? beancountSegment(raw) : ledgerSegment(raw);
 }
 

@@ -89,7 +89,7 @@ export interface ParsedPosting {
 }
 
 /** A market price: one `from` is worth `rate` (10^-12 units) of `to` on `date`. */
-export interface ParsedPrice {
+interface ParsedPrice {
   line: number;
   date: string;
   from: string;
@@ -125,7 +125,7 @@ export interface ParsedAccount {
   currencies: string[];
 }
 
-export interface ParsedClose {
+interface ParsedClose {
   line: number;
   path: string;
 }

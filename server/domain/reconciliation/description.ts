@@ -16,7 +16,7 @@
  * ("PPD ID: 1234", "WEB ID", "DES:", "INDN:") that every ACH line carries alike. ("CO", of "CO ID:",
  * stays: it is also the "Co" of a company's name.)
  */
-export const NOISE_WORDS: ReadonlySet<string> = new Set([
+const NOISE_WORDS: ReadonlySet<string> = new Set([
   'card',
   'payment',
   'pos',
@@ -51,7 +51,7 @@ export const NOISE_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Pure-digit tokens at least this long are treated as reference numbers and ignored. */
-export const REFERENCE_NUMBER_MIN_DIGITS = 6;
+const REFERENCE_NUMBER_MIN_DIGITS = 6;
 
 const LETTER_FOLDS: Readonly<Record<string, string>> = {
   ß: 'ss',
@@ -110,7 +110,7 @@ export function significantTokens(s: string): string[] {
  * the classifier still reads them (a channel can tell pay from a purchase). Words a user's own
  * bank prints on most lines are found from their bookings instead (`PayeeModel`).
  */
-export const CHANNEL_WORDS: ReadonlySet<string> = new Set([
+const CHANNEL_WORDS: ReadonlySet<string> = new Set([
   'mobile',
   'sign',
   'based',
@@ -128,7 +128,7 @@ export const CHANNEL_WORDS: ReadonlySet<string> = new Set([
  * Payment processors that print their name before the merchant's: Square's "SQ *", Toast's
  * "TST*", Shopify's "SP", PayPal's "PAYPAL *". Left out of the payee key when a merchant follows.
  */
-export const PROCESSOR_PREFIXES: ReadonlySet<string> = new Set(['sq', 'tst', 'sp', 'py', 'paypal', 'pp']);
+const PROCESSOR_PREFIXES: ReadonlySet<string> = new Set(['sq', 'tst', 'sp', 'py', 'paypal', 'pp']);
 
 /** Clock times on the raw text ("01:12p", "10:41 PM", "14.33"): gone before normalising splits them into a word ("12p"). */
 const CLOCK_TIME = /\b\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s?(?:[ap]\.?m?\b\.?)?/giu;
@@ -208,7 +208,7 @@ export function payeeKey(s: string): string {
 // ---------------------------------------------------------------------------------------------
 
 /** A token set and its character-bigram set, both sorted and without duplicates. */
-export interface TokenProfile {
+interface TokenProfile {
   readonly tokens: readonly string[];
   /** Bigram codes (UTF-16 unit pair as hi·65536 + lo), sorted ascending. */
   readonly bigrams: Uint32Array;
@@ -296,7 +296,7 @@ function intersectCodes(a: Uint32Array, b: Uint32Array): number {
 }
 
 /** Weights of the similarity blend; they sum to 1. */
-export const DESCRIPTION_WEIGHTS = Object.freeze({ jaccard: 0.35, containment: 0.35, dice: 0.3 });
+const DESCRIPTION_WEIGHTS = Object.freeze({ jaccard: 0.35, containment: 0.35, dice: 0.3 });
 
 /**
  * Similarity 0..100 of two prepared descriptions:

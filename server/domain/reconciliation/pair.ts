@@ -1,7 +1,7 @@
 import { prepareDescription, scoreDescriptionPrepared } from './description.ts';
 import type { PreparedDescription } from './description.ts';
-import { EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared } from './payee-model.ts';
-import type { HistoryEvidence, PayeeModel } from './payee-model.ts';
+import { EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared, type HistoryEvidence } from './history-score.ts';
+import type { PayeeModel } from './payee-model.ts';
 import {
   classify,
   dayNumber,
@@ -73,7 +73,7 @@ export function prepareTxn(txn: BankTxn, payeeModel?: PayeeModel): PreparedTxn {
 }
 
 /** What a list of counter accounts decides. */
-export interface CounterFacts {
+interface CounterFacts {
   readonly ids: readonly string[];
   /** the business scores against a bank debit and a bank credit, per direction of the entry's line */
   readonly business: Record<Direction, { readonly debit: number; readonly credit: number }>;

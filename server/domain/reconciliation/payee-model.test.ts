@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  bestHistoryScore,
-  CALIBRATION_WINDOW,
-  EMPTY_HISTORY_EVIDENCE,
-  PayeeModel,
-  scoreHistory,
-  scoreHistoryPrepared,
-} from './payee-model.ts';
+import { bestHistoryScore, EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared } from './history-score.ts';
+import { CALIBRATION_WINDOW } from './payee-calibration.ts';
+import { PayeeModel, scoreHistory } from './payee-model.ts';
 import type { PayeeExample } from './payee-model.ts';
 
 const examples: PayeeExample[] = [

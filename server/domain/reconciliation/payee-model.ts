@@ -1,4 +1,20 @@
-import { descriptionWords, payeeTokens, payeeTokensOf } from './description.ts';
+import { payeeTokens } from './description.ts';
+import { EMPTY_HISTORY_EVIDENCE, scoreHistoryPrepared, type HistoryEvidence } from './history-score.ts';
+import { Bins, Calibration, CALIBRATED_ACCOUNTS, CALIBRATION_WINDOW, MICRO } from './payee-calibration.ts';
+import {
+  amountBucket,
+  bump,
+  bumpCounts,
+  bumpFeature,
+  bumpKey,
+  prepare,
+  SMOOTHING,
+  type Counts,
+  type Feature,
+  type FeatureCounts,
+  type PayeeContext,
+  type Prepared,
+} from './payee-features.ts';
 
 /**
  * What the app learns from the bank lines a user books: which counter account a bank description
@@ -31,19 +47,12 @@ import { descriptionWords, payeeTokens, payeeTokensOf } from './description.ts';
  * same bookings. `forget` takes a booking's counts back (its calibration stays).
  */
 
-export interface PayeeContext {
-  /** the bank line's direction: debit is money out */
-  readonly type?: 'debit' | 'credit' | undefined;
-  /** the bank line's amount in minor units (its magnitude is used) */
-  readonly amountMinor?: bigint | undefined;
-}
-
 export interface PayeeExample extends PayeeContext {
   readonly description: string;
   readonly accountId: string;
 }
 
-export interface AccountPrediction {
+interface AccountPrediction {
   readonly accountId: string;
   /** calibrated, 0..1 */
   readonly confidence: number;
@@ -60,248 +69,13 @@ export interface Prediction {
   readonly payeeAccount: string | null;
 }
 
-/** What the history score needs about one bank description, computed once per transaction. */
-export interface HistoryEvidence {
-  /** Accounts an earlier booking with the very same payee key went to. */
-  readonly exactAccounts: ReadonlySet<string>;
-  /** Calibrated confidence per account that has evidence (the payee's key, or a word in common). */
-  readonly confidence: ReadonlyMap<string, number>;
-}
-
-export const EMPTY_HISTORY_EVIDENCE: HistoryEvidence = Object.freeze({
-  exactAccounts: new Set<string>(),
-  confidence: new Map<string, number>(),
-});
-
 /** Bookings a token needs before it can be found to be noise. */
-export const NOISE_MIN_EXAMPLES = 4;
+const NOISE_MIN_EXAMPLES = 4;
 /** The most of a noise token's bookings one account may have. */
-export const NOISE_MAX_SHARE = 0.6;
+const NOISE_MAX_SHARE = 0.6;
 /** Payee words in a payee key. */
-export const KEY_WORDS = 2;
-/** The classifier's additive smoothing α. */
-export const SMOOTHING = 0.1;
-export const NGRAM_WEIGHT = 6;
-export const DIRECTION_WEIGHT = 2;
-export const AMOUNT_WEIGHT = 1;
-/** Pseudo-lines at the raw score in each calibration bin. */
-export const CALIBRATION_PRIOR = 4;
-/** Ranked bookings in a raw score's bin for its calibrated confidence to count as measured. */
-export const CALIBRATION_SUPPORT = 20;
-/** The latest bookings calibration is read from (a model built afresh ranks only these before learning them). */
-export const CALIBRATION_WINDOW = 1000;
-const CALIBRATION_BINS = 20;
-const CALIBRATED_ACCOUNTS = 3;
-/** Raw scores are summed in millionths, as integers, so that a window's sums are exact whichever way they were reached. */
-const MICRO = 1_000_000;
+const KEY_WORDS = 2;
 const EVIDENCE_CACHE_LIMIT = 8192;
-/** Characters of a description the n-grams are read from (bank descriptions are at most 1,000). */
-const NGRAM_TEXT_LIMIT = 200;
-
-/** Weighted counts of one feature or word: in all, and per account index. */
-interface Counts {
-  total: number;
-  readonly byAccount: Map<number, number>;
-}
-
-/** One account's weighted count of a feature, and its term of the classifier's sum, log(1 + count / α) (a prediction only adds). */
-interface Cell {
-  count: number;
-  term: number;
-}
-
-/** A feature's cells by account index. */
-type FeatureCounts = Map<number, Cell>;
-
-function bump<K>(map: Map<K, number>, key: K, by: number): void {
-  const next = (map.get(key) ?? 0) + by;
-  if (next <= 1e-9) map.delete(key);
-  else map.set(key, next);
-}
-
-function bumpCounts(map: Map<string, Counts>, key: string, account: number, by: number): void {
-  let c = map.get(key);
-  if (!c) map.set(key, (c = { total: 0, byAccount: new Map() }));
-  c.total += by;
-  bump(c.byAccount, account, by);
-  if (c.total <= 1e-9) map.delete(key);
-}
-
-function bumpFeature(map: Map<Feature, FeatureCounts>, key: Feature, account: number, by: number): void {
-  let cells = map.get(key);
-  if (!cells) map.set(key, (cells = new Map()));
-  let cell = cells.get(account);
-  if (!cell) cells.set(account, (cell = { count: 0, term: 0 }));
-  cell.count += by;
-  if (cell.count <= 1e-9) {
-    cells.delete(account);
-    if (cells.size === 0) map.delete(key);
-  } else cell.term = Math.log1p(cell.count / SMOOTHING);
-}
-
-function bumpKey(keys: Map<string, Map<string, number>>, key: string, typeAndAccount: string, by: number): void {
-  let counts = keys.get(key);
-  if (!counts) keys.set(key, (counts = new Map()));
-  bump(counts, typeAndAccount, by);
-  if (counts.size === 0) keys.delete(key);
-}
-
-const ASCII = /^[\x00-\x7f]*$/;
-
-/**
- * Character n-grams of the payee words as numbers (no strings to make): 3-grams of words in Latin
- * letters (three UTF-16 units), 2-grams of words in scripts written without spaces (offset by 2^48).
- */
-function ngrams(words: readonly string[]): number[] {
-  const out = new Set<number>();
-  let length = 0;
-  for (const w of words) {
-    if ((length += w.length) > NGRAM_TEXT_LIMIT) break;
-    const units = [32];
-    for (let i = 0; i < w.length; i++) units.push(w.charCodeAt(i));
-    units.push(32);
-    if (ASCII.test(w))
-      for (let i = 0; i + 3 <= units.length; i++) out.add((units[i]! * 65536 + units[i + 1]!) * 65536 + units[i + 2]!);
-    else for (let i = 0; i + 2 <= units.length; i++) out.add(2 ** 48 + units[i]! * 65536 + units[i + 1]!);
-  }
-  return [...out];
-}
-
-/** The amount's order of magnitude: its bit length (no float near money). */
-function amountBucket(amountMinor: bigint): number {
-  const m = amountMinor < 0n ? -amountMinor : amountMinor;
-  return m.toString(2).length;
-}
-
-/** A feature: a word, the direction or the amount's magnitude by name; an n-gram by its number. */
-type Feature = string | number;
-
-interface Prepared {
-  /** payee words: the key is made from them */
-  readonly payee: readonly string[];
-  /** every word the classifier reads */
-  readonly words: readonly string[];
-  /** the words and n-grams first (`textFeatures` of them), then the direction and the amount */
-  readonly features: readonly Feature[];
-  readonly textFeatures: number;
-  /** each feature's weight */
-  readonly weights: readonly number[];
-}
-
-function prepare(description: string, context: PayeeContext): Prepared {
-  const words = descriptionWords(description);
-  const payee = payeeTokensOf(words);
-  const features: Feature[] = [];
-  const weights: number[] = [];
-  for (const w of words) (features.push(`w:${w}`), weights.push(1));
-  const grams = ngrams(payee);
-  for (const g of grams) (features.push(g), weights.push(NGRAM_WEIGHT / grams.length));
-  const textFeatures = features.length;
-  if (context.type) (features.push(`d:${context.type}`), weights.push(DIRECTION_WEIGHT));
-  if (context.amountMinor !== undefined)
-    (features.push(`a:${amountBucket(context.amountMinor)}`), weights.push(AMOUNT_WEIGHT));
-  return { payee, words, features, textFeatures, weights };
-}
-
-/** One ranked account's record: which calibration, its raw score in millionths, whether it was the booked account. */
-interface Record {
-  readonly payee: boolean;
-  readonly raw: number;
-  readonly hit: boolean;
-}
-
-/** Twenty bins of raw scores and how often the account scored there was the one booked. */
-class Bins {
-  readonly lines = new Int32Array(CALIBRATION_BINS);
-  /** millionths */
-  readonly raw = new Float64Array(CALIBRATION_BINS);
-  readonly right = new Int32Array(CALIBRATION_BINS);
-  private map: Float64Array | null = null;
-
-  static bin(raw: number): number {
-    return Math.min(CALIBRATION_BINS - 1, Math.max(0, Math.floor(raw * CALIBRATION_BINS)));
-  }
-
-  add(r: Record, by: 1 | -1): void {
-    const b = Bins.bin(r.raw / MICRO);
-    this.lines[b]! += by;
-    this.raw[b]! += by * r.raw;
-    if (r.hit) this.right[b]! += by;
-    this.map = null;
-  }
-
-  /**
-   * The calibrated confidence of a raw score (see the module comment): the fitted rates of the
-   * bins read as points at each bin's mean raw score, joined by straight lines (from 0 at 0, flat
-   * past the last), so that a higher raw score never shows a lower confidence.
-   */
-  of(raw: number): number {
-    if (raw <= 0) return 0;
-    const map = (this.map ??= this.fit());
-    let x0 = 0;
-    let y0 = 0;
-    for (let b = 0; b < CALIBRATION_BINS; b++) {
-      const x1 = this.mid(b);
-      const y1 = map[b]!;
-      if (raw <= x1) return Math.min(1, Math.max(0, y0 + ((y1 - y0) * (raw - x0)) / (x1 - x0)));
-      x0 = x1;
-      y0 = y1;
-    }
-    return Math.min(1, Math.max(0, y0));
-  }
-
-  /** Whether the raw score's bin holds at least `CALIBRATION_SUPPORT` records. */
-  supports(raw: number): boolean {
-    return this.lines[Bins.bin(raw)]! >= CALIBRATION_SUPPORT;
-  }
-
-  private mid(b: number): number {
-    const n = this.lines[b]!;
-    return n === 0 ? (b + 0.5) / CALIBRATION_BINS : this.raw[b]! / MICRO / n;
-  }
-
-  private rate(b: number): number {
-    return (this.right[b]! + CALIBRATION_PRIOR * this.mid(b)) / (this.lines[b]! + CALIBRATION_PRIOR);
-  }
-
-  /** Each bin's rate made non-decreasing (pool-adjacent-violators, weighted by lines). */
-  private fit(): Float64Array {
-    const blocks: { value: number; weight: number; bins: number }[] = [];
-    for (let b = 0; b < CALIBRATION_BINS; b++) {
-      blocks.push({ value: this.rate(b), weight: this.lines[b]! + CALIBRATION_PRIOR, bins: 1 });
-      while (blocks.length > 1 && blocks.at(-2)!.value > blocks.at(-1)!.value) {
-        const last = blocks.pop()!;
-        const prev = blocks.at(-1)!;
-        const weight = prev.weight + last.weight;
-        prev.value = (prev.value * prev.weight + last.value * last.weight) / weight;
-        prev.weight = weight;
-        prev.bins += last.bins;
-      }
-    }
-    const out = new Float64Array(CALIBRATION_BINS);
-    let b = 0;
-    for (const block of blocks) for (let i = 0; i < block.bins; i++) out[b++] = block.value;
-    return out;
-  }
-}
-
-/** The records of the latest `CALIBRATION_WINDOW` bookings, binned per source. */
-class Calibration {
-  readonly payee = new Bins();
-  readonly text = new Bins();
-  private readonly window: (readonly Record[])[] = [];
-  private start = 0;
-
-  remember(records: readonly Record[]): void {
-    if (this.window.length - this.start === CALIBRATION_WINDOW) {
-      for (const r of this.window[this.start]!) (r.payee ? this.payee : this.text).add(r, -1);
-      this.window[this.start++] = [];
-      if (this.start > CALIBRATION_WINDOW) (this.window.splice(0, this.start), (this.start = 0));
-    }
-    this.window.push(records);
-    for (const r of records) (r.payee ? this.payee : this.text).add(r, 1);
-  }
-}
 
 interface Ranked {
   account: number;
@@ -625,33 +399,6 @@ export class PayeeModel {
     this.#evidenceCache.set(cacheKey, evidence);
     return evidence;
   }
-}
-
-/**
- * History score from prepared evidence and the entry's counter accounts:
- * - 100 when an earlier booking with the same payee key went to one of the counter accounts;
- * - otherwise round(100·c), clamped to 1..99, where c is the highest calibrated confidence the
- *   model gives any of the counter accounts that the line has evidence for;
- * - 0 when c is 0: a new payee sharing no word with any booking, or no counter account with evidence.
- */
-export function scoreHistoryPrepared(evidence: HistoryEvidence, counterAccountIds: readonly string[]): number {
-  let best = 0;
-  for (const id of counterAccountIds) {
-    if (evidence.exactAccounts.has(id)) return 100;
-    best = Math.max(best, evidence.confidence.get(id) ?? 0);
-  }
-  return confidenceScore(best);
-}
-
-/** The highest history score the evidence gives any counter accounts: a bound on `scoreHistoryPrepared`. */
-export function bestHistoryScore(evidence: HistoryEvidence): number {
-  if (evidence.exactAccounts.size > 0) return 100;
-  return confidenceScore(Math.max(0, ...evidence.confidence.values()));
-}
-
-function confidenceScore(confidence: number): number {
-  if (confidence <= 0) return 0;
-  return Math.min(99, Math.max(1, Math.floor(confidence * 100 + 0.5)));
 }
 
 /** History score of a bank description against an entry's counter accounts (see `scoreHistoryPrepared`). */

@@ -11,11 +11,11 @@ import type {
 } from './types.ts';
 
 /** Amount differences of this many whole currency units or more score 0. */
-export const AMOUNT_LIMIT_UNITS = 50n;
+const AMOUNT_LIMIT_UNITS = 50n;
 /** Dates this many calendar days apart or more score 0. */
-export const DATE_LIMIT_DAYS = 30;
+const DATE_LIMIT_DAYS = 30;
 
-export const SCORE_WEIGHTS = Object.freeze({
+const SCORE_WEIGHTS = Object.freeze({
   amount: 40,
   date: 25,
   description: 20,
@@ -25,7 +25,7 @@ export const SCORE_WEIGHTS = Object.freeze({
 
 export const DEFAULT_THRESHOLDS: Thresholds = Object.freeze({ autoAccept: 85, review: 60 });
 
-export const THRESHOLD_ENV = Object.freeze({
+const THRESHOLD_ENV = Object.freeze({
   autoAccept: 'RECONCILIATION_AUTO_ACCEPT_THRESHOLD',
   review: 'RECONCILIATION_REVIEW_THRESHOLD',
 });
@@ -142,13 +142,9 @@ export function scoreDate(a: string, b: string): number {
 // ---------------------------------------------------------------------------------------------
 
 /** Counter-account types that fit money going out of the statement's account. */
-export const MONEY_OUT_COUNTER_TYPES: ReadonlySet<AccountType> = new Set<AccountType>([
-  'EXPENSE',
-  'ASSET',
-  'LIABILITY',
-]);
+const MONEY_OUT_COUNTER_TYPES: ReadonlySet<AccountType> = new Set<AccountType>(['EXPENSE', 'ASSET', 'LIABILITY']);
 /** Counter-account types that fit money coming into the statement's account. */
-export const MONEY_IN_COUNTER_TYPES: ReadonlySet<AccountType> = new Set<AccountType>([
+const MONEY_IN_COUNTER_TYPES: ReadonlySet<AccountType> = new Set<AccountType>([
   'INCOME',
   'ASSET',
   'LIABILITY',
@@ -156,9 +152,9 @@ export const MONEY_IN_COUNTER_TYPES: ReadonlySet<AccountType> = new Set<AccountT
 ]);
 
 /** Business score when the direction matches and some, but not all, counter accounts fit. */
-export const BUSINESS_PARTIAL_FIT = 75;
+const BUSINESS_PARTIAL_FIT = 75;
 /** Business score when the direction matches but no counter account fits, or there is none. */
-export const BUSINESS_NO_FIT = 50;
+const BUSINESS_NO_FIT = 50;
 
 /** The line direction on the statement's account that a bank transaction corresponds to. */
 export function expectedLineDirection(type: BankTxn['type']): Direction {

@@ -10,7 +10,7 @@ export interface SuggestableAccount {
   readonly currency: string;
 }
 
-export interface SuggestedAccount {
+interface SuggestedAccount {
   id: string;
   name: string;
   /** 0.01..1, two decimals; 1 for a rule's account */
@@ -26,11 +26,11 @@ export interface Suggestions {
 }
 
 /** Learnt accounts offered for a line at most (a rule's account comes on top). */
-export const MAX_SUGGESTIONS = 3;
+const MAX_SUGGESTIONS = 3;
 /** The least calibrated confidence a learnt account is offered with: below it, a chip is noise. */
 export const MIN_SUGGESTED_CONFIDENCE = 0.05;
 /** The least calibrated confidence that preselects an account for a payee never booked before. */
-export const PRESELECT_NEW_PAYEE = 0.9;
+const PRESELECT_NEW_PAYEE = 0.9;
 /** The least calibrated confidence that preselects the account a payee booked before mostly went to. */
 export const PRESELECT_KNOWN_PAYEE = 0.8;
 

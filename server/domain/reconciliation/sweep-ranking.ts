@@ -1,7 +1,7 @@
 import type { PreparedDescription } from './description.ts';
 import { scoreDescriptionPrepared } from './description.ts';
 import type { PreparedEntry, PreparedTxn } from './pair.ts';
-import { scoreHistoryPrepared } from './payee-model.ts';
+import { scoreHistoryPrepared } from './history-score.ts';
 import { amountLimitMinor, scoreAmount, scoreDays } from './scoring.ts';
 import type { Direction } from './types.ts';
 
@@ -25,7 +25,7 @@ const SAFE = Number.MAX_SAFE_INTEGER / 128;
 export const ALL_ELSE = 20 * 100 + 10 * 100 + 5 * 100 + 50;
 
 /** The date score by days apart, within the window. */
-export const DATE_SCORES = Array.from({ length: CANDIDATE_WINDOW_DAYS + 1 }, (_, d) => scoreDays(d));
+const DATE_SCORES = Array.from({ length: CANDIDATE_WINDOW_DAYS + 1 }, (_, d) => scoreDays(d));
 
 /** The work a sweep does: pairs bounded and ranked exactly, descriptions compared, entries read and held at most. */
 export interface SweepStats {

@@ -1,6 +1,6 @@
 import type { PreparedDescription } from './description.ts';
 import type { PreparedTxn } from './pair.ts';
-import { bestHistoryScore, EMPTY_HISTORY_EVIDENCE } from './payee-model.ts';
+import { bestHistoryScore, EMPTY_HISTORY_EVIDENCE } from './history-score.ts';
 import { expectedLineDirection } from './scoring.ts';
 import { AssignmentHeap } from './sweep-heap.ts';
 import {

@@ -79,7 +79,7 @@ export interface SweepOptions {
   readonly rejected?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
-export interface SweepMatch extends ScoredPair {
+interface SweepMatch extends ScoredPair {
   /** the matched entry's counter accounts, each once (for learning from the match) */
   readonly counterAccountIds: readonly string[];
 }

@@ -136,7 +136,7 @@ const blank = (cells: string[]): boolean => cells.every((cell) => cell.trim() ==
  * ",Vilnius08500,LT" standing for Address, City, Country); other short rows are padded with empty
  * cells, and the row reader skips those that lack a mapped column.
  */
-export function alignRows(header: CsvRecord, rows: CsvRecord[], delimiter: string): IgnoredCells[] {
+function alignRows(header: CsvRecord, rows: CsvRecord[], delimiter: string): IgnoredCells[] {
   const width = header.cells.length;
   let trimmedWidth = width;
   while (trimmedWidth > 0 && header.cells[trimmedWidth - 1]?.trim() === '') trimmedWidth -= 1;

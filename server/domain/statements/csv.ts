@@ -172,7 +172,7 @@ export function parseCsv(source: string, mapping: CsvMapping, limit: number): Ra
 }
 
 /** How a message names a column: its header text, or "column N" (1-based) for a position. */
-export function columnLabel(ref: CsvColumn): string {
+function columnLabel(ref: CsvColumn): string {
   return typeof ref === 'number' ? `column ${ref + 1}` : ref;
 }
 

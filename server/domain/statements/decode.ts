@@ -130,7 +130,7 @@ function validUtf8(bytes: Uint8Array): string | null {
  * ENCODING:USASCII) or an XML declaration. US-ASCII declarations say nothing useful (real files
  * declare it and still carry accented bytes), so they return null.
  */
-export function declaredEncoding(bytes: Uint8Array): string | null {
+function declaredEncoding(bytes: Uint8Array): string | null {
   const head = iconv.decode(bytes.subarray(0, 2048), 'latin1');
   const xml = /^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]{1,40})["']/i.exec(head);
   if (xml?.[1]) return usable(xml[1]);

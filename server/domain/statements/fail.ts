@@ -1,6 +1,6 @@
 import { DomainError } from '../errors.ts';
 
-export const INVALID_STATEMENT_FILE = 'INVALID_STATEMENT_FILE';
+const INVALID_STATEMENT_FILE = 'INVALID_STATEMENT_FILE';
 
 /** Refuses the file: `detail` names the line (1-based) or element at fault. */
 export function fail(detail: string): never {

@@ -3,7 +3,7 @@ import { formatBankAmount } from './bank-amount.ts';
 import { NO_DESCRIPTION, limitDescription } from './text.ts';
 import type { ParsedStatement, RawParse, SkippedRow } from './types.ts';
 
-export const ZERO_AMOUNT_REASON = 'zero amount (nothing to book)';
+const ZERO_AMOUNT_REASON = 'zero amount (nothing to book)';
 
 /**
  * Turns raw rows into transactions: rows with a skip reason (pending status …) and rows whose

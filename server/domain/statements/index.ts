@@ -31,24 +31,8 @@ import { LineIndex, firstOverlongLine } from './text.ts';
 import { refuseDoctype } from './xml.ts';
 import type { CsvMapping, ParseOptions, ParseResult, RawParse, StatementFormat } from './types.ts';
 
-export type {
-  CsvColumn,
-  CsvDateFormat,
-  CsvMapping,
-  IgnoredCells,
-  ParseOptions,
-  ParseResult,
-  ParsedStatement,
-  ParsedTransaction,
-  RawRow,
-  RawStatement,
-  SkippedRow,
-  StatedBalance,
-  StatementBalances,
-  StatementFormat,
-} from './types.ts';
+export type { CsvMapping, ParseOptions, ParseResult, ParsedStatement, RawRow, StatementFormat } from './types.ts';
 export { CSV_DATE_FORMATS, CSV_DELIMITERS } from './types.ts';
-export { INVALID_STATEMENT_FILE } from './fail.ts';
 export { LIMITS } from './limits.ts';
 export { STATEMENT_ENCODINGS, isKnownEncoding } from './decode.ts';
 export { guessCsvMapping };

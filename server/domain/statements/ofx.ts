@@ -105,7 +105,7 @@ function readTransaction(trn: XNode, index: number): RawRow {
  * MEMO that repeats it), and joined as "NAME - MEMO" when it adds something else. Without either,
  * the payee, then the transaction type and cheque number are used.
  */
-export function ofxDescription(trn: XNode): string {
+function ofxDescription(trn: XNode): string {
   const name = cleanText(textAt(trn, 'NAME') ?? textAt(trn, 'PAYEE/NAME'));
   const memo = cleanText(textAt(trn, 'MEMO'));
   if (name !== '' && memo !== '') {

@@ -166,7 +166,7 @@ function finishRow(row: PendingRow, dayFirstSlash: boolean): RawRow {
   };
 }
 
-export function parseQifDate(text: string, dayFirstSlash: boolean): string | null {
+function parseQifDate(text: string, dayFirstSlash: boolean): string | null {
   const iso = ISO.exec(text);
   if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   const m = DATE.exec(text.replace(/\s+/g, ' '));

@@ -20,7 +20,7 @@ export function joinText(parts: (string | null | undefined)[], separator = ' '):
 export const NO_DESCRIPTION = '(no description)';
 
 /** Longer descriptions are cut (with '…'): the statements API accepts at most 1000 characters. */
-export const MAX_DESCRIPTION = 1000;
+const MAX_DESCRIPTION = 1000;
 
 export function limitDescription(text: string): string {
   if (text.length <= MAX_DESCRIPTION) return text;

@@ -3,7 +3,7 @@
 /** QFX is parsed as 'ofx'. */
 export type StatementFormat = 'csv' | 'ofx' | 'qif' | 'camt053';
 
-export interface ParsedTransaction {
+interface ParsedTransaction {
   /** YYYY-MM-DD, a real calendar date: the booking/posted date as written in the file (no time-zone shift). */
   date: string;
   /** Trimmed, whitespace collapsed, never empty. */
@@ -24,7 +24,7 @@ export interface StatedBalance {
   date: string | null;
 }
 
-export interface StatementBalances {
+interface StatementBalances {
   /** OFX: none; camt.053: OPBD (or PRCD). */
   opening_balance: StatedBalance | null;
   /** OFX: LEDGERBAL with its DTASOF; camt.053: CLBD. */

@@ -29,7 +29,7 @@ import {
 } from './accounts.repository.ts';
 import type { Account } from './accounts.model.ts';
 
-export function toAccountDto(a: Account): AccountDto {
+function toAccountDto(a: Account): AccountDto {
   return {
     id: a.id,
     name: a.name,

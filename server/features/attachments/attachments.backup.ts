@@ -7,13 +7,13 @@ import { AttachmentFiles, SHA256_PATTERN } from './attachments.files.ts';
 import { allFiles, fileIsKnown } from './attachments.repository.ts';
 
 /** The folder, beside a user's backups, that holds the files their backups name, each once by hash. */
-export const BACKUP_FILES_FOLDER = 'attachments';
+const BACKUP_FILES_FOLDER = 'attachments';
 
 /**
  * The hashes of the files a ledger file (a backup, a staged restore) names. A ledger made before
  * attachments existed names none.
  */
-export function filesNamedBy(ledgerFile: string): string[] {
+function filesNamedBy(ledgerFile: string): string[] {
   // Opened read-write but made query-only: a read-only connection to a WAL file leaves its -wal
   // and -shm behind when it closes, where the last read-write one removes them.
   const db = new Database(ledgerFile, { fileMustExist: true });

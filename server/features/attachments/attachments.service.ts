@@ -33,7 +33,7 @@ import type { Attachment, AttachmentTarget } from './attachments.model.ts';
 export type { AttachmentTarget } from './attachments.model.ts';
 
 /** The extensions of each kind of file, the usual one first. */
-export const EXTENSIONS: Readonly<Record<AttachmentContentType, readonly string[]>> = {
+const EXTENSIONS: Readonly<Record<AttachmentContentType, readonly string[]>> = {
   'application/pdf': ['pdf'],
   'image/jpeg': ['jpg', 'jpeg'],
   'image/png': ['png'],
@@ -46,7 +46,7 @@ export const EXTENSIONS: Readonly<Record<AttachmentContentType, readonly string[
  * FF D8 FF, PNG's signature, the HEIC/HEIF `ftyp` brands); anything else is UNSUPPORTED_MEDIA_TYPE,
  * whatever the name or the header say.
  */
-export async function sniff(bytes: Uint8Array): Promise<AttachmentContentType> {
+async function sniff(bytes: Uint8Array): Promise<AttachmentContentType> {
   const found = bytes.byteLength > 0 ? await fileTypeFromBuffer(bytes) : undefined;
   const mime = found?.mime as string | undefined;
   if (mime !== undefined && (ATTACHMENT_CONTENT_TYPES as readonly string[]).includes(mime))
@@ -58,7 +58,7 @@ export async function sniff(bytes: Uint8Array): Promise<AttachmentContentType> {
 }
 
 /** Where an export puts a file, beside its journal: by hash, never by the name it was sent under. */
-export function documentPath(sha256: string, contentType: string): string {
+function documentPath(sha256: string, contentType: string): string {
   return `attachments/${sha256}.${EXTENSIONS[contentType as AttachmentContentType]?.[0] ?? 'bin'}`;
 }
 
@@ -78,7 +78,7 @@ export function entryFiles(db: LedgerDb): { sha256: string; path: string }[] {
   return [...files].map(([sha256, path]) => ({ sha256, path }));
 }
 
-export function toDto(a: Attachment): AttachmentDto {
+function toDto(a: Attachment): AttachmentDto {
   return {
     id: a.id,
     entry_id: a.entryId,

@@ -18,7 +18,7 @@ import {
 } from './users.repository.ts';
 import type { User } from './auth.model.ts';
 
-export const INVALID_LOGIN = 'Invalid email or password';
+const INVALID_LOGIN = 'Invalid email or password';
 
 export interface AuthDeps {
   stores: Stores;

@@ -2,7 +2,7 @@ import type { Language } from '../../domain/chat-text.ts';
 import { GroundingSources, markUnverified, untracedFigures } from '../../domain/grounding.ts';
 
 /** What follows an answer whose figures stay untraced after the retry, in the answer's language. */
-export const UNVERIFIED_NOTE: Record<Language, string> = {
+const UNVERIFIED_NOTE: Record<Language, string> = {
   en: 'Figures in ⟦ ⟧ could not be traced to your books; check them before relying on them.',
   zh: '⟦ ⟧ 中的数字无法在账本中核实，请核对后再使用。',
 };

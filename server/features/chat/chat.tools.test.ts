@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Stores } from '../../db/stores.ts';
 import { localToday, startOfMonth } from '../../domain/dates.ts';
 import { createAccount } from '../accounts/accounts.service.ts';
-import { bookTrade, createSecurity, putInvestmentSettings } from '../investments/investments.service.ts';
+import { createSecurity, putInvestmentSettings } from '../investments/investments.service.ts';
+import { bookTrade } from '../investments/investments.trades.ts';
 import { runTool, TOOL_DEFINITIONS } from './chat.tools.ts';
 
 /** The tools as the model was told them when their JSON Schemas were written by hand. */

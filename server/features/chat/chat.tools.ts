@@ -13,7 +13,7 @@ import { reconciliationStats } from '../reconciliation/reconciliation.stats.serv
 import { balanceSheet, incomeStatement } from '../reports/reports.service.ts';
 import { BUDGET_TOOL_DESCRIPTION, getBudgetAndUpcomingBills, MAX_BILL_DAYS } from '../budgets/budgets.advisor.ts';
 import { homeCurrency } from '../settings/settings.service.ts';
-import { holdingsReport, realizedGains } from '../investments/investments.service.ts';
+import { holdingsReport, realizedGains } from '../investments/investments.holdings.ts';
 
 type ToolParameters = ToolDefinition['function']['parameters'];
 
@@ -22,7 +22,7 @@ type ToolParameters = ToolDefinition['function']['parameters'];
  * transaction spans the model's turn) and answers exact decimal strings. None writes.
  */
 
-export const PERIODS = ['this_month', 'last_month', 'this_year', 'last_year'] as const;
+const PERIODS = ['this_month', 'last_month', 'this_year', 'last_year'] as const;
 export type Period = (typeof PERIODS)[number];
 
 export function periodRange(period: Period, today: string = localToday()): { start: string; end: string } {
@@ -43,7 +43,7 @@ export function periodRange(period: Period, today: string = localToday()): { sta
 }
 
 /** Accounts named by a query: exact name (any case) first, else names containing it. */
-export function findAccounts(accounts: readonly Account[], query: string): Account[] {
+function findAccounts(accounts: readonly Account[], query: string): Account[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];
   const exact = accounts.filter((a) => a.name.toLowerCase() === q || a.id === query.trim());
@@ -190,7 +190,7 @@ export function getIncomeAndSpending(db: LedgerDb, args: z.output<typeof incomeA
   };
 }
 
-export function getRecentEntries(db: LedgerDb, args: z.output<typeof recentEntriesArgs>) {
+function getRecentEntries(db: LedgerDb, args: z.output<typeof recentEntriesArgs>) {
   const limit = args.limit === undefined ? 10 : Math.min(Math.max(args.limit, 1), 50);
   let accountId: string | undefined;
   if (args.account?.trim()) {
@@ -246,7 +246,7 @@ export function getReconciliationStatus(db: LedgerDb, args: z.output<typeof reco
 }
 
 /** Holdings at the latest price and the gains realised over a period (default this year), optionally of one symbol. */
-export function getInvestments(db: LedgerDb, args: z.output<typeof investmentArgs>) {
+function getInvestments(db: LedgerDb, args: z.output<typeof investmentArgs>) {
   const range = args.period || args.start_date || args.end_date ? dateRange(args) : periodRange('this_year');
   const symbol = args.symbol?.trim().toUpperCase() || undefined;
   const held = holdingsReport(db, undefined).items.filter((h) => !symbol || h.symbol === symbol);

@@ -18,7 +18,7 @@ import { accountsInHistory, postedHistory, type DateFilter } from './export.repo
 import { entryDocuments } from '../attachments/attachments.service.ts';
 import { tradeUnits, withUnits } from './export.units.ts';
 
-export const EXPORT_MEDIA: Readonly<Record<ExportFormat, { contentType: string; extension: string }>> = {
+const EXPORT_MEDIA: Readonly<Record<ExportFormat, { contentType: string; extension: string }>> = {
   ledger: { contentType: 'text/plain; charset=utf-8', extension: 'ledger' },
   hledger: { contentType: 'text/plain; charset=utf-8', extension: 'journal' },
   beancount: { contentType: 'text/plain; charset=utf-8', extension: 'beancount' },
@@ -42,7 +42,7 @@ function exportRange(query: ExportQuery): DateFilter {
 }
 
 /** About this many characters of text per piece handed on (a few hundred KB of the download). */
-export const EXPORT_PIECE_CHARS = 256 * 1024;
+const EXPORT_PIECE_CHARS = 256 * 1024;
 
 /**
  * Lines joined by `separator` (and closed by `ending`), handed on in pieces of about `pieceChars`

@@ -8,7 +8,9 @@ import { Stores } from '../../db/stores.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { createAccount } from '../accounts/accounts.service.ts';
 import { createEntry } from '../journal/journal.service.ts';
-import { bookTrade, createSecurity, holdingsReport, lotsOf, putInvestmentSettings } from './investments.service.ts';
+import { createSecurity, putInvestmentSettings } from './investments.service.ts';
+import { bookTrade } from './investments.trades.ts';
+import { holdingsReport, lotsOf } from './investments.holdings.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-investments-'));
 const stores = new Stores(dataDir);

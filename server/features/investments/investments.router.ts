@@ -26,18 +26,15 @@ import { defineRoute, type RouteDef } from '../define-route.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { readUpload } from '../../http/upload.ts';
 import {
-  bookTrade,
   createSecurity,
   getInvestmentSettings,
-  holdingsReport,
   listSecurities,
-  lotsOf,
-  previewTrade,
   importSecurityPrices,
   putInvestmentSettings,
-  realizedGains,
   setSecurityPrice,
 } from './investments.service.ts';
+import { bookTrade, previewTrade } from './investments.trades.ts';
+import { holdingsReport, lotsOf, realizedGains } from './investments.holdings.ts';
 
 const invalid = { status: 400, description: 'VALIDATION_ERROR', schema: errorBody };
 const tradeRefused = {

@@ -24,7 +24,7 @@ import {
 } from './prices.repository.ts';
 import type { Price } from './prices.model.ts';
 
-export function toPriceDto(p: Price): PriceDto {
+function toPriceDto(p: Price): PriceDto {
   return { id: p.id, date: p.date, from: p.from, to: p.to, rate: formatRate(p.rateScaled), created_at: p.createdAt };
 }
 

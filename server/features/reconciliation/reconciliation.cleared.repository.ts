@@ -11,7 +11,7 @@ import type { Reconciliation } from './reconciliation.model.ts';
  * reconciliation.
  */
 
-export type ClearedState = 'uncleared' | 'cleared' | 'reconciled';
+type ClearedState = 'uncleared' | 'cleared' | 'reconciled';
 
 /** A line counts (CONTRACT §14) when its entry is posted and reverses nothing. */
 const COUNTED =

@@ -17,7 +17,7 @@ import {
   type StoredRule,
 } from './rules.repository.ts';
 
-export function toRuleDto(r: StoredRule): RuleDto {
+function toRuleDto(r: StoredRule): RuleDto {
   return {
     id: r.id,
     name: r.name,

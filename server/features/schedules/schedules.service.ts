@@ -43,7 +43,7 @@ import type { Schedule } from './schedules.model.ts';
  */
 
 /** Occurrences one run books at most (the rest stay due for the next run), and per transaction. */
-export const MAX_BOOKED_PER_RUN = 1000;
+const MAX_BOOKED_PER_RUN = 1000;
 const BOOKED_PER_TRANSACTION = 100;
 
 const recurrenceOf = (s: Pick<Schedule, 'frequency' | 'interval' | 'startDate' | 'endDate'>): Recurrence => ({

@@ -4,7 +4,8 @@ import { validateConsuming } from '../../contract/validation.ts';
 import { takeUtf8 } from '../../jobs/input.ts';
 import { defineJob } from '../../jobs/job.ts';
 import { rulesAreLinear } from '../rules/rules.service.ts';
-import { createStatement, importStatementFile, type ImportFileInput } from './statements.service.ts';
+import { createStatement } from './statements.service.ts';
+import { importStatementFile, type ImportFileInput } from './statements.file-import.ts';
 
 const malformedJson = () => new DomainError('MALFORMED_JSON', 'The request body is not valid JSON');
 

@@ -46,7 +46,7 @@ function add(db: LedgerDb, kind: Kind, accountId: string, day: string, a: Minor,
  * overflow would turn the sum into a REAL, which the STRICT tables refuse): 2^62 plus one more
  * entry (at most 1000 lines below 10^15 minor units each) is still below 2^63.
  */
-export const MAX_ACCOUNT_TOTAL_MINOR = 2n ** 62n;
+const MAX_ACCOUNT_TOTAL_MINOR = 2n ** 62n;
 
 /** Refuses a posting that would take an account's all-time debits or credits past MAX_ACCOUNT_TOTAL_MINOR. */
 function assertTotalsFit(db: LedgerDb, byAccount: ReadonlyMap<string, Pair>): void {
@@ -85,7 +85,7 @@ export function applyPosting(db: LedgerDb, entryDate: string, lines: readonly Po
  * line, every other line is a counter line; its CREDIT is money in, its DEBIT money out. Because
  * the entry balances, in minus out is exactly the assets' change; transfers between assets cancel.
  */
-export function cashFlowOf(lines: readonly PostedLine[]): Map<string, Pair> {
+function cashFlowOf(lines: readonly PostedLine[]): Map<string, Pair> {
   const assetCurrencies = new Set(lines.filter((l) => l.accountType === 'ASSET').map((l) => l.currency));
   const out = new Map<string, Pair>();
   for (const line of lines) {

@@ -13,7 +13,7 @@ export interface AccountNode {
   children: AccountNode[];
 }
 
-export interface TypeSection {
+interface TypeSection {
   type: AccountType;
   nodes: AccountNode[];
   total: string | null;

@@ -2,7 +2,7 @@ import type { AccountType, JournalEntryDto } from '../../api/index.ts';
 import { formatMinor, parseAmount } from '../../../../server/contract/money.ts';
 
 /** The entry's size: its debits per currency, summed exactly ("82.50 USD"). */
-export function entryTotals(entry: JournalEntryDto): { currency: string; amount: string }[] {
+function entryTotals(entry: JournalEntryDto): { currency: string; amount: string }[] {
   const sums = new Map<string, bigint>();
   for (const line of entry.lines) {
     if (line.direction !== 'DEBIT') continue;
