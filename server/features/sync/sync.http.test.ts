@@ -184,5 +184,18 @@ describe('sync between two computers through a relay', () => {
     expect(random.body.recovery_code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){13}$/);
     const again = await laptop.api.post('/api/sync/group', relayLogin(), carol.token);
     expect([again.status, again.body.code]).toEqual([409, 'SYNC_ALREADY_SET_UP']);
+    expect((await laptop.api.get('/api/sync/status', carol.token)).body.relay_reachable).toBe(true);
+
+    // a relay that stops answering: the sync says so, and the status keeps it
+    const brief = await startTestRelay();
+    const dave = await registerUser(laptop.api, 'Dave');
+    const grouped = await laptop.api.post('/api/sync/group', { ...relayLogin(), relay_url: brief.url }, dave.token);
+    expect(grouped.status).toBe(201);
+    await brief.stop();
+    const gone = await laptop.api.post('/api/sync/now', undefined, dave.token);
+    expect([gone.status, gone.body.code]).toEqual([502, 'SYNC_RELAY_UNREACHABLE']);
+    const status = (await laptop.api.get('/api/sync/status', dave.token)).body;
+    expect(status.relay_reachable).toBe(false);
+    expect(status.last_error).toContain('cannot be reached');
   });
 });

@@ -46,6 +46,9 @@ const WAITING_COUNT_LIMIT = 10_000;
 
 const INVITE_PREFIX = 'PLSYNC1.';
 
+/** How a kept error says the relay did not answer (the status's relay_reachable). */
+const UNREACHABLE_PREFIX = 'No answer from the relay: ';
+
 function stateOf(db: LedgerDb): SyncState {
   db.transaction(() => changeLogOf(db).node());
   return db.allSql<SyncState>(
@@ -162,7 +165,7 @@ export class SyncService {
       relay_reachable:
         state.last_sync_at === null && state.last_error === null
           ? null
-          : !/relay did not answer|unreachable/i.test(state.last_error ?? ''),
+          : !(state.last_error ?? '').startsWith(UNREACHABLE_PREFIX),
       changes_waiting: group === null ? 0 : Number(waiting),
     };
   }
@@ -286,7 +289,10 @@ export class SyncService {
       );
       return { sent: result.sent, received: result.received };
     } catch (error) {
-      const why = error instanceof DomainError ? error.message : 'The sync failed';
+      const why =
+        error instanceof DomainError
+          ? `${error.code === 'SYNC_RELAY_UNREACHABLE' ? UNREACHABLE_PREFIX : ''}${error.message}`
+          : 'The sync failed';
       if (db.sqlite.open) db.transaction(() => db.runSql('UPDATE sync_state SET last_error = ? WHERE id = 1', why));
       throw error;
     }
