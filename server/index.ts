@@ -10,6 +10,7 @@ import { accountRoutes } from './features/accounts/accounts.router.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { authRoutes } from './features/auth/auth.router.ts';
 import { journalRoutes } from './features/journal/journal.router.ts';
+import type { VoidGuard } from './features/journal/journal.service.ts';
 import { reportRoutes } from './features/reports/reports.router.ts';
 import { priceRoutes } from './features/prices/prices.router.ts';
 import { settingsRoutes } from './features/settings/settings.router.ts';
@@ -157,17 +158,20 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     log,
   });
 
+  // what voiding an entry asks of the features that hold entries (a reconciled line, a trade)
+  const voidGuard: VoidGuard = {
+    beforeVoid: (...a) => {
+      matchedEntryVoidGuard.beforeVoid(...a);
+      tradeEntryVoidGuard.beforeVoid(...a);
+    },
+  };
+
   let port = 0;
   const routes: RouteDef[] = [
     ...authRoutes(auth, limits),
     ...accountRoutes([statementsKeepTheirAccount, schedulesKeepTheirAccounts]),
     ...registerRoutes(),
-    ...journalRoutes({
-      beforeVoid: (...a) => {
-        matchedEntryVoidGuard.beforeVoid(...a);
-        tradeEntryVoidGuard.beforeVoid(...a);
-      },
-    }),
+    ...journalRoutes(voidGuard),
     ...reportRoutes(),
     ...priceRoutes(jobs),
     ...settingsRoutes(),
@@ -184,7 +188,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...investmentRoutes(),
     ...scheduleRoutes(),
     ...syncRoutes(sync),
-    ...historyRoutes(),
+    ...historyRoutes(voidGuard),
   ];
   routes.push(openApiRoute(routes));
   const app = createApp({

@@ -2,9 +2,11 @@ import { errorBody } from '../../contract/common.ts';
 import { historyPage as historyPageSchema, historyQuery, undoResult } from '../../contract/sync.ts';
 import { localToday } from '../../domain/dates.ts';
 import { defineRoute, type RouteDef } from '../define-route.ts';
+import type { VoidGuard } from '../journal/journal.service.ts';
 import { historyPage, undoLast } from './history.service.ts';
 
-export function historyRoutes(): RouteDef[] {
+/** `voidGuard`: what voiding an entry asks of the features that hold entries (an undo voids a posting). */
+export function historyRoutes(voidGuard: VoidGuard): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
@@ -30,11 +32,12 @@ export function historyRoutes(): RouteDef[] {
         { status: 200, description: 'The changes undone', schema: undoResult },
         {
           status: 409,
-          description: 'NOTHING_TO_UNDO; UNDO_NOT_POSSIBLE: a void cannot be undone',
+          description:
+            'NOTHING_TO_UNDO; UNDO_NOT_POSSIBLE: a void cannot be undone, nor a posting whose line is reconciled or a trade',
           schema: errorBody,
         },
       ],
-      handler: ({ session }) => ({ status: 200, body: undoLast(session.ledger, localToday()) }),
+      handler: ({ session }) => ({ status: 200, body: undoLast(session.ledger, voidGuard, localToday()) }),
     }),
   ];
 }

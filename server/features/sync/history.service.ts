@@ -128,15 +128,13 @@ export function historyPage(db: LedgerDb, query: { before?: string; limit?: numb
   return { items, next_before: rows.length > limit ? items[items.length - 1]!.timestamp : null };
 }
 
-const undoGuard: VoidGuard = { beforeVoid: () => undefined };
-
 /**
  * Reverts this device's last write that is not undone yet (nor itself an undo): each row it
  * changed goes back to what it was before; a posted entry it made or posted is voided instead (a
  * posted entry is never taken back), a void cannot be undone. The undo is a write of its own,
  * logged (and synced) like any other.
  */
-export function undoLast(db: LedgerDb, today: string): { undone: HistoryItem[] } {
+export function undoLast(db: LedgerDb, guard: VoidGuard, today: string): { undone: HistoryItem[] } {
   const log = changeLogOf(db);
   const node = db.transaction(() => log.node());
   const [last] = db.allSql<{ write_ts: string }>(
@@ -181,7 +179,14 @@ export function undoLast(db: LedgerDb, today: string): { undone: HistoryItem[] }
             throw new DomainError('UNDO_NOT_POSSIBLE', 'A void cannot be undone: enter the entry again instead');
           // made or posted by the write: a posted entry is undone by voiding it
           if (previous === null || previous.status === 'draft') {
-            voidEntry(db, row.row_id, 'Undone', undoGuard, today);
+            try {
+              voidEntry(db, row.row_id, 'Undone', guard, today);
+            } catch (error) {
+              // a reconciled line or a trade's entry is voided only where it is kept: say why undo cannot
+              if (error instanceof DomainError && error.code === 'INVALID_STATUS')
+                throw new DomainError('UNDO_NOT_POSSIBLE', `This change cannot be undone: ${error.message}`);
+              throw error;
+            }
             continue;
           }
         }
