@@ -9,6 +9,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { formatMinor } from '../../domain/money.ts';
 import { voidEntry } from '../journal/journal.service.ts';
 import type { VoidGuard } from '../journal/journal.service.ts';
+import { thisDevice } from './ledger-store.ts';
 import { applyRestored } from './sync-apply.ts';
 
 interface LoggedRow {
@@ -97,8 +98,7 @@ export const HISTORY_PAGE = { default: 50, max: 200 } as const;
 
 /** One page of the history, newest first, before `before` (a timestamp) when given. */
 export function historyPage(db: LedgerDb, query: { before?: string; limit?: number }): HistoryPage {
-  const log = changeLogOf(db);
-  const mine = db.transaction(() => log.node());
+  const mine = thisDevice(db);
   const limit = query.limit ?? HISTORY_PAGE.default;
   // '~' sorts after every timestamp: the first page is the same index range as the others
   const rows = db.allSql<LoggedRow>(
@@ -136,7 +136,7 @@ export function historyPage(db: LedgerDb, query: { before?: string; limit?: numb
  */
 export function undoLast(db: LedgerDb, guard: VoidGuard, today: string): { undone: HistoryItem[] } {
   const log = changeLogOf(db);
-  const node = db.transaction(() => log.node());
+  const node = thisDevice(db);
   const [last] = db.allSql<{ write_ts: string }>(
     `SELECT write_ts FROM change_log WHERE node = ? AND undo = 0 AND undone_at IS NULL AND write_ts IS NOT NULL
       ORDER BY timestamp DESC LIMIT 1`,

@@ -11,6 +11,15 @@ export function takeAllMarks(db: LedgerDb): void {
   while (log.hasMarks()) db.transaction(() => log.take());
 }
 
+/**
+ * This device's node id for the books: read when the books have one, made (a write) only the first
+ * time, so that reading the status or the history is no write.
+ */
+export function thisDevice(db: LedgerDb): string {
+  const [state] = db.allSql<{ node: string }>('SELECT node FROM sync_state WHERE id = 1');
+  return state?.node ?? db.transaction(() => changeLogOf(db).node());
+}
+
 /** A ledger as the sync client sees it (server/sync/sync-client.ts SyncStore). */
 export class LedgerSyncStore {
   private readonly db: LedgerDb;

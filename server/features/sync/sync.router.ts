@@ -33,7 +33,7 @@ const memberErrors = relayErrors.filter((e) => e.status !== 429);
 const notSetUp = { status: 409, description: 'SYNC_NOT_SET_UP: the books are in no group', schema: errorBody };
 
 /** Runs a call to the relay; its "wait" (429) is answered with the wait it asked for. */
-async function atRelay<T>(res: Response, call: () => Promise<T>): Promise<T> {
+async function answerRelayWait<T>(res: Response, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -78,7 +78,7 @@ export function syncRoutes(sync: SyncService): RouteDef[] {
       ],
       handler: async ({ session, body, res }) => ({
         status: 201,
-        body: await atRelay(res, () => sync.createGroup(session.userId, session.ledger, body)),
+        body: await answerRelayWait(res, () => sync.createGroup(session.userId, session.ledger, body)),
       }),
     }),
     defineRoute({
@@ -107,7 +107,7 @@ export function syncRoutes(sync: SyncService): RouteDef[] {
       ],
       handler: async ({ session, body, res }) => ({
         status: 200,
-        body: await atRelay(res, () => sync.join(session.userId, session.ledger, body)),
+        body: await answerRelayWait(res, () => sync.join(session.userId, session.ledger, body)),
       }),
     }),
     defineRoute({

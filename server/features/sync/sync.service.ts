@@ -20,7 +20,7 @@ import {
 import { sealedFromBase64, sealedToBase64 } from '../../sync/messages.ts';
 import { RelayClient } from '../../sync/relay-client.ts';
 import type { SyncGroup } from '../../sync/sync-client.ts';
-import { syncLedger } from './ledger-store.ts';
+import { syncLedger, thisDevice } from './ledger-store.ts';
 
 /** What the ledger keeps of its group (sync_state.sync_group). */
 interface StoredGroup {
@@ -50,7 +50,7 @@ const INVITE_PREFIX = 'PLSYNC1.';
 const UNREACHABLE_PREFIX = 'No answer from the relay: ';
 
 function stateOf(db: LedgerDb): SyncState {
-  db.transaction(() => changeLogOf(db).node());
+  thisDevice(db);
   return db.allSql<SyncState>(
     'SELECT node, sync_group, since, last_sync_at, last_error FROM sync_state WHERE id = 1',
   )[0]!;
