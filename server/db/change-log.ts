@@ -33,6 +33,15 @@ export interface Dataset {
 export type RowValue = Record<string, unknown>;
 
 const ENTRY_RANK: Record<string, number> = { draft: 0, posted: 1, void: 2 };
+/** A match only moves forward: proposed, then taken (by a run or a person), then rejected or superseded. */
+const MATCH_RANK: Record<string, number> = {
+  pending: 0,
+  pending_review: 0,
+  auto_accepted: 1,
+  accepted: 1,
+  rejected: 2,
+  superseded: 2,
+};
 
 /** The datasets in the order a merge applies them: a row's parents before it. */
 export const DATASETS: readonly Dataset[] = [
@@ -65,6 +74,18 @@ export const DATASETS: readonly Dataset[] = [
   { name: 'prices', table: 'prices', key: ['id'] },
   { name: 'settings', table: 'settings', key: ['key'] },
   { name: 'csv_mappings', table: 'csv_mappings', key: ['account_id'] },
+  // a bank line is its own row (matched and merged on its own), after its statement; matches after
+  // the lines and entries they pair (server/features/sync/sync-apply-bank.ts)
+  { name: 'statements', table: 'statements', key: ['id'], local: ['seq'] },
+  { name: 'bank_transactions', table: 'bank_transactions', key: ['id'], local: ['seq'] },
+  { name: 'reconciliation_runs', table: 'reconciliation_runs', key: ['id'] },
+  {
+    name: 'reconciliation_matches',
+    table: 'reconciliation_matches',
+    key: ['id'],
+    rank: (value) => MATCH_RANK[String(value.status)] ?? 0,
+  },
+  { name: 'bank_reconciliations', table: 'bank_reconciliations', key: ['id'], local: ['seq'] },
 ];
 
 const BY_NAME = new Map(DATASETS.map((d) => [d.name, d]));

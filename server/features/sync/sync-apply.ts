@@ -22,6 +22,14 @@ import { applyPosting } from '../totals/totals.service.ts';
 import type { PostedLine } from '../totals/totals.model.ts';
 import { BOOKED_ENTRY_STATUSES, type AccountType, type Direction } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
+import {
+  applyBankRow,
+  applyLineStates,
+  BANK_DATASETS,
+  beginBankBatch,
+  logBankSideEffects,
+  redirectBankValue,
+} from './sync-apply-bank.ts';
 
 /** A change as the sync hands it over: value '' and column 'deleted' for a deleted row. */
 export interface ReceivedChange {
@@ -52,7 +60,12 @@ function typesOf(db: LedgerDb, table: string): Map<string, string> {
 }
 
 /** A value's columns as SQLite takes them: integers back from their decimal strings; unknown columns refused. */
-function columnsOf(db: LedgerDb, table: string, row: RowValue, skip: readonly string[] = []): [string, unknown][] {
+export function columnsOf(
+  db: LedgerDb,
+  table: string,
+  row: RowValue,
+  skip: readonly string[] = [],
+): [string, unknown][] {
   const types = typesOf(db, table);
   const out: [string, unknown][] = [];
   for (const [name, value] of Object.entries(row)) {
@@ -66,7 +79,7 @@ function columnsOf(db: LedgerDb, table: string, row: RowValue, skip: readonly st
 }
 
 /** Writes a row: an UPDATE of the one here (its local columns kept), else an INSERT with them (`local`). */
-function upsert(
+export function upsert(
   db: LedgerDb,
   dataset: Dataset,
   columns: [string, unknown][],
@@ -92,7 +105,7 @@ function upsert(
 }
 
 /** The next creation order of a table kept on this device only. */
-function nextSeq(db: LedgerDb, table: string): [string, unknown][] {
+export function nextSeq(db: LedgerDb, table: string): [string, unknown][] {
   return [['seq', db.allSql<{ next: bigint }>(`SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM ${table}`)[0]!.next]];
 }
 
@@ -115,7 +128,7 @@ function replaceChildren(db: LedgerDb, dataset: Dataset, parentId: string, value
 }
 
 /** The latest value the log holds for a row that was not a deletion, or null. */
-function lastLiveValue(db: LedgerDb, dataset: string, rowId: string): RowValue | null {
+export function lastLiveValue(db: LedgerDb, dataset: string, rowId: string): RowValue | null {
   const [row] = db.allSql<{ value: string }>(
     'SELECT value FROM change_log WHERE dataset = ? AND row_id = ? AND value IS NOT NULL ORDER BY rank DESC, timestamp DESC LIMIT 1',
     dataset,
@@ -230,6 +243,7 @@ function applyEntry(db: LedgerDb, dataset: Dataset, rowId: string, value: RowVal
   }
   upsert(db, dataset, columnsOf(db, 'journal_entries', row), () => nextSeq(db, 'journal_entries'));
   if (!wasCounted) replaceChildren(db, dataset, rowId, value);
+  else applyLineStates(db, lines);
   if (!wasCounted && COUNTED.has(String(value.status))) {
     const posted: PostedLine[] = lines.map((l) => ({
       accountId: String(l.account_id),
@@ -250,7 +264,8 @@ function applyEntry(db: LedgerDb, dataset: Dataset, rowId: string, value: RowVal
 }
 
 /** Applies a row's winning value, or parks it until the rows it names are here; answers whether it applied. */
-function applyRow(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): boolean {
+function applyRow(db: LedgerDb, dataset: Dataset, rowId: string, received: RowValue | null): boolean {
+  const value = received === null ? null : redirectBankValue(db, dataset, received);
   if (value !== null && !dependenciesHere(db, dataset, value)) {
     db.runSql('INSERT OR IGNORE INTO change_parked (dataset, row_id) VALUES (?, ?)', dataset.name, rowId);
     return false;
@@ -263,6 +278,7 @@ function applyRow(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue
 function applyWinner(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
   if (dataset.name === 'accounts') return applyAccount(db, dataset, rowId, value);
   if (dataset.name === 'journal_entries') return applyEntry(db, dataset, rowId, value);
+  if (BANK_DATASETS.has(dataset.name)) return applyBankRow(db, dataset, rowId, value);
   if (value === null) {
     db.runSql(`DELETE FROM ${dataset.table} WHERE ${whereKey(dataset)}`, ...rowId.split(' '));
     return;
@@ -282,6 +298,7 @@ export function applyReceived(db: LedgerDb, changes: readonly ReceivedChange[]):
   return db.transaction(() => {
     while (log.take() > 0);
     db.runSql('PRAGMA defer_foreign_keys = ON');
+    beginBankBatch(db);
     let fresh = 0;
     for (const change of changes) {
       const dataset = datasetOf(change.dataset);
@@ -316,6 +333,7 @@ export function applyReceived(db: LedgerDb, changes: readonly ReceivedChange[]):
       if (winner?.timestamp === change.timestamp) applyRow(db, dataset, change.row, value);
     }
     applyParked(db);
+    logBankSideEffects(db);
     // The marks the changes left are theirs, logged as received.
     db.runSql('DELETE FROM change_dirty');
     return fresh;

@@ -1,0 +1,296 @@
+/**
+ * Applying received statements, bank lines, reconciliation runs, matches and bank reconciliations
+ * (docs/sync.md, "The merge rules"). Every write goes to the same tables a local import, match or
+ * reconciliation writes, so the counts and totals their triggers keep (unmatched lines and entries
+ * per day, cleared totals, the entry search's bank text) stay exact.
+ *
+ * The rules on top of last-writer-wins per row:
+ * - **Twin bank lines.** The same bank file imported on two devices gives two lines with one bank
+ *   id (dedupe key) on one account. The line imported first (created_at, then id) is kept on every
+ *   device; its twin is not stored, and a match naming the twin names the kept line.
+ * - **Rival matches.** At most one live match per bank line, and per entry and bank account. A live
+ *   match arriving where a rival is live: the higher rank (a match a person or a run took over a
+ *   proposal), then the later clock, stays live; the other is superseded, and its entry and bank
+ *   line are free again.
+ * - **Reconciliations** of one account are kept in the order they were finished (created_at, then
+ *   id), wherever they arrive: the later one is the account's last reconciliation on every device.
+ *
+ * What the rules change beyond the row received (a rival superseded, the lines of its entry
+ * uncleared, a match pointed at a kept twin, matches gone with a deleted statement) depends on the
+ * order messages arrive in; it is logged as this device's change at the end of the batch wherever
+ * it differs from the row's latest message, so that every device ends with the same rows. Those
+ * changes are the merge's, not a person's: Undo passes them by (no write_ts).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { changeLogOf, datasetOf, readRowValue, type Dataset, type RowValue } from '../../db/change-log.ts';
+import type { LedgerDb } from '../../db/stores.ts';
+import { LIVE_MATCH_STATUSES } from '../../domain/reconciliation/index.ts';
+import { columnsOf, lastLiveValue, nextSeq, upsert } from './sync-apply.ts';
+
+export const BANK_DATASETS: ReadonlySet<string> = new Set([
+  'statements',
+  'bank_transactions',
+  'reconciliation_runs',
+  'reconciliation_matches',
+  'bank_reconciliations',
+]);
+
+const LIVE = new Set<string>(LIVE_MATCH_STATUSES);
+const LIVE_SQL = `(${LIVE_MATCH_STATUSES.map((s) => `'${s}'`).join(', ')})`;
+
+/** The datasets whose rows a bank apply may change besides the row it applies. */
+const SIDE_EFFECTS = new Set(['reconciliation_matches', 'journal_entries']);
+
+/** Per ledger, while a batch of received changes is applied: the rows the rules touched ("dataset\0row"). */
+const batches = new WeakMap<LedgerDb, Set<string>>();
+
+/** Starts a batch (applyReceived): from now the rules' own changes are gathered. */
+export function beginBankBatch(db: LedgerDb): void {
+  batches.set(db, new Set());
+}
+
+/** The row's latest message (highest rank, then latest) as (rank, timestamp), or the lowest when none. */
+function standing(db: LedgerDb, dataset: string, rowId: string): { rank: bigint; timestamp: string } {
+  const [row] = db.allSql<{ rank: bigint; timestamp: string }>(
+    'SELECT rank, timestamp FROM change_log WHERE dataset = ? AND row_id = ? ORDER BY rank DESC, timestamp DESC LIMIT 1',
+    dataset,
+    rowId,
+  );
+  return row ?? { rank: -1n, timestamp: '' };
+}
+
+function outranks(a: { rank: bigint; timestamp: string }, b: { rank: bigint; timestamp: string }): boolean {
+  return a.rank !== b.rank ? a.rank > b.rank : a.timestamp > b.timestamp;
+}
+
+/** The kept line that holds a received line's bank id on its account (its twin), or null. */
+function twinOf(db: LedgerDb, lineId: string): string | null {
+  const live = lastLiveValue(db, 'bank_transactions', lineId);
+  if (live === null) return null;
+  const [row] = db.allSql<{ id: string }>(
+    'SELECT id FROM bank_transactions WHERE account_id = ? AND dedupe_key = ?',
+    live.account_id,
+    live.dedupe_key,
+  );
+  return row?.id ?? null;
+}
+
+/** A received match naming a bank line that gave way to its twin names the twin instead. */
+export function redirectBankValue(db: LedgerDb, dataset: Dataset, value: RowValue): RowValue {
+  if (dataset.name !== 'reconciliation_matches') return value;
+  const lineId = String(value.bank_transaction_id);
+  if (db.existsSql('SELECT 1 FROM bank_transactions WHERE id = ?', lineId)) return value;
+  const twin = twinOf(db, lineId);
+  return twin === null ? value : { ...value, bank_transaction_id: twin };
+}
+
+/** Applies a bank dataset's winning value (null: deleted), gathering what the rules change beside it. */
+export function applyBankRow(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
+  const batch = batches.get(db);
+  // inside a batch every mark left so far is a received change's; those after the write are the rules'
+  if (batch) db.runSql('DELETE FROM change_dirty');
+  switch (dataset.name) {
+    case 'statements':
+      applyStatement(db, dataset, rowId, value);
+      break;
+    case 'bank_transactions':
+      applyLine(db, dataset, rowId, value);
+      break;
+    case 'reconciliation_matches':
+      applyMatch(db, dataset, rowId, value);
+      break;
+    case 'bank_reconciliations':
+      applyReconciliation(db, dataset, rowId, value);
+      break;
+    default:
+      if (value === null) db.runSql(`DELETE FROM ${dataset.table} WHERE id = ?`, rowId);
+      else upsert(db, dataset, columnsOf(db, dataset.table, value));
+  }
+  if (!batch) return;
+  if (dataset.name === 'reconciliation_matches') batch.add(`${dataset.name}\u0000${rowId}`);
+  for (const mark of db.allSql<{ dataset: string; row_id: string }>('SELECT dataset, row_id FROM change_dirty'))
+    if (SIDE_EFFECTS.has(mark.dataset)) batch.add(`${mark.dataset}\u0000${mark.row_id}`);
+  db.runSql('DELETE FROM change_dirty');
+}
+
+function applyStatement(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
+  if (value !== null) {
+    upsert(db, dataset, columnsOf(db, dataset.table, value), () => nextSeq(db, dataset.table));
+    return;
+  }
+  const [here] = db.allSql<{ account_id: string }>('SELECT account_id FROM statements WHERE id = ?', rowId);
+  if (!here) return;
+  // as statements.repository's deleteStatement: its lines and their matches go with it, and the
+  // account's unmatched day counts left at zero, which would otherwise keep the account
+  db.runSql('DELETE FROM statements WHERE id = ?', rowId);
+  db.runSql('DELETE FROM unmatched_transaction_day_counts WHERE account_id = ? AND transactions = 0', here.account_id);
+}
+
+/** Which of two imports of one bank line is kept: the first imported (created_at, then id). */
+function importedFirst(a: RowValue, b: RowValue): boolean {
+  const [ca, cb] = [String(a.created_at), String(b.created_at)];
+  return ca !== cb ? ca < cb : String(a.id) < String(b.id);
+}
+
+function applyLine(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
+  if (value === null) {
+    db.runSql('DELETE FROM bank_transactions WHERE id = ?', rowId);
+    return;
+  }
+  const columns = columnsOf(db, dataset.table, value);
+  if (db.existsSql('SELECT 1 FROM bank_transactions WHERE id = ?', rowId)) {
+    upsert(db, dataset, columns);
+    return;
+  }
+  const [twin] = db.allSql<{ id: string; created_at: string }>(
+    'SELECT id, created_at FROM bank_transactions WHERE account_id = ? AND dedupe_key = ?',
+    value.account_id,
+    value.dedupe_key,
+  );
+  if (twin && importedFirst(twin, value)) return;
+  if (twin) {
+    // The arriving line was imported first: the twin here gives way, its matches move to the arriving
+    // line (the counts follow by their triggers), and the twin goes without them.
+    db.runSql('UPDATE bank_transactions SET dedupe_key = dedupe_key || char(0) WHERE id = ?', twin.id);
+    upsert(db, dataset, columns, () => nextSeq(db, dataset.table));
+    // a live match steps out of the counts and back in around the move: the unmatched counts'
+    // triggers count a live match moved between lines of one entry as taken twice
+    const moving = db.allSql<{ id: string; status: string }>(
+      'SELECT id, status FROM reconciliation_matches WHERE bank_transaction_id = ?',
+      twin.id,
+    );
+    for (const m of moving)
+      if (LIVE.has(m.status)) db.runSql("UPDATE reconciliation_matches SET status = 'pending' WHERE id = ?", m.id);
+    db.runSql(
+      'UPDATE reconciliation_matches SET bank_transaction_id = ? WHERE bank_transaction_id = ?',
+      rowId,
+      twin.id,
+    );
+    for (const m of moving)
+      if (LIVE.has(m.status)) db.runSql('UPDATE reconciliation_matches SET status = ? WHERE id = ?', m.status, m.id);
+    db.runSql('DELETE FROM bank_transactions WHERE id = ?', twin.id);
+    return;
+  }
+  upsert(db, dataset, columns, () => nextSeq(db, dataset.table));
+}
+
+/** The live matches here other than `rowId` that one on this bank line and entry would clash with. */
+function rivalsOf(db: LedgerDb, rowId: string, lineId: string, entryId: string): string[] {
+  const [line] = db.allSql<{ account_id: string }>('SELECT account_id FROM bank_transactions WHERE id = ?', lineId);
+  if (!line) return [];
+  return db
+    .allSql<{ id: string }>(
+      `SELECT id FROM reconciliation_matches WHERE bank_transaction_id = ? AND status IN ${LIVE_SQL} AND id <> ?
+       UNION
+       SELECT m.id FROM reconciliation_matches m JOIN bank_transactions t ON t.id = m.bank_transaction_id
+        WHERE m.entry_id = ? AND m.status IN ${LIVE_SQL} AND t.account_id = ? AND m.id <> ?`,
+      lineId,
+      rowId,
+      entryId,
+      line.account_id,
+      rowId,
+    )
+    .map((r) => r.id);
+}
+
+/** A rival steps aside: superseded (its entry and line free again, by their triggers), naming the winner once it is here. */
+function supersede(db: LedgerDb, id: string, by: string | null, at: unknown): void {
+  db.runSql(
+    "UPDATE reconciliation_matches SET status = 'superseded', superseded_by_id = COALESCE(?, superseded_by_id), updated_at = ?, version = version + 1 WHERE id = ?",
+    by,
+    at,
+    id,
+  );
+}
+
+function applyMatch(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
+  if (value === null) {
+    db.runSql('DELETE FROM reconciliation_matches WHERE id = ?', rowId);
+    return;
+  }
+  let row = value;
+  const rivals = LIVE.has(String(value.status))
+    ? rivalsOf(db, rowId, String(value.bank_transaction_id), String(value.entry_id))
+    : [];
+  const mine = standing(db, dataset.name, rowId);
+  const winner = rivals.find((r) => outranks(standing(db, dataset.name, r), mine));
+  if (winner !== undefined)
+    row = {
+      ...value,
+      status: 'superseded',
+      superseded_by_id: winner,
+      version: String(BigInt(String(value.version)) + 1n),
+    };
+  else for (const rival of rivals) supersede(db, rival, null, value.updated_at);
+  upsert(db, dataset, columnsOf(db, dataset.table, row));
+  if (winner === undefined)
+    for (const rival of rivals)
+      db.runSql('UPDATE reconciliation_matches SET superseded_by_id = ? WHERE id = ?', rowId, rival);
+}
+
+/**
+ * A reconciliation takes its place in its account's order by when it was finished: the ones here
+ * finished after it move after it (their creation order is this device's only).
+ */
+function applyReconciliation(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
+  if (value === null) {
+    db.runSql('DELETE FROM bank_reconciliations WHERE id = ?', rowId);
+    return;
+  }
+  const here = db.existsSql('SELECT 1 FROM bank_reconciliations WHERE id = ?', rowId);
+  upsert(db, dataset, columnsOf(db, dataset.table, value), () => nextSeq(db, dataset.table));
+  if (here) return;
+  const later = db.allSql<{ id: string }>(
+    `SELECT id FROM bank_reconciliations WHERE account_id = ? AND (created_at, id) > (?, ?) ORDER BY created_at, id`,
+    value.account_id,
+    value.created_at,
+    rowId,
+  );
+  for (const { id } of later)
+    db.runSql('UPDATE bank_reconciliations SET seq = (SELECT MAX(seq) + 1 FROM bank_reconciliations) WHERE id = ?', id);
+}
+
+/** A row as JSON text reads it back: integers as decimal strings, as the log writes them. */
+function plain(value: RowValue | null): unknown {
+  return value === null
+    ? null
+    : JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+}
+
+/**
+ * Ends a batch: each row the rules changed whose state now differs from its latest message is
+ * logged as this device's change (not one Undo takes back).
+ */
+export function logBankSideEffects(db: LedgerDb): void {
+  const batch = batches.get(db);
+  batches.delete(db);
+  if (!batch || batch.size === 0) return;
+  db.runSql('DELETE FROM change_dirty');
+  for (const key of batch) {
+    const [name, rowId] = key.split('\u0000') as [string, string];
+    const dataset = datasetOf(name)!;
+    const [latest] = db.allSql<{ value: string | null }>(
+      'SELECT value FROM change_log WHERE dataset = ? AND row_id = ? ORDER BY rank DESC, timestamp DESC LIMIT 1',
+      name,
+      rowId,
+    );
+    const logged = latest?.value ? (JSON.parse(latest.value) as unknown) : null;
+    if (!isDeepStrictEqual(plain(readRowValue(db, dataset, rowId)), logged))
+      db.runSql('INSERT INTO change_dirty (dataset, row_id) VALUES (?, ?)', name, rowId);
+  }
+  const log = changeLogOf(db);
+  const [before] = db.allSql<{ last: string | null }>('SELECT MAX(timestamp) AS last FROM change_log');
+  while (log.take() > 0);
+  db.runSql('UPDATE change_log SET write_ts = NULL WHERE timestamp > ? AND node = ?', before?.last ?? '', log.node());
+}
+
+/** A counted entry's lines are never rewritten; their cleared state moves (a match, a tick, a reconciliation). */
+export function applyLineStates(db: LedgerDb, lines: readonly RowValue[]): void {
+  for (const line of lines)
+    db.runSql(
+      'UPDATE journal_lines SET cleared = ? WHERE id = ? AND cleared <> ?',
+      line.cleared,
+      line.id,
+      line.cleared,
+    );
+}
