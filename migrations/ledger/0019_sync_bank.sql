@@ -9,6 +9,9 @@
 -- id), not by when it arrived: the later one is the account's last reconciliation on every device.
 CREATE INDEX bank_reconciliations_by_account_time ON bank_reconciliations (account_id, created_at, id);
 
+-- Statements likewise, in the order they were imported, wherever they arrive (their lines with them).
+CREATE INDEX statements_by_time ON statements (created_at, id);
+
 -- Two imports of the same bank file on two devices: the apply finds a line's twin by its bank id.
 -- (bank_transactions' UNIQUE (account_id, dedupe_key) is that index already.)
 

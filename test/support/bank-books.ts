@@ -3,6 +3,7 @@
  * another as a sync hands them over (its clock moved past each, then applied), and the counts and
  * totals the triggers keep beside the same recounted from the rows (an oracle of its own SQL).
  */
+import { DATASETS, readRowValue } from '../../server/db/change-log.ts';
 import type { LedgerDb } from '../../server/db/stores.ts';
 import { parseTimestamp } from '../../server/sync/clock.ts';
 import { LedgerSyncStore } from '../../server/features/sync/ledger-store.ts';
@@ -69,4 +70,35 @@ export function doubleMatches(db: LedgerDb): unknown[] {
      SELECT NULL, m.entry_id FROM reconciliation_matches m JOIN bank_transactions t ON t.id = m.bank_transaction_id
       WHERE m.status IN ${LIVE} GROUP BY m.entry_id, t.account_id HAVING COUNT(*) > 1`,
   );
+}
+
+/** Every row of every synced table as the log writes it, in key order: equal texts, equal books. */
+export function syncedRows(db: LedgerDb): string {
+  const out: Record<string, unknown[]> = {};
+  for (const dataset of DATASETS) {
+    const keys = db
+      .allSql<Record<string, unknown>>(
+        `SELECT ${dataset.key.join(', ')} FROM ${dataset.table} ORDER BY ${dataset.key.join(', ')}`,
+      )
+      .map((row) => dataset.key.map((k) => String(row[k])).join(' '));
+    out[dataset.name] = keys.map((key) => readRowValue(db, dataset, key));
+  }
+  return JSON.stringify(out, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+}
+
+/** The maintained totals, and the same recounted from the lines of every posted or void entry. */
+export function accountTotals(db: LedgerDb): { kept: string; recount: string } {
+  const kept = db.allSql(
+    'SELECT account_id, day, debit_minor AS d, credit_minor AS c FROM account_day_totals WHERE debit_minor <> 0 OR credit_minor <> 0 ORDER BY account_id, day',
+  );
+  const recount = db.allSql(
+    `SELECT l.account_id, l.entry_date AS day,
+            SUM(CASE WHEN l.direction = 'DEBIT' THEN l.amount_minor ELSE 0 END) AS d,
+            SUM(CASE WHEN l.direction = 'CREDIT' THEN l.amount_minor ELSE 0 END) AS c
+       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+      WHERE e.status IN ('posted', 'void') GROUP BY l.account_id, l.entry_date ORDER BY l.account_id, l.entry_date`,
+  );
+  const text = (rows: unknown[]) =>
+    JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  return { kept: text(kept), recount: text(recount) };
 }

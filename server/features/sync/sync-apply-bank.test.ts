@@ -18,7 +18,12 @@ import {
 import { KeptPayeeModels } from '../reconciliation/reconciliation.payees.service.ts';
 import { acceptMatch, rejectMatch } from '../reconciliation/reconciliation.review.service.ts';
 import { runReconciliation } from '../reconciliation/reconciliation.run.service.ts';
-import { createStatement, listTransactionPage, removeStatement } from '../statements/statements.service.ts';
+import {
+  createStatement,
+  listStatementPage,
+  listTransactionPage,
+  removeStatement,
+} from '../statements/statements.service.ts';
 import { historyPage, undoLast } from './history.service.ts';
 import { LedgerSyncStore } from './ledger-store.ts';
 
@@ -138,6 +143,23 @@ describe('statements and bank lines under merge', () => {
     exchange(a, c);
     expect(lines(c)).toEqual(lines(a));
     expectSameAndExact(a, c);
+  });
+
+  it('when two devices import different files offline, then both list the statements and their lines in the order they were imported', () => {
+    const { a, b, checking } = twoDevices();
+    const sameDay = (rows: typeof FILE, tag: string) =>
+      rows.map((r) => ({ ...r, date: '2026-03-02', external_id: `${r.external_id}-${tag}` }));
+    const first = createStatement(a, { account_id: checking, transactions: sameDay(FILE, 'a') });
+    after(b, a);
+    const second = createStatement(b, { account_id: checking, transactions: sameDay(FILE, 'b') });
+    exchange(a, b);
+    exchange(b, a);
+    const order = (db: LedgerDb) =>
+      db.allSql<{ id: string }>('SELECT id FROM bank_transactions ORDER BY seq').map((r) => r.id);
+    for (const db of [a, b])
+      expect(listStatementPage(db, { page: 1, per_page: 10 }).items.map((s) => s.id)).toEqual([second.id, first.id]);
+    expect(order(b)).toEqual(order(a));
+    expectSameAndExact(a, b);
   });
 
   it('when a statement is deleted on one device, then the other loses it, its lines and their counts', () => {

@@ -41,12 +41,19 @@ const LIVE_SQL = `(${LIVE_MATCH_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 /** The datasets whose rows a bank apply may change besides the row it applies. */
 const SIDE_EFFECTS = new Set(['reconciliation_matches', 'journal_entries']);
 
-/** Per ledger, while a batch of received changes is applied: the rows the rules touched ("dataset\0row"). */
-const batches = new WeakMap<LedgerDb, Set<string>>();
+/**
+ * Per ledger, while a batch of received changes is applied: the rows the rules touched
+ * ("dataset\0row"), and the statements that arrived or had lines arrive.
+ */
+interface Batch {
+  touched: Set<string>;
+  imports: Set<string>;
+}
+const batches = new WeakMap<LedgerDb, Batch>();
 
 /** Starts a batch (applyReceived): from now the rules' own changes are gathered. */
 export function beginBankBatch(db: LedgerDb): void {
-  batches.set(db, new Set());
+  batches.set(db, { touched: new Set(), imports: new Set() });
 }
 
 /** The row's latest message (highest rank, then latest) as (rank, timestamp), or the lowest when none. */
@@ -107,9 +114,11 @@ export function applyBankRow(db: LedgerDb, dataset: Dataset, rowId: string, valu
       else upsert(db, dataset, columnsOf(db, dataset.table, value));
   }
   if (!batch) return;
-  if (dataset.name === 'reconciliation_matches') batch.add(`${dataset.name}\u0000${rowId}`);
+  if (dataset.name === 'reconciliation_matches') batch.touched.add(`${dataset.name}\u0000${rowId}`);
+  if (value !== null && dataset.name === 'statements') batch.imports.add(rowId);
+  if (value !== null && dataset.name === 'bank_transactions') batch.imports.add(String(value.statement_id));
   for (const mark of db.allSql<{ dataset: string; row_id: string }>('SELECT dataset, row_id FROM change_dirty'))
-    if (SIDE_EFFECTS.has(mark.dataset)) batch.add(`${mark.dataset}\u0000${mark.row_id}`);
+    if (SIDE_EFFECTS.has(mark.dataset)) batch.touched.add(`${mark.dataset}\u0000${mark.row_id}`);
   db.runSql('DELETE FROM change_dirty');
 }
 
@@ -250,6 +259,57 @@ function applyReconciliation(db: LedgerDb, dataset: Dataset, rowId: string, valu
     db.runSql('UPDATE bank_reconciliations SET seq = (SELECT MAX(seq) + 1 FROM bank_reconciliations) WHERE id = ?', id);
 }
 
+/** Moves rows to the end of their table's creation order (seq, this device's only), in the order given. */
+function moveToEnd(db: LedgerDb, table: 'statements' | 'bank_transactions', ids: readonly string[]): void {
+  for (const id of ids) db.runSql(`UPDATE ${table} SET seq = (SELECT MAX(seq) + 1 FROM ${table}) WHERE id = ?`, id);
+}
+
+/**
+ * Statements and their lines are listed in creation order (seq, kept on each device). Received
+ * ones take their place by when they were imported (created_at, then id; within one import, the
+ * order its lines were made in, which is the order they arrive in): statements imported after one
+ * that arrived, with their lines, move after it. So every device lists them alike.
+ */
+function orderImports(db: LedgerDb, imports: ReadonlySet<string>): void {
+  const arrived = [...imports]
+    .flatMap((id) =>
+      db.allSql<{ id: string; seq: bigint; created_at: string }>(
+        'SELECT id, seq, created_at FROM statements WHERE id = ?',
+        id,
+      ),
+    )
+    .sort((a, b) => (a.created_at !== b.created_at ? (a.created_at < b.created_at ? -1 : 1) : a.id < b.id ? -1 : 1));
+  for (const statement of arrived) {
+    const later = db.allSql<{ id: string; seq: bigint }>(
+      'SELECT id, seq FROM statements WHERE (created_at, id) > (?, ?) ORDER BY seq',
+      statement.created_at,
+      statement.id,
+    );
+    if (later.length === 0) continue;
+    const [seq] = db.allSql<{ seq: bigint }>('SELECT seq FROM statements WHERE id = ?', statement.id);
+    if (later.some((s) => s.seq < seq!.seq))
+      moveToEnd(
+        db,
+        'statements',
+        later.map((s) => s.id),
+      );
+    const [last] = db.allSql<{ seq: bigint | null }>(
+      'SELECT MAX(seq) AS seq FROM bank_transactions WHERE statement_id = ?',
+      statement.id,
+    );
+    if (last?.seq === null || last === undefined) continue;
+    const laterLines = later.flatMap((s) =>
+      db.allSql<{ id: string; seq: bigint }>('SELECT id, seq FROM bank_transactions WHERE statement_id = ?', s.id),
+    );
+    if (laterLines.some((l) => l.seq < last.seq!))
+      moveToEnd(
+        db,
+        'bank_transactions',
+        laterLines.sort((a, b) => (a.seq < b.seq ? -1 : 1)).map((l) => l.id),
+      );
+  }
+}
+
 /** A row as JSON text reads it back: integers as decimal strings, as the log writes them. */
 function plain(value: RowValue | null): unknown {
   return value === null
@@ -264,9 +324,11 @@ function plain(value: RowValue | null): unknown {
 export function logBankSideEffects(db: LedgerDb): void {
   const batch = batches.get(db);
   batches.delete(db);
-  if (!batch || batch.size === 0) return;
+  if (!batch) return;
+  orderImports(db, batch.imports);
+  if (batch.touched.size === 0) return;
   db.runSql('DELETE FROM change_dirty');
-  for (const key of batch) {
+  for (const key of batch.touched) {
     const [name, rowId] = key.split('\u0000') as [string, string];
     const dataset = datasetOf(name)!;
     const [latest] = db.allSql<{ value: string | null }>(
