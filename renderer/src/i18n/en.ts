@@ -964,6 +964,11 @@ export const en = {
       settings: 'Setting',
       csv_mappings: 'CSV mapping',
       currency_trading_accounts: 'Trading account',
+      statements: 'Statement',
+      bank_transactions: 'Bank line',
+      reconciliation_runs: 'Reconciliation run',
+      reconciliation_matches: 'Match',
+      bank_reconciliations: 'Reconciliation',
     },
     action: {
       created: 'created',

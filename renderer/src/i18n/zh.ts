@@ -926,6 +926,11 @@ export const zh: Messages = {
       settings: '设置',
       csv_mappings: 'CSV 映射',
       currency_trading_accounts: '交易账户',
+      statements: '对账单',
+      bank_transactions: '银行流水',
+      reconciliation_runs: '对账运行',
+      reconciliation_matches: '匹配',
+      bank_reconciliations: '银行对账',
     },
     action: {
       created: '已创建',

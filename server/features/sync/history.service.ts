@@ -76,6 +76,14 @@ function labelOf(dataset: string, rowId: string, value: RowValue | null): string
       return `${String(value.key)} = ${String(value.value)}`;
     case 'prices':
       return `${String(value.from_currency)}/${String(value.to_currency)} ${String(value.rate)} · ${String(value.date)}`;
+    case 'statements':
+      return String(value.name);
+    case 'bank_transactions':
+      return `${String(value.date)} · ${String(value.description)}`;
+    case 'reconciliation_matches':
+      return String(value.status).replace('_', ' ');
+    case 'bank_reconciliations':
+      return String(value.statement_date);
     default:
       return rowId;
   }
@@ -92,6 +100,11 @@ const KIND_WORDS: Record<string, string> = {
   settings: 'Setting',
   csv_mappings: 'CSV mapping',
   currency_trading_accounts: 'Trading account',
+  statements: 'Statement',
+  bank_transactions: 'Bank line',
+  reconciliation_runs: 'Reconciliation run',
+  reconciliation_matches: 'Match',
+  bank_reconciliations: 'Reconciliation',
 };
 
 export const HISTORY_PAGE = { default: 50, max: 200 } as const;

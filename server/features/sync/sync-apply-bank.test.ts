@@ -319,7 +319,13 @@ describe('cleared lines and reconciliations under merge', () => {
       expect(db.allSql('SELECT cleared FROM journal_lines WHERE id = ?', line.id)).toEqual([{ cleared: 'reconciled' }]);
     }
     expect(historyPage(a, { limit: 10 }).items).toContainEqual(
-      expect.objectContaining({ kind: 'bank_reconciliations', row: later.id, this_device: false, action: 'created' }),
+      expect.objectContaining({
+        kind: 'bank_reconciliations',
+        row: later.id,
+        this_device: false,
+        action: 'created',
+        label: '2026-03-30',
+      }),
     );
     expectSameAndExact(a, b);
   });
