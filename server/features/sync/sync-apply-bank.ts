@@ -190,7 +190,7 @@ function rivalsOf(db: LedgerDb, rowId: string, lineId: string, entryId: string):
   return db
     .allSql<{ id: string }>(
       `SELECT id FROM reconciliation_matches WHERE bank_transaction_id = ? AND status IN ${LIVE_SQL} AND id <> ?
-       UNION
+       UNION ALL
        SELECT m.id FROM reconciliation_matches m JOIN bank_transactions t ON t.id = m.bank_transaction_id
         WHERE m.entry_id = ? AND m.status IN ${LIVE_SQL} AND t.account_id = ? AND m.id <> ?`,
       lineId,
@@ -199,7 +199,8 @@ function rivalsOf(db: LedgerDb, rowId: string, lineId: string, entryId: string):
       line.account_id,
       rowId,
     )
-    .map((r) => r.id);
+    .map((r) => r.id)
+    .filter((id, i, all) => all.indexOf(id) === i);
 }
 
 /** A rival steps aside: superseded (its entry and line free again, by their triggers), naming the winner once it is here. */
@@ -280,11 +281,14 @@ function orderImports(db: LedgerDb, imports: ReadonlySet<string>): void {
     )
     .sort((a, b) => (a.created_at !== b.created_at ? (a.created_at < b.created_at ? -1 : 1) : a.id < b.id ? -1 : 1));
   for (const statement of arrived) {
-    const later = db.allSql<{ id: string; seq: bigint }>(
-      'SELECT id, seq FROM statements WHERE (created_at, id) > (?, ?) ORDER BY seq',
-      statement.created_at,
-      statement.id,
-    );
+    const later = db
+      .allSql<{ id: string; seq: bigint }>(
+        // the index by time: then put in this device's order (those few imported later)
+        'SELECT id, seq FROM statements WHERE (created_at, id) > (?, ?) ORDER BY created_at, id',
+        statement.created_at,
+        statement.id,
+      )
+      .sort((x, y) => (x.seq < y.seq ? -1 : 1));
     if (later.length === 0) continue;
     const [seq] = db.allSql<{ seq: bigint }>('SELECT seq FROM statements WHERE id = ?', statement.id);
     if (later.some((s) => s.seq < seq!.seq))
