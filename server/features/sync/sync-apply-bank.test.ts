@@ -7,7 +7,7 @@ import { Stores, type LedgerDb } from '../../db/stores.ts';
 import { DEFAULT_THRESHOLDS } from '../../domain/reconciliation/scoring.ts';
 import { parseTimestamp } from '../../sync/clock.ts';
 import { createAccount } from '../accounts/accounts.service.ts';
-import { createEntry } from '../journal/journal.service.ts';
+import { createEntry, voidEntry } from '../journal/journal.service.ts';
 import { createEntryForBankTransaction } from '../reconciliation/reconciliation.booking.service.ts';
 import {
   listReconciliationPage,
@@ -243,6 +243,34 @@ describe('matches under merge', () => {
     exchange(b, a);
     expect(matches(a)[0]!.status).toBe('rejected');
     expect(a.allSql('SELECT SUM(transactions) AS n FROM unmatched_transaction_day_counts')).toEqual([{ n: 1n }]);
+    expectSameAndExact(a, b);
+  });
+
+  it('when an entry is voided on one device while matched on another, then the void wins and the match is rejected, its bank line unmatched again', () => {
+    const { a, b, checking, groceries } = twoDevices();
+    const entry = createEntry(a, {
+      entry_date: '2026-03-02',
+      memo: 'Corner shop',
+      auto_post: true,
+      lines: [
+        { account_id: groceries, direction: 'DEBIT', amount: '12.40' },
+        { account_id: checking, direction: 'CREDIT', amount: '12.40' },
+      ],
+    });
+    createStatement(a, { account_id: checking, transactions: FILE.slice(0, 1) });
+    exchange(a, b);
+    runReconciliation(b, { account_id: checking }, { autoAccept: 1, review: 1 });
+    expect(matches(b)).toEqual([expect.objectContaining({ entry_id: entry.id, status: 'auto_accepted' })]);
+    voidEntry(a, entry.id, 'duplicate', noGuard, '2026-03-31');
+    exchange(b, a);
+    exchange(a, b);
+    syncBoth(a, b);
+
+    for (const db of [a, b]) {
+      expect(db.allSql('SELECT status FROM journal_entries WHERE id = ?', entry.id)).toEqual([{ status: 'void' }]);
+      expect(matches(db)).toEqual([expect.objectContaining({ status: 'rejected' })]);
+      expect(db.allSql('SELECT SUM(transactions) AS n FROM unmatched_transaction_day_counts')).toEqual([{ n: 1n }]);
+    }
     expectSameAndExact(a, b);
   });
 

@@ -12,6 +12,7 @@
  *   match arriving where a rival is live: the higher rank (a match a person or a run took over a
  *   proposal), then the later clock, stays live; the other is superseded, and its entry and bank
  *   line are free again.
+ * - **A void outranks a match**: a live match of an entry voided elsewhere is rejected.
  * - **Reconciliations** of one account are kept in the order they were finished (created_at, then
  *   id), wherever they arrive: the later one is the account's last reconciliation on every device.
  *
@@ -213,12 +214,34 @@ function supersede(db: LedgerDb, id: string, by: string | null, at: unknown): vo
   );
 }
 
+const VOIDED = 'the entry was voided';
+
 function applyMatch(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
   if (value === null) {
     db.runSql('DELETE FROM reconciliation_matches WHERE id = ?', rowId);
     return;
   }
   let row = value;
+  const [entry] = db.allSql<{ status: string; updated_at: string }>(
+    'SELECT status, updated_at FROM journal_entries WHERE id = ?',
+    value.entry_id,
+  );
+  if (LIVE.has(String(value.status)) && entry?.status === 'void') {
+    // matched on one computer while voided on another: the void wins, the match is rejected
+    upsert(
+      db,
+      dataset,
+      columnsOf(db, dataset.table, {
+        ...value,
+        status: 'rejected',
+        rejected_at: entry.updated_at,
+        reject_reason: VOIDED,
+        updated_at: entry.updated_at,
+        version: String(BigInt(String(value.version)) + 1n),
+      }),
+    );
+    return;
+  }
   const rivals = LIVE.has(String(value.status))
     ? rivalsOf(db, rowId, String(value.bank_transaction_id), String(value.entry_id))
     : [];
@@ -348,6 +371,33 @@ export function logBankSideEffects(db: LedgerDb): void {
   const [before] = db.allSql<{ last: string | null }>('SELECT MAX(timestamp) AS last FROM change_log');
   while (log.take() > 0);
   db.runSql('UPDATE change_log SET write_ts = NULL WHERE timestamp > ? AND node = ?', before?.last ?? '', log.node());
+}
+
+/**
+ * An entry arrived void (voided on another computer while matched here): its live matches are
+ * rejected, as the void of a matched entry's proposal is here, and their bank lines are free again.
+ */
+export function rejectMatchesOfVoid(db: LedgerDb, entryId: string): void {
+  const live = db.allSql<{ id: string }>(
+    `SELECT id FROM reconciliation_matches WHERE entry_id = ? AND status IN ${LIVE_SQL}`,
+    entryId,
+  );
+  if (live.length === 0) return;
+  const batch = batches.get(db);
+  const [entry] = db.allSql<{ updated_at: string }>('SELECT updated_at FROM journal_entries WHERE id = ?', entryId);
+  for (const { id } of live) {
+    db.runSql(
+      `UPDATE reconciliation_matches SET status = 'rejected', rejected_at = ?, reject_reason = ?, updated_at = ?,
+         version = version + 1 WHERE id = ?`,
+      entry!.updated_at,
+      VOIDED,
+      entry!.updated_at,
+      id,
+    );
+    batch?.touched.add(`reconciliation_matches\u0000${id}`);
+  }
+  // the lines the matches had cleared are uncleared by their triggers: logged where they differ
+  batch?.touched.add(`journal_entries\u0000${entryId}`);
 }
 
 /** A counted entry's lines are never rewritten; their cleared state moves (a match, a tick, a reconciliation). */

@@ -29,6 +29,7 @@ import {
   beginBankBatch,
   logBankSideEffects,
   redirectBankValue,
+  rejectMatchesOfVoid,
 } from './sync-apply-bank.ts';
 
 /** A change as the sync hands it over: value '' and column 'deleted' for a deleted row. */
@@ -244,6 +245,7 @@ function applyEntry(db: LedgerDb, dataset: Dataset, rowId: string, value: RowVal
   upsert(db, dataset, columnsOf(db, 'journal_entries', row), () => nextSeq(db, 'journal_entries'));
   if (!wasCounted) replaceChildren(db, dataset, rowId, value);
   else applyLineStates(db, lines);
+  if (value.status === 'void') rejectMatchesOfVoid(db, rowId);
   if (!wasCounted && COUNTED.has(String(value.status))) {
     const posted: PostedLine[] = lines.map((l) => ({
       accountId: String(l.account_id),
