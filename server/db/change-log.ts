@@ -160,7 +160,7 @@ function valueSql(db: Db, dataset: Dataset): string {
  * depend on a parameter's value (a LEFT JOIN's ON, ORDER BY … LIMIT ?), which would cost more than
  * the whole message.
  */
-interface DatasetStatements {
+export interface DatasetStatements {
   /** the value's JSON by the key values (no row: no answer) */
   read: string;
   /**
@@ -172,7 +172,8 @@ interface DatasetStatements {
 
 const STATEMENTS = new WeakMap<Db, Map<string, DatasetStatements>>();
 
-function statementsOf(db: Db, dataset: Dataset): DatasetStatements {
+/** The log's statements for a dataset on a connection (made once; exported for the query plans' test). */
+export function statementsOf(db: Db, dataset: Dataset): DatasetStatements {
   let byName = STATEMENTS.get(db);
   if (!byName) STATEMENTS.set(db, (byName = new Map()));
   let made = byName.get(dataset.name);
