@@ -98,25 +98,3 @@ export class SyncPanel {
     await this.panel.getByRole('button', { name: this.words.t('sync.leave.confirmButton'), exact: true }).click();
   }
 }
-
-/** Settings → History: the changes, newest first, and Undo of this computer's last one. */
-export class HistoryPanel {
-  readonly page: Page;
-  private readonly words: Words;
-  constructor(page: Page, words = new Words()) {
-    this.page = page;
-    this.words = words;
-  }
-
-  get panel(): Locator {
-    return this.page.getByRole('article', { name: this.words.t('history.title'), exact: true });
-  }
-
-  get table(): Locator {
-    return this.panel.getByRole('table', { name: this.words.t('history.list') });
-  }
-
-  async undo(): Promise<void> {
-    await this.panel.getByRole('button', { name: this.words.t('history.undo') }).click();
-  }
-}
