@@ -30,6 +30,7 @@ export class SqliteDb<Schema> {
 
   private readonly disk: DiskSync;
   private readonly loopIdleMs: () => number;
+  private readonly heuristics: GroupCommitHeuristics;
   /** What every write does before it commits (the ledger's change log), and after a rollback. */
   writeHook: WriteHook | undefined;
 
@@ -37,8 +38,14 @@ export class SqliteDb<Schema> {
    * `disk`: how a group's WAL is synced; `loopIdleMs`: how long the event loop has waited for
    * anything so far (see writesAlone). Tests stand in for both.
    */
-  constructor(sqlite: Database.Database, disk: DiskSync = FILE_SYNC, loopIdleMs: () => number = eventLoopIdleMs) {
+  constructor(
+    sqlite: Database.Database,
+    disk: DiskSync = FILE_SYNC,
+    loopIdleMs: () => number = eventLoopIdleMs,
+    heuristics: GroupCommitHeuristics = ALL_HEURISTICS,
+  ) {
     this.sqlite = sqlite;
+    this.heuristics = heuristics;
     this.disk = disk;
     this.loopIdleMs = loopIdleMs;
     this.qb = new Kysely<Schema>({
@@ -147,7 +154,7 @@ export class SqliteDb<Schema> {
    * 'group-commit' is `grouped`.
    */
   write<T>(policy: CommitPolicy, fn: () => T, options: { head?: boolean } = {}): Promise<T> {
-    if (policy === 'group-commit') return this.grouped(fn, options);
+    if (policy === 'group-commit' && this.heuristics.grouping) return this.grouped(fn, options);
     try {
       return Promise.resolve(this.transaction(fn));
     } catch (error) {
@@ -235,7 +242,7 @@ export class SqliteDb<Schema> {
       this.assertOpen();
       this.assertNotBusy();
       if (options.head) this.commitGroup();
-      else if (this.writesAlone()) {
+      else if (this.heuristics.alone && this.writesAlone()) {
         const value = this.transaction(fn);
         this.idleAtAnswer = this.loopIdleMs();
         return Promise.resolve(value);
@@ -243,7 +250,7 @@ export class SqliteDb<Schema> {
       if (this.group === undefined) {
         // SQLite takes the level of sync only outside a transaction: the group's commit writes the
         // WAL without syncing it, and syncGroups syncs it off this thread.
-        const wal = this.walFile();
+        const wal = this.heuristics.offThreadSync ? this.walFile() : undefined;
         if (wal) this.sqlite.exec('PRAGMA synchronous = NORMAL');
         try {
           this.sqlite.exec('BEGIN IMMEDIATE');
@@ -251,7 +258,7 @@ export class SqliteDb<Schema> {
           if (wal) this.sqlite.exec('PRAGMA synchronous = FULL');
           throw error;
         }
-        const expected = Math.max(0, ...this.groupSizes);
+        const expected = this.heuristics.companyWait ? Math.max(0, ...this.groupSizes) : 0;
         const opened = { waiting: [], expected, timer: undefined as NodeJS.Timeout | undefined, wal };
         this.group = opened;
         if (expected > 1) opened.timer = setTimeout(() => this.commitGroup(opened), GROUP_WAIT_MS);
@@ -457,6 +464,25 @@ export interface WriteHook {
   /** After a transaction that may have run `beforeCommit` was rolled back. */
   rolledBack(): void;
 }
+
+/** The group commit's parts, each of which the bench (bench/commit-policy.ts) measures on and off. */
+export interface GroupCommitHeuristics {
+  /** 'group-commit' groups at all (off: every write commits as 'immediate') */
+  grouping: boolean;
+  /** a group commits at synchronous=NORMAL and its WAL is synced off the thread */
+  offThreadSync: boolean;
+  /** a write that comes alone (the event loop waited for it) commits at once, without a group */
+  alone: boolean;
+  /** a group waits (GROUP_WAIT_MS at most) for as many writes as the last groups had */
+  companyWait: boolean;
+}
+
+export const ALL_HEURISTICS: GroupCommitHeuristics = {
+  grouping: true,
+  offThreadSync: true,
+  alone: true,
+  companyWait: true,
+};
 
 type Waiting = { resolve: () => void; reject: (error: unknown) => void };
 

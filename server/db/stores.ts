@@ -12,7 +12,7 @@ import {
   type Migration,
 } from './migrate.ts';
 import type { IdentitySchema, LedgerSchema } from './schema.ts';
-import { SqliteDb, openSqliteFile } from './sqlite.ts';
+import { SqliteDb, openSqliteFile, type GroupCommitHeuristics } from './sqlite.ts';
 
 export type IdentityDb = SqliteDb<IdentitySchema>;
 export type LedgerDb = SqliteDb<LedgerSchema>;
@@ -43,6 +43,8 @@ export interface StoresOptions {
   /** A ledger not used for this long (ms) is closed by `closeIdle`. */
   idleMs?: number;
   now?: () => number;
+  /** The ledgers' group commit's parts (default: all; bench/commit-policy.ts turns them off one by one). */
+  groupCommit?: GroupCommitHeuristics;
 }
 
 const DEFAULT_MAX_OPEN_LEDGERS = 32;
@@ -71,6 +73,7 @@ export class Stores {
   private readonly maxOpen: number;
   private readonly idleMs: number;
   private readonly now: () => number;
+  private readonly groupCommit: GroupCommitHeuristics | undefined;
   /** A new ledger's file, made by the migrations on first need (see openLedgerFile). */
   private newLedgerImage: Buffer | undefined;
 
@@ -79,6 +82,7 @@ export class Stores {
     this.maxOpen = options.maxOpenLedgers ?? DEFAULT_MAX_OPEN_LEDGERS;
     this.idleMs = options.idleMs ?? DEFAULT_LEDGER_IDLE_MS;
     this.now = options.now ?? Date.now;
+    this.groupCommit = options.groupCommit;
     ensureDataDir(dataDir);
     this.ledgersDir = path.join(dataDir, 'ledgers');
     this.ledgerMigrations = loadMigrations(path.join(migrationsDir, 'ledger'));
@@ -114,7 +118,7 @@ export class Stores {
       sqlite.close();
       throw error;
     }
-    return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite));
+    return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite, undefined, undefined, this.groupCommit));
   }
 
   /**
@@ -222,7 +226,7 @@ export class Stores {
       throw error;
     }
     if (pending.length === 0 || pending.length === this.ledgerMigrations.length)
-      return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite));
+      return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite, undefined, undefined, this.groupCommit));
     sqlite.close();
     const opened = migrateElsewhere(userId)
       .then(() => this.ledger(userId))
