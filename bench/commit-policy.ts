@@ -9,7 +9,7 @@
  *   node bench/commit-policy.ts [--size 10k] [--data DIR] (the harness's options, bench/README.md)
  */
 import path from 'node:path';
-import type { GroupCommitHeuristics } from '../server/db/sqlite.ts';
+import type { GroupCommitHeuristics } from '../server/db/group-commit.ts';
 import { runAlone, settleDisk, type Area, type Bench } from './lib/harness.ts';
 import { load, medianByRate, type LoadRequest, type LoadResult } from './lib/load.ts';
 import { REPO, startChild } from './lib/processes.ts';

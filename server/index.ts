@@ -48,7 +48,7 @@ import { heapForJobs, heapForServing } from './heap.ts';
 import { openApiRoute } from './http/openapi.ts';
 import { AttemptLimiter, LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './http/rate-limit.ts';
 import type { RouteDef } from './features/define-route.ts';
-import type { GroupCommitHeuristics } from './db/sqlite.ts';
+import type { GroupCommitHeuristics } from './db/group-commit.ts';
 
 /** The data folder owner's way back into an account (npm run reset-password; the desktop app's --reset-password). */
 export { runResetPassword } from './reset-password.ts';

@@ -3,7 +3,7 @@
  * turned off (bench/commit-policy.ts): `node bench/lib/commit-server.ts DATA_DIR '{"alone":false}'`.
  * Prints the same ready line as `npm run serve`.
  */
-import { ALL_HEURISTICS } from '../../server/db/sqlite.ts';
+import { ALL_HEURISTICS } from '../../server/db/group-commit.ts';
 import { startServer } from '../../server/index.ts';
 import { BENCH_SECRET } from './processes.ts';
 

@@ -12,7 +12,8 @@ import {
   type Migration,
 } from './migrate.ts';
 import type { IdentitySchema, LedgerSchema } from './schema.ts';
-import { SqliteDb, openSqliteFile, type GroupCommitHeuristics } from './sqlite.ts';
+import type { GroupCommitHeuristics } from './group-commit.ts';
+import { SqliteDb, openSqliteFile } from './sqlite.ts';
 
 export type IdentityDb = SqliteDb<IdentitySchema>;
 export type LedgerDb = SqliteDb<LedgerSchema>;
@@ -118,7 +119,7 @@ export class Stores {
       sqlite.close();
       throw error;
     }
-    return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite, undefined, undefined, this.groupCommit));
+    return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite, { heuristics: this.groupCommit }));
   }
 
   /**
@@ -226,7 +227,7 @@ export class Stores {
       throw error;
     }
     if (pending.length === 0 || pending.length === this.ledgerMigrations.length)
-      return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite, undefined, undefined, this.groupCommit));
+      return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite, { heuristics: this.groupCommit }));
     sqlite.close();
     const opened = migrateElsewhere(userId)
       .then(() => this.ledger(userId))
