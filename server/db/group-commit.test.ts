@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { countedDisk, groupedDb, loopClock, settled, turn } from '../../test/support/grouped-db.ts';
+import { groupedDb, settled, turn } from '../../test/support/grouped-db.ts';
 import { DomainError } from '../domain/errors.ts';
-import { eventLoopIdleMs } from './group-commit.ts';
 
 describe('grouped writes (group commit)', () => {
   it('when several writes are made in the same turn of the event loop, then they commit in one transaction, and each is answered only once it is committed', async () => {
@@ -49,37 +48,6 @@ describe('grouped writes (group commit)', () => {
         expect(g.visible()).toBe(id);
       }
       expect(g.commits.n).toBe(4);
-    } finally {
-      vi.useRealTimers();
-      g.close();
-    }
-  });
-
-  it('when groups of several writes came before, then the next group waits for as many, and commits as soon as they are there', async () => {
-    const g = groupedDb();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      await Promise.all([1, 2, 3].map((id) => g.db.write('group-commit', g.insert(id))));
-      expect(g.commits.n).toBe(1);
-      // the first of the next three: it waits for company (a timer that does not fire here)
-      const early = settled(g.db.write('group-commit', g.insert(4)));
-      await turn();
-      await turn();
-      expect(early.done).toBe(false);
-      expect(g.visible()).toBe(3);
-      // the rest come back: the group is complete and commits at the end of this turn
-      await Promise.all([g.db.write('group-commit', g.insert(5)), g.db.write('group-commit', g.insert(6))]);
-      expect(early.done).toBe(true);
-      expect(g.visible()).toBe(6);
-      expect(g.commits.n).toBe(2);
-      // and when the company does not come, the wait ends
-      const alone = settled(g.db.write('group-commit', g.insert(7)));
-      await turn();
-      expect(alone.done).toBe(false);
-      vi.runOnlyPendingTimers();
-      await turn();
-      expect(alone.done).toBe(true);
-      expect(g.visible()).toBe(7);
     } finally {
       vi.useRealTimers();
       g.close();
@@ -175,200 +143,6 @@ describe('grouped writes (group commit)', () => {
     }
   });
 
-  it('when a group commits, then its writes are answered only after a sync of the WAL begun after the commit has ended, and the thread does not wait for it', async () => {
-    const sync = countedDisk({ held: true });
-    const g = groupedDb(sync.disk);
-    try {
-      const writes = [1, 2].map((id) => settled(g.db.write('group-commit', g.insert(id))));
-      await turn();
-      // committed (another connection sees it), the sync running off the thread, nobody answered
-      expect(g.visible()).toBe(2);
-      expect(sync.counts).toEqual({ background: 1, now: 0 });
-      await turn();
-      expect(writes.some((w) => w.done)).toBe(false);
-      // every other commit of the connection still syncs inside SQLite
-      expect(g.db.sqlite.pragma('synchronous', { simple: true })).toBe(2);
-      sync.release();
-      await turn();
-      expect(writes.every((w) => w.done && w.error === undefined)).toBe(true);
-    } finally {
-      while (sync.running() > 0) sync.release();
-      g.close();
-    }
-  });
-
-  it('when groups commit while a sync is running, then they wait for the next one, which covers them all', async () => {
-    const sync = countedDisk({ held: true });
-    const g = groupedDb(sync.disk);
-    try {
-      const first = settled(g.db.write('group-commit', g.insert(1)));
-      await turn();
-      const second = settled(g.db.write('group-commit', g.insert(2)));
-      await turn();
-      const third = settled(g.db.write('group-commit', g.insert(3)));
-      await turn();
-      expect(g.commits.n).toBe(3);
-      expect(sync.counts.background).toBe(1);
-      sync.release();
-      await turn();
-      expect([first.done, second.done, third.done]).toEqual([true, false, false]);
-      // one sync for the two groups committed meanwhile
-      expect(sync.counts.background).toBe(2);
-      sync.release();
-      await turn();
-      expect([second.done, third.done]).toEqual([true, true]);
-    } finally {
-      while (sync.running() > 0) sync.release();
-      g.close();
-    }
-  });
-
-  it('when the connection is read or written outside a group while groups wait for their sync, then they are synced at once before it: nothing is read from a write that is not durable', async () => {
-    const sync = countedDisk({ held: true });
-    const g = groupedDb(sync.disk);
-    try {
-      // one group whose sync is still running: a read syncs first all the same
-      const first = settled(g.db.write('group-commit', g.insert(1)));
-      await turn();
-      expect(sync.counts).toEqual({ background: 1, now: 0 });
-      expect(g.db.allSql('SELECT * FROM things')).toHaveLength(1);
-      expect(sync.counts.now).toBe(1);
-      // one more behind it: the read answers it at once
-      const second = settled(g.db.write('group-commit', g.insert(2)));
-      await turn();
-      expect(g.db.allSql('SELECT * FROM things')).toHaveLength(2);
-      expect(sync.counts.now).toBe(2);
-      await turn();
-      expect(second.done).toBe(true);
-      // nothing committed since: a plain transaction needs no sync of its own first
-      g.db.transaction(() => g.insert(3)());
-      expect(sync.counts.now).toBe(2);
-      sync.release();
-      await turn();
-      expect(first.done).toBe(true);
-    } finally {
-      while (sync.running() > 0) sync.release();
-      g.close();
-    }
-  });
-
-  it('when the sync of a group fails, then its writes are refused with the error', async () => {
-    const sync = countedDisk();
-    const g = groupedDb(sync.disk);
-    try {
-      sync.failNextSync(Object.assign(new Error('input/output error'), { code: 'EIO' }));
-      await expect(g.db.write('group-commit', g.insert(1))).rejects.toMatchObject({ code: 'EIO' });
-      await g.db.write('group-commit', g.insert(2));
-      expect(sync.counts.background).toBe(2);
-    } finally {
-      g.close();
-    }
-  });
-
-  it('when the connection is closed while groups wait for their sync, then they are synced and answered first', async () => {
-    const sync = countedDisk({ held: true });
-    const g = groupedDb(sync.disk);
-    const first = settled(g.db.write('group-commit', g.insert(1)));
-    await turn();
-    const second = settled(g.db.write('group-commit', g.insert(2)));
-    await turn();
-    g.db.close();
-    await turn();
-    expect(sync.counts.now).toBe(1);
-    expect(second.done).toBe(true);
-    sync.release();
-    await turn();
-    expect(first.done).toBe(true);
-    expect(g.visible()).toBe(2);
-    g.close();
-  });
-
-  it('when a write comes alone (the loop waited for it since the last answer), then it commits and syncs at once without a group and is answered; one that was queued behind an answer joins a group', async () => {
-    const sync = countedDisk();
-    const loop = loopClock();
-    const g = groupedDb(sync.disk, loop.idleMs);
-    try {
-      loop.wait();
-      const alone = g.db.write('group-commit', g.insert(1));
-      // committed before the call returned, synced inside SQLite (FULL), no sync off the thread
-      expect(g.visible()).toBe(1);
-      expect(sync.counts).toEqual({ background: 0, now: 0 });
-      await alone;
-      loop.wait();
-      const second = g.db.write('group-commit', g.insert(2));
-      expect(g.visible()).toBe(2);
-      await second;
-      expect(g.commits.n).toBe(0);
-      // the loop did not wait since that answer: this write was queued, and opens a group
-      const queued = g.db.write('group-commit', g.insert(3));
-      expect(g.visible()).toBe(2);
-      await queued;
-      expect(g.visible()).toBe(3);
-      expect(g.commits.n).toBe(1);
-      expect(sync.counts.background).toBe(1);
-    } finally {
-      g.close();
-    }
-  });
-
-  it('when the event loop itself has waited for a write (a timer, as for a request), then it comes alone; writes made in the same turn after its answer group', async () => {
-    const sync = countedDisk();
-    const g = groupedDb(sync.disk, eventLoopIdleMs);
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      await g.db.write('group-commit', g.insert(1));
-      expect(sync.counts.background).toBe(0);
-      await g.db.write('group-commit', g.insert(2));
-      expect(sync.counts.background).toBe(1);
-    } finally {
-      g.close();
-    }
-  });
-
-  it('when a sync is running, or one of the last groups had company, then a write does not come alone even after the loop waited', async () => {
-    const sync = countedDisk({ held: true });
-    const loop = loopClock();
-    const g = groupedDb(sync.disk, loop.idleMs);
-    /** Lets the event loop and the held syncs run until `write` is answered. */
-    const answered = async (write: { done: boolean }) => {
-      while (!write.done) {
-        if (sync.running() > 0) sync.release();
-        await turn();
-      }
-    };
-    try {
-      // a write queued behind nothing the loop waited for: a group of one, its sync held
-      const first = settled(g.db.write('group-commit', g.insert(1)));
-      await turn();
-      expect(sync.running()).toBe(1);
-      loop.wait();
-      const duringSync = settled(g.db.write('group-commit', g.insert(2)));
-      expect(g.visible()).toBe(1);
-      await answered(first);
-      await answered(duringSync);
-      // a group of two: among the last eight groups, so writes group until eight single ones have passed
-      await Promise.all(
-        [3, 4]
-          .map((id) => g.db.write('group-commit', g.insert(id)))
-          .map(settled)
-          .map(answered),
-      );
-      for (let id = 5; id <= 12; id++) {
-        loop.wait();
-        const write = settled(g.db.write('group-commit', g.insert(id)));
-        expect(g.visible()).toBe(id - 1);
-        await answered(write);
-      }
-      loop.wait();
-      const alone = g.db.write('group-commit', g.insert(13));
-      expect(g.visible()).toBe(13);
-      await alone;
-    } finally {
-      while (sync.running() > 0) sync.release();
-      g.close();
-    }
-  });
-
   it('when the connection is closed while a group is open (a restore, a shutdown), then the group is committed first', async () => {
     const g = groupedDb();
     const written = g.db.write('group-commit', g.insert(1));
@@ -376,5 +150,43 @@ describe('grouped writes (group commit)', () => {
     await written;
     expect(g.visible()).toBe(1);
     g.close();
+  });
+
+  it('when a group is answered, then its commit was made at synchronous=FULL, as every commit of the connection: its writes are on disk', async () => {
+    const g = groupedDb();
+    const levels: number[] = [];
+    const exec = g.db.sqlite.exec.bind(g.db.sqlite);
+    g.db.sqlite.exec = (sql: string) => {
+      if (sql === 'COMMIT') levels.push(g.db.sqlite.pragma('synchronous', { simple: true }) as number);
+      return exec(sql);
+    };
+    try {
+      const writes = [1, 2, 3].map((id) => settled(g.db.write('group-commit', g.insert(id))));
+      await Promise.resolve();
+      expect(writes.some((w) => w.done)).toBe(false);
+      await turn();
+      await Promise.resolve();
+      // 2 = FULL: the COMMIT itself synced the WAL before anyone was answered
+      expect(levels).toEqual([2]);
+      expect(writes.every((w) => w.done && w.error === undefined)).toBe(true);
+      expect(g.visible()).toBe(3);
+    } finally {
+      g.close();
+    }
+  });
+
+  it("when the connection's group commit is off (the bench's reference), then a 'group-commit' write commits in its own transaction before it is answered", async () => {
+    const g = groupedDb({ groupCommit: false });
+    try {
+      const first = g.db.write('group-commit', g.insert(1));
+      expect(g.visible()).toBe(1);
+      await first;
+      await Promise.all([2, 3].map((id) => g.db.write('group-commit', g.insert(id))));
+      expect(g.visible()).toBe(3);
+      // no group's COMMIT: each was a plain transaction
+      expect(g.commits.n).toBe(0);
+    } finally {
+      g.close();
+    }
   });
 });

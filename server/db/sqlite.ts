@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Compilable } from 'kysely';
 import { DomainError } from '../domain/errors.ts';
-import { GroupCommit, type GroupCommitOptions } from './group-commit.ts';
+import { GroupCommit } from './group-commit.ts';
 
 /**
  * What a request is told when its ledger's connection was closed under it: a restore replaced the
@@ -31,20 +31,18 @@ export class SqliteDb<Schema> {
   /** What every write does before it commits (the ledger's change log), and after a rollback. */
   writeHook: WriteHook | undefined;
   private readonly groups: GroupCommit;
+  /** Whether 'group-commit' writes are grouped (off: they commit as 'immediate'; bench/commit-policy.ts). */
+  private readonly grouping: boolean;
 
-  /** `groupCommit`: how its grouped writes sync and which of group commit's parts it uses (tests, the bench). */
-  constructor(sqlite: Database.Database, groupCommit: GroupCommitOptions = {}) {
+  constructor(sqlite: Database.Database, options: { groupCommit?: boolean } = {}) {
     this.sqlite = sqlite;
-    this.groups = new GroupCommit(
-      {
-        sqlite,
-        assertOpen: () => this.assertOpen(),
-        rolledBack: () => this.writeHook?.rolledBack(),
-        hooked: (fn) => this.hooked(fn),
-        transaction: (fn) => this.transaction(fn),
-      },
-      groupCommit,
-    );
+    this.grouping = options.groupCommit ?? true;
+    this.groups = new GroupCommit({
+      sqlite,
+      assertOpen: () => this.assertOpen(),
+      hooked: (fn) => this.hooked(fn),
+      rolledBack: () => this.writeHook?.rolledBack(),
+    });
     this.qb = new Kysely<Schema>({
       dialect: {
         createAdapter: () => new SqliteAdapter(),
@@ -151,7 +149,7 @@ export class SqliteDb<Schema> {
    * 'group-commit' is group commit (./group-commit.ts); `head` opens a group of its own (a batch).
    */
   write<T>(policy: CommitPolicy, fn: () => T, options: { head?: boolean } = {}): Promise<T> {
-    if (policy === 'group-commit' && this.groups.heuristics.grouping)
+    if (policy === 'group-commit' && this.grouping)
       try {
         this.assertOpen();
         this.assertNotBusy();
@@ -208,17 +206,16 @@ export class SqliteDb<Schema> {
   close(): void {
     if (this.sqlite.open) this.groups.settle();
     this.statements.clear();
-    this.groups.close();
     if (this.sqlite.open) this.sqlite.close();
   }
 }
 
 /**
- * How a write commits; the rule: a small write that requests make one at a time, and that several
- * clients make at once (a journal posting), is 'group-commit' (it shares one transaction and one
- * sync off the thread with the writes that arrive with it; bench/writes.ts, 8 and 50 clients);
- * every other write is 'immediate' (its own transaction, synced inside COMMIT): a group would only
- * add hops to a write that comes alone.
+ * How a write commits; the rule: a small write that several clients make at once (a journal
+ * posting) is 'group-commit': it shares one transaction and one sync with the writes that arrive
+ * in the same turn of the event loop (./group-commit.ts), which pays at 8 clients
+ * (bench/commit-policy.ts); every other write is 'immediate': its own transaction, synced inside
+ * COMMIT.
  */
 export type CommitPolicy = 'group-commit' | 'immediate';
 

@@ -2,67 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { DiskSync } from '../../server/db/group-commit.ts';
 import { openSqliteFile, SqliteDb } from '../../server/db/sqlite.ts';
 
-// A file-backed SqliteDb whose commits and syncs a test can count, hold and fail: the tests of the
-// one write path (server/db/sqlite.test.ts, server/db/group-commit*.test.ts).
+// A file-backed SqliteDb whose group commits a test counts and sees from another connection: the
+// tests of the one write path (server/db/sqlite.test.ts, server/db/group-commit.test.ts).
 
 export interface Schema {
   things: { id: number; label: string };
 }
 
-/**
- * The WAL syncs of a connection, counted: each a real fdatasync of the file. Held, a sync off the
- * thread ends only when `release` is called (as a slow disk's would); otherwise it ends at once.
- */
-export function countedDisk({ held = false } = {}) {
-  const pending: (() => void)[] = [];
-  const counts = { background: 0, now: 0 };
-  let failNext: Error | undefined;
-  const disk: DiskSync = {
-    sync: (fd, done) => {
-      counts.background += 1;
-      const end = () => {
-        const error = failNext ?? null;
-        failNext = undefined;
-        if (!error) fs.fdatasyncSync(fd);
-        done(error);
-      };
-      if (held) pending.push(end);
-      else end();
-    },
-    syncNow: (fd) => {
-      counts.now += 1;
-      fs.fdatasyncSync(fd);
-    },
-  };
-  return {
-    disk,
-    counts,
-    /** Ends the oldest sync still running. */
-    release: () => pending.shift()!(),
-    running: () => pending.length,
-    failNextSync: (error: Error) => (failNext = error),
-  };
-}
-
-/**
- * The event loop's idle time as SqliteDb reads it, moved by hand: `wait(ms)` is the loop waiting
- * for a request. A loop that never waits (the default) is a server with requests always queued,
- * so that every write joins a group.
- */
-export function loopClock() {
-  let idle = 0;
-  return { idleMs: () => idle, wait: (ms = 1) => (idle += ms) };
-}
-
 /** A file-backed connection (as a ledger's) with a table, a second connection to look from, and its COMMITs counted. */
-export function groupedDb(disk = countedDisk().disk, loopIdleMs = loopClock().idleMs) {
+export function groupedDb(options: { groupCommit?: boolean } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-group-'));
   const file = path.join(dir, 'ledger.sqlite');
   const sqlite = openSqliteFile(file);
-  const db = new SqliteDb<Schema>(sqlite, { disk, loopIdleMs });
+  const db = new SqliteDb<Schema>(sqlite, options);
   db.runSql('CREATE TABLE things (id INTEGER PRIMARY KEY, label TEXT NOT NULL)');
   const observer = new Database(file, { readonly: true });
   const count = observer.prepare('SELECT COUNT(*) FROM things').pluck();
