@@ -21,6 +21,7 @@ export const frame = {
     schedules: 'Schedules',
     prices: 'Rates',
     investments: 'Investments',
+    history: 'History',
   },
   action: {
     cancel: 'Cancel',

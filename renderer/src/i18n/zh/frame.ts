@@ -24,6 +24,7 @@ export const frame: Texts<typeof en> = {
     schedules: '定期分录',
     prices: '汇率',
     investments: '投资',
+    history: '历史记录',
   },
   action: {
     cancel: '取消',
