@@ -1,38 +1,33 @@
 /**
- * What each part of the journal's group commit (server/db/sqlite.ts) pays: posting one entry a
- * request from 1 and 8 clients at once, on the real server with all its parts, with each part
- * turned off in turn, with all of them off (the simplest group commit: the writes of a turn of the
- * event loop share one transaction, committed at synchronous=FULL), and with no grouping at all
- * (each posting its own transaction), beside the raw posting transaction back to back. The
- * variants run in turns (TURNS of each, the median rate kept), as the machine's speed drifts.
+ * What the journal's group commit (server/db/group-commit.ts) pays: posting one entry a request
+ * from 1 and 8 clients at once, on the real server with group commit and without it (each posting
+ * its own transaction), beside the raw posting transaction back to back. The variants run in turns
+ * (TURNS of each, the median rate kept), as the machine's speed drifts. The parts group commit had
+ * before (a sync off the thread, a write alone committed at once, waiting for company) were
+ * measured the same way at commit c8a3fbc, which can turn each off (bench/README.md).
  *
  *   node bench/commit-policy.ts [--size 10k] [--data DIR] (the harness's options, bench/README.md)
  */
 import path from 'node:path';
-import type { GroupCommitHeuristics } from '../server/db/sqlite.ts';
 import { runAlone, settleDisk, type Area, type Bench } from './lib/harness.ts';
 import { load, medianByRate, type LoadRequest, type LoadResult } from './lib/load.ts';
 import { REPO, startChild } from './lib/processes.ts';
 import { rawTimed } from './lib/stats.ts';
 import { postingBody, minorOf } from './writes.ts';
 
-const VARIANTS: readonly { name: string; off: Partial<GroupCommitHeuristics> }[] = [
-  { name: 'all parts (as served)', off: {} },
-  { name: 'without the sync off the thread', off: { offThreadSync: false } },
-  { name: 'without "a write alone commits at once"', off: { alone: false } },
-  { name: "without waiting for the last groups' company", off: { companyWait: false } },
-  { name: 'simplest group commit (all three off)', off: { offThreadSync: false, alone: false, companyWait: false } },
-  { name: 'no grouping (each posting its own transaction)', off: { grouping: false } },
-];
+const VARIANTS = [
+  { name: 'group commit (as served)', mode: 'grouped' },
+  { name: 'no grouping (each posting its own transaction)', mode: 'ungrouped' },
+] as const;
 const CLIENTS = [1, 8] as const;
 const TURNS = 3;
 /** Requests per load run; as many at 1 client as at 8, so that every run is long enough to time. */
 const POSTINGS = 600;
 
-async function serve(bench: Bench, off: Partial<GroupCommitHeuristics>) {
+async function serve(bench: Bench, mode: 'grouped' | 'ungrouped') {
   return startChild(
     path.join(REPO, 'bench/lib/commit-server.ts'),
-    [bench.dataDir, JSON.stringify(off)],
+    [bench.dataDir, mode],
     {},
     /Ledger API listening on (http:\S+)/,
   );
@@ -54,7 +49,7 @@ export const commitPolicy: Area = {
     for (let turn = 0; turn < TURNS; turn++) {
       for (const variant of VARIANTS) {
         settleDisk();
-        const server = await serve(bench, variant.off);
+        const server = await serve(bench, variant.mode);
         try {
           await load(server.url, { connections: 8, amount: 100, requests });
           for (const clients of CLIENTS) {

@@ -48,7 +48,6 @@ import { heapForJobs, heapForServing } from './heap.ts';
 import { openApiRoute } from './http/openapi.ts';
 import { AttemptLimiter, LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './http/rate-limit.ts';
 import type { RouteDef } from './features/define-route.ts';
-import type { GroupCommitHeuristics } from './db/sqlite.ts';
 
 /** The data folder owner's way back into an account (npm run reset-password; the desktop app's --reset-password). */
 export { runResetPassword } from './reset-password.ts';
@@ -78,7 +77,7 @@ export interface StartServerOptions {
   /** Each job's time and memory budget on the worker (default DEFAULT_JOB_BUDGET). */
   jobBudget?: Partial<JobBudget>;
   /** How many ledgers not in use stay open, and for how long (ms) at most (defaults: Stores). */
-  ledgers?: { maxOpen?: number; idleMs?: number; groupCommit?: GroupCommitHeuristics };
+  ledgers?: { maxOpen?: number; idleMs?: number; groupCommit?: boolean };
   /** When scheduled entries are booked; by default at start and whenever the machine's calendar day changes. */
   scheduleTrigger?: BookingTrigger;
   /** How long (ms) requests in flight get to finish once closing begins; then the rest are cut. Default 5 s. */

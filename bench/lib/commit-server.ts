@@ -1,13 +1,12 @@
 /**
- * The real server, from the sources, over a data folder with some of its group commit's parts
- * turned off (bench/commit-policy.ts): `node bench/lib/commit-server.ts DATA_DIR '{"alone":false}'`.
- * Prints the same ready line as `npm run serve`.
+ * The real server, from the sources, over a data folder, with its ledgers' group commit on or off
+ * (bench/commit-policy.ts): `node bench/lib/commit-server.ts DATA_DIR grouped|ungrouped`. Prints
+ * the same ready line as `npm run serve`.
  */
-import { ALL_HEURISTICS } from '../../server/db/sqlite.ts';
 import { startServer } from '../../server/index.ts';
 import { BENCH_SECRET } from './processes.ts';
 
-const [dataDir, parts = '{}'] = process.argv.slice(2);
+const [dataDir, mode = 'grouped'] = process.argv.slice(2);
 const server = await startServer({
   dataDir: dataDir!,
   port: 0,
@@ -16,7 +15,7 @@ const server = await startServer({
   rendererDir: null,
   backupIntervalMs: 0,
   syncIntervalMs: 0,
-  ledgers: { groupCommit: { ...ALL_HEURISTICS, ...(JSON.parse(parts) as object) } },
+  ledgers: { groupCommit: mode === 'grouped' },
 });
 process.stdout.write(`Ledger API listening on ${server.url}\n`);
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));

@@ -12,7 +12,7 @@ import {
   type Migration,
 } from './migrate.ts';
 import type { IdentitySchema, LedgerSchema } from './schema.ts';
-import { SqliteDb, openSqliteFile, type GroupCommitHeuristics } from './sqlite.ts';
+import { SqliteDb, openSqliteFile } from './sqlite.ts';
 
 export type IdentityDb = SqliteDb<IdentitySchema>;
 export type LedgerDb = SqliteDb<LedgerSchema>;
@@ -43,8 +43,8 @@ export interface StoresOptions {
   /** A ledger not used for this long (ms) is closed by `closeIdle`. */
   idleMs?: number;
   now?: () => number;
-  /** The ledgers' group commit's parts (default: all; bench/commit-policy.ts turns them off one by one). */
-  groupCommit?: GroupCommitHeuristics;
+  /** Whether the ledgers group their 'group-commit' writes (default yes; bench/commit-policy.ts measures without). */
+  groupCommit?: boolean;
 }
 
 const DEFAULT_MAX_OPEN_LEDGERS = 32;
@@ -73,7 +73,7 @@ export class Stores {
   private readonly maxOpen: number;
   private readonly idleMs: number;
   private readonly now: () => number;
-  private readonly groupCommit: GroupCommitHeuristics | undefined;
+  private readonly groupCommit: boolean | undefined;
   /** A new ledger's file, made by the migrations on first need (see openLedgerFile). */
   private newLedgerImage: Buffer | undefined;
 
@@ -118,7 +118,7 @@ export class Stores {
       sqlite.close();
       throw error;
     }
-    return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite, undefined, undefined, this.groupCommit));
+    return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite, { groupCommit: this.groupCommit }));
   }
 
   /**
@@ -226,7 +226,7 @@ export class Stores {
       throw error;
     }
     if (pending.length === 0 || pending.length === this.ledgerMigrations.length)
-      return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite, undefined, undefined, this.groupCommit));
+      return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite, { groupCommit: this.groupCommit }));
     sqlite.close();
     const opened = migrateElsewhere(userId)
       .then(() => this.ledger(userId))
