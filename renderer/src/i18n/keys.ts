@@ -1,7 +1,7 @@
-import type { en } from './en.ts';
+import type { en } from './catalogues.ts';
 
 /** A language's texts: the groups and keys of the English ones, each a string. */
-type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+export type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 /** The catalogue every language fills; a key missing (or extra) in a language is a compile error. */
 export type Messages = Texts<typeof en>;
