@@ -246,7 +246,11 @@ function applyMatch(db: LedgerDb, dataset: Dataset, rowId: string, value: RowVal
     ? rivalsOf(db, rowId, String(value.bank_transaction_id), String(value.entry_id))
     : [];
   const mine = standing(db, dataset.name, rowId);
-  const winner = rivals.find((r) => outranks(standing(db, dataset.name, r), mine));
+  // a rival whose own latest message has already given it up (rejected, superseded) steps aside
+  const winner = rivals.find((r) => {
+    const theirs = standing(db, dataset.name, r);
+    return theirs.rank < 2n && outranks(theirs, mine);
+  });
   if (winner !== undefined)
     row = {
       ...value,

@@ -302,6 +302,7 @@ export function applyReceived(db: LedgerDb, changes: readonly ReceivedChange[]):
     db.runSql('PRAGMA defer_foreign_keys = ON');
     beginBankBatch(db);
     let fresh = 0;
+    const arrived: { dataset: Dataset; change: ReceivedChange; value: RowValue | null }[] = [];
     for (const change of changes) {
       const dataset = datasetOf(change.dataset);
       if (!dataset)
@@ -327,6 +328,11 @@ export function applyReceived(db: LedgerDb, changes: readonly ReceivedChange[]):
       );
       if (logged === 0) continue;
       fresh += 1;
+      arrived.push({ dataset, change, value });
+    }
+    // Each applied once the whole batch is logged: a row created and deleted within it (a bank
+    // line whose statement was deleted) is never applied in between, where it could displace its twin.
+    for (const { dataset, change, value } of arrived) {
       const [winner] = db.allSql<{ timestamp: string }>(
         'SELECT timestamp FROM change_log WHERE dataset = ? AND row_id = ? ORDER BY rank DESC, timestamp DESC LIMIT 1',
         change.dataset,
