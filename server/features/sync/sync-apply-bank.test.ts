@@ -162,6 +162,21 @@ describe('statements and bank lines under merge', () => {
     expectSameAndExact(a, b);
   });
 
+  it('when a file imported first on one device is deleted there before it syncs, then the other device’s later import of it keeps its lines and matches', () => {
+    const { a, b, checking, groceries } = twoDevices();
+    const early = createStatement(b, { account_id: checking, transactions: FILE });
+    removeStatement(b, early.id!);
+    after(a, b);
+    createStatement(a, { account_id: checking, transactions: FILE });
+    const kept = lines(a);
+    createEntryForBankTransaction(a, kept[0]!.id, { account_id: groceries }, DEFAULT_THRESHOLDS, models);
+    syncBoth(a, b);
+
+    expect(lines(a)).toEqual(kept);
+    expect(matches(a)).toEqual([expect.objectContaining({ bank_transaction_id: kept[0]!.id, status: 'accepted' })]);
+    expectSameAndExact(a, b);
+  });
+
   it('when a statement is deleted on one device, then the other loses it, its lines and their counts', () => {
     const { a, b, checking } = twoDevices();
     const statement = createStatement(a, { account_id: checking, transactions: FILE });
