@@ -107,18 +107,3 @@ export class SyncPanel extends SettingsArticle {
     await this.panel.getByRole('button', { name: this.words.t('sync.leave.confirmButton'), exact: true }).click();
   }
 }
-
-/** Settings → History: the changes, newest first, and Undo of this computer's last one. */
-export class HistoryPanel extends SettingsArticle {
-  constructor(page: Page, words = new Words()) {
-    super(page, words, 'history.title');
-  }
-
-  get table(): Locator {
-    return this.panel.getByRole('table', { name: this.words.t('history.list') });
-  }
-
-  async undo(): Promise<void> {
-    await this.panel.getByRole('button', { name: this.words.t('history.undo') }).click();
-  }
-}
