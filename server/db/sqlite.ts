@@ -250,7 +250,7 @@ export function openSqliteFile(file: string): Database.Database {
   // Statement journals in memory: a savepoint (each grouped write) or a statement that fires triggers
   // keeps the pages it changes, to undo them; past 64 KB (16 pages, less than one posting changes)
   // SQLite spills them to a temporary file, two writes a page. Nothing else here uses temporary
-  // storage at a size that matters: no query sorts more than a bounded set (test/query-plans.test.ts).
+  // storage at a size that matters: no query sorts more than a bounded set (test/query-plans/).
   sqlite.pragma('temp_store = MEMORY');
   return sqlite;
 }
