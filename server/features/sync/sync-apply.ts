@@ -22,6 +22,7 @@ import { applyPosting } from '../totals/totals.service.ts';
 import type { PostedLine } from '../totals/totals.model.ts';
 import { BOOKED_ENTRY_STATUSES, type AccountType, type Direction } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { applyInvestmentRow } from './sync-apply-investments.ts';
 
 /** A change as the sync hands it over: value '' and column 'deleted' for a deleted row. */
 export interface ReceivedChange {
@@ -256,20 +257,25 @@ function applyRow(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue
     return false;
   }
   db.runSql('DELETE FROM change_parked WHERE dataset = ? AND row_id = ?', dataset.name, rowId);
-  applyWinner(db, dataset, rowId, value);
-  return true;
+  if (applyWinner(db, dataset, rowId, value)) return true;
+  // set aside by its own rule (a sale of units another device sold first): it waits too
+  db.runSql('INSERT OR IGNORE INTO change_parked (dataset, row_id) VALUES (?, ?)', dataset.name, rowId);
+  return false;
 }
 
-function applyWinner(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
-  if (dataset.name === 'accounts') return applyAccount(db, dataset, rowId, value);
-  if (dataset.name === 'journal_entries') return applyEntry(db, dataset, rowId, value);
-  if (value === null) {
-    db.runSql(`DELETE FROM ${dataset.table} WHERE ${whereKey(dataset)}`, ...rowId.split(' '));
-    return;
+/** Writes a row's winning value; answers false when a rule sets it aside (sync-apply-investments.ts). */
+function applyWinner(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): boolean {
+  const own = applyInvestmentRow(db, dataset, rowId, value);
+  if (own !== undefined) return own;
+  if (dataset.name === 'accounts') applyAccount(db, dataset, rowId, value);
+  else if (dataset.name === 'journal_entries') applyEntry(db, dataset, rowId, value);
+  else if (value === null) db.runSql(`DELETE FROM ${dataset.table} WHERE ${whereKey(dataset)}`, ...rowId.split(' '));
+  else {
+    const seq = (dataset.local ?? []).includes('seq');
+    upsert(db, dataset, columnsOf(db, dataset.table, value), () => (seq ? nextSeq(db, dataset.table) : []));
+    replaceChildren(db, dataset, rowId, value);
   }
-  const seq = (dataset.local ?? []).includes('seq');
-  upsert(db, dataset, columnsOf(db, dataset.table, value), () => (seq ? nextSeq(db, dataset.table) : []));
-  replaceChildren(db, dataset, rowId, value);
+  return true;
 }
 
 /**
@@ -346,5 +352,6 @@ export function currentValue(db: LedgerDb, dataset: string, rowId: string): RowV
 
 /** Puts a row back as it was (Undo): the value given, or no row for null, through the merge's writes. */
 export function applyRestored(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
-  applyWinner(db, dataset, rowId, value);
+  if (!applyWinner(db, dataset, rowId, value))
+    db.runSql('INSERT OR IGNORE INTO change_parked (dataset, row_id) VALUES (?, ?)', dataset.name, rowId);
 }
