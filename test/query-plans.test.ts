@@ -741,3 +741,92 @@ describe('the queries of attachments', () => {
     }
   });
 });
+
+describe('the queries of the investments’ and receipts’ sync', () => {
+  it('when trades, prices and a receipt arrive from another device (a sale before its buy, a sale of units sold twice), then every statement of the apply is an index lookup or range', async () => {
+    const { Stores } = await import('../server/db/stores.ts');
+    const { createAccount } = await import('../server/features/accounts/accounts.service.ts');
+    const { createSecurity, putInvestmentSettings, setSecurityPrice } =
+      await import('../server/features/investments/investments.service.ts');
+    const { bookTrade } = await import('../server/features/investments/investments.trades.ts');
+    const { LedgerSyncStore } = await import('../server/features/sync/ledger-store.ts');
+    const { AttachmentTransfer } = await import('../server/features/sync/attachment-transfer.ts');
+    const { parseTimestamp } = await import('../server/sync/clock.ts');
+    const dir = fs.mkdtempSync(`${t.dataDir}/sync-plans-`);
+    const stores = new Stores(dir);
+    const [userA, userB] = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
+    const [a, b] = [stores.ledger(userA), stores.ledger(userB)];
+    const files = (user: string) => new AttachmentTransfer(`${dir}/attachments/${user}`);
+    const deliver = (to: typeof a, user: string, messages: ReturnType<LedgerSyncStoreType['pending']>) => {
+      const store = new LedgerSyncStore(to, files(user));
+      for (const m of messages) store.clock.recv(parseTimestamp(m.timestamp)!);
+      store.apply(messages);
+    };
+    type LedgerSyncStoreType = InstanceType<typeof LedgerSyncStore>;
+    const account = createAccount(a, { name: 'Broker', type: 'ASSET', currency: 'USD' }).id;
+    const gains = createAccount(a, { name: 'Gains', type: 'INCOME', currency: 'USD' }).id;
+    const security = createSecurity(a, { symbol: 'VTI', name: 'VTI', currency: 'USD' }).id;
+    putInvestmentSettings(a, account, { booking_method: 'FIFO', short_term_account_id: gains });
+    const base = { account_id: account, security_id: security };
+    bookTrade(a, { kind: 'buy', ...base, date: '2026-01-05', units: '10', price: '100' });
+    deliver(b, userB, new LedgerSyncStore(a, files(userA)).pending('', 10_000));
+    bookTrade(a, { kind: 'sell', ...base, date: '2026-02-05', units: '8', price: '110' });
+    bookTrade(b, { kind: 'sell', ...base, date: '2026-02-06', units: '8', price: '120' });
+    bookTrade(a, { kind: 'buy', ...base, date: '2026-03-05', units: '2', price: '90' });
+    setSecurityPrice(a, security, '2026-03-31', '105');
+    a.transaction(() =>
+      a.runSql(
+        "INSERT INTO attachment_files (sha256, size_bytes, content_type, created_at) VALUES (?, 10, 'image/png', '2026-01-01T00:00:00.000Z')",
+        'a'.repeat(64),
+      ),
+    );
+    const fromA = new LedgerSyncStore(a, files(userA)).pending('', 10_000);
+    const file = b.sqlite.name;
+    const seen = new Set<string>();
+    Database.prototype.prepare = function (this: Database.Database, sql: string) {
+      if (this.name === file) seen.add(sql);
+      return prepare.call(this, sql);
+    } as typeof prepare;
+    try {
+      deliver(b, userB, [...fromA].reverse());
+    } finally {
+      Database.prototype.prepare = prepare;
+    }
+    expect(b.allSql("SELECT row_id FROM change_parked WHERE dataset = 'trades'")).toHaveLength(1);
+    stores.close();
+    const db = new Database(file, { readonly: true });
+    try {
+      const tables = [
+        ...BIG_TABLES,
+        'change_log',
+        'trades',
+        'lots',
+        'lot_reductions',
+        'holdings',
+        'securities',
+        'security_prices',
+        'attachment_files',
+        'attachments',
+        't',
+        'l',
+        'c',
+        'r',
+        'f',
+      ];
+      // the trigger that marks a new file's chunks, and a trade taken back with the sales of its lot
+      const statements = [
+        ...seen,
+        "SELECT c.sha256 || ' ' || c.chunk FROM attachment_chunks c WHERE c.sha256 = ?",
+        'SELECT r.trade_id FROM lots l JOIN lot_reductions r ON r.lot_id = l.id WHERE l.trade_id = ?',
+        'DELETE FROM lots WHERE trade_id = ?',
+      ].filter((sql) => /trades|lots|lot_reductions|holdings|securit|attachment/.test(sql));
+      expect(statements.length).toBeGreaterThan(10);
+      const offenders = statements.flatMap((sql) =>
+        fullScans(db, sql, tables).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
+      );
+      expect(offenders).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});

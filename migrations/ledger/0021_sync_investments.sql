@@ -6,6 +6,12 @@
 -- travel as chunks of 512 KiB: attachment_chunks names them, a file's chunks marked when its row
 -- is made; the change log keeps only their names, the bytes are read from the data folder when sent.
 
+-- A holding's lots whole (open or not) and a trade's lot, for the rebuild of a holding on apply; the
+-- reductions of a lot, for a trade taken back (Undo) with the sales that took from its lot.
+CREATE INDEX lots_by_holding ON lots (account_id, security_id);
+CREATE INDEX lots_by_trade ON lots (trade_id, id);
+CREATE INDEX lot_reductions_by_lot ON lot_reductions (lot_id);
+
 -- A stored file's chunks: (sha256, chunk, chunks, size_bytes), one row per 512 KiB of it (at most 64);
 -- chunk is text, as the key of a row id is.
 CREATE VIEW attachment_chunks AS

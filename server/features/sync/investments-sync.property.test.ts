@@ -119,16 +119,16 @@ async function play(d: Device, step: Exclude<Op, { kind: 'sync' }>, book: Book, 
       });
     else if (step.kind === 'sell') {
       const [lot] = lotsOf(d.db, book.account, book.security).items;
-      const named =
-        step.named && lot ? { lots: [{ lot_id: lot.id, units: String(Math.min(step.units, Number(lot.units))) }] } : {};
-      const units = 'lots' in named ? named.lots[0]!.units : String(step.units);
+      const lots =
+        step.named && lot ? [{ lot_id: lot.id, units: String(Math.min(step.units, Number(lot.units))) }] : undefined;
+      const units = lots ? lots[0]!.units : String(step.units);
       bookTrade(d.db, {
         kind: 'sell',
         ...common,
         units,
         price: money(step.price),
         cash_account_id: book.cash,
-        ...named,
+        ...(lots ? { lots } : {}),
       });
     } else if (step.kind === 'price') setSecurityPrice(d.db, book.security, DAYS[step.day]!, money(step.price));
     else {

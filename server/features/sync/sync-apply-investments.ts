@@ -88,11 +88,8 @@ export function aliasSymbol(symbol: string, id: string): string {
  * other is told apart by `aliasSymbol`, whichever arrived first (trades name securities by id).
  */
 function applySecurity(db: LedgerDb, rowId: string, value: RowValue | null): void {
-  if (value === null) {
-    if (!db.existsSql('SELECT 1 FROM trades WHERE security_id = ? LIMIT 1', rowId))
-      db.runSql('DELETE FROM securities WHERE id = ?', rowId);
-    return;
-  }
+  // the app never deletes a security (trades and prices name it): a deletion changes nothing
+  if (value === null) return;
   const symbol = String(value.symbol);
   let own = symbol;
   const [holder] = db.allSql<{ id: string }>('SELECT id FROM securities WHERE symbol = ? AND id <> ?', symbol, rowId);
@@ -194,7 +191,7 @@ function applyTrade(db: LedgerDb, rowId: string, value: RowValue | null): boolea
 function removeTrade(db: LedgerDb, tradeId: string): void {
   db.runSql('DELETE FROM lot_reductions WHERE trade_id = ?', tradeId);
   const takers = db.allSql<{ trade_id: string }>(
-    'SELECT DISTINCT r.trade_id FROM lots l JOIN lot_reductions r ON r.lot_id = l.id WHERE l.trade_id = ?',
+    'SELECT r.trade_id FROM lots l JOIN lot_reductions r ON r.lot_id = l.id WHERE l.trade_id = ?',
     tradeId,
   );
   for (const { trade_id } of takers) setAside(db, trade_id);
