@@ -964,6 +964,12 @@ export const en = {
       settings: 'Setting',
       csv_mappings: 'CSV mapping',
       currency_trading_accounts: 'Trading account',
+      securities: 'Security',
+      investment_accounts: 'Investment settings',
+      security_prices: 'Security price',
+      trades: 'Trade',
+      attachment_files: 'Stored file',
+      attachments: 'Attachment',
     },
     action: {
       created: 'created',

@@ -926,6 +926,12 @@ export const zh: Messages = {
       settings: '设置',
       csv_mappings: 'CSV 映射',
       currency_trading_accounts: '交易账户',
+      securities: '证券',
+      investment_accounts: '投资设置',
+      security_prices: '证券价格',
+      trades: '交易',
+      attachment_files: '已存文件',
+      attachments: '附件',
     },
     action: {
       created: '已创建',

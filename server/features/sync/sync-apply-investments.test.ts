@@ -18,6 +18,7 @@ import {
 } from '../investments/investments.service.ts';
 import { bookTrade } from '../investments/investments.trades.ts';
 import { AttachmentTransfer, CHUNK_BYTES } from './attachment-transfer.ts';
+import { historyPage, undoLast } from './history.service.ts';
 import { LedgerSyncStore } from './ledger-store.ts';
 import { aliasSymbol } from './sync-apply-investments.ts';
 
@@ -240,6 +241,61 @@ describe('investments under sync', () => {
     });
     deliver(b, messagesOf(a));
     expect(answers(b, account, security)).toEqual(answers(a, account, security));
+  });
+
+  it('when the buy just booked is undone twice, then its trade and lot leave, then its entry is voided, and the other device follows', () => {
+    const a = device();
+    const b = device();
+    const { account, security } = brokerage(a);
+    bookTrade(a.db, {
+      kind: 'buy',
+      account_id: account,
+      security_id: security,
+      date: '2026-01-05',
+      units: '2',
+      price: '10',
+    });
+    const buy = bookTrade(a.db, {
+      kind: 'buy',
+      account_id: account,
+      security_id: security,
+      date: '2026-01-06',
+      units: '3',
+      price: '10',
+    });
+    deliver(b, messagesOf(a));
+    // the trade (its lot, its price) is one write and its entry, written first, another: two undos
+    expect(undoLast(a.db, nothingGuard, '2026-01-07').undone.map((i) => i.kind)).toEqual(['security_prices', 'trades']);
+    expect(a.db.allSql('SELECT id FROM trades WHERE id = ?', buy.id)).toEqual([]);
+    undoLast(a.db, nothingGuard, '2026-01-07');
+    expect(a.db.allSql('SELECT status FROM journal_entries WHERE id = ?', buy.entry_id)).toEqual([{ status: 'void' }]);
+    deliver(b, messagesOf(a));
+    expect(answers(b, account, security)).toEqual(answers(a, account, security));
+    expect(answers(b, account, security).lots.items).toEqual([expect.objectContaining({ units: '2' })]);
+  });
+
+  it('when the history is read after a trade and a receipt, then it names them and leaves the file’s chunks out', () => {
+    const a = device();
+    const { account, security } = brokerage(a);
+    bookTrade(a.db, {
+      kind: 'buy',
+      account_id: account,
+      security_id: security,
+      date: '2026-01-05',
+      units: '2',
+      price: '10',
+    });
+    a.db.transaction(() =>
+      a.db.runSql(
+        "INSERT INTO attachment_files (sha256, size_bytes, content_type, created_at) VALUES (?, 10, 'image/png', '2026-01-01T00:00:00.000Z')",
+        'b'.repeat(64),
+      ),
+    );
+    const items = historyPage(a.db, { limit: 50 }).items;
+    expect(items.map((i) => i.kind)).not.toContain('attachment_chunks');
+    expect(items.map((i) => i.summary)).toEqual(
+      expect.arrayContaining(['Trade created: 2026-01-05 · buy · 10', 'Security created: VTI · Total market']),
+    );
   });
 
   it('when a trade names an account or security that never came, then applying refuses nothing and keeps it waiting', () => {

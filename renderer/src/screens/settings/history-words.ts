@@ -13,6 +13,12 @@ const KINDS = new Set([
   'settings',
   'csv_mappings',
   'currency_trading_accounts',
+  'securities',
+  'investment_accounts',
+  'security_prices',
+  'trades',
+  'attachment_files',
+  'attachments',
 ]);
 
 type Words = (key: MessageKey, values?: Record<string, string | number>) => string;
