@@ -131,6 +131,29 @@ function nextSeq(db: LedgerDb, table: 'trades' | 'lots'): bigint {
   return db.allSql<{ n: bigint }>(`SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM ${table}`)[0]!.n;
 }
 
+/**
+ * The holdings whose trades arrived in the batch being applied (`account security`), rebuilt once
+ * after it (`rebuildDeferredHoldings`) rather than once a trade; null when each is rebuilt at once.
+ */
+let deferred: Set<string> | null = null;
+let pendingRebuilds = new Set<string>();
+
+/** Starts (true) or ends (false) a batch whose holdings are rebuilt after it. */
+export function deferHoldings(on: boolean): void {
+  deferred = on ? new Set() : null;
+  if (on) pendingRebuilds = deferred!;
+}
+
+/** Rebuilds the holdings the batch touched; a sale that does not fit is set aside then. */
+export function rebuildDeferredHoldings(db: LedgerDb): void {
+  const keys = [...pendingRebuilds];
+  pendingRebuilds = new Set();
+  for (const key of keys) {
+    const [accountId, securityId] = key.split(' ') as [string, string];
+    rebuildHolding(db, accountId, securityId);
+  }
+}
+
 function applyTrade(db: LedgerDb, rowId: string, value: RowValue | null): boolean {
   const [here] = db.allSql<{ account_id: string; security_id: string }>(
     'SELECT account_id, security_id FROM trades WHERE id = ?',
@@ -184,6 +207,10 @@ function applyTrade(db: LedgerDb, rowId: string, value: RowValue | null): boolea
       big(r.gain_minor),
       big(r.long_term),
     );
+  if (deferred) {
+    deferred.add(`${accountId} ${securityId}`);
+    return true;
+  }
   return !rebuildHolding(db, accountId, securityId).includes(rowId);
 }
 
@@ -246,22 +273,35 @@ export function rebuildHolding(db: LedgerDb, accountId: string, securityId: stri
       securityId,
     )
     .sort(byBooking);
-  const lotsOf = new Map<
-    string,
-    { id: string; buy_date: string; units_bought_atoms: bigint; basis_bought_minor: bigint }[]
-  >();
-  for (const lot of db.allSql<{
+  type LotRow = {
     id: string;
     trade_id: string;
     buy_date: string;
+    seq: bigint;
     units_bought_atoms: bigint;
     basis_bought_minor: bigint;
-  }>(
-    'SELECT id, trade_id, buy_date, units_bought_atoms, basis_bought_minor FROM lots WHERE account_id = ? AND security_id = ?',
+    units_atoms: bigint;
+    basis_minor: bigint;
+  };
+  const lotsOf = new Map<string, LotRow[]>();
+  const stored = new Map<string, LotRow>();
+  for (const lot of db.allSql<LotRow>(
+    `SELECT id, trade_id, buy_date, seq, units_bought_atoms, basis_bought_minor, units_atoms, basis_minor
+       FROM lots WHERE account_id = ? AND security_id = ?`,
+    accountId,
+    securityId,
+  )) {
+    lotsOf.set(lot.trade_id, [...(lotsOf.get(lot.trade_id) ?? []), lot]);
+    stored.set(lot.id, lot);
+  }
+  const takenBy = new Map<string, { lot_id: string; units_atoms: bigint; basis_minor: bigint }[]>();
+  for (const r of db.allSql<{ trade_id: string; lot_id: string; units_atoms: bigint; basis_minor: bigint }>(
+    `SELECT r.trade_id, r.lot_id, r.units_atoms, r.basis_minor FROM trades t JOIN lot_reductions r ON r.trade_id = t.id
+      WHERE t.account_id = ? AND t.security_id = ? AND t.kind = 'sell'`,
     accountId,
     securityId,
   ))
-    lotsOf.set(lot.trade_id, [...(lotsOf.get(lot.trade_id) ?? []), lot]);
+    takenBy.set(r.trade_id, [...(takenBy.get(r.trade_id) ?? []), r]);
   const [settings] = db.allSql<{ booking_method: string }>(
     'SELECT booking_method FROM investment_accounts WHERE account_id = ?',
     accountId,
@@ -275,10 +315,7 @@ export function rebuildHolding(db: LedgerDb, accountId: string, securityId: stri
   const setAsideIds: string[] = [];
   for (const trade of trades) {
     if (trade.kind === 'sell') {
-      const taken = db.allSql<{ lot_id: string; units_atoms: bigint; basis_minor: bigint }>(
-        'SELECT lot_id, units_atoms, basis_minor FROM lot_reductions WHERE trade_id = ?',
-        trade.id,
-      );
+      const taken = takenBy.get(trade.id) ?? [];
       const fits = taken.every((r) => {
         const lot = lots.get(r.lot_id);
         // an AVERAGE sale's basis is the pool's, more than a cheap lot's own; the pool is spread again below
@@ -289,7 +326,7 @@ export function rebuildHolding(db: LedgerDb, accountId: string, securityId: stri
         setAsideIds.push(trade.id);
         continue;
       }
-      const pool = open();
+      const pool = average ? open() : [];
       for (const r of taken) {
         const lot = lots.get(r.lot_id)!;
         lot.units -= r.units_atoms;
@@ -320,17 +357,22 @@ export function rebuildHolding(db: LedgerDb, accountId: string, securityId: stri
     counted.push(trade);
   }
 
-  // the lots' creation order follows the booking order, as on the device that booked them
-  let seq = nextSeq(db, 'lots');
-  for (const lot of [...lots.values()].sort((a, b) => a.order - b.order)) {
-    db.runSql(
-      'UPDATE lots SET units_atoms = ?, basis_minor = ?, seq = ? WHERE id = ?',
-      lot.units,
-      lot.basisMinor,
-      seq,
-      lot.id,
-    );
-    seq += 1n;
+  // the lots' creation order follows the booking order, as on the device that booked them: renumbered
+  // when it does not; only the lots that changed are written
+  const ordered = [...lots.values()].sort((a, b) => a.order - b.order);
+  const inOrder = ordered.every((l, i) => i === 0 || stored.get(ordered[i - 1]!.id)!.seq < stored.get(l.id)!.seq);
+  let seq = inOrder ? 0n : nextSeq(db, 'lots');
+  for (const lot of ordered) {
+    const was = stored.get(lot.id)!;
+    const newSeq = inOrder ? was.seq : seq++;
+    if (was.units_atoms !== lot.units || was.basis_minor !== lot.basisMinor || was.seq !== newSeq)
+      db.runSql(
+        'UPDATE lots SET units_atoms = ?, basis_minor = ?, seq = ? WHERE id = ?',
+        lot.units,
+        lot.basisMinor,
+        newSeq,
+        lot.id,
+      );
   }
   const held = counted.filter((t) => !(t.kind === 'dividend' && t.units_atoms === 0n));
   if (held.length === 0) {

@@ -22,7 +22,7 @@ import { applyPosting } from '../totals/totals.service.ts';
 import type { PostedLine } from '../totals/totals.model.ts';
 import { BOOKED_ENTRY_STATUSES, type AccountType, type Direction } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { applyInvestmentRow } from './sync-apply-investments.ts';
+import { applyInvestmentRow, deferHoldings, rebuildDeferredHoldings } from './sync-apply-investments.ts';
 
 /** A change as the sync hands it over: value '' and column 'deleted' for a deleted row. */
 export interface ReceivedChange {
@@ -289,38 +289,45 @@ export function applyReceived(db: LedgerDb, changes: readonly ReceivedChange[]):
     while (log.take() > 0);
     db.runSql('PRAGMA defer_foreign_keys = ON');
     let fresh = 0;
-    for (const change of changes) {
-      const dataset = datasetOf(change.dataset);
-      if (!dataset)
-        throw new DomainError('SYNC_BAD_ANSWER', `A change names data this app does not keep: ${change.dataset}`);
-      const deleted = change.column === 'deleted';
-      let value: RowValue | null = null;
-      if (!deleted) {
-        try {
-          value = JSON.parse(change.value) as RowValue;
-        } catch {
-          throw new DomainError('SYNC_BAD_ANSWER', 'A change carries a value that is not JSON');
+    // each holding a trade arrives for is rebuilt once, after them all
+    deferHoldings(true);
+    try {
+      for (const change of changes) {
+        const dataset = datasetOf(change.dataset);
+        if (!dataset)
+          throw new DomainError('SYNC_BAD_ANSWER', `A change names data this app does not keep: ${change.dataset}`);
+        const deleted = change.column === 'deleted';
+        let value: RowValue | null = null;
+        if (!deleted) {
+          try {
+            value = JSON.parse(change.value) as RowValue;
+          } catch {
+            throw new DomainError('SYNC_BAD_ANSWER', 'A change carries a value that is not JSON');
+          }
         }
+        const rank = value !== null && dataset.rank ? dataset.rank(value) : 0;
+        const logged = db.runSql(
+          'INSERT OR IGNORE INTO change_log (timestamp, node, dataset, row_id, value, rank) VALUES (?, ?, ?, ?, ?, ?)',
+          change.timestamp,
+          change.timestamp.slice(-16),
+          change.dataset,
+          change.row,
+          deleted ? null : change.value,
+          rank,
+        );
+        if (logged === 0) continue;
+        fresh += 1;
+        const [winner] = db.allSql<{ timestamp: string }>(
+          'SELECT timestamp FROM change_log WHERE dataset = ? AND row_id = ? ORDER BY rank DESC, timestamp DESC LIMIT 1',
+          change.dataset,
+          change.row,
+        );
+        if (winner?.timestamp === change.timestamp) applyRow(db, dataset, change.row, value);
       }
-      const rank = value !== null && dataset.rank ? dataset.rank(value) : 0;
-      const logged = db.runSql(
-        'INSERT OR IGNORE INTO change_log (timestamp, node, dataset, row_id, value, rank) VALUES (?, ?, ?, ?, ?, ?)',
-        change.timestamp,
-        change.timestamp.slice(-16),
-        change.dataset,
-        change.row,
-        deleted ? null : change.value,
-        rank,
-      );
-      if (logged === 0) continue;
-      fresh += 1;
-      const [winner] = db.allSql<{ timestamp: string }>(
-        'SELECT timestamp FROM change_log WHERE dataset = ? AND row_id = ? ORDER BY rank DESC, timestamp DESC LIMIT 1',
-        change.dataset,
-        change.row,
-      );
-      if (winner?.timestamp === change.timestamp) applyRow(db, dataset, change.row, value);
+    } finally {
+      deferHoldings(false);
     }
+    rebuildDeferredHoldings(db);
     applyParked(db);
     // The marks the changes left are theirs, logged as received.
     db.runSql('DELETE FROM change_dirty');
