@@ -3,8 +3,9 @@
 -- 0017's triggers mark theirs. A trade's lot and its sale's reductions travel inside the trade's
 -- value (their inserts mark the trade); the lots' remaining units and the holdings are kept by the
 -- apply step (server/features/sync/sync-apply-investments.ts), never sent. An attachment's bytes
--- travel as chunks of 512 KiB: attachment_chunks names them, a file's chunks marked when its row
--- is made; the change log keeps only their names, the bytes are read from the data folder when sent.
+-- travel as chunks of 512 KiB: attachment_chunks names them, made with the file's row; the change log
+-- keeps only their names, the bytes are read from the data folder when sent. The triggers below the
+-- chunks' are those scripts/change-log-triggers.ts writes.
 
 -- A holding's lots whole (open or not) and a trade's lot, for the rebuild of a holding on apply; the
 -- reductions of a lot, for a trade taken back (Undo) with the sales that took from its lot.
@@ -12,12 +13,30 @@ CREATE INDEX lots_by_holding ON lots (account_id, security_id);
 CREATE INDEX lots_by_trade ON lots (trade_id, id);
 CREATE INDEX lot_reductions_by_lot ON lot_reductions (lot_id);
 
--- A stored file's chunks: (sha256, chunk, chunks, size_bytes), one row per 512 KiB of it (at most 64);
--- chunk is text, as the key of a row id is.
-CREATE VIEW attachment_chunks AS
+-- A stored file's chunks, one row per 512 KiB of it (at most 64; 20 MiB is 40), made and taken with
+-- the file's row: each is one change message, whose value names the chunk (the bytes are not here).
+CREATE TABLE attachment_chunks (
+  sha256 TEXT NOT NULL REFERENCES attachment_files (sha256) ON DELETE CASCADE,
+  chunk INTEGER NOT NULL CHECK (chunk BETWEEN 0 AND 63),
+  chunks INTEGER NOT NULL,
+  size_bytes INTEGER NOT NULL,
+  PRIMARY KEY (sha256, chunk)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER attachment_files_chunks_made AFTER INSERT ON attachment_files
+BEGIN
+  INSERT INTO attachment_chunks (sha256, chunk, chunks, size_bytes)
+    WITH RECURSIVE n(chunk) AS (SELECT 0 UNION ALL SELECT chunk + 1 FROM n WHERE chunk < 63)
+    SELECT NEW.sha256, n.chunk, (NEW.size_bytes + 524287) / 524288, NEW.size_bytes FROM n
+     WHERE n.chunk * 524288 < NEW.size_bytes
+    ON CONFLICT (sha256, chunk) DO NOTHING;
+END;
+
+-- the chunks of the files stored before this migration
+INSERT INTO attachment_chunks (sha256, chunk, chunks, size_bytes)
   WITH RECURSIVE n(chunk) AS (SELECT 0 UNION ALL SELECT chunk + 1 FROM n WHERE chunk < 63)
-  SELECT f.sha256 AS sha256, CAST(n.chunk AS TEXT) AS chunk, (f.size_bytes + 524287) / 524288 AS chunks, f.size_bytes AS size_bytes
-    FROM attachment_files f JOIN n ON n.chunk * 524288 < f.size_bytes;
+  SELECT f.sha256, n.chunk, (f.size_bytes + 524287) / 524288, f.size_bytes FROM attachment_files f JOIN n
+   WHERE n.chunk * 524288 < f.size_bytes;
 
 CREATE TRIGGER securities_changed_insert AFTER INSERT ON securities
 BEGIN
@@ -91,14 +110,31 @@ BEGIN
     WHERE NOT EXISTS (SELECT 1 FROM change_dirty WHERE dataset = 'trades' AND row_id = OLD.id);
 END;
 
--- a buy's lot and a sale's reductions are part of their trade; later changes to a lot's units are not
 CREATE TRIGGER lots_changed_insert AFTER INSERT ON lots
 BEGIN
   INSERT INTO change_dirty (dataset, row_id) SELECT 'trades', NEW.trade_id
     WHERE NOT EXISTS (SELECT 1 FROM change_dirty WHERE dataset = 'trades' AND row_id = NEW.trade_id);
 END;
 
+CREATE TRIGGER lots_changed_update AFTER UPDATE ON lots
+BEGIN
+  INSERT INTO change_dirty (dataset, row_id) SELECT 'trades', NEW.trade_id
+    WHERE NOT EXISTS (SELECT 1 FROM change_dirty WHERE dataset = 'trades' AND row_id = NEW.trade_id);
+END;
+
+CREATE TRIGGER lots_changed_delete AFTER DELETE ON lots
+BEGIN
+  INSERT INTO change_dirty (dataset, row_id) SELECT 'trades', OLD.trade_id
+    WHERE NOT EXISTS (SELECT 1 FROM change_dirty WHERE dataset = 'trades' AND row_id = OLD.trade_id);
+END;
+
 CREATE TRIGGER lot_reductions_changed_insert AFTER INSERT ON lot_reductions
+BEGIN
+  INSERT INTO change_dirty (dataset, row_id) SELECT 'trades', NEW.trade_id
+    WHERE NOT EXISTS (SELECT 1 FROM change_dirty WHERE dataset = 'trades' AND row_id = NEW.trade_id);
+END;
+
+CREATE TRIGGER lot_reductions_changed_update AFTER UPDATE ON lot_reductions
 BEGIN
   INSERT INTO change_dirty (dataset, row_id) SELECT 'trades', NEW.trade_id
     WHERE NOT EXISTS (SELECT 1 FROM change_dirty WHERE dataset = 'trades' AND row_id = NEW.trade_id);
@@ -128,14 +164,22 @@ BEGIN
     WHERE NOT EXISTS (SELECT 1 FROM change_dirty WHERE dataset = 'attachment_files' AND row_id = OLD.sha256);
 END;
 
--- a new file's bytes: each of its chunks marked once
-CREATE TRIGGER attachment_files_chunks_insert AFTER INSERT ON attachment_files
+CREATE TRIGGER attachment_chunks_changed_insert AFTER INSERT ON attachment_chunks
 BEGIN
-  INSERT INTO change_dirty (dataset, row_id)
-    SELECT 'attachment_chunks', c.sha256 || ' ' || c.chunk FROM attachment_chunks c
-     WHERE c.sha256 = NEW.sha256
-       AND NOT EXISTS (SELECT 1 FROM change_dirty WHERE dataset = 'attachment_chunks' AND row_id = c.sha256 || ' ' || c.chunk)
-     ORDER BY CAST(c.chunk AS INTEGER);
+  INSERT INTO change_dirty (dataset, row_id) SELECT 'attachment_chunks', NEW.sha256 || ' ' || NEW.chunk
+    WHERE NOT EXISTS (SELECT 1 FROM change_dirty WHERE dataset = 'attachment_chunks' AND row_id = NEW.sha256 || ' ' || NEW.chunk);
+END;
+
+CREATE TRIGGER attachment_chunks_changed_update AFTER UPDATE ON attachment_chunks
+BEGIN
+  INSERT INTO change_dirty (dataset, row_id) SELECT 'attachment_chunks', NEW.sha256 || ' ' || NEW.chunk
+    WHERE NOT EXISTS (SELECT 1 FROM change_dirty WHERE dataset = 'attachment_chunks' AND row_id = NEW.sha256 || ' ' || NEW.chunk);
+END;
+
+CREATE TRIGGER attachment_chunks_changed_delete AFTER DELETE ON attachment_chunks
+BEGIN
+  INSERT INTO change_dirty (dataset, row_id) SELECT 'attachment_chunks', OLD.sha256 || ' ' || OLD.chunk
+    WHERE NOT EXISTS (SELECT 1 FROM change_dirty WHERE dataset = 'attachment_chunks' AND row_id = OLD.sha256 || ' ' || OLD.chunk);
 END;
 
 CREATE TRIGGER attachments_changed_insert AFTER INSERT ON attachments

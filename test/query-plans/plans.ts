@@ -23,6 +23,10 @@ export const BOUNDED_SORTS: { sql: RegExp; why: string }[] = [
     why: 'the changes of one write (its index range), the rows that one write touched',
   },
   {
+    sql: /json_group_array\(json_object\(.*\) ORDER BY c\.\w+\) FROM \w+ AS c WHERE c\.\w+ = r\.\w+/s,
+    why: "a change's value: one row's children (an entry's lines, a rule's splits) in their order, the few of that row (its index range)",
+  },
+  {
     sql: /WHERE l\.account_id = \? AND l\.entry_date >= \? AND l\.entry_date <= \? .* ORDER BY l\.entry_date DESC, e\.created_at DESC, e\.seq DESC LIMIT/s,
     why: "a register page of one account: the dates are the page's span, found from the day counts, so the sort holds a page and at most a day's entries more",
   },
