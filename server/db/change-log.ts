@@ -102,6 +102,24 @@ export const DATASETS: readonly Dataset[] = [
     ...MATCH_RANK,
   },
   { name: 'bank_reconciliations', table: 'bank_reconciliations', key: ['id'], local: ['seq'] },
+  { name: 'securities', table: 'securities', key: ['id'] },
+  { name: 'investment_accounts', table: 'investment_accounts', key: ['account_id'] },
+  { name: 'security_prices', table: 'security_prices', key: ['security_id', 'date'] },
+  {
+    // a buy's lot and a sale's reductions are facts of the trade; lots' units left and holdings are kept on apply
+    name: 'trades',
+    table: 'trades',
+    key: ['id'],
+    local: ['seq'],
+    children: [
+      { name: 'lots', table: 'lots', parent: 'trade_id', order: 'id' },
+      { name: 'reductions', table: 'lot_reductions', parent: 'trade_id', order: 'lot_id' },
+    ],
+  },
+  { name: 'attachment_files', table: 'attachment_files', key: ['sha256'] },
+  // a file's bytes, 512 KiB a chunk: the log keeps the chunk's name, the sync reads its bytes when it sends
+  { name: 'attachment_chunks', table: 'attachment_chunks', key: ['sha256', 'chunk'] },
+  { name: 'attachments', table: 'attachments', key: ['id'] },
 ];
 
 const BY_NAME = new Map(DATASETS.map((d) => [d.name, d]));

@@ -31,6 +31,7 @@ import {
   redirectBankValue,
   rejectMatchesOfVoid,
 } from './sync-apply-bank.ts';
+import { applyInvestmentRow, deferHoldings, rebuildDeferredHoldings } from './sync-apply-investments.ts';
 
 /** A change as the sync hands it over: value '' and column 'deleted' for a deleted row. */
 export interface ReceivedChange {
@@ -273,21 +274,26 @@ function applyRow(db: LedgerDb, dataset: Dataset, rowId: string, received: RowVa
     return false;
   }
   db.runSql('DELETE FROM change_parked WHERE dataset = ? AND row_id = ?', dataset.name, rowId);
-  applyWinner(db, dataset, rowId, value);
-  return true;
+  if (applyWinner(db, dataset, rowId, value)) return true;
+  // set aside by its own rule (a sale of units another device sold first): it waits too
+  db.runSql('INSERT OR IGNORE INTO change_parked (dataset, row_id) VALUES (?, ?)', dataset.name, rowId);
+  return false;
 }
 
-function applyWinner(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
-  if (dataset.name === 'accounts') return applyAccount(db, dataset, rowId, value);
-  if (dataset.name === 'journal_entries') return applyEntry(db, dataset, rowId, value);
-  if (BANK_DATASETS.has(dataset.name)) return applyBankRow(db, dataset, rowId, value);
-  if (value === null) {
-    db.runSql(`DELETE FROM ${dataset.table} WHERE ${whereKey(dataset)}`, ...rowId.split(' '));
-    return;
+/** Writes a row's winning value; answers false when a rule sets it aside (sync-apply-investments.ts). */
+function applyWinner(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): boolean {
+  const own = applyInvestmentRow(db, dataset, rowId, value);
+  if (own !== undefined) return own;
+  if (dataset.name === 'accounts') applyAccount(db, dataset, rowId, value);
+  else if (dataset.name === 'journal_entries') applyEntry(db, dataset, rowId, value);
+  else if (BANK_DATASETS.has(dataset.name)) applyBankRow(db, dataset, rowId, value);
+  else if (value === null) db.runSql(`DELETE FROM ${dataset.table} WHERE ${whereKey(dataset)}`, ...rowId.split(' '));
+  else {
+    const seq = (dataset.local ?? []).includes('seq');
+    upsert(db, dataset, columnsOf(db, dataset.table, value), () => (seq ? nextSeq(db, dataset.table) : []));
+    replaceChildren(db, dataset, rowId, value);
   }
-  const seq = (dataset.local ?? []).includes('seq');
-  upsert(db, dataset, columnsOf(db, dataset.table, value), () => (seq ? nextSeq(db, dataset.table) : []));
-  replaceChildren(db, dataset, rowId, value);
+  return true;
 }
 
 /**
@@ -332,14 +338,21 @@ export function applyReceived(db: LedgerDb, changes: readonly ReceivedChange[]):
     }
     // Each applied once the whole batch is logged: a row created and deleted within it (a bank
     // line whose statement was deleted) is never applied in between, where it could displace its twin.
-    for (const { dataset, change, value } of arrived) {
-      const [winner] = db.allSql<{ timestamp: string }>(
-        'SELECT timestamp FROM change_log WHERE dataset = ? AND row_id = ? ORDER BY rank DESC, timestamp DESC LIMIT 1',
-        change.dataset,
-        change.row,
-      );
-      if (winner?.timestamp === change.timestamp) applyRow(db, dataset, change.row, value);
+    // Each holding a trade arrives for is rebuilt once, after them all.
+    deferHoldings(true);
+    try {
+      for (const { dataset, change, value } of arrived) {
+        const [winner] = db.allSql<{ timestamp: string }>(
+          'SELECT timestamp FROM change_log WHERE dataset = ? AND row_id = ? ORDER BY rank DESC, timestamp DESC LIMIT 1',
+          change.dataset,
+          change.row,
+        );
+        if (winner?.timestamp === change.timestamp) applyRow(db, dataset, change.row, value);
+      }
+    } finally {
+      deferHoldings(false);
     }
+    rebuildDeferredHoldings(db);
     applyParked(db);
     logBankSideEffects(db);
     // The marks the changes left are theirs, logged as received.
@@ -372,5 +385,6 @@ export function currentValue(db: LedgerDb, dataset: string, rowId: string): RowV
 
 /** Puts a row back as it was (Undo): the value given, or no row for null, through the merge's writes. */
 export function applyRestored(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
-  applyWinner(db, dataset, rowId, value);
+  if (!applyWinner(db, dataset, rowId, value))
+    db.runSql('INSERT OR IGNORE INTO change_parked (dataset, row_id) VALUES (?, ?)', dataset.name, rowId);
 }

@@ -36,6 +36,12 @@ export const history = {
       reconciliation_runs: 'Reconciliation run',
       reconciliation_matches: 'Match',
       bank_reconciliations: 'Reconciliation',
+      securities: 'Security',
+      investment_accounts: 'Investment settings',
+      security_prices: 'Security price',
+      trades: 'Trade',
+      attachment_files: 'Stored file',
+      attachments: 'Attachment',
     },
     action: {
       created: 'created',

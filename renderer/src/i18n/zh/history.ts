@@ -39,6 +39,12 @@ export const history: Texts<typeof en> = {
       reconciliation_runs: '对账运行',
       reconciliation_matches: '匹配',
       bank_reconciliations: '银行对账',
+      securities: '证券',
+      investment_accounts: '投资设置',
+      security_prices: '证券价格',
+      trades: '交易',
+      attachment_files: '已存文件',
+      attachments: '附件',
     },
     action: {
       created: '已创建',

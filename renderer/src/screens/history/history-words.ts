@@ -18,6 +18,12 @@ const KINDS = new Set([
   'reconciliation_runs',
   'reconciliation_matches',
   'bank_reconciliations',
+  'securities',
+  'investment_accounts',
+  'security_prices',
+  'trades',
+  'attachment_files',
+  'attachments',
 ]);
 
 type Words = (key: MessageKey, values?: Record<string, string | number>) => string;
