@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerFile, registerUser, startTestServer, type TestServer } from './support/server.ts';
+import { Stores } from '../server/db/stores.ts';
+import { exportBooks } from '../server/features/export/export.service.ts';
 
 /**
  * Issue 7: no query that serves a screen may read all of a user's lines. Every SQL statement the
@@ -456,6 +458,40 @@ describe('the queries of investments', () => {
     try {
       const offenders = reads.flatMap((sql) =>
         fullScans(db, sql, tables).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
+      );
+      expect(offenders).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('the queries of an export with trades', () => {
+  it("when the books with trades are exported (run here, in-process: the route runs it on a worker), then the trades are walked in date order from an index, not sorted whole, and each trade's lot and reductions are index seeks", () => {
+    const file = ledgerFile(t.dataDir, userId);
+    const seen = new Set<string>();
+    const stores = new Stores(t.dataDir);
+    const before = Database.prototype.prepare;
+    Database.prototype.prepare = function (this: Database.Database, sql: string) {
+      if (this.name === file) seen.add(sql);
+      return prepare.call(this, sql);
+    } as typeof prepare;
+    try {
+      expect(exportBooks(stores.ledger(userId), { format: 'beancount' }).text).toMatch(/ VTI \{/);
+    } finally {
+      Database.prototype.prepare = before;
+      stores.close();
+    }
+    // the walk beside the entries and what it reads per trade (the passes that gather each holding's
+    // flags read every reduction once, as the export reads every entry once)
+    const walk = [...seen].filter((sql) => /ORDER BY t\.trade_date|WHERE (r\.)?trade_id = \?/.test(sql));
+    expect(walk).toHaveLength(3);
+    const db = new Database(file, { readonly: true });
+    try {
+      const offenders = walk.flatMap((sql) =>
+        fullScans(db, sql, ['trades', 'lots', 'lot_reductions']).map(
+          (step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`,
+        ),
       );
       expect(offenders).toEqual([]);
     } finally {
