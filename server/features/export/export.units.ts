@@ -56,15 +56,25 @@ function unitsLine(t: TradeOfExport): UnitsLine | null {
   };
 }
 
-/** An entry with a trade's units on the line they stand in for (the entry as it is when no line fits). */
+/**
+ * An entry with a trade's units on the line they stand in for; an imported sale keeps a line per lot
+ * it reduced, so there each lot's units go on the line of their cost. The entry is as it is when no
+ * line fits.
+ */
 function placed(entry: BookEntry, u: UnitsLine): BookEntry {
-  const fits = entry.lines
-    .map((l, i) => ({ l, i }))
-    .filter(({ l }) => l.accountId === u.accountId && l.direction === u.direction && l.amountMinor === u.amountMinor);
+  const onAccount = (l: BookEntry['lines'][number]) => l.accountId === u.accountId && l.direction === u.direction;
+  const fits = entry.lines.map((l, i) => ({ l, i })).filter(({ l }) => onAccount(l) && l.amountMinor === u.amountMinor);
   const at = (u.last ? fits.at(-1) : fits[0])?.i;
-  return at === undefined
-    ? entry
-    : { ...entry, lines: entry.lines.map((l, i) => (i === at ? { ...l, units: u.units } : l)) };
+  if (at !== undefined)
+    return { ...entry, lines: entry.lines.map((l, i) => (i === at ? { ...l, units: u.units } : l)) };
+  if (u.units.length < 2) return entry;
+  const byLine = new Map<number, BookUnits>();
+  for (const unit of u.units) {
+    const i = entry.lines.findIndex((l, k) => !byLine.has(k) && onAccount(l) && l.amountMinor === unit.costMinor);
+    if (i === -1) return entry;
+    byLine.set(i, unit);
+  }
+  return { ...entry, lines: entry.lines.map((l, i) => (byLine.has(i) ? { ...l, units: [byLine.get(i)!] } : l)) };
 }
 
 /**

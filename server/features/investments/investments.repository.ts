@@ -158,7 +158,11 @@ export function insertLot(db: LedgerDb, lot: Lot, tradeId: string, accountId: st
 }
 
 /** The open lots of a holding, oldest first (the partial index lots_open). */
-export function openLots(db: LedgerDb, accountId: string, securityId: string): (Lot & { unitsBought: bigint })[] {
+export function openLots(
+  db: LedgerDb,
+  accountId: string,
+  securityId: string,
+): (Lot & { unitsBought: bigint; basisBought: bigint })[] {
   return db
     .allSql<{
       id: string;
@@ -167,8 +171,9 @@ export function openLots(db: LedgerDb, accountId: string, securityId: string): (
       units_atoms: bigint;
       basis_minor: bigint;
       units_bought_atoms: bigint;
+      basis_bought_minor: bigint;
     }>(
-      `SELECT id, buy_date, seq, units_atoms, basis_minor, units_bought_atoms FROM lots
+      `SELECT id, buy_date, seq, units_atoms, basis_minor, units_bought_atoms, basis_bought_minor FROM lots
        WHERE account_id = ? AND security_id = ? AND units_atoms > 0 ORDER BY buy_date, seq`,
       accountId,
       securityId,
@@ -180,6 +185,7 @@ export function openLots(db: LedgerDb, accountId: string, securityId: string): (
       units: r.units_atoms,
       basisMinor: r.basis_minor,
       unitsBought: r.units_bought_atoms,
+      basisBought: r.basis_bought_minor,
     }));
 }
 
