@@ -460,6 +460,14 @@ describe('the queries of investments', () => {
         fullScans(db, sql, tables).map((step) => `${step}  <=  ${sql.replace(/\s+/g, ' ')}`),
       );
       expect(offenders).toEqual([]);
+      // the holdings as of a date: each of its sums a range of an index that holds what it sums
+      const asOf = reads.filter((sql) => /SUM\(t\.units_delta_atoms\)/.test(sql));
+      expect(asOf).toHaveLength(1);
+      const steps = (db.prepare(`EXPLAIN QUERY PLAN ${asOf[0]!}`).all(null, null, null) as { detail: string }[])
+        .map((r) => r.detail)
+        .filter((d) => /\bt\b/.test(d));
+      expect(steps).toHaveLength(3);
+      for (const step of steps) expect(step).toMatch(/^SEARCH t USING COVERING INDEX trades_holding_sums/);
     } finally {
       db.close();
     }

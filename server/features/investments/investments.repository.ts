@@ -280,7 +280,11 @@ export function currentHoldings(db: LedgerDb): HoldingRow[] {
     .sort(byAccountAndSymbol);
 }
 
-/** The holdings as of a date: each holding's trades up to it summed (one range of trades_by_holding each). */
+/**
+ * The holdings as of a date: each holding's trades up to it summed, each sum one range of the
+ * covering index trades_holding_sums (only a sale has proceeds or cost, so the realised sum needs
+ * no look at the kind).
+ */
 export function holdingsAsOf(db: LedgerDb, asOf: string): HoldingRow[] {
   return db
     .allSql<HoldingSql>(
@@ -290,7 +294,7 @@ export function holdingsAsOf(db: LedgerDb, asOf: string): HoldingRow[] {
          (SELECT COALESCE(SUM(t.basis_delta_minor), 0) FROM trades t
            WHERE t.account_id = h.account_id AND t.security_id = h.security_id AND t.trade_date <= ?) AS basis_minor,
          (SELECT COALESCE(SUM(t.proceeds_minor - t.cost_minor), 0) FROM trades t
-           WHERE t.account_id = h.account_id AND t.security_id = h.security_id AND t.trade_date <= ? AND t.kind = 'sell') AS realized_minor
+           WHERE t.account_id = h.account_id AND t.security_id = h.security_id AND t.trade_date <= ?) AS realized_minor
        FROM holdings h JOIN accounts a ON a.id = h.account_id JOIN securities s ON s.id = h.security_id`,
       asOf,
       asOf,
