@@ -9,6 +9,7 @@
  * table and writes bench/results/latest.json. Each area is a file of its own that also runs alone
  * (`node bench/writes.ts --size 10k`) over the harness in bench/lib/harness.ts.
  */
+import { commitPolicy } from './commit-policy.ts';
 import { bookExport } from './exports.ts';
 import { parseOptions, runBench, type Area } from './lib/harness.ts';
 import { memory } from './memory.ts';
@@ -34,6 +35,7 @@ const AREAS: readonly Area[] = [
   register,
   throughput,
   writes,
+  commitPolicy,
   statements,
   reconcile,
   bookExport,
