@@ -136,10 +136,20 @@ runInFreshFolder('investments', async (dataDir) => {
        FROM holdings h JOIN accounts a ON a.id = h.account_id JOIN securities s ON s.id = h.security_id`,
   );
   const rawTotals = rawTimed(REQUESTS, (i) => totals.all(asOf(i)));
+  // the as-of report's own sums, raw: each holding's trades up to the date (trades_holding_sums)
+  const sums = read.prepare(
+    `SELECT h.security_id,
+       (SELECT SUM(t.units_delta_atoms) FROM trades t WHERE t.account_id = h.account_id AND t.security_id = h.security_id AND t.trade_date <= ?) AS units,
+       (SELECT SUM(t.basis_delta_minor) FROM trades t WHERE t.account_id = h.account_id AND t.security_id = h.security_id AND t.trade_date <= ?) AS basis,
+       (SELECT price FROM security_prices p WHERE p.security_id = h.security_id AND p.date <= ? ORDER BY p.date DESC LIMIT 1) AS price
+     FROM holdings h`,
+  );
+  const rawAsOf = rawTimed(REQUESTS, (i) => sums.all(asOf(i), asOf(i), asOf(i)));
   read.close();
   const apiS = summarize(api);
   console.log(`holdings as of a date over HTTP (uncached):  ${fmt(apiS)}`);
   console.log(`holdings now, in-process (maintained totals): ${fmt(inProcess)}`);
   console.log(`raw read of the totals and latest prices:     ${fmt(rawTotals)}`);
+  console.log(`raw sums of the trades as of a date + prices: ${fmt(rawAsOf)}`);
   console.log(`load ${loadAverages()}`);
 });

@@ -22,7 +22,7 @@ export const FEATURE_USES: Record<string, string[]> = {
   register: ['accounts', 'totals'],
   reconciliation: ['accounts', 'journal', 'prices', 'rules', 'statements'],
   export: ['accounts', 'attachments', 'investments', 'journal', 'prices', 'totals'],
-  'journal-import': ['accounts', 'exchange', 'export', 'journal', 'prices', 'totals'],
+  'journal-import': ['accounts', 'exchange', 'export', 'investments', 'journal', 'prices', 'totals'],
   schedules: ['accounts', 'journal'],
   budgets: ['accounts', 'totals', 'schedules'],
   investments: ['accounts', 'journal', 'prices'],

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIG_TABLES, catchPrepared, offenders, readOnly, seedBooks, type Books } from './plans.ts';
+import { Stores } from '../../server/db/stores.ts';
+import { exportBooks } from '../../server/features/export/export.service.ts';
+import { BIG_TABLES, catchPrepared, offenders, planOf, readOnly, seedBooks, type Books } from './plans.ts';
 
 let books: Books;
 beforeAll(async () => {
@@ -51,5 +53,27 @@ describe('the queries of investments', () => {
     ).toBeGreaterThan(5);
     const tables = [...BIG_TABLES, 'trades', 'lots', 'lot_reductions', 'security_prices'];
     readOnly(books.file, (db) => expect(offenders(db, reads, tables)).toEqual([]));
+    // the holdings as of a date: each of its sums a range of an index that holds what it sums
+    const asOf = reads.filter((sql) => /SUM\(t\.units_delta_atoms\)/.test(sql));
+    expect(asOf).toHaveLength(1);
+    const steps = readOnly(books.file, (db) => planOf(db, asOf[0]!)).filter((d) => /\bt\b/.test(d));
+    expect(steps).toHaveLength(3);
+    for (const step of steps) expect(step).toMatch(/^SEARCH t USING COVERING INDEX trades_holding_sums/);
+  });
+
+  it("when the books with trades are exported (run here, in-process: the route runs it on a worker), then the trades are walked in date order from an index, not sorted whole, and each trade's lot and reductions are index seeks", () => {
+    const stores = new Stores(books.t.dataDir);
+    const { caught, stop } = catchPrepared(books.file);
+    try {
+      expect(exportBooks(stores.ledger(books.userId), { format: 'beancount' }).text).toMatch(/ VTI \{/);
+    } finally {
+      stop();
+      stores.close();
+    }
+    // the walk beside the entries and what it reads per trade (the passes that gather each holding's
+    // flags read every reduction once, as the export reads every entry once)
+    const walk = [...caught].filter((sql) => /ORDER BY t\.trade_date|WHERE (r\.)?trade_id = \?/.test(sql));
+    expect(walk).toHaveLength(3);
+    readOnly(books.file, (db) => expect(offenders(db, walk, ['trades', 'lots', 'lot_reductions'])).toEqual([]));
   });
 });

@@ -1,6 +1,8 @@
 import { currencyDigits, isKnownCurrency } from '../currencies.ts';
 import { parseAmount, type Minor } from '../money.ts';
 import { divideHalfEven, parseRate, RATE_DECIMALS } from '../rates.ts';
+import { journalDate } from './dates.ts';
+import type { ParsedUnits } from './types.ts';
 import { invalid, journalError, JOURNAL_ERRORS, shown, unsupported } from './errors.ts';
 
 /**
@@ -92,6 +94,7 @@ type PostingAmount = {
   amount: { minor: Minor; currency: string } | null;
   cost: { minor: Minor; currency: string } | null;
   rounded?: boolean;
+  units?: ParsedUnits;
 };
 
 function amountIn(split: SplitAmount, text: string, line: number): { minor: Minor; currency: string } {
@@ -237,27 +240,30 @@ const PER_UNIT = /^(\d{1,15}(?:\.\d{1,20})?)\s+(\S+)$/;
 export function securityPostingAmount(
   text: string,
   line: number,
-): { amount: { minor: Minor; currency: string } | null; rounded: boolean } | null {
+): { amount: { minor: Minor; currency: string } | null; rounded: boolean; units: ParsedUnits } | null {
   const m = SECURITY_UNITS.exec(text.trim());
   if (!m || !isSecuritySymbol(m[2]!)) return null;
   const symbol = m[2]!;
-  const units = m[1]!.replace(/,/g, '');
-  const um = /^([+-])?(\d*)(?:\.(\d*))?$/.exec(units);
+  const number = m[1]!.replace(/,/g, '');
+  const um = /^([+-])?(\d*)(?:\.(\d*))?$/.exec(number);
   if (!um || (um[3] ?? '').length > 8 || (um[2] ?? '').length > 10)
-    invalid(line, `${shown(units)} ${symbol} is not a number of units with at most 8 decimals`);
+    invalid(line, `${shown(number)} ${symbol} is not a number of units with at most 8 decimals`);
   const atoms = BigInt((um[2] || '0') + (um[3] ?? '').padEnd(8, '0'));
   const sign = um[1] === '-' ? -1n : 1n;
   const parts = COST_PARTS.exec(m[3]!.trim());
   if (!parts) invalid(line, `${shown(text)} is not units with a cost (such as 10 ${symbol} {210.50 USD})`);
-  const [, total, perUnit, , at, price] = parts;
+  const [, total, perUnit, dated, at, price] = parts;
+  const units: ParsedUnits = { symbol, atoms: sign * atoms, lotDate: null, unitCost: null, price: null };
+  if (dated !== undefined) units.lotDate = lotDate(dated, line);
   let cost: { kind: 'unit' | 'total'; text: string } | null = null;
   if (total !== undefined || perUnit !== undefined) {
     // beancount's components: the cost, a date, a label; the cost is the one with a currency
-    const spec = (total ?? perUnit)!
-      .split(',')
-      .map((c) => c.trim())
-      .find((c) => /^\d/.test(c) && /\s/.test(c));
-    if (spec === undefined) return { amount: null, rounded: false };
+    const components = (total ?? perUnit)!.split(',').map((c) => c.trim());
+    const date = components.find((c) => /^\d{4}-\d\d-\d\d$/.test(c));
+    if (date !== undefined) units.lotDate = lotDate(date, line);
+    if (at === '@' && price !== undefined) units.price = PER_UNIT.exec(price.trim())?.[1] ?? null;
+    const spec = components.find((c) => /^\d/.test(c) && /\s/.test(c));
+    if (spec === undefined) return { amount: null, rounded: false, units };
     cost = { kind: total !== undefined ? 'total' : 'unit', text: spec };
   } else if (at !== undefined) cost = { kind: at === '@@' ? 'total' : 'unit', text: price!.trim() };
   if (cost === null)
@@ -272,12 +278,18 @@ export function securityPostingAmount(
   const digits = currencyDigits(currency);
   if (cost.kind === 'total') {
     const minor = quantityToMinor(pm[1]!, currency, line);
-    return { amount: { minor: sign * minor, currency }, rounded: false };
+    return { amount: { minor: sign * minor, currency }, rounded: false, units };
   }
+  units.unitCost = pm[1]!;
   const [whole, fraction = ''] = pm[1]!.split('.');
   const numerator = atoms * BigInt(whole! + fraction) * 10n ** BigInt(digits);
   const denominator = 10n ** BigInt(8 + fraction.length);
   const minor = divideHalfEven(numerator, denominator);
   if (minor >= 10n ** BigInt(12 + digits)) invalid(line, `the cost of ${symbol} is a trillion units or more`);
-  return { amount: { minor: sign * minor, currency }, rounded: numerator % denominator !== 0n };
+  return { amount: { minor: sign * minor, currency }, rounded: numerator % denominator !== 0n, units };
+}
+
+/** A lot's date as written (`2024-01-05`), checked to be a day of the calendar. */
+function lotDate(text: string, line: number): string {
+  return journalDate(text.trim(), line);
 }

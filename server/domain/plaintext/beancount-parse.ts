@@ -266,5 +266,6 @@ function indented(text: string, lineNo: number, context: Context): void {
     amount: parsed?.amount ?? null,
     ...(parsed?.cost && { cost: parsed.cost }),
     ...(parsed?.rounded && { rounded: true }),
+    ...(parsed && 'units' in parsed && parsed.units && { units: parsed.units }),
   });
 }

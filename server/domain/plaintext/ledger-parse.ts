@@ -261,6 +261,7 @@ function posting(text: string, lineNo: number, context: Extract<Context, { kind:
     amount: parsed?.amount ?? null,
     ...(parsed?.cost && { cost: parsed.cost }),
     ...(parsed?.rounded && { rounded: true }),
+    ...(parsed && 'units' in parsed && parsed.units && { units: parsed.units }),
     ...(automatic && { automatic }),
   });
 }

@@ -62,6 +62,7 @@ export function resolvePostings(txn: ParsedTransaction): ResolvedLine[] {
       currency: amount.currency,
       cost: p.cost ? { amountMinor: p.cost.minor, currency: p.cost.currency } : null,
       automatic: p.automatic === true,
+      units: p.units ?? null,
     });
   }
   return lines;

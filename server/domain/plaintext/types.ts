@@ -86,6 +86,21 @@ export interface ParsedPosting {
   automatic?: boolean;
   /** A security's units times their cost per unit, rounded to the currency's minor unit (amounts.ts). */
   rounded?: boolean;
+  /** A security's units, when the amount is their cost (docs/investments.md "Interop"). */
+  units?: ParsedUnits;
+}
+
+/** A posting's units of a security as written: what the import books as a trade. */
+export interface ParsedUnits {
+  symbol: string;
+  /** signed atoms of 10^-8 unit: a buy positive, a sale negative */
+  atoms: bigint;
+  /** the lot's date (beancount `{…, 2024-01-05}`, ledger `[2024-01-05]`) */
+  lotDate: string | null;
+  /** the cost per unit as written (`{210.50 USD}`, hledger `@ 210.50 USD`); null for a total cost */
+  unitCost: string | null;
+  /** a sale's price per unit (`@ 250 USD` after a lot's cost) */
+  price: string | null;
 }
 
 /** A market price: one `from` is worth `rate` (10^-12 units) of `to` on `date`. */
@@ -151,4 +166,5 @@ export interface ResolvedLine {
   currency: string;
   cost: { amountMinor: Minor; currency: string } | null;
   automatic: boolean;
+  units: ParsedUnits | null;
 }

@@ -301,9 +301,52 @@ describe.skipIf(skip)(
       expect(JSON.stringify(trial)).toContain(ledgerBalance);
     });
 
-    it('when the exports with lots are imported into empty books, then the trades come back as entries at cost and every account balance is the same', async () => {
+    it('when the exports with lots are imported into empty books, then the trades, lots and gains come back: every account balance, holding, open lot, realised gain and gains account is the same, and bean-query reads the same holdings from the export of the imported books', async () => {
       const { token: owner } = await registerUser(api);
       await bookPortfolio(owner);
+      /** what the investments routes say, without ids */
+      const investments = async (as: string) => {
+        const holdings = (await api.get('/api/investments/holdings?as_of=2025-12-31', as)).body.items as {
+          account_id: string;
+          security_id: string;
+        }[];
+        const lots = [];
+        for (const h of holdings) {
+          const open = (await api.get(`/api/investments/holdings/${h.account_id}/${h.security_id}/lots`, as)).body
+            .items as Record<string, string>[];
+          lots.push(open.map(({ id: _id, ...lot }) => lot));
+        }
+        const gains = (await api.get('/api/investments/gains?from=2024-01-01&to=2025-12-31', as)).body.items;
+        const settings = (await api.get(`/api/investments/accounts/${holdings[0]!.account_id}`, as)).body;
+        const names = new Map(
+          ((await api.get('/api/accounts', as)).body.items as { id: string; name: string }[]).map((a) => [
+            a.id,
+            a.name,
+          ]),
+        );
+        return {
+          holdings: holdings.map(({ account_id: _a, security_id: _s, ...h }) => h),
+          lots,
+          gains: (gains as Record<string, string>[]).map(({ security_id: _s, ...g }) => g),
+          gainsAccounts: [names.get(settings.short_term_account_id), names.get(settings.long_term_account_id)],
+          method: settings.booking_method,
+        };
+      };
+      const theirs = await investments(owner);
+      expect(theirs.lots.flat()).toHaveLength(3);
+      expect(theirs.gainsAccounts).toEqual(['Short gains', 'Long gains']);
+      /** bean-query's units and cost per security in the brokerage, from a beancount export */
+      const beanHoldings = async (as: string, name: string) => {
+        const file = path.join(dir, name);
+        fs.writeFileSync(file, (await api.get('/api/export?format=beancount', as)).text);
+        expect(await run('bean-check', [file])).toBe('');
+        return beanRows(
+          file,
+          "SELECT currency, sum(units(position)) AS units, sum(cost(position)) AS cost WHERE account ~ '^Assets:Brokerage' AND currency != 'USD' GROUP BY currency ORDER BY currency",
+        );
+      };
+      const beanBefore = await beanHoldings(owner, 'round-trip-before.beancount');
+      expect(beanBefore).toHaveLength(2);
       type Trial = { currencies: { rows: { name: string; debit: string; credit: string }[] }[] };
       const balances = async (as: string) =>
         ((await api.get('/api/reports/trial-balance?as_of=2025-12-31', as)).body as Trial).currencies
@@ -326,6 +369,8 @@ describe.skipIf(skip)(
         expect(back.status, `${format}: ${JSON.stringify(back.body)}`).toBe(201);
         expect(back.body.entries_imported, format).toBe(entries);
         expect(await balances(other), format).toEqual(before);
+        expect(await investments(other), format).toEqual(theirs);
+        expect(await beanHoldings(other, `round-trip-${format}.beancount`), format).toEqual(beanBefore);
       }
     });
 

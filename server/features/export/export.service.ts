@@ -16,7 +16,7 @@ import { pricesUpTo } from '../prices/prices.queries.ts';
 import { allSecurities, securityPricesUpTo } from '../investments/investments.queries.ts';
 import { accountsInHistory, postedHistory, type DateFilter } from './export.repository.ts';
 import { entryDocuments } from '../attachments/attachments.service.ts';
-import { tradeUnits, withUnits } from './export.units.ts';
+import { tradeUnits } from './export.units.ts';
 
 const EXPORT_MEDIA: Readonly<Record<ExportFormat, { contentType: string; extension: string }>> = {
   ledger: { contentType: 'text/plain; charset=utf-8', extension: 'ledger' },
@@ -124,7 +124,7 @@ export function writeExport(
     // the journal formats write a trade's units at their lot's cost; CSV keeps the money lines
     const csv = query.format === 'csv';
     const units = csv ? null : tradeUnits(db, range);
-    const entries = units ? withUnits(history, units.byEntry) : history;
+    const entries = units ? units.withUnits(history) : history;
     const held = units?.held ?? new Map<string, string[]>();
     const out = new PiecesOfText(csv ? '\r\n' : '\n', csv ? '\r\n' : '', write, pieceChars);
     if (query.format === 'csv') writeCsvRows(out, accounts, entries);

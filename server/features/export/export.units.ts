@@ -3,7 +3,14 @@ import { currencyDigits } from '../../domain/currencies.ts';
 import type { Direction } from '../../domain/double-entry.ts';
 import type { BookEntry, BookUnits } from '../../domain/plaintext/index.ts';
 import { costsExactly, lotUnitCost } from '../../domain/plaintext/units.ts';
-import { tradesOfExport, type LotOfExport } from '../investments/investments.queries.ts';
+import {
+  holdingKey,
+  holdingsInMoney,
+  symbolsHeld,
+  tradesByDate,
+  type LotOfExport,
+  type TradeOfExport,
+} from '../investments/investments.queries.ts';
 import type { DateFilter } from './export.repository.ts';
 
 /** The line of a trade's entry that its units stand in for, and the units. */
@@ -16,104 +23,104 @@ interface UnitsLine {
   units: BookUnits[];
 }
 
+/** A trade's units on the line they stand in for; null for a trade without units (a cash dividend). */
+function unitsLine(t: TradeOfExport): UnitsLine | null {
+  const digits = currencyDigits(t.currency);
+  const unitsOf = (lot: LotOfExport, atoms: bigint, costMinor: bigint, price: string | null): BookUnits => {
+    const cost = lotUnitCost(lot.basisBought, lot.unitsBought, digits);
+    return {
+      symbol: t.symbol,
+      atoms,
+      lotDate: lot.date,
+      unitCost: cost.text,
+      exact: cost.exact && costsExactly(atoms, cost.text, costMinor, digits),
+      costMinor,
+      price,
+    };
+  };
+  if (t.bought)
+    return {
+      accountId: t.accountId,
+      direction: 'DEBIT',
+      amountMinor: t.bought.basisBought,
+      last: false,
+      units: [unitsOf(t.bought, t.bought.unitsBought, t.bought.basisBought, null)],
+    };
+  if (t.kind !== 'sell') return null;
+  return {
+    accountId: t.accountId,
+    direction: 'CREDIT',
+    amountMinor: t.costMinor,
+    last: true,
+    units: t.sold.map((s) => unitsOf(s.lot, -s.units, s.basisMinor, t.price)),
+  };
+}
+
 /**
- * The units of each trade's entry (docs/investments.md "Interop"), by entry id, and the securities
- * each account holds in the export (their symbols, for beancount's `open`).
+ * An entry with a trade's units on the line they stand in for; an imported sale keeps a line per lot
+ * it reduced, so there each lot's units go on the line of their cost. The entry is as it is when no
+ * line fits.
+ */
+function placed(entry: BookEntry, u: UnitsLine): BookEntry {
+  const onAccount = (l: BookEntry['lines'][number]) => l.accountId === u.accountId && l.direction === u.direction;
+  const fits = entry.lines.map((l, i) => ({ l, i })).filter(({ l }) => onAccount(l) && l.amountMinor === u.amountMinor);
+  const at = (u.last ? fits.at(-1) : fits[0])?.i;
+  if (at !== undefined)
+    return { ...entry, lines: entry.lines.map((l, i) => (i === at ? { ...l, units: u.units } : l)) };
+  if (u.units.length < 2) return entry;
+  const byLine = new Map<number, BookUnits>();
+  for (const unit of u.units) {
+    const i = entry.lines.findIndex((l, k) => !byLine.has(k) && onAccount(l) && l.amountMinor === unit.costMinor);
+    if (i === -1) return entry;
+    byLine.set(i, unit);
+  }
+  return { ...entry, lines: entry.lines.map((l, i) => (byLine.has(i) ? { ...l, units: [byLine.get(i)!] } : l)) };
+}
+
+/**
+ * The units of the trades' entries in an export (docs/investments.md "Interop") and the securities
+ * each account holds in it (their symbols, for beancount's `open`).
  *
  * A holding's trades are written in money, as the journal keeps them, when its lots cannot be told
  * as plain-text lots: after a split (its lots' units changed in place), when a sale took a lot's
  * basis at other than the lot's own cost (AVERAGE spreads the pool's basis), or when a sale in the
  * range reduces a lot bought before the range's start.
+ *
+ * `withUnits` walks the trades in date order beside the entries (which come in date order), so the
+ * export holds one day's trades at a time, however many the books have.
  */
 export function tradeUnits(
   db: LedgerDb,
   range: DateFilter,
-): { byEntry: Map<string, UnitsLine>; held: Map<string, string[]> } {
-  const { trades, lots, reductions } = tradesOfExport(db, range.to);
-  const lotById = new Map(lots.map((l) => [l.id, l] as const));
-  const lotOfTrade = new Map(lots.map((l) => [l.tradeId, l] as const));
-  const tradeById = new Map(trades.map((t) => [t.id, t] as const));
-  const holding = (t: { accountId: string; securityId: string }) => `${t.accountId} ${t.securityId}`;
+): { held: Map<string, string[]>; withUnits: (entries: Iterable<BookEntry>) => Generator<BookEntry> } {
   const from = range.from ?? '';
-
-  const inMoney = new Set<string>();
-  for (const t of trades) if (t.kind === 'split') inMoney.add(holding(t));
-  const soldBy = new Map<string, { lot: LotOfExport; units: bigint; basisMinor: bigint }[]>();
-  for (const r of reductions) {
-    const trade = tradeById.get(r.tradeId);
-    const lot = lotById.get(r.lotId);
-    if (!trade || !lot) continue;
-    // the basis taken differs from the lot's cost of the units by a minor unit or more
-    const off = r.units * lot.basisBought - r.basisMinor * lot.unitsBought;
-    if ((off < 0n ? -off : off) >= lot.unitsBought || (trade.date >= from && lot.date < from))
-      inMoney.add(holding(trade));
-    const list = soldBy.get(r.tradeId) ?? [];
-    list.push({ lot, units: r.units, basisMinor: r.basisMinor });
-    soldBy.set(r.tradeId, list);
-  }
-
-  const byEntry = new Map<string, UnitsLine>();
-  const held = new Map<string, Set<string>>();
-  for (const t of trades) {
-    if (t.entryId === null || t.date < from || inMoney.has(holding(t))) continue;
-    const digits = currencyDigits(t.currency);
-    const unitsOf = (lot: LotOfExport, atoms: bigint, costMinor: bigint, price: string | null): BookUnits => {
-      const cost = lotUnitCost(lot.basisBought, lot.unitsBought, digits);
-      return {
-        symbol: t.symbol,
-        atoms,
-        lotDate: lot.date,
-        unitCost: cost.text,
-        exact: cost.exact && costsExactly(atoms, cost.text, costMinor, digits),
-        costMinor,
-        price,
-      };
-    };
-    const bought = lotOfTrade.get(t.id);
-    if (bought) {
-      byEntry.set(t.entryId, {
-        accountId: t.accountId,
-        direction: 'DEBIT',
-        amountMinor: bought.basisBought,
-        last: false,
-        units: [unitsOf(bought, bought.unitsBought, bought.basisBought, null)],
-      });
-    } else if (t.kind === 'sell') {
-      const sold = (soldBy.get(t.id) ?? []).sort((a, b) =>
-        a.lot.date !== b.lot.date ? (a.lot.date < b.lot.date ? -1 : 1) : a.lot.seq - b.lot.seq,
-      );
-      byEntry.set(t.entryId, {
-        accountId: t.accountId,
-        direction: 'CREDIT',
-        amountMinor: t.costMinor,
-        last: true,
-        units: sold.map((s) => unitsOf(s.lot, -s.units, s.basisMinor, t.price)),
-      });
-    } else continue;
-    const symbols = held.get(t.accountId) ?? new Set<string>();
-    symbols.add(t.symbol);
-    held.set(t.accountId, symbols);
-  }
-  return { byEntry, held: new Map([...held].map(([id, s]) => [id, [...s].sort()])) };
-}
-
-/** The entries, each trade's with its units on the line they stand in for. */
-export function* withUnits(
-  entries: Iterable<BookEntry>,
-  byEntry: ReadonlyMap<string, UnitsLine>,
-): Generator<BookEntry> {
-  for (const entry of entries) {
-    const u = byEntry.get(entry.id);
-    if (!u) {
-      yield entry;
-      continue;
-    }
-    const fits = entry.lines
-      .map((l, i) => ({ l, i }))
-      .filter(({ l }) => l.accountId === u.accountId && l.direction === u.direction && l.amountMinor === u.amountMinor);
-    const at = (u.last ? fits.at(-1) : fits[0])?.i;
-    yield at === undefined
-      ? entry
-      : { ...entry, lines: entry.lines.map((l, i) => (i === at ? { ...l, units: u.units } : l)) };
-  }
+  const to = range.to ?? '9999-12-31';
+  const inMoney = holdingsInMoney(db, from, to);
+  return {
+    held: symbolsHeld(db, from, to, inMoney),
+    withUnits: function* (entries) {
+      const trades = tradesByDate(db, from, to);
+      try {
+        const today = new Map<string, UnitsLine>();
+        let day = '';
+        let next = trades.next();
+        for (const entry of entries) {
+          if (entry.date !== day) {
+            today.clear();
+            day = entry.date;
+            for (; !next.done && next.value.date <= day; next = trades.next()) {
+              const t = next.value;
+              if (t.date < day || inMoney.has(holdingKey(t.accountId, t.securityId))) continue;
+              const u = unitsLine(t);
+              if (u) today.set(t.entryId, u);
+            }
+          }
+          const u = today.get(entry.id);
+          yield u ? placed(entry, u) : entry;
+        }
+      } finally {
+        trades.return(undefined);
+      }
+    },
+  };
 }

@@ -158,7 +158,11 @@ export function insertLot(db: LedgerDb, lot: Lot, tradeId: string, accountId: st
 }
 
 /** The open lots of a holding, oldest first (the partial index lots_open). */
-export function openLots(db: LedgerDb, accountId: string, securityId: string): (Lot & { unitsBought: bigint })[] {
+export function openLots(
+  db: LedgerDb,
+  accountId: string,
+  securityId: string,
+): (Lot & { unitsBought: bigint; basisBought: bigint })[] {
   return db
     .allSql<{
       id: string;
@@ -167,8 +171,9 @@ export function openLots(db: LedgerDb, accountId: string, securityId: string): (
       units_atoms: bigint;
       basis_minor: bigint;
       units_bought_atoms: bigint;
+      basis_bought_minor: bigint;
     }>(
-      `SELECT id, buy_date, seq, units_atoms, basis_minor, units_bought_atoms FROM lots
+      `SELECT id, buy_date, seq, units_atoms, basis_minor, units_bought_atoms, basis_bought_minor FROM lots
        WHERE account_id = ? AND security_id = ? AND units_atoms > 0 ORDER BY buy_date, seq`,
       accountId,
       securityId,
@@ -180,6 +185,7 @@ export function openLots(db: LedgerDb, accountId: string, securityId: string): (
       units: r.units_atoms,
       basisMinor: r.basis_minor,
       unitsBought: r.units_bought_atoms,
+      basisBought: r.basis_bought_minor,
     }));
 }
 
@@ -274,7 +280,11 @@ export function currentHoldings(db: LedgerDb): HoldingRow[] {
     .sort(byAccountAndSymbol);
 }
 
-/** The holdings as of a date: each holding's trades up to it summed (one range of trades_by_holding each). */
+/**
+ * The holdings as of a date: each holding's trades up to it summed, each sum one range of the
+ * covering index trades_holding_sums (only a sale has proceeds or cost, so the realised sum needs
+ * no look at the kind).
+ */
 export function holdingsAsOf(db: LedgerDb, asOf: string): HoldingRow[] {
   return db
     .allSql<HoldingSql>(
@@ -284,7 +294,7 @@ export function holdingsAsOf(db: LedgerDb, asOf: string): HoldingRow[] {
          (SELECT COALESCE(SUM(t.basis_delta_minor), 0) FROM trades t
            WHERE t.account_id = h.account_id AND t.security_id = h.security_id AND t.trade_date <= ?) AS basis_minor,
          (SELECT COALESCE(SUM(t.proceeds_minor - t.cost_minor), 0) FROM trades t
-           WHERE t.account_id = h.account_id AND t.security_id = h.security_id AND t.trade_date <= ? AND t.kind = 'sell') AS realized_minor
+           WHERE t.account_id = h.account_id AND t.security_id = h.security_id AND t.trade_date <= ?) AS realized_minor
        FROM holdings h JOIN accounts a ON a.id = h.account_id JOIN securities s ON s.id = h.security_id`,
       asOf,
       asOf,
@@ -384,96 +394,4 @@ export function gainsBetween(db: LedgerDb, from: string, to: string): GainTotals
 /** Whether a journal entry is a trade's (trades_by_entry). */
 export function isTradeEntry(db: LedgerDb, entryId: string): boolean {
   return db.existsSql('SELECT 1 FROM trades WHERE entry_id = ?', entryId);
-}
-
-export interface TradeOfExport {
-  id: string;
-  entryId: string | null;
-  kind: TradeRow['kind'];
-  accountId: string;
-  securityId: string;
-  symbol: string;
-  currency: string;
-  date: string;
-  price: string | null;
-  costMinor: bigint;
-}
-
-export interface LotOfExport {
-  id: string;
-  tradeId: string;
-  date: string;
-  seq: number;
-  unitsBought: bigint;
-  basisBought: bigint;
-}
-
-export interface ReductionOfExport {
-  tradeId: string;
-  lotId: string;
-  units: bigint;
-  basisMinor: bigint;
-}
-
-/**
- * Every trade up to a date with the lots bought and the reductions sold, for an export that writes
- * the trades' units (docs/investments.md "Interop"). An export writes the whole history, so it reads
- * these tables whole, once, before it walks the entries.
- */
-export function tradesOfExport(
-  db: LedgerDb,
-  to: string | null,
-): { trades: TradeOfExport[]; lots: LotOfExport[]; reductions: ReductionOfExport[] } {
-  const trades = db
-    .allSql<{
-      id: string;
-      entry_id: string | null;
-      kind: TradeRow['kind'];
-      account_id: string;
-      security_id: string;
-      symbol: string;
-      currency: string;
-      trade_date: string;
-      price: string | null;
-      cost_minor: bigint;
-    }>(
-      `SELECT t.id, t.entry_id, t.kind, t.account_id, t.security_id, s.symbol, s.currency, t.trade_date, t.price, t.cost_minor
-         FROM trades t JOIN securities s ON s.id = t.security_id WHERE t.trade_date <= ?`,
-      to ?? '9999-12-31',
-    )
-    .map((r) => ({
-      id: r.id,
-      entryId: r.entry_id,
-      kind: r.kind,
-      accountId: r.account_id,
-      securityId: r.security_id,
-      symbol: r.symbol,
-      currency: r.currency,
-      date: r.trade_date,
-      price: r.price,
-      costMinor: r.cost_minor,
-    }));
-  const lots = db
-    .allSql<{
-      id: string;
-      trade_id: string;
-      buy_date: string;
-      seq: bigint;
-      units_bought_atoms: bigint;
-      basis_bought_minor: bigint;
-    }>('SELECT id, trade_id, buy_date, seq, units_bought_atoms, basis_bought_minor FROM lots')
-    .map((r) => ({
-      id: r.id,
-      tradeId: r.trade_id,
-      date: r.buy_date,
-      seq: Number(r.seq),
-      unitsBought: r.units_bought_atoms,
-      basisBought: r.basis_bought_minor,
-    }));
-  const reductions = db
-    .allSql<{ trade_id: string; lot_id: string; units_atoms: bigint; basis_minor: bigint }>(
-      'SELECT trade_id, lot_id, units_atoms, basis_minor FROM lot_reductions',
-    )
-    .map((r) => ({ tradeId: r.trade_id, lotId: r.lot_id, units: r.units_atoms, basisMinor: r.basis_minor }));
-  return { trades, lots, reductions };
 }

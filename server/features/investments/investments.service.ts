@@ -32,7 +32,7 @@ import {
 import type { InvestmentSettings, Security } from './investments.model.ts';
 
 /** The most securities a ledger declares: the list and the holdings report are read whole. */
-const MAX_SECURITIES = 2_000;
+export const MAX_SECURITIES = 2_000;
 const DEFAULT_LONG_TERM_DAYS = 365;
 
 const securityDto = (s: Security) => ({

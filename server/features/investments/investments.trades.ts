@@ -18,6 +18,7 @@ import {
   splitLots,
   valueOf,
   type Lot,
+  type Reduction,
   type SaleProblem,
 } from '../../domain/lots.ts';
 import { formatMinor, parseAmount } from '../../domain/money.ts';
@@ -80,6 +81,47 @@ function saleRefusal(problem: SaleProblem, symbol: string): DomainError {
         [{ field: 'lots', message: 'must add up to units' }],
       );
   }
+}
+
+/** A sale's reductions with their share of the proceeds and their gains, and the short- and long-term totals. */
+export function saleRows(
+  reductions: readonly Reduction[],
+  proceeds: bigint,
+  date: string,
+  longTermDays: number,
+): { rows: ReductionRow[]; shortGain: bigint; longGain: bigint } {
+  const parts = proceedsByReduction(proceeds, reductions);
+  const rows: ReductionRow[] = reductions.map((r, i) => ({
+    lotId: r.lotId,
+    saleDate: date,
+    unitsAtoms: r.units,
+    basisMinor: r.basisMinor,
+    proceedsMinor: parts[i]!,
+    gainMinor: parts[i]! - r.basisMinor,
+    longTerm: isLongTerm(r.date, date, longTermDays),
+  }));
+  const shortGain = rows.filter((r) => !r.longTerm).reduce((s, r) => s + r.gainMinor, 0n);
+  const longGain = rows.filter((r) => r.longTerm).reduce((s, r) => s + r.gainMinor, 0n);
+  return { rows, shortGain, longGain };
+}
+
+/** Writes what a sale did: the lots it changed, its reductions, and the holding's totals. */
+export function applySale(
+  db: LedgerDb,
+  at: { accountId: string; securityId: string; tradeId: string },
+  held: readonly Lot[],
+  booked: { after: readonly Lot[]; costMinor: bigint },
+  rows: readonly ReductionRow[],
+): void {
+  const before = new Map(held.map((l) => [l.id, l] as const));
+  for (const lot of booked.after) {
+    const was = before.get(lot.id)!;
+    if (was.units !== lot.units || was.basisMinor !== lot.basisMinor) updateLot(db, lot);
+  }
+  for (const r of rows) insertReduction(db, at.tradeId, at.securityId, r);
+  const units = rows.reduce((s, r) => s + r.unitsAtoms, 0n);
+  const proceeds = rows.reduce((s, r) => s + r.proceedsMinor, 0n);
+  addToHolding(db, at.accountId, at.securityId, -units, -booked.costMinor, proceeds - booked.costMinor);
 }
 
 interface Line {
@@ -205,24 +247,12 @@ function planTrade(db: LedgerDb, body: TradeBody): Plan {
         { field: 'fees', message: 'more than the proceeds' },
       ]);
     const { reductions, costMinor } = booked.booked;
-    const parts = proceedsByReduction(proceeds, reductions);
-    const rows: ReductionRow[] = reductions.map((r, i) => ({
-      lotId: r.lotId,
-      saleDate: body.date,
-      unitsAtoms: r.units,
-      basisMinor: r.basisMinor,
-      proceedsMinor: parts[i]!,
-      gainMinor: parts[i]! - r.basisMinor,
-      longTerm: isLongTerm(r.date, body.date, settings.longTermDays),
-    }));
-    const shortGain = rows.filter((r) => !r.longTerm).reduce((s, r) => s + r.gainMinor, 0n);
-    const longGain = rows.filter((r) => r.longTerm).reduce((s, r) => s + r.gainMinor, 0n);
+    const { rows, shortGain, longGain } = saleRows(reductions, proceeds, body.date, settings.longTermDays);
     add(cash.id, 'DEBIT', gross - fees, label);
     if (feeAccount) add(feeAccount.id, 'DEBIT', fees, `Fees: ${label}`);
     add(account.id, 'CREDIT', costMinor, `${label}: cost basis`);
     add(settings.shortTermAccountId, 'CREDIT', shortGain, `${label}: short-term gain`);
     add(settings.longTermAccountId ?? settings.shortTermAccountId, 'CREDIT', longGain, `${label}: long-term gain`);
-    const before = new Map(held.map((l) => [l.id, l] as const));
     return {
       preview: preview({
         units: formatUnits(u),
@@ -255,14 +285,8 @@ function planTrade(db: LedgerDb, body: TradeBody): Plan {
         proceedsMinor: proceeds,
         costMinor,
       },
-      apply: (tradeId) => {
-        for (const lot of booked.booked.after) {
-          const was = before.get(lot.id)!;
-          if (was.units !== lot.units || was.basisMinor !== lot.basisMinor) updateLot(db, lot);
-        }
-        for (const r of rows) insertReduction(db, tradeId, sec.id, r);
-        addToHolding(db, account.id, sec.id, -u, -costMinor, proceeds - costMinor);
-      },
+      apply: (tradeId) =>
+        applySale(db, { accountId: account.id, securityId: sec.id, tradeId }, held, booked.booked, rows),
     };
   }
 

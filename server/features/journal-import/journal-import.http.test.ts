@@ -200,6 +200,34 @@ describe('import', () => {
       'TOO_FEW_LINES',
       /^line 1: /,
     ],
+    [
+      'a sale of a lot the account does not hold',
+      'beancount',
+      '2024-01-01 * "buy"\n  Assets:Broker  10 VTI {200 USD}\n  Assets:Cash  -2000 USD\n\n2024-02-01 * "sell"\n  Assets:Broker  -4 VTI {200 USD, 2024-01-02} @ 250 USD\n  Assets:Cash  1000 USD\n  Income:Gains  -200 USD\n',
+      'INSUFFICIENT_UNITS',
+      /^line 6: the open lots of VTI at 200 USD, bought 2024-01-02 in the account hold fewer than the 4 units sold/,
+    ],
+    [
+      'a sale at a cost other than its lot’s',
+      'hledger',
+      '2024-01-01 buy\n  Assets:Broker  10 VTI @ 200 USD\n  Assets:Cash  -2000 USD\n\n2024-02-01 sell\n  Assets:Broker  -4 VTI @ 250 USD\n  Assets:Cash  1000 USD\n',
+      'INSUFFICIENT_UNITS',
+      /^line 6: the open lots of VTI at 250 USD in the account hold fewer than the 4 units sold/,
+    ],
+    [
+      'a purchase and a sale in one transaction',
+      'hledger',
+      '2024-01-01 buy\n  Assets:Broker  10 VTI @ 200 USD\n  Assets:Broker  -1 VTI @ 200 USD\n  Assets:Cash  -1800 USD\n',
+      'INVALID_JOURNAL',
+      /^line 2: a transaction either buys or sells VTI, not both/,
+    ],
+    [
+      'units held in an income account',
+      'hledger',
+      '2024-01-01 buy\n  Income:Broker  10 VTI @ 200 USD\n  Assets:Cash  -2000 USD\n',
+      'INVALID_JOURNAL',
+      /^line 2: VTI is held in an ASSET account/,
+    ],
   ];
   for (const [what, format, text, code, detail] of refusals) {
     it(`when the journal has ${what}, then it is 400 ${code} naming the line and nothing is imported`, async () => {

@@ -21,6 +21,7 @@ import {
   typeOfRoot,
   type JournalFormat,
   type ParsedTransaction,
+  type ParsedUnits,
   type ResolvedLine,
 } from '../../domain/plaintext/index.ts';
 import { allAccounts } from '../accounts/accounts.queries.ts';
@@ -30,6 +31,7 @@ import { toBookAccount } from '../export/export.service.ts';
 import { registeredTradingAccount, registerTradingAccounts, tradingAccountName } from '../exchange/trading-accounts.ts';
 import { insertEntriesInBulk, type NewEntry } from '../journal/journal.service.ts';
 import { assertPostable, assertWeightsBalance, tradingLinesOf, type CheckedLine } from '../journal/journal.service.ts';
+import { rebuildImportedTrades } from '../investments/investments.import.ts';
 import { upsertPrices } from '../prices/prices.service.ts';
 import { applyPostings } from '../totals/totals.service.ts';
 import type { PostedLine } from '../totals/totals.model.ts';
@@ -103,6 +105,16 @@ export function importJournal(
       db,
       ordered.map((e) => ({ entryDate: e.date, lines: e.checked })),
     );
+    rebuildImportedTrades(
+      db,
+      ordered.map((e, i) => ({
+        entryId: ids[i]!,
+        date: e.date,
+        lines: e.checked.map((l) => ({ ...l, line: l.line ?? 0, units: l.units ?? null })),
+      })),
+      journal.securityPrices ?? [],
+      at,
+    );
     for (const account of closed) if (account.isActive) closeAccount(db, account, at);
     return {
       format,
@@ -174,8 +186,8 @@ function assertSameAutomatic(lines: readonly ResolvedLine[], made: readonly Chec
     );
 }
 
-/** A line checked as any entry's, also in the shape the totals take. */
-type ImportLine = CheckedLine & PostedLine;
+/** A line checked as any entry's, also in the shape the totals take, with its file line and a security's units. */
+type ImportLine = CheckedLine & PostedLine & { line?: number; units?: ParsedUnits | null };
 
 /** A resolved line on its account, held to the same amount and currency rules as any entry line. */
 function checkedLine(l: ResolvedLine, account: Account): ImportLine {
@@ -197,6 +209,8 @@ function checkedLine(l: ResolvedLine, account: Account): ImportLine {
     currency: l.currency,
     cost: l.cost,
     account,
+    line: l.line,
+    units: l.units,
   };
 }
 
