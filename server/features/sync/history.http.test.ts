@@ -53,6 +53,14 @@ describe('the history and undo', () => {
       expect((await t.api.get(`/api/history?${bad}`, u.token)).status).toBe(400);
   });
 
+  it('when a budget is set, then the history names its lines by month and account, not by ids', async () => {
+    const { u, food } = await books();
+    const budget = { lines: [{ account_id: food, amount: '150.00' }] };
+    expect((await t.api.put('/api/budgets/2026-03', budget, u.token)).status).toBe(200);
+    const [latest] = (await t.api.get('/api/history?limit=1', u.token)).body.items;
+    expect(latest).toMatchObject({ kind: 'budget_lines', label: '2026-03 · Groceries' });
+  });
+
   it('when the user undoes, then the last write goes back, a posted entry is voided, and a void is not undone', async () => {
     const { u } = await books();
     expect((await t.api.post('/api/history/undo', {}, u.token)).status).toBe(200); // the Groceries account

@@ -62,10 +62,22 @@ function actionOf(
   return 'changed';
 }
 
+/** An account's or a schedule's name by its id (its key), or the id when it is gone. */
+function nameOf(db: LedgerDb, table: 'accounts' | 'schedules', id: unknown): string {
+  const [row] = db.allSql<{ name: string }>(`SELECT name FROM ${table} WHERE id = ?`, String(id));
+  return row?.name ?? String(id);
+}
+
 /** The words that name a row to its owner: an entry's date, memo and amount, an account's name … */
-function labelOf(dataset: string, rowId: string, value: RowValue | null): string {
+function labelOf(db: LedgerDb, dataset: string, rowId: string, value: RowValue | null): string {
   if (value === null) return rowId;
   switch (dataset) {
+    case 'budget_lines':
+      return `${String(value.month)} · ${nameOf(db, 'accounts', value.account_id)}`;
+    case 'csv_mappings':
+      return nameOf(db, 'accounts', value.account_id);
+    case 'schedule_occurrences':
+      return `${nameOf(db, 'schedules', value.schedule_id)} · ${String(value.date)}`;
     case 'journal_entries':
       return [value.entry_date, value.memo, entryAmount(value)].filter((p) => p !== null && p !== '').join(' · ');
     case 'accounts':
@@ -138,7 +150,12 @@ export function historyPage(db: LedgerDb, query: { before?: string; limit?: numb
   const items = rows.slice(0, limit).map((row): HistoryItem => {
     const value = parse(row.value);
     const action = actionOf(row.dataset, before(db, row.dataset, row.row_id, row.timestamp), value);
-    const label = labelOf(row.dataset, row.row_id, value ?? before(db, row.dataset, row.row_id, row.timestamp) ?? null);
+    const label = labelOf(
+      db,
+      row.dataset,
+      row.row_id,
+      value ?? before(db, row.dataset, row.row_id, row.timestamp) ?? null,
+    );
     const kind = KIND_WORDS[row.dataset] ?? row.dataset;
     return {
       timestamp: row.timestamp,
@@ -188,7 +205,12 @@ export function undoLast(db: LedgerDb, guard: VoidGuard, today: string): { undon
         kind: row.dataset,
         row: row.row_id,
         action: actionOf(row.dataset, before(db, row.dataset, row.row_id, last.write_ts), value),
-        label: labelOf(row.dataset, row.row_id, value ?? before(db, row.dataset, row.row_id, last.write_ts) ?? null),
+        label: labelOf(
+          db,
+          row.dataset,
+          row.row_id,
+          value ?? before(db, row.dataset, row.row_id, last.write_ts) ?? null,
+        ),
         summary: '',
         by_undo: false,
         undone: true,
