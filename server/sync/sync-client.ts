@@ -16,6 +16,7 @@
  */
 import { DomainError } from '../domain/errors.ts';
 import { merkleDiff, parseTimestamp, readMerkle, timestampAt, type LedgerClock } from './clock.ts';
+import { crashPoint } from './crash-point.ts';
 import { checkKeyTest, type GroupKey, type Sealed } from './crypto.ts';
 import {
   SYNC_PAGE,
@@ -107,6 +108,7 @@ export async function syncOnce(options: {
       messages: outgoing,
     });
     const response = decodeSyncResponse(await transport(request));
+    crashPoint('sync-answered');
     result.requests += 1;
     const relayTrie = readMerkle(response.merkle);
     if (relayTrie === null)
@@ -114,7 +116,10 @@ export async function syncOnce(options: {
     // Every envelope is checked before any is applied: one that fails refuses the whole answer.
     const incoming = response.messages.map((envelope) => decryptEnvelope(group, envelope));
     for (const message of incoming) store.clock.recv(parseTimestamp(message.timestamp)!);
-    if (incoming.length > 0) await store.apply(incoming);
+    if (incoming.length > 0) {
+      await store.apply(incoming);
+      crashPoint('sync-page-applied');
+    }
     result.sent += outgoing.length;
     result.received += incoming.length;
 

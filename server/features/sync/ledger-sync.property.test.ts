@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyedGroup, relayAccount, startTestRelay, type TestRelay } from '../../../test/support/relay.ts';
-import { DATASETS, readRowValue } from '../../db/change-log.ts';
+import { syncedBooks as books } from '../../../test/support/sync-books.ts';
 import { Stores, type LedgerDb } from '../../db/stores.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { RelayClient } from '../../sync/relay-client.ts';
@@ -133,20 +133,6 @@ function play(db: LedgerDb, step: Exclude<Op, { kind: 'sync' }>): void {
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
   }
-}
-
-/** Every row of every synced table as the log writes it, in key order: equal texts, equal books. */
-function books(db: LedgerDb): string {
-  const out: Record<string, unknown[]> = {};
-  for (const dataset of DATASETS) {
-    const keys = db
-      .allSql<Record<string, unknown>>(
-        `SELECT ${dataset.key.join(', ')} FROM ${dataset.table} ORDER BY ${dataset.key.join(', ')}`,
-      )
-      .map((row) => dataset.key.map((k) => String(row[k])).join(' '));
-    out[dataset.name] = keys.map((key) => readRowValue(db, dataset, key));
-  }
-  return JSON.stringify(out, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
 /** The maintained totals, and the same recounted from the lines of every posted or void entry. */

@@ -22,6 +22,7 @@ import { applyPosting } from '../totals/totals.service.ts';
 import type { PostedLine } from '../totals/totals.model.ts';
 import { BOOKED_ENTRY_STATUSES, type AccountType, type Direction } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { crashPoint } from '../../sync/crash-point.ts';
 
 /** A change as the sync hands it over: value '' and column 'deleted' for a deleted row. */
 export interface ReceivedChange {
@@ -314,6 +315,7 @@ export function applyReceived(db: LedgerDb, changes: readonly ReceivedChange[]):
         change.row,
       );
       if (winner?.timestamp === change.timestamp) applyRow(db, dataset, change.row, value);
+      crashPoint('apply-message');
     }
     applyParked(db);
     // The marks the changes left are theirs, logged as received.
