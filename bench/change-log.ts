@@ -3,8 +3,10 @@
  * the same entries, alternately, into two fresh ledgers in one process: one as the app keeps it
  * (every write logs its changes before it commits, docs/sync.md) and one with the log's triggers
  * dropped and its hook off. Each posting is a whole write as a request makes it (its own
- * transaction, synced to disk). Prints the p50 and p90 of each and the ratio; then the same with
- * the disk sync off (synchronous=OFF), the CPU's share alone.
+ * transaction, synced to disk). Prints the p50 and p90 of each and the ratio, wall-clock and the
+ * process's CPU time (user and system, which other processes on a busy machine disturb less); then
+ * the same with the disk sync off (synchronous=OFF), the CPU's share alone; then the pages each
+ * posting writes to the WAL (what the disk sync has to carry), which no load changes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,10 +17,17 @@ import { createEntry } from '../server/features/journal/journal.service.ts';
 
 const count = Number(process.argv[2] ?? 2000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'change-log-benchmark-'));
+const USER = '00000000-0000-4000-8000-000000000001';
 
-function ledger(name: string, logged: boolean): { db: LedgerDb; accounts: string[] } {
+interface Books {
+  db: LedgerDb;
+  accounts: string[];
+  wal: string;
+}
+
+function ledger(name: string, logged: boolean): Books {
   const stores = new Stores(path.join(dir, name));
-  const db = stores.ledger('00000000-0000-4000-8000-000000000001');
+  const db = stores.ledger(USER);
   if (!logged) {
     for (const { name: trigger } of db.allSql<{ name: string }>(
       "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_changed_%'",
@@ -29,7 +38,20 @@ function ledger(name: string, logged: boolean): { db: LedgerDb; accounts: string
   const accounts = ['Checking', 'Groceries', 'Dining', 'Rent'].map(
     (n, i) => createAccount(db, { name: n, type: i === 0 ? 'ASSET' : 'EXPENSE' }).id,
   );
-  return { db, accounts };
+  return { db, accounts, wal: `${stores.ledgerFile(USER)}-wal` };
+}
+
+function post({ db, accounts }: Books, i: number): void {
+  const amount = `${1 + (i % 500)}.${String(i % 100).padStart(2, '0')}`;
+  createEntry(db, {
+    entry_date: `2026-${String(1 + (i % 12)).padStart(2, '0')}-15`,
+    memo: `Shop ${i}`,
+    auto_post: true,
+    lines: [
+      { account_id: accounts[1 + (i % 3)]!, direction: 'DEBIT', amount },
+      { account_id: accounts[0]!, direction: 'CREDIT', amount },
+    ],
+  });
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -39,31 +61,49 @@ function percentile(sorted: number[], p: number): number {
 function run(synchronous: 'FULL' | 'OFF'): void {
   const books = [ledger(`logged-${synchronous}`, true), ledger(`plain-${synchronous}`, false)];
   for (const { db } of books) db.sqlite.pragma(`synchronous = ${synchronous}`);
-  const times: number[][] = [[], []];
+  const wall: number[][] = [[], []];
+  const cpu: number[][] = [[], []];
   for (let i = 0; i < count; i++) {
     for (const which of i % 2 === 0 ? [0, 1] : [1, 0]) {
-      const { db, accounts } = books[which]!;
-      const amount = `${1 + (i % 500)}.${String(i % 100).padStart(2, '0')}`;
+      const startedCpu = process.cpuUsage();
       const started = performance.now();
-      createEntry(db, {
-        entry_date: `2026-${String(1 + (i % 12)).padStart(2, '0')}-15`,
-        memo: `Shop ${i}`,
-        auto_post: true,
-        lines: [
-          { account_id: accounts[1 + (i % 3)]!, direction: 'DEBIT', amount },
-          { account_id: accounts[0]!, direction: 'CREDIT', amount },
-        ],
-      });
-      times[which]!.push(performance.now() - started);
+      post(books[which]!, i);
+      wall[which]!.push(performance.now() - started);
+      const used = process.cpuUsage(startedCpu);
+      cpu[which]!.push((used.user + used.system) / 1000);
     }
   }
-  const [logged, plain] = times.map((t) => t.sort((a, b) => a - b)) as [number[], number[]];
-  const row = (name: string, t: number[]) =>
-    `| ${name} | ${percentile(t, 0.5).toFixed(3)} | ${percentile(t, 0.9).toFixed(3)} |`;
-  console.log(`\nsynchronous=${synchronous}, ${count} postings each (ms)\n| ledger | p50 | p90 |\n|---|---|---|`);
-  console.log(row('with the change log', logged));
-  console.log(row('without it (triggers dropped, hook off)', plain));
-  console.log(`p50 ratio: ${(percentile(logged, 0.5) / percentile(plain, 0.5)).toFixed(3)}`);
+  const sorted = (t: number[][]) => t.map((x) => x.sort((a, b) => a - b)) as [number[], number[]];
+  const [logged, plain] = sorted(wall);
+  const [loggedCpu, plainCpu] = sorted(cpu);
+  const row = (name: string, t: number[], c: number[]) =>
+    `| ${name} | ${percentile(t, 0.5).toFixed(3)} | ${percentile(t, 0.9).toFixed(3)} | ${percentile(t, 0.95).toFixed(3)} | ${percentile(c, 0.5).toFixed(3)} | ${percentile(c, 0.95).toFixed(3)} |`;
+  console.log(
+    `\nsynchronous=${synchronous}, ${count} postings each (ms), load average ${os.loadavg()[0]!.toFixed(1)}\n| ledger | p50 | p90 | p95 | CPU p50 | CPU p95 |\n|---|---|---|---|---|---|`,
+  );
+  console.log(row('with the change log', logged, loggedCpu));
+  console.log(row('without it (triggers dropped, hook off)', plain, plainCpu));
+  const ratio = (a: number[], b: number[], p: number) => (percentile(a, p) / percentile(b, p)).toFixed(3);
+  console.log(
+    `ratio: p50 ${ratio(logged, plain, 0.5)}, p95 ${ratio(logged, plain, 0.95)}; CPU p50 ${ratio(loggedCpu, plainCpu, 0.5)}, CPU p95 ${ratio(loggedCpu, plainCpu, 0.95)}`,
+  );
+  if (synchronous === 'OFF') pages(books);
+}
+
+/** The WAL frames (pages) a posting adds, over 200 more postings with the checkpoints held off. */
+function pages(books: Books[]): void {
+  const per = books.map((b) => {
+    b.db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    b.db.sqlite.pragma('wal_autocheckpoint = 0');
+    const pageSize = b.db.sqlite.pragma('page_size', { simple: true }) as number;
+    const before = fs.statSync(b.wal).size;
+    for (let i = 0; i < 200; i++) post(b, count + i);
+    // each frame is a 24-byte header and a page
+    return (fs.statSync(b.wal).size - before) / (pageSize + 24) / 200;
+  });
+  console.log(
+    `pages written per posting: with the log ${per[0]!.toFixed(2)}, without ${per[1]!.toFixed(2)} (ratio ${(per[0]! / per[1]!).toFixed(3)})`,
+  );
 }
 
 try {

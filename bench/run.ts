@@ -9,6 +9,7 @@
  * table and writes bench/results/latest.json. Each area is a file of its own that also runs alone
  * (`node bench/writes.ts --size 10k`) over the harness in bench/lib/harness.ts.
  */
+import { commitPolicy } from './commit-policy.ts';
 import { bookExport } from './exports.ts';
 import { parseOptions, runBench, type Area } from './lib/harness.ts';
 import { memory } from './memory.ts';
@@ -35,6 +36,7 @@ const AREAS: readonly Area[] = [
   register,
   throughput,
   writes,
+  commitPolicy,
   statements,
   reconcile,
   bookExport,

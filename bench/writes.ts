@@ -20,7 +20,7 @@ import { rawPacedTimed, rawTimed, summarize, timeEach, type Summary } from './li
 const BATCH_ENTRIES = 1000;
 
 /** One posting of a grocery bill from checking, different for each `i`. */
-function postingBody(ids: Ids, i: number) {
+export function postingBody(ids: Ids, i: number) {
   return {
     entry_date: `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
     memo: `Bench posting ${i}`,
@@ -33,7 +33,7 @@ function postingBody(ids: Ids, i: number) {
 }
 
 /** The amount of postingBody(i) in cents. */
-const minorOf = (i: number) => BigInt((i % 90) + 10) * 100n + 25n;
+export const minorOf = (i: number) => BigInt((i % 90) + 10) * 100n + 25n;
 
 /** bench/bare-express.ts over a copy of the ledger as committed so far (`name`). */
 async function startBare(bench: Bench, name: string) {

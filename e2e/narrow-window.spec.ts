@@ -59,6 +59,11 @@ test('when the window is narrow, then every screen fits its width and stays usab
   await expect(page.getByTestId('budget-year-row')).toHaveCount(1);
   await noSidewaysScroll(page);
 
+  await app.go('History');
+  await expect(app.history.table.getByRole('row', { name: /Market/ })).toHaveCount(1);
+  await expect(app.history.undoButton).toBeInViewport();
+  await noSidewaysScroll(page);
+
   await app.go('Journal');
   await app.journal.newEntry();
   await expect(app.journal.editor.getByRole('combobox', { name: 'Account, line 1' })).toBeVisible();

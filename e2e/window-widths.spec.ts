@@ -71,6 +71,7 @@ const SCREENS: { path: string; name: string; states?: { name: string; open: (app
     },
     { path: '/investments', name: 'investments' },
     { path: '/prices', name: 'rates' },
+    { path: '/history', name: 'history' },
     { path: '/settings', name: 'settings' },
   ];
 

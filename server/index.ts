@@ -77,7 +77,7 @@ export interface StartServerOptions {
   /** Each job's time and memory budget on the worker (default DEFAULT_JOB_BUDGET). */
   jobBudget?: Partial<JobBudget>;
   /** How many ledgers not in use stay open, and for how long (ms) at most (defaults: Stores). */
-  ledgers?: { maxOpen?: number; idleMs?: number };
+  ledgers?: { maxOpen?: number; idleMs?: number; groupCommit?: boolean };
   /** When scheduled entries are booked; by default at start and whenever the machine's calendar day changes. */
   scheduleTrigger?: BookingTrigger;
   /** How long (ms) requests in flight get to finish once closing begins; then the rest are cut. Default 5 s. */
@@ -119,6 +119,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     migrationsDir: options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR,
     maxOpenLedgers: options.ledgers?.maxOpen,
     idleMs: options.ledgers?.idleMs,
+    groupCommit: options.ledgers?.groupCommit,
     now,
   });
   let secret: string;

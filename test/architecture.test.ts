@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { assertNoCircle } from '../eslint.config.ts';
+import { assertNoCircle } from '../eslint/features.ts';
 
 /**
- * The house's dependency rules (CONTRIBUTING.md) live in eslint.config.ts, and `npm run lint` holds the
- * whole tree to them. This test holds the rules themselves: for each arrow, an import the wrong
+ * The house's dependency rules (CONTRIBUTING.md) live in eslint/ (eslint.config.ts joins them), and
+ * `npm run lint` holds the whole tree to them. This test holds the rules themselves: for each arrow, an import the wrong
  * way is refused and the right way is let through, so that no rule can quietly stop applying.
  */
 

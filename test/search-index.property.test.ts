@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Stores, type LedgerDb } from '../server/db/stores.ts';
+import { describe, expect, it } from 'vitest';
+import type { LedgerDb } from '../server/db/stores.ts';
 import { DomainError } from '../server/domain/errors.ts';
 import { changeAccount, createAccount } from '../server/features/accounts/accounts.service.ts';
 import {
@@ -23,6 +20,7 @@ import {
 } from '../server/features/reconciliation/reconciliation.review.service.ts';
 import { runReconciliation } from '../server/features/reconciliation/reconciliation.run.service.ts';
 import { createStatement, removeStatement } from '../server/features/statements/statements.service.ts';
+import { useLedgerFiles } from './support/ledger-files.ts';
 
 /**
  * The search's two indexes (migration search_bank_and_accounts) are kept by triggers: the entries'
@@ -33,20 +31,10 @@ import { createStatement, removeStatement } from '../server/features/statements/
  * and a search finds what a plain reading of memos, matched bank lines and account paths finds.
  */
 
-let dir: string;
-let stores: Stores;
-let ledgerCount = 0;
 const THRESHOLDS = { autoAccept: 95, review: 20 };
 const payeeModels = new KeptPayeeModels(8);
 
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-search-index-'));
-  stores = new Stores(dir);
-});
-afterAll(() => {
-  stores.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const ledgers = useLedgerFiles('search-index');
 
 const ACCOUNTS = [
   ['Checking', 'ASSET'],
@@ -61,11 +49,7 @@ const NAMES = ['Power', '水电', 'Household', 'Utilities', 'Dining'];
 const WORDS = ['Tesco', 'market', '星巴克', '咖啡', 'rent', 'Power', 'PRET'];
 const day = (n: number) => `2026-03-${String(1 + n).padStart(2, '0')}`;
 
-function freshLedger(): { db: LedgerDb; accounts: string[] } {
-  ledgerCount += 1;
-  const db = stores.ledger(`00000000-0000-4000-8000-${String(ledgerCount).padStart(12, '0')}`);
-  return { db, accounts: ACCOUNTS.map(([name, type]) => createAccount(db, { name, type }).id) };
-}
+const freshLedger = () => ledgers.fresh(ACCOUNTS);
 
 const textArb = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 2 }).map((w) => w.join(' '));
 const otherArb = fc.integer({ min: 1, max: 4 });

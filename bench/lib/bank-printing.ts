@@ -40,3 +40,34 @@ export interface Bank {
   /** the description of a line, new numbers each time as the bank would print them */
   print(line: Line, r: Random, card: string): string;
 }
+
+/**
+ * A card's statement: purchases, refunds and bills as the issuer prints the merchant; payments to
+ * the card, charges and credits in its words (of two, each at even odds). A card prints no salary,
+ * savings transfer or cash withdrawal.
+ */
+export function cardStatement(words: {
+  merchant: (line: Line, r: Random) => string;
+  payment: readonly [string, string];
+  fee: readonly [string, string];
+  interest: string;
+}): Bank['print'] {
+  return (l, r) => {
+    switch (l.kind) {
+      case 'card':
+      case 'refund':
+      case 'bill':
+        return words.merchant(l, r);
+      case 'cardPayment':
+        return r.chance(0.5) ? words.payment[0] : words.payment[1];
+      case 'fee':
+        return r.chance(0.5) ? words.fee[0] : words.fee[1];
+      case 'interest':
+        return words.interest;
+      case 'salary':
+      case 'savings':
+      case 'atm':
+        throw new Error(`a card does not print ${l.kind}`);
+    }
+  };
+}

@@ -1,6 +1,6 @@
 /** The six development banks of the suggestion benchmark: the formats looked at while the classifier was written. */
 import { REGIONS } from './bank-regions.ts';
-import { clock12, clock24, ddmm, digits, mmdd, MONTHS_EN, pad, type Bank } from './bank-printing.ts';
+import { cardStatement, clock12, clock24, ddmm, digits, mmdd, MONTHS_EN, pad, type Bank } from './bank-printing.ts';
 
 const { US, DE, FR, CN } = REGIONS;
 
@@ -83,26 +83,15 @@ const usCardIssuer: Bank = {
   region: US,
   language: 'en',
   statementAccount: 'card',
-  print(l, r) {
-    switch (l.kind) {
-      case 'card':
-      case 'refund':
-      case 'bill': {
-        const prefix = l.kind === 'bill' ? '' : r.pick(['', '', '', 'SQ *', 'TST* ', 'PAYPAL *', 'SP ']);
-        return `${prefix}${l.name}${r.chance(0.3) ? ` #${digits(r, 4)}` : ''} ${l.city} ${l.region}`;
-      }
-      case 'cardPayment':
-        return r.chance(0.5) ? 'Payment Thank You-Mobile' : 'AUTOMATIC PAYMENT - THANK YOU';
-      case 'fee':
-        return r.chance(0.5) ? 'PURCHASE INTEREST CHARGE' : 'LATE FEE';
-      case 'interest':
-        return 'CASH REWARDS STATEMENT CREDIT';
-      case 'salary':
-      case 'savings':
-      case 'atm':
-        throw new Error(`a card does not print ${l.kind}`);
-    }
-  },
+  print: cardStatement({
+    merchant(l, r) {
+      const prefix = l.kind === 'bill' ? '' : r.pick(['', '', '', 'SQ *', 'TST* ', 'PAYPAL *', 'SP ']);
+      return `${prefix}${l.name}${r.chance(0.3) ? ` #${digits(r, 4)}` : ''} ${l.city} ${l.region}`;
+    },
+    payment: ['Payment Thank You-Mobile', 'AUTOMATIC PAYMENT - THANK YOU'],
+    fee: ['PURCHASE INTEREST CHARGE', 'LATE FEE'],
+    interest: 'CASH REWARDS STATEMENT CREDIT',
+  }),
 };
 
 /** A German savings bank: card payments with the terminal's time stamp, direct debits with mandates. */

@@ -1,6 +1,6 @@
 /** The six held-out banks of the suggestion benchmark: formats the classifier was not written against (published figures). */
 import { REGIONS } from './bank-regions.ts';
-import { clock24, ddmm, digits, mmdd, MONTHS_EN, type Bank } from './bank-printing.ts';
+import { cardStatement, clock24, ddmm, digits, mmdd, MONTHS_EN, type Bank } from './bank-printing.ts';
 
 const { US, UK, NL, AU, CN } = REGIONS;
 
@@ -44,28 +44,17 @@ const usChargeCard: Bank = {
   region: US,
   language: 'en',
   statementAccount: 'card',
-  print(l, r) {
-    switch (l.kind) {
-      case 'card':
-      case 'refund':
-      case 'bill': {
-        const where = r.chance(0.3)
-          ? `${digits(r, 3)}-${digits(r, 3)}-${digits(r, 4)} ${l.region}`
-          : `${l.city} ${l.region}`;
-        return `${l.kind === 'card' && r.chance(0.3) ? 'AplPay ' : ''}${l.name}${r.chance(0.3) ? ` 000000${digits(r, 4)}` : ''} ${where}`;
-      }
-      case 'cardPayment':
-        return r.chance(0.5) ? 'ONLINE PAYMENT - THANK YOU' : 'AUTOPAY PAYMENT - THANK YOU';
-      case 'fee':
-        return r.chance(0.5) ? 'INTEREST CHARGE ON PAY OVER TIME PURCHASES' : 'ANNUAL MEMBERSHIP FEE';
-      case 'interest':
-        return 'REWARD DOLLARS CREDIT';
-      case 'salary':
-      case 'savings':
-      case 'atm':
-        throw new Error(`a card does not print ${l.kind}`);
-    }
-  },
+  print: cardStatement({
+    merchant(l, r) {
+      const where = r.chance(0.3)
+        ? `${digits(r, 3)}-${digits(r, 3)}-${digits(r, 4)} ${l.region}`
+        : `${l.city} ${l.region}`;
+      return `${l.kind === 'card' && r.chance(0.3) ? 'AplPay ' : ''}${l.name}${r.chance(0.3) ? ` 000000${digits(r, 4)}` : ''} ${where}`;
+    },
+    payment: ['ONLINE PAYMENT - THANK YOU', 'AUTOPAY PAYMENT - THANK YOU'],
+    fee: ['INTEREST CHARGE ON PAY OVER TIME PURCHASES', 'ANNUAL MEMBERSHIP FEE'],
+    interest: 'REWARD DOLLARS CREDIT',
+  }),
 };
 
 /** Held out: a UK bank: the day and month after ON, contactless and direct debit marks. */

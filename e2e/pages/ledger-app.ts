@@ -4,7 +4,8 @@ import { ChatPanel } from './chat-panel.ts';
 import { JournalPage } from './journal-page.ts';
 import { SettingsPage } from './settings-page.ts';
 import { SignInPage } from './sign-in-page.ts';
-import { HistoryPanel, SyncPanel } from './sync-panel.ts';
+import { HistoryPage } from './history-page.ts';
+import { SyncPanel } from './sync-panel.ts';
 import { StatementsPage } from './statements-page.ts';
 import { BudgetPage } from './budget-page.ts';
 import { ReportsPage } from './reports-page.ts';
@@ -22,7 +23,7 @@ export class LedgerApp {
   readonly reports: ReportsPage;
   readonly budget: BudgetPage;
   readonly sync: SyncPanel;
-  readonly history: HistoryPanel;
+  readonly history: HistoryPage;
   /** The words of the interface's language, which the page objects find controls by. */
   readonly words = new Words();
 
@@ -38,7 +39,7 @@ export class LedgerApp {
     this.reports = new ReportsPage(page, this.words);
     this.budget = new BudgetPage(page, this.words);
     this.sync = new SyncPanel(page, this.words);
-    this.history = new HistoryPanel(page, this.words);
+    this.history = new HistoryPage(page, this.words);
   }
 
   get nav(): Locator {
@@ -56,7 +57,7 @@ export class LedgerApp {
   }
 
   async go(
-    screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Reports' | 'Statements' | 'Budget' | 'Settings',
+    screen: 'Dashboard' | 'Accounts' | 'Journal' | 'Reports' | 'Statements' | 'Budget' | 'History' | 'Settings',
   ): Promise<void> {
     const link = this.nav.getByRole('link', { name: screen });
     await this.reveal(link);
@@ -88,7 +89,7 @@ export class LedgerApp {
   }
 
   /** Opens a screen from the navigation, in whatever language it speaks. */
-  async goTo(screen: 'accounts' | 'journal' | 'reports' | 'statements' | 'budget'): Promise<void> {
+  async goTo(screen: 'accounts' | 'journal' | 'reports' | 'statements' | 'budget' | 'history'): Promise<void> {
     await this.openFromNav(`/${screen}`);
     await expect(this.page.getByRole('heading', { level: 1, name: this.words.t(`nav.${screen}`) })).toBeVisible();
   }

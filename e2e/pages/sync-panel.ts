@@ -1,17 +1,26 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { Words } from './words.ts';
 
-/** Settings → Sync: creating or joining a group, its status, Sync now, invites, leaving. */
-export class SyncPanel {
+/** A panel of Settings: the article named by its title. */
+class SettingsArticle {
   readonly page: Page;
-  private readonly words: Words;
-  constructor(page: Page, words = new Words()) {
+  protected readonly words: Words;
+  private readonly title: Parameters<Words['t']>[0];
+  constructor(page: Page, words: Words, title: Parameters<Words['t']>[0]) {
     this.page = page;
     this.words = words;
+    this.title = title;
   }
 
   get panel(): Locator {
-    return this.page.getByRole('article', { name: this.words.t('sync.title'), exact: true });
+    return this.page.getByRole('article', { name: this.words.t(this.title), exact: true });
+  }
+}
+
+/** Settings → Sync: creating or joining a group, its status, Sync now, invites, leaving. */
+export class SyncPanel extends SettingsArticle {
+  constructor(page: Page, words = new Words()) {
+    super(page, words, 'sync.title');
   }
 
   get createForm(): Locator {
@@ -96,27 +105,5 @@ export class SyncPanel {
   async leave(): Promise<void> {
     await this.panel.getByRole('button', { name: this.words.t('sync.leave.start') }).click();
     await this.panel.getByRole('button', { name: this.words.t('sync.leave.confirmButton'), exact: true }).click();
-  }
-}
-
-/** Settings → History: the changes, newest first, and Undo of this computer's last one. */
-export class HistoryPanel {
-  readonly page: Page;
-  private readonly words: Words;
-  constructor(page: Page, words = new Words()) {
-    this.page = page;
-    this.words = words;
-  }
-
-  get panel(): Locator {
-    return this.page.getByRole('article', { name: this.words.t('history.title'), exact: true });
-  }
-
-  get table(): Locator {
-    return this.panel.getByRole('table', { name: this.words.t('history.list') });
-  }
-
-  async undo(): Promise<void> {
-    await this.panel.getByRole('button', { name: this.words.t('history.undo') }).click();
   }
 }

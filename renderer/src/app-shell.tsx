@@ -7,6 +7,7 @@ import { RegisterScreen } from './screens/register/register-screen.tsx';
 import { ReportsScreen } from './screens/reports/reports-screen.tsx';
 import { ChatPanel } from './screens/chat/chat-panel.tsx';
 import { DashboardScreen } from './screens/dashboard/dashboard-screen.tsx';
+import { HistoryScreen } from './screens/history/history-screen.tsx';
 import { JournalScreen } from './screens/journal/journal-screen.tsx';
 import { PricesScreen } from './screens/prices/prices-screen.tsx';
 import { InvestmentsScreen } from './screens/investments/investments-screen.tsx';
@@ -57,6 +58,7 @@ const SCREENS: Record<Route, (context: ScreenContext) => ReactNode> = {
   '/schedules': () => <SchedulesScreen />,
   '/investments': () => <InvestmentsScreen />,
   '/prices': () => <PricesScreen />,
+  '/history': () => <HistoryScreen />,
   '/settings': ({ navigate, user, onSignOut }) => (
     <SettingsScreen user={user} onNavigate={navigate} onSignOut={onSignOut} />
   ),

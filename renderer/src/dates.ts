@@ -1,5 +1,7 @@
 /** Calendar dates as ISO text (YYYY-MM-DD), in the user's local time zone (the server's "today"). */
 
+import type { Language } from './i18n/index.ts';
+
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
@@ -45,4 +47,11 @@ export function dayBefore(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
+}
+
+/** A moment (an ISO date and time: a backup's, a change's) in the interface language, to the second. */
+export function formatMoment(iso: string, language: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(language === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 }

@@ -12,6 +12,7 @@ export const ROUTES = [
   '/schedules',
   '/investments',
   '/prices',
+  '/history',
   '/settings',
 ] as const;
 export type Route = (typeof ROUTES)[number];
@@ -27,6 +28,7 @@ export const ROUTE_TITLES: Record<Route, MessageKey> = {
   '/schedules': 'nav.schedules',
   '/investments': 'nav.investments',
   '/prices': 'nav.prices',
+  '/history': 'nav.history',
   '/settings': 'nav.settings',
 };
 

@@ -28,11 +28,27 @@ export interface Dataset {
   local?: readonly string[];
   /** the message's rank (change_log.rank) from its value: the highest rank wins, then the latest */
   rank?: (value: RowValue) => number;
+  /** the same rank as SQL over the row's columns (`alias.column`), for the log's one-statement insert */
+  rankSql?: (alias: string) => string;
 }
 
 export type RowValue = Record<string, unknown>;
 
-const ENTRY_RANK: Record<string, number> = { draft: 0, posted: 1, void: 2 };
+/** A rank by one text column's value (0 for any other), in JS and in SQL alike. */
+function rankBy(column: string, ranks: Readonly<Record<string, number>>): Pick<Dataset, 'rank' | 'rankSql'> {
+  return {
+    rank: (value) => {
+      const key = String(value[column]);
+      return Object.hasOwn(ranks, key) ? ranks[key]! : 0;
+    },
+    rankSql: (alias) =>
+      `CASE ${alias}.${column} ${Object.entries(ranks)
+        .map(([key, rank]) => `WHEN '${key}' THEN ${rank}`)
+        .join(' ')} ELSE 0 END`,
+  };
+}
+
+const ENTRY_RANK = rankBy('status', { draft: 0, posted: 1, void: 2 });
 
 /** The datasets in the order a merge applies them: a row's parents before it. */
 export const DATASETS: readonly Dataset[] = [
@@ -44,7 +60,7 @@ export const DATASETS: readonly Dataset[] = [
     key: ['id'],
     local: ['seq'],
     children: [{ name: 'lines', table: 'journal_lines', parent: 'entry_id', order: 'line_no' }],
-    rank: (value) => ENTRY_RANK[String(value.status)] ?? 0,
+    ...ENTRY_RANK,
   },
   {
     name: 'rules',
@@ -76,6 +92,16 @@ export function datasetOf(name: string): Dataset | undefined {
 /** How many marks one write turns into messages at most; the rest wait for the next (`drain`). */
 export const TAKE_BATCH = 2000;
 
+/**
+ * The oldest marks, at most `limit`; the limit written out, not bound: a bound LIMIT makes SQLite
+ * prepare the statement again whenever its value changes.
+ */
+function takeSql(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    throw new Error(`a batch of marks is a positive integer, not ${limit}`);
+  return `SELECT rowid, dataset, row_id FROM change_dirty ORDER BY rowid LIMIT ${limit}`;
+}
+
 /** A message of the log as the sync sends it. */
 export interface LoggedChange {
   timestamp: string;
@@ -85,30 +111,97 @@ export interface LoggedChange {
   value: string | null;
 }
 
-function jsonOf(row: RowValue): string {
-  return JSON.stringify(row, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-}
-
 /** What the log needs of a connection (any schema). */
 type Db = Pick<SqliteDb<unknown>, 'allSql' | 'runSql' | 'iterateSql' | 'existsSql' | 'writeHook'>;
 
-/** A row as the log keeps it (key values, children inside), or null when there is none. */
-export function readRowValue(db: Db, dataset: Dataset, rowId: string): RowValue | null {
+/**
+ * A column as the value's JSON holds it: text as it is, an integer as its decimal string (minor
+ * units pass 2^53, which a JSON number does not hold exactly).
+ */
+function jsonColumn(ref: string, type: string): string {
+  if (type === 'INTEGER') return `CAST(${ref} AS TEXT)`;
+  if (type === 'TEXT') return ref;
+  return `CASE typeof(${ref}) WHEN 'integer' THEN CAST(${ref} AS TEXT) ELSE ${ref} END`;
+}
+
+function tableColumns(db: Db, table: string): { name: string; type: string }[] {
+  const columns = db.allSql<{ name: string; type: string }>('SELECT name, type FROM pragma_table_info(?)', table);
+  if (columns.length === 0) throw new Error(`the change log covers ${table}, which these books do not have`);
+  return columns.map((c) => ({ name: c.name, type: c.type.toUpperCase() }));
+}
+
+/**
+ * The SQL of a dataset's value over its row `r`: `json_object` of the row's columns in the table's
+ * order, the local ones left out, then each child table's rows in their order, each without its
+ * parent column. The same JSON text as JSON.stringify of the row read in JavaScript with bigints as
+ * strings (change-log.test.ts compares them).
+ */
+function valueSql(db: Db, dataset: Dataset): string {
+  const local = new Set(dataset.local ?? []);
+  const fields = tableColumns(db, dataset.table)
+    .filter((c) => !local.has(c.name))
+    .map((c) => `'${c.name}', ${jsonColumn(`r.${c.name}`, c.type)}`);
+  for (const child of dataset.children ?? []) {
+    const columns = tableColumns(db, child.table)
+      .filter((c) => c.name !== child.parent)
+      .map((c) => `'${c.name}', ${jsonColumn(`c.${c.name}`, c.type)}`);
+    // json(): a scalar subquery's result loses its JSON subtype and would be nested as a string
+    fields.push(
+      `'${child.name}', json((SELECT json_group_array(json_object(${columns.join(', ')}) ORDER BY c.${child.order})
+         FROM ${child.table} AS c WHERE c.${child.parent} = r.${dataset.key[0]}))`,
+    );
+  }
+  return `json_object(${fields.join(', ')})`;
+}
+
+/**
+ * The statements the log runs for a dataset on one connection, made once. Each reads the row by
+ * its key in a plain WHERE: SQLite prepares a statement again at every new binding when its plan may
+ * depend on a parameter's value (a LEFT JOIN's ON, ORDER BY … LIMIT ?), which would cost more than
+ * the whole message.
+ */
+export interface DatasetStatements {
+  /** the value's JSON by the key values (no row: no answer) */
+  read: string;
+  /**
+   * One message of a row that is there: its timestamp, node, row id, write and undo, then the key
+   * values; the value and its rank are read from the row in the same statement (no row: no insert).
+   */
+  log: string;
+}
+
+const STATEMENTS = new WeakMap<Db, Map<string, DatasetStatements>>();
+
+/** The log's statements for a dataset on a connection (made once; exported for the query plans' test). */
+export function statementsOf(db: Db, dataset: Dataset): DatasetStatements {
+  let byName = STATEMENTS.get(db);
+  if (!byName) STATEMENTS.set(db, (byName = new Map()));
+  let made = byName.get(dataset.name);
+  if (!made) {
+    const value = valueSql(db, dataset);
+    const where = dataset.key.map((k) => `r.${k} = ?`).join(' AND ');
+    made = {
+      read: `SELECT ${value} AS value FROM ${dataset.table} AS r WHERE ${where}`,
+      log: `INSERT INTO change_log (timestamp, node, dataset, row_id, value, rank, write_ts, undo)
+        SELECT ?, ?, '${dataset.name}', ?, ${value}, ${dataset.rankSql?.('r') ?? '0'}, ?, ? FROM ${dataset.table} AS r WHERE ${where}`,
+    };
+    byName.set(dataset.name, made);
+  }
+  return made;
+}
+
+/** A row's value as the log keeps it (JSON text), or null when there is none. */
+export function readRowJson(db: Db, dataset: Dataset, rowId: string): string | null {
   const keys = rowId.split(' ');
   if (keys.length !== dataset.key.length) return null;
-  const where = dataset.key.map((k) => `${k} = ?`).join(' AND ');
-  const [row] = db.allSql<RowValue>(`SELECT * FROM ${dataset.table} WHERE ${where}`, ...keys);
-  if (!row) return null;
-  for (const column of dataset.local ?? []) delete row[column];
-  for (const child of dataset.children ?? []) {
-    const rows = db.allSql<RowValue>(
-      `SELECT * FROM ${child.table} WHERE ${child.parent} = ? ORDER BY ${child.order}`,
-      keys[0],
-    );
-    for (const r of rows) delete r[child.parent];
-    row[child.name] = rows;
-  }
-  return row;
+  const [row] = db.allSql<{ value: string | null }>(statementsOf(db, dataset).read, ...keys);
+  return row?.value ?? null;
+}
+
+/** A row as the log keeps it (key values, children inside; integers as decimal strings), or null when there is none. */
+export function readRowValue(db: Db, dataset: Dataset, rowId: string): RowValue | null {
+  const json = readRowJson(db, dataset, rowId);
+  return json === null ? null : (JSON.parse(json) as RowValue);
 }
 
 /** A row's id from its key values. */
@@ -201,33 +294,34 @@ export class ChangeLog {
     // A ledger file older than the log (a test of an upgrade runs today's code on one) logs nothing.
     this.present ??= this.db.existsSql("SELECT 1 FROM sqlite_master WHERE name = 'change_dirty'");
     if (!this.present) return 0;
-    // taken and cleared in one statement; RETURNING gives no order, so the marks are put back in theirs
-    const marks = this.db
-      .allSql<{ rowid: bigint; dataset: string; row_id: string }>(
-        `DELETE FROM change_dirty WHERE rowid IN (SELECT rowid FROM change_dirty ORDER BY rowid LIMIT ?)
-         RETURNING rowid, dataset, row_id`,
-        limit,
-      )
-      .sort((a, b) => (a.rowid < b.rowid ? -1 : 1));
+    // the oldest first; cleared up to the last taken (one write at a time: nothing comes between)
+    const marks = this.db.allSql<{ rowid: bigint; dataset: string; row_id: string }>(takeSql(limit));
     if (marks.length === 0) return 0;
+    this.db.runSql('DELETE FROM change_dirty WHERE rowid <= ?', marks[marks.length - 1]!.rowid);
     const clock = this.ledgerClock();
+    const node = clock.node;
+    const undo = this.undoing ? 1 : 0;
     let write: string | undefined;
     for (const mark of marks) {
+      const timestamp = clock.send().toString();
+      write ??= timestamp;
       const dataset = datasetOf(mark.dataset);
-      const value = dataset ? readRowValue(this.db, dataset, mark.row_id) : null;
-      const timestamp = clock.send();
-      write ??= timestamp.toString();
-      this.db.runSql(
-        'INSERT INTO change_log (timestamp, node, dataset, row_id, value, rank, write_ts, undo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        timestamp.toString(),
-        clock.node,
-        mark.dataset,
-        mark.row_id,
-        value === null ? null : jsonOf(value),
-        value !== null && dataset?.rank ? dataset.rank(value) : 0,
-        write,
-        this.undoing ? 1 : 0,
-      );
+      const keys = mark.row_id.split(' ');
+      const logged =
+        dataset !== undefined &&
+        keys.length === dataset.key.length &&
+        this.db.runSql(statementsOf(this.db, dataset).log, timestamp, node, mark.row_id, write, undo, ...keys) === 1;
+      // a row no longer there: its deletion
+      if (!logged)
+        this.db.runSql(
+          'INSERT INTO change_log (timestamp, node, dataset, row_id, value, rank, write_ts, undo) VALUES (?, ?, ?, ?, NULL, 0, ?, ?)',
+          timestamp,
+          node,
+          mark.dataset,
+          mark.row_id,
+          write,
+          undo,
+        );
     }
     return marks.length;
   }

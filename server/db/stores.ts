@@ -43,6 +43,8 @@ export interface StoresOptions {
   /** A ledger not used for this long (ms) is closed by `closeIdle`. */
   idleMs?: number;
   now?: () => number;
+  /** Whether the ledgers group their 'group-commit' writes (default yes; bench/commit-policy.ts measures without). */
+  groupCommit?: boolean;
 }
 
 const DEFAULT_MAX_OPEN_LEDGERS = 32;
@@ -71,6 +73,7 @@ export class Stores {
   private readonly maxOpen: number;
   private readonly idleMs: number;
   private readonly now: () => number;
+  private readonly groupCommit: boolean | undefined;
   /** A new ledger's file, made by the migrations on first need (see openLedgerFile). */
   private newLedgerImage: Buffer | undefined;
 
@@ -79,6 +82,7 @@ export class Stores {
     this.maxOpen = options.maxOpenLedgers ?? DEFAULT_MAX_OPEN_LEDGERS;
     this.idleMs = options.idleMs ?? DEFAULT_LEDGER_IDLE_MS;
     this.now = options.now ?? Date.now;
+    this.groupCommit = options.groupCommit;
     ensureDataDir(dataDir);
     this.ledgersDir = path.join(dataDir, 'ledgers');
     this.ledgerMigrations = loadMigrations(path.join(migrationsDir, 'ledger'));
@@ -114,7 +118,7 @@ export class Stores {
       sqlite.close();
       throw error;
     }
-    return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite));
+    return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite, { groupCommit: this.groupCommit }));
   }
 
   /**
@@ -222,7 +226,7 @@ export class Stores {
       throw error;
     }
     if (pending.length === 0 || pending.length === this.ledgerMigrations.length)
-      return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite));
+      return this.keep(userId, new SqliteDb<LedgerSchema>(sqlite, { groupCommit: this.groupCommit }));
     sqlite.close();
     const opened = migrateElsewhere(userId)
       .then(() => this.ledger(userId))

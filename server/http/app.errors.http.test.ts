@@ -6,16 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRET } from '../../test/support/server.ts';
 import { createApp } from './app.ts';
 import { routeDefiner } from './route.ts';
-import {
-  api,
-  asError,
-  expectErrorShape,
-  fetched,
-  port,
-  rawRequest,
-  token,
-  useAppServer,
-} from '../../test/support/app-server.ts';
+import { api, port, token, useAppServer } from '../../test/support/app-server.ts';
+import { asError, expectErrorShape, fetched, rawRequest } from '../../test/support/raw-http.ts';
 
 useAppServer();
 

@@ -5,17 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { registerUser, startTestServer } from '../../test/support/server.ts';
-import {
-  api,
-  asError,
-  expectErrorShape,
-  fetched,
-  port,
-  rawRequest,
-  t,
-  token,
-  useAppServer,
-} from '../../test/support/app-server.ts';
+import { api, port, t, token, useAppServer } from '../../test/support/app-server.ts';
+import { asError, expectErrorShape, fetched, rawRequest } from '../../test/support/raw-http.ts';
 
 useAppServer();
 

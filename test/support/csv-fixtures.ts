@@ -1,4 +1,4 @@
-import type { CsvMapping, ParseResult } from '../../server/domain/statements/index.ts';
+import { noOptionalColumns, type CsvMapping, type ParseResult } from '../../server/domain/statements/index.ts';
 
 /** What the CSV parser's tests (server/domain/statements/csv-*.test.ts) share. */
 
@@ -6,8 +6,12 @@ import type { CsvMapping, ParseResult } from '../../server/domain/statements/ind
 export const rows = (result: ParseResult): [string, string, string][] =>
   (result.statements[0]?.transactions ?? []).map((t) => [t.date, t.amount, t.type]);
 
-/** A mapping of the columns Date, Text and Amount, with `overrides`. */
+/**
+ * A mapping of the columns Date, Text and Amount, with `overrides`: the parser's input, built on its
+ * mapping of no optional columns (what each test expects is written out in the test).
+ */
 export const mapping = (overrides: Partial<CsvMapping>): CsvMapping => ({
+  ...noOptionalColumns(),
   delimiter: ',',
   header_row: 0,
   has_header: true,
@@ -15,17 +19,5 @@ export const mapping = (overrides: Partial<CsvMapping>): CsvMapping => ({
   date_format: 'YYYY-MM-DD',
   description_columns: ['Text'],
   amount_column: 'Amount',
-  debit_column: null,
-  credit_column: null,
-  decimal_mark: '.',
-  external_id_column: null,
-  status_column: null,
-  skip_status_values: [],
-  direction_column: null,
-  direction_debit_values: [],
-  direction_credit_values: [],
-  fee_column: null,
-  account_column: null,
-  currency_column: null,
   ...overrides,
 });

@@ -1,5 +1,27 @@
-import { expect } from 'vitest';
-import { databaseDigest, ledgerFile, registerUser, type Api, type ApiResponse, type TestServer } from './server.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { writeBooks, type Books } from './books.ts';
+import {
+  databaseDigest,
+  ledgerFile,
+  registerUser,
+  startTestServer,
+  type Api,
+  type ApiResponse,
+  type TestServer,
+} from './server.ts';
+
+/** A test server for the file's tests, started before them and stopped after: `server()` while they run. */
+export function useTestServer(): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.stop());
+  return () => {
+    if (!server) throw new Error('the test server runs only while the tests do');
+    return server;
+  };
+}
 
 /** One user's ledger on a test server, with the calls the bank-reconciliation scenarios share. */
 export class LedgerUser {
@@ -36,6 +58,11 @@ export class LedgerUser {
   /** A digest of every row of the ledger file: a refused request must leave it as it was. */
   digest(): string {
     return databaseDigest(this.file);
+  }
+
+  /** Writes books given as journal text (test/support/books.ts): the ids of their accounts and entries by name. */
+  books(journal: string): Promise<Books> {
+    return writeBooks(this.api, this.token, journal);
   }
 
   async account(name: string, type: string, currency = 'USD'): Promise<string> {

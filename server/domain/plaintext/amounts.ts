@@ -81,8 +81,38 @@ function splitLedgerAmount(text: string, line: number): { number: string; curren
 
 /** A ledger/hledger amount: `10.50 USD`, `USD 10.50`, `$-1,000.00`, `-$5`, `500.00€`. */
 export function parseLedgerAmount(text: string, line: number): { minor: Minor; currency: string } {
-  const { number, currency } = splitLedgerAmount(text, line);
+  return amountIn(splitLedgerAmount, text, line);
+}
+
+/** How a dialect splits an amount into its signed number text and currency. */
+type SplitAmount = (text: string, line: number) => { number: string; currency: string };
+
+/** A posting amount and what it cost (null when no price is given). */
+type PostingAmount = {
+  amount: { minor: Minor; currency: string } | null;
+  cost: { minor: Minor; currency: string } | null;
+  rounded?: boolean;
+};
+
+function amountIn(split: SplitAmount, text: string, line: number): { minor: Minor; currency: string } {
+  const { number, currency } = split(text, line);
   return { minor: quantityToMinor(number, currency, line), currency };
+}
+
+/** A posting amount in a dialect, a security quantity or a currency amount with an optional `@` or `@@` price. */
+function postingAmountIn(split: SplitAmount, text: string, line: number): PostingAmount {
+  const security = securityPostingAmount(text, line);
+  if (security) return { ...security, cost: null };
+  const parts = splitPrice(text);
+  if (!parts) return { amount: amountIn(split, text, line), cost: null };
+  const amount = amountIn(split, parts.amount, line);
+  const price = split(parts.price, line);
+  return { amount, cost: withCost(amount, { kind: parts.kind, ...price }, line) };
+}
+
+function priceIn(split: SplitAmount, text: string, line: number): { rateScaled: bigint; currency: string } {
+  const { number, currency } = split(text, line);
+  return { rateScaled: rateQuantity(number, line, 'the price'), currency };
 }
 
 /** A price or rate quantity: positive, at most 12 decimals (not the currency's digits), in 10^-12 units. */
@@ -131,27 +161,13 @@ function splitPrice(text: string): { amount: string; kind: '@' | '@@'; price: st
 }
 
 /** A ledger/hledger posting amount with an optional `@` or `@@` price: the amount and what it cost. */
-export function parseLedgerPostingAmount(
-  text: string,
-  line: number,
-): {
-  amount: { minor: Minor; currency: string } | null;
-  cost: { minor: Minor; currency: string } | null;
-  rounded?: boolean;
-} {
-  const security = securityPostingAmount(text, line);
-  if (security) return { ...security, cost: null };
-  const parts = splitPrice(text);
-  if (!parts) return { amount: parseLedgerAmount(text, line), cost: null };
-  const amount = parseLedgerAmount(parts.amount, line);
-  const price = splitLedgerAmount(parts.price, line);
-  return { amount, cost: withCost(amount, { kind: parts.kind, ...price }, line) };
+export function parseLedgerPostingAmount(text: string, line: number): PostingAmount {
+  return postingAmountIn(splitLedgerAmount, text, line);
 }
 
 /** A `P` directive's price: `1.085 USD`, `$1.085`, at most 12 decimals. */
 export function parseLedgerPrice(text: string, line: number): { rateScaled: bigint; currency: string } {
-  const { number, currency } = splitLedgerAmount(text, line);
-  return { rateScaled: rateQuantity(number, line, 'the price'), currency };
+  return priceIn(splitLedgerAmount, text, line);
 }
 
 const BEAN_AMOUNT = /^([+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+))\s+([A-Z][A-Z0-9'._-]*)$/;
@@ -169,32 +185,17 @@ function splitBeancountAmount(text: string, line: number): { number: string; cur
 
 /** A beancount amount: `-10.50 USD`; costs and arithmetic are refused by name. */
 export function parseBeancountAmount(text: string, line: number): { minor: Minor; currency: string } {
-  const { number, currency } = splitBeancountAmount(text, line);
-  return { minor: quantityToMinor(number, currency, line), currency };
+  return amountIn(splitBeancountAmount, text, line);
 }
 
 /** A beancount posting amount with an optional price (`@ UNIT` or `@@ TOTAL`): the amount and what it cost. */
-export function parseBeancountPostingAmount(
-  text: string,
-  line: number,
-): {
-  amount: { minor: Minor; currency: string } | null;
-  cost: { minor: Minor; currency: string } | null;
-  rounded?: boolean;
-} {
-  const security = securityPostingAmount(text, line);
-  if (security) return { ...security, cost: null };
-  const parts = splitPrice(text);
-  if (!parts) return { amount: parseBeancountAmount(text, line), cost: null };
-  const amount = parseBeancountAmount(parts.amount, line);
-  const price = splitBeancountAmount(parts.price, line);
-  return { amount, cost: withCost(amount, { kind: parts.kind, ...price }, line) };
+export function parseBeancountPostingAmount(text: string, line: number): PostingAmount {
+  return postingAmountIn(splitBeancountAmount, text, line);
 }
 
 /** A beancount `price` directive's amount: `1.085 USD`, at most 12 decimals. */
 export function parseBeancountPrice(text: string, line: number): { rateScaled: bigint; currency: string } {
-  const { number, currency } = splitBeancountAmount(text, line);
-  return { rateScaled: rateQuantity(number, line, 'the price'), currency };
+  return priceIn(splitBeancountAmount, text, line);
 }
 
 /**

@@ -261,30 +261,14 @@ export function prepareDescription(s: string | null | undefined): PreparedDescri
   return { normalised, significant: sig.length === words.length ? all : profileOf(sig), all };
 }
 
-function intersectStrings(a: readonly string[], b: readonly string[]): number {
+/** How many values two ascending lists share (tokens or bigram codes), in one merge walk. */
+function intersectSorted<T extends string | number>(a: ArrayLike<T>, b: ArrayLike<T>): number {
   let i = 0;
   let j = 0;
   let n = 0;
   while (i < a.length && j < b.length) {
-    const x = a[i] as string;
-    const y = b[j] as string;
-    if (x === y) {
-      n++;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
-  return n;
-}
-
-function intersectCodes(a: Uint32Array, b: Uint32Array): number {
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i] as number;
-    const y = b[j] as number;
+    const x = a[i] as T;
+    const y = b[j] as T;
     if (x === y) {
       n++;
       i++;
@@ -321,10 +305,10 @@ export function scoreDescriptionPrepared(a: PreparedDescription, b: PreparedDesc
   }
   const na = pa.tokens.length;
   const nb = pb.tokens.length;
-  const common = intersectStrings(pa.tokens, pb.tokens);
+  const common = intersectSorted(pa.tokens, pb.tokens);
   const ga = pa.bigrams.length;
   const gb = pb.bigrams.length;
-  const commonBigrams = intersectCodes(pa.bigrams, pb.bigrams);
+  const commonBigrams = intersectSorted(pa.bigrams, pb.bigrams);
   if (common === na && common === nb) return 100;
   if (common === 0 && commonBigrams === 0) return 0;
   const sim =

@@ -25,7 +25,7 @@ import { parseDateWithFormat } from './dates.ts';
 import { fail, quote } from './fail.ts';
 import { LIMITS } from './limits.ts';
 import { normaliseNewlines } from './text.ts';
-import { CSV_DATE_FORMATS, CSV_DELIMITERS } from './types.ts';
+import { CSV_DATE_FORMATS, CSV_DELIMITERS, noOptionalColumns } from './types.ts';
 import type { CsvColumn, CsvDateFormat, CsvMapping } from './types.ts';
 
 /** Lines searched for the header row. */
@@ -263,26 +263,13 @@ function allDistinct(values: string[]): boolean {
 /** A mapping that reads nothing but the date, amount and description columns, by position. */
 function positional(delimiter: string, firstDataLine: number, date: number, format: CsvDateFormat): CsvMapping {
   return {
+    ...noOptionalColumns(),
     delimiter,
     header_row: firstDataLine,
     has_header: false,
     date_column: date,
     date_format: format,
     description_columns: [],
-    amount_column: null,
-    debit_column: null,
-    credit_column: null,
-    decimal_mark: '.',
-    external_id_column: null,
-    status_column: null,
-    skip_status_values: [],
-    direction_column: null,
-    direction_debit_values: [],
-    direction_credit_values: [],
-    fee_column: null,
-    account_column: null,
-    currency_column: null,
-    balance_column: null,
   };
 }
 

@@ -32,7 +32,7 @@ import { refuseDoctype } from './xml.ts';
 import type { CsvMapping, ParseOptions, ParseResult, RawParse, StatementFormat } from './types.ts';
 
 export type { CsvMapping, ParseOptions, ParseResult, ParsedStatement, RawRow, StatementFormat } from './types.ts';
-export { CSV_DATE_FORMATS, CSV_DELIMITERS } from './types.ts';
+export { CSV_DATE_FORMATS, CSV_DELIMITERS, noOptionalColumns } from './types.ts';
 export { LIMITS } from './limits.ts';
 export { STATEMENT_ENCODINGS, isKnownEncoding } from './decode.ts';
 export { guessCsvMapping };

@@ -113,6 +113,29 @@ export interface CsvMapping {
   balance_column?: CsvColumn | null;
 }
 
+/** The parts of a mapping that read nothing: no optional column, no status or direction values. */
+export function noOptionalColumns(): Omit<
+  CsvMapping,
+  'delimiter' | 'header_row' | 'has_header' | 'date_column' | 'date_format' | 'description_columns'
+> {
+  return {
+    amount_column: null,
+    debit_column: null,
+    credit_column: null,
+    decimal_mark: '.',
+    external_id_column: null,
+    status_column: null,
+    skip_status_values: [],
+    direction_column: null,
+    direction_debit_values: [],
+    direction_credit_values: [],
+    fee_column: null,
+    account_column: null,
+    currency_column: null,
+    balance_column: null,
+  };
+}
+
 export interface SkippedRow {
   /** 1-based line number in the decoded file. */
   line: number;

@@ -1,24 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  databaseDigest,
-  ledgerFile,
-  registerUser,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from '../../../test/support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseDigest, ledgerFile, registerUser } from '../../../test/support/server.ts';
+import { api, t, token, userId, useAppServer } from '../../../test/support/app-server.ts';
 
-let t: TestServer;
-let api: Api;
-let token: string;
-let userId: string;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  api = t.api;
-  ({ token, id: userId } = await registerUser(api));
-});
-afterAll(() => t.stop());
+useAppServer();
 
 const create = (body: unknown) => api.post('/api/accounts', body, token);
 

@@ -1,79 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestServer, type Api, type TestServer } from '../../../test/support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, token, useAppServer } from '../../../test/support/app-server.ts';
+import { writeBooks } from '../../../test/support/books.ts';
 
-let t: TestServer;
-let api: Api;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  api = t.api;
-});
-afterAll(() => t.stop());
-
-async function user() {
-  const u = await registerUser(api);
-  await api.get('/api/accounts', u.token); // opens (creates) the ledger file
-  return u;
-}
-
-async function account(
-  token: string,
-  name: string,
-  type: string,
-  extra: Record<string, unknown> = {},
-): Promise<string> {
-  const res = await api.post('/api/accounts', { name, type, ...extra }, token);
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
-
-async function entry(
-  token: string,
-  date: string,
-  memo: string,
-  lines: [string, 'DEBIT' | 'CREDIT', string][],
-  autoPost = true,
-) {
-  const res = await api.post(
-    '/api/journal-entries',
-    {
-      entry_date: date,
-      memo,
-      auto_post: autoPost,
-      lines: lines.map(([account_id, direction, amount]) => ({ account_id, direction, amount })),
-    },
-    token,
-  );
-  expect(res.status).toBe(201);
-  return res.body;
-}
+useAppServer();
 
 describe('export', () => {
-  let token: string;
-  beforeAll(async () => {
-    ({ token } = await user());
-    const bank = await account(token, 'Checking', 'ASSET');
-    const food = await account(token, 'Groceries', 'EXPENSE');
-    await entry(token, '2024-01-10', 'January market', [
-      [food, 'DEBIT', '10.00'],
-      [bank, 'CREDIT', '10.00'],
-    ]);
-    const feb = await entry(token, '2024-02-10', 'February market', [
-      [food, 'DEBIT', '20.00'],
-      [bank, 'CREDIT', '20.00'],
-    ]);
-    await entry(
+  beforeAll(() =>
+    writeBooks(
+      api,
       token,
-      '2024-03-10',
-      'March draft',
-      [
-        [food, 'DEBIT', '30.00'],
-        [bank, 'CREDIT', '30.00'],
-      ],
-      false,
-    );
-    await api.post(`/api/journal-entries/${feb.id}/void`, { reason: 'typo' }, token);
-  });
+      `
+account Checking   ; type: ASSET
+account Groceries  ; type: EXPENSE
+
+2024-01-10 * January market
+    Groceries   10.00
+    Checking
+
+2024-02-10 * February market  ; void: typo
+    Groceries   20.00
+    Checking
+
+2024-03-10 ! March draft
+    Groceries   30.00
+    Checking
+`,
+    ),
+  );
 
   it('when there is no token, then the export is 401', async () => {
     expect((await api.get('/api/export?format=csv')).status).toBe(401);

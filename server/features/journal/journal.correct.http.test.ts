@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LedgerUser } from '../../../test/support/ledger-user.ts';
-import { startTestServer, type TestServer } from '../../../test/support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { LedgerUser, useTestServer } from '../../../test/support/ledger-user.ts';
 
 /** Correcting a posted entry in one step: void and repost in one transaction, linked both ways. */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.stop();
-});
+const server = useTestServer();
 
+/** A new user's books: a bank account and two kinds of spending. */
 async function books() {
-  const u = await LedgerUser.open(t);
-  const bank = await u.account('Checking', 'ASSET');
-  const food = await u.account('Groceries', 'EXPENSE');
-  const fun = await u.account('Eating out', 'EXPENSE');
-  return { u, bank, food, fun };
+  const u = await LedgerUser.open(server());
+  const { accounts } = await u.books(`
+account Checking    ; type: ASSET
+account Groceries   ; type: EXPENSE
+account Eating out  ; type: EXPENSE
+`);
+  return { u, bank: accounts.Checking!, food: accounts.Groceries!, fun: accounts['Eating out']! };
 }
 
 function correction(bank: string, counter: string, amount: string, extra: Record<string, unknown> = {}) {

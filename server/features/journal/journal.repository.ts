@@ -138,22 +138,6 @@ export function findEntry(db: LedgerDb, id: string): JournalEntry | undefined {
   return row ? toEntries(db, [row])[0] : undefined;
 }
 
-/** Entries by id, in the order of `ids` (each id one that exists). */
-export function findEntries(db: LedgerDb, ids: readonly string[]): JournalEntry[] {
-  const rows: EntryRow[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    const chunk = ids.slice(i, i + 100);
-    rows.push(
-      ...db.allSql<EntryRow>(
-        `SELECT ${ENTRY_COLUMNS.join(', ')} FROM journal_entries WHERE id IN (${chunk.map(() => '?').join(', ')})`,
-        ...chunk,
-      ),
-    );
-  }
-  const byId = new Map(toEntries(db, rows).map((e) => [e.id, e]));
-  return ids.map((id) => byId.get(id)!);
-}
-
 export interface EntryFilter {
   status?: EntryStatus | undefined;
   startDate?: string | undefined;

@@ -20,7 +20,7 @@ import {
   completeLines,
   type CheckedLine,
 } from './journal.checks.service.ts';
-import { findEntries, findEntry, type JournalEntry } from './journal.repository.ts';
+import { findEntry, type JournalEntry } from './journal.repository.ts';
 import { toEntryDto } from './journal.search.service.ts';
 import {
   insertEntriesInBulk,
@@ -58,7 +58,45 @@ export function requireEntry(db: LedgerDb, id: string): JournalEntry {
   return entry;
 }
 
-/** Stores a checked entry (posted with `auto_post`); its id. */
+/**
+ * newRowId, keeping each id it draws in `into`: a writer given it for the lines' ids leaves them in
+ * the order it wrote the lines.
+ */
+function keepingIds(into: string[]): () => string {
+  return () => {
+    const id = newRowId();
+    into.push(id);
+    return id;
+  };
+}
+
+/**
+ * An entry as it was just written, built from what was written rather than read back: what
+ * findEntry gives for it (its lines not cleared, nothing has corrected it yet).
+ */
+function writtenEntry(
+  entry: Omit<JournalEntry, 'lines' | 'correctedByEntryId'>,
+  lines: readonly CheckedLine[],
+  lineIds: readonly string[],
+): JournalEntry {
+  return {
+    ...entry,
+    correctedByEntryId: null,
+    lines: lines.map((l, i) => ({
+      id: lineIds[i]!,
+      accountId: l.accountId,
+      accountName: l.account.name,
+      direction: l.direction,
+      amountMinor: l.amountMinor,
+      currency: l.currency,
+      cleared: 'uncleared',
+      cost: l.cost ?? null,
+      automatic: l.automatic === true,
+    })),
+  };
+}
+
+/** Stores a checked entry (posted with `auto_post`); the entry as stored. */
 function storeEntry(
   db: LedgerDb,
   input: CreateEntryInput,
@@ -67,33 +105,33 @@ function storeEntry(
   now: string,
   correctsEntryId: string | null = null,
   id: string = newRowId(),
-): string {
+): JournalEntry {
   const posted = input.auto_post === true;
-  insertEntry(
-    db,
-    {
-      id,
-      entryDate: input.entry_date,
-      memo: input.memo ?? null,
-      status: posted ? 'posted' : 'draft',
-      sourceType,
-      createdAt: now,
-      updatedAt: now,
-      postedAt: posted ? now : null,
-      voidedAt: null,
-      voidReason: null,
-      reversalEntryId: null,
-      reversesEntryId: null,
-      correctsEntryId,
-    },
-    lines,
-    newRowId,
-  );
+  const entry = {
+    id,
+    entryDate: input.entry_date,
+    memo: input.memo ?? null,
+    status: posted ? 'posted' : 'draft',
+    sourceType,
+    createdAt: now,
+    updatedAt: now,
+    postedAt: posted ? now : null,
+    voidedAt: null,
+    voidReason: null,
+    reversalEntryId: null,
+    reversesEntryId: null,
+    correctsEntryId,
+  } as const;
+  const lineIds: string[] = [];
+  insertEntry(db, entry, lines, keepingIds(lineIds));
   if (posted) post(db, input.entry_date, lines);
-  return id;
+  return writtenEntry(entry, lines, lineIds);
 }
 
-/** `entryId`: the entry's id when it is derived from what it books (occurrenceEntryId); a new one otherwise. */
+/**
+ * `entryId`: the entry's id when it is derived from what it books (occurrenceEntryId); a new one
+ * otherwise. Answered from what it wrote, not read back.
+ */
 export function createEntry(
   db: LedgerDb,
   input: CreateEntryInput,
@@ -103,8 +141,7 @@ export function createEntry(
   return db.transaction(() => {
     // a draft is work in progress: it need not balance until it is posted
     const lines = checkLines(db, input.lines, { balanced: input.auto_post === true });
-    const id = storeEntry(db, input, lines, sourceType, new Date().toISOString(), null, entryId);
-    return toEntryDto(requireEntry(db, id));
+    return toEntryDto(storeEntry(db, input, lines, sourceType, new Date().toISOString(), null, entryId));
   });
 }
 
@@ -144,24 +181,46 @@ function storeEntries(db: LedgerDb, inputs: readonly CreateEntryInput[]): Journa
       errors,
     );
   }
-  const ids = insertEntriesInBulk(
-    db,
-    inputs.map((input, i) => ({
-      date: input.entry_date,
-      memo: input.memo ?? null,
-      status: input.auto_post === true ? 'posted' : 'draft',
-      lines: checked[i]!,
-    })),
-    'manual',
-    new Date().toISOString(),
-  );
+  const at = new Date().toISOString();
+  const entries = inputs.map((input, i) => ({
+    date: input.entry_date,
+    memo: input.memo ?? null,
+    status: input.auto_post === true ? ('posted' as const) : ('draft' as const),
+    lines: checked[i]!,
+  }));
+  const lineIds: string[] = [];
+  const ids = insertEntriesInBulk(db, entries, 'manual', at, keepingIds(lineIds));
   applyPostings(
     db,
     inputs.flatMap((input, i) =>
       input.auto_post === true ? [{ entryDate: input.entry_date, lines: postedLines(checked[i]!) }] : [],
     ),
   );
-  return findEntries(db, ids).map(toEntryDto);
+  // the lines' ids in the order written: each entry's, entry after entry
+  let line = 0;
+  return entries.map((e, i) =>
+    toEntryDto(
+      writtenEntry(
+        {
+          id: ids[i]!,
+          entryDate: e.date,
+          memo: e.memo,
+          status: e.status,
+          sourceType: 'manual',
+          createdAt: at,
+          updatedAt: at,
+          postedAt: e.status === 'posted' ? at : null,
+          voidedAt: null,
+          voidReason: null,
+          reversalEntryId: null,
+          reversesEntryId: null,
+          correctsEntryId: null,
+        },
+        e.lines,
+        lineIds.slice(line, (line += e.lines.length)),
+      ),
+    ),
+  );
 }
 
 /**
@@ -340,7 +399,7 @@ export function correctEntry(
     const reason = input.reason || 'corrected';
     // dated as the original: the month it was in shows the corrected figures, not both
     const reversalId = reverse(db, entry, reason, entry.entryDate, now);
-    const correctedId = storeEntry(
+    const corrected = storeEntry(
       db,
       { entry_date: input.entry_date, memo: input.memo ?? null, lines: input.lines, auto_post: true },
       lines,
@@ -348,11 +407,11 @@ export function correctEntry(
       now,
       entry.id,
     );
-    markCorrectedBy(db, entry.id, correctedId);
+    markCorrectedBy(db, entry.id, corrected.id);
     return {
       voided_entry: toEntryDto(requireEntry(db, id)),
       reversal_entry: toEntryDto(requireEntry(db, reversalId)),
-      entry: toEntryDto(requireEntry(db, correctedId)),
+      entry: toEntryDto(corrected),
     };
   });
 }

@@ -144,7 +144,8 @@ export interface NewEntry {
 }
 
 /**
- * Inserts many entries, in the order given, after every existing entry; answers their ids. Many
+ * Inserts many entries, in the order given, after every existing entry; answers their ids (`lineId`
+ * draws the lines' ids, entry after entry, line after line). Many
  * rows per statement (a journal import, a batch): each batch of entries is written before the
  * lines that refer to them, so every foreign key holds the moment its row is written (deferring the
  * checks instead would make SQLite look for children at every parent insert). The caller holds the
@@ -155,6 +156,7 @@ export function insertEntriesInBulk(
   entries: readonly NewEntry[],
   sourceType: SourceType,
   at: string,
+  lineId: () => string = newRowId,
 ): string[] {
   const ids: string[] = [];
   let seq = lastEntrySeq(db);
@@ -188,7 +190,7 @@ export function insertEntriesInBulk(
     let lineNo = 0;
     for (const l of entry.lines)
       lineRows.add(
-        newRowId(),
+        lineId(),
         id,
         ++lineNo,
         l.accountId,

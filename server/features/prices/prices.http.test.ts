@@ -1,28 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { INLINE_BYTES, JobRunner } from '../../jobs/job-runner.ts';
-import {
-  databaseDigest,
-  ledgerFile,
-  registerUser,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from '../../../test/support/server.ts';
+import { databaseDigest, ledgerFile, registerUser } from '../../../test/support/server.ts';
+import { api, t, token, userId, useAppServer } from '../../../test/support/app-server.ts';
 
-let t: TestServer;
-let api: Api;
-let token: string;
-let userId: string;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  api = t.api;
-  ({ token, id: userId } = await registerUser(api));
-});
-
-afterAll(async () => {
-  await t.stop();
-});
+useAppServer();
 
 const csv = (text: string) =>
   api.request('POST', '/api/prices/import', { token, rawBody: text, headers: { 'content-type': 'text/csv' } });

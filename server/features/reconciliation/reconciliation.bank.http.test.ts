@@ -1,25 +1,21 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LedgerUser } from '../../../test/support/ledger-user.ts';
+import { describe, expect, it } from 'vitest';
+import { LedgerUser, useTestServer } from '../../../test/support/ledger-user.ts';
 import { fixture } from '../../../test/support/statement-fixtures.ts';
-import { startTestServer, type TestServer } from '../../../test/support/server.ts';
 
 /** Booking bank lines in bulk, statement balances, cleared lines and reconciling to the bank (CONTRACT §13, §14) over HTTP. */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.stop();
-});
+const server = useTestServer();
 
+/** A new user's books: a bank account, spending and pay. */
 async function books() {
-  const u = await LedgerUser.open(t);
-  const bank = await u.account('Checking', 'ASSET');
-  const food = await u.account('Groceries', 'EXPENSE');
-  const salary = await u.account('Salary', 'INCOME');
-  return { u, bank, food, salary };
+  const u = await LedgerUser.open(server());
+  const { accounts } = await u.books(`
+account Checking   ; type: ASSET
+account Groceries  ; type: EXPENSE
+account Salary     ; type: INCOME
+`);
+  return { u, bank: accounts.Checking!, food: accounts.Groceries!, salary: accounts.Salary! };
 }
 
 const MARCH = [
@@ -139,7 +135,7 @@ describe('statement balances (CONTRACT §14)', () => {
   });
 
   it('when a card statement states what is owed as a negative balance, then on the LIABILITY account it is positive', async () => {
-    const u = await LedgerUser.open(t);
+    const u = await LedgerUser.open(server());
     const card = await u.account('ANZ card', 'LIABILITY', 'AUD');
     const res = await u.api.request('POST', `/api/statements/import?account_id=${card}`, {
       rawBody: fixture('ofx2_anz_creditcard_unclosed_tags.ofx'),

@@ -1,16 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Stores, type LedgerDb } from '../../db/stores.ts';
+import { describe, expect, it } from 'vitest';
+import type { LedgerDb } from '../../db/stores.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { createAccount } from '../accounts/accounts.service.ts';
 import { savePrice } from '../prices/prices.service.ts';
 import { createRule } from '../rules/rules.service.ts';
 import { createStatement } from '../statements/statements.service.ts';
 import { createEntries } from './reconciliation.booking.service.ts';
 import { bookTransfer } from './reconciliation.transfers.service.ts';
+import { useLedgerFiles } from '../../../test/support/ledger-files.ts';
 
 /**
  * Whatever is booked from bank lines (one account, splits, accounts in other currencies at the
@@ -19,19 +16,9 @@ import { bookTransfer } from './reconciliation.transfers.service.ts';
  * totals, and each booked bank line's entry weighs exactly the line.
  */
 
-let dir: string;
-let stores: Stores;
-let ledgers = 0;
 const THRESHOLDS = { autoAccept: 85, review: 60 };
 
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-booking-'));
-  stores = new Stores(dir);
-});
-afterAll(() => {
-  stores.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const ledgers = useLedgerFiles('booking');
 
 const BANKS = [
   ['Checking', 'ASSET', 'USD'],
@@ -114,10 +101,8 @@ describe('booking bank lines keeps the books balanced', () => {
         fc.array(bookingArb, { maxLength: 10 }),
         fc.option(ruleArb, { nil: undefined }),
         (lines, prices, bookings, rule) => {
-          ledgers += 1;
-          const db = stores.ledger(`00000000-0000-4000-8000-${String(ledgers).padStart(12, '0')}`);
-          const banks = BANKS.map(([name, type, currency]) => createAccount(db, { name, type, currency }).id);
-          const counters = COUNTERS.map(([name, type, currency]) => createAccount(db, { name, type, currency }).id);
+          const { db, accounts } = ledgers.fresh([...BANKS, ...COUNTERS]);
+          const [banks, counters] = [accounts.slice(0, BANKS.length), accounts.slice(BANKS.length)];
           for (const p of prices)
             if (p.from !== p.to) savePrice(db, { date: day(p.day), from: p.from, to: p.to, rate: p.rate });
           const txns: { id: string; bank: number; minor: number; type: 'debit' | 'credit' }[] = [];

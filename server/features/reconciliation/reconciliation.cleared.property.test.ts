@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Stores, type LedgerDb } from '../../db/stores.ts';
+import { describe, expect, it } from 'vitest';
+import type { LedgerDb } from '../../db/stores.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { createAccount } from '../accounts/accounts.service.ts';
 import { importJournal } from '../journal-import/journal-import.service.ts';
 import { createEntry, postEntry, voidEntry } from '../journal/journal.service.ts';
 import { createStatement, removeStatement } from '../statements/statements.service.ts';
@@ -13,6 +9,7 @@ import { createEntries } from './reconciliation.booking.service.ts';
 import { reconcileAccount, reconcileStatus, setCleared } from './reconciliation.cleared.service.ts';
 import { acceptMatch, matchedEntryVoidGuard, rejectMatch } from './reconciliation.review.service.ts';
 import { runReconciliation } from './reconciliation.run.service.ts';
+import { useLedgerFiles } from '../../../test/support/ledger-files.ts';
 
 /**
  * reconcile-status reads the cleared day totals that triggers keep (the rules_and_cleared
@@ -22,19 +19,9 @@ import { runReconciliation } from './reconciliation.run.service.ts';
  * reconciles is cleared.
  */
 
-let dir: string;
-let stores: Stores;
-let ledgers = 0;
 const THRESHOLDS = { autoAccept: 90, review: 30 };
 
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-cleared-'));
-  stores = new Stores(dir);
-});
-afterAll(() => {
-  stores.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const ledgers = useLedgerFiles('cleared');
 
 const ACCOUNTS = [
   ['Checking', 'ASSET'],
@@ -47,11 +34,7 @@ const day = (d: number) => `2026-03-${String(d + 1).padStart(2, '0')}`;
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 const amounts = [3, 12, 40, 75];
 
-function freshLedger(): { db: LedgerDb; accounts: string[] } {
-  ledgers += 1;
-  const db = stores.ledger(`00000000-0000-4000-8000-${String(ledgers).padStart(12, '0')}`);
-  return { db, accounts: ACCOUNTS.map(([name, type]) => createAccount(db, { name, type }).id) };
-}
+const freshLedger = () => ledgers.fresh(ACCOUNTS);
 
 const actionArb = fc.oneof(
   {

@@ -1,23 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   referenceRun,
   type ReferenceEntry,
   type ReferenceOutcome,
   type ReferenceRunTxn,
 } from '../../../test/support/reconciliation-reference.ts';
-import { Stores, type LedgerDb } from '../../db/stores.ts';
+import type { LedgerDb } from '../../db/stores.ts';
 import { addDays } from '../../domain/dates.ts';
 import type { Thresholds } from '../../domain/reconciliation/index.ts';
-import { createAccount } from '../accounts/accounts.service.ts';
 import { createEntry, voidEntry } from '../journal/journal.service.ts';
 import { createStatement } from '../statements/statements.service.ts';
 import { payeeModel } from './reconciliation.payees.service.ts';
 import { acceptMatch, matchedEntryVoidGuard, rejectMatch } from './reconciliation.review.service.ts';
 import { runReconciliation, type RunInput } from './reconciliation.run.service.ts';
+import { useLedgerFiles } from '../../../test/support/ledger-files.ts';
 
 /**
  * The run walks the statement's span in date order, streaming candidate entries as it goes
@@ -29,18 +26,7 @@ import { runReconciliation, type RunInput } from './reconciliation.run.service.t
  * kept), the pending matches superseded and by which line's match, and the bookings learnt.
  */
 
-let dir: string;
-let stores: Stores;
-let ledgers = 0;
-
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-run-'));
-  stores = new Stores(dir);
-});
-afterAll(() => {
-  stores.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const ledgers = useLedgerFiles('run');
 
 /** mulberry32: a small seeded generator, so that a failing ledger is rebuilt from its seed */
 function random(seed: number) {
@@ -210,17 +196,24 @@ function runChecked(db: LedgerDb, input: RunInput, thresholds: Thresholds) {
 
 function books(seed: number, thresholds: Thresholds) {
   const r = random(seed);
-  ledgers += 1;
-  const db = stores.ledger(`00000000-0000-4000-8000-${String(ledgers).padStart(12, '0')}`);
-  const account = (name: string, type: 'ASSET' | 'LIABILITY' | 'EXPENSE' | 'INCOME' | 'EQUITY') =>
-    createAccount(db, { name, type }).id;
-  const checking = account('Checking', 'ASSET');
-  const card = account('Card', 'LIABILITY');
-  const savings = account('Savings', 'ASSET');
-  const groceries = account('Groceries', 'EXPENSE');
-  const fun = account('Fun', 'EXPENSE');
-  const salary = account('Salary', 'INCOME');
-  const equity = account('Opening', 'EQUITY');
+  const { db, accounts } = ledgers.fresh([
+    ['Checking', 'ASSET'],
+    ['Card', 'LIABILITY'],
+    ['Savings', 'ASSET'],
+    ['Groceries', 'EXPENSE'],
+    ['Fun', 'EXPENSE'],
+    ['Salary', 'INCOME'],
+    ['Opening', 'EQUITY'],
+  ]);
+  const [checking, card, savings, groceries, fun, salary, equity] = accounts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const banks = [checking, card];
   const counters = [groceries, fun, salary, savings, equity, card, checking];
   // dense days and sparse ones, several months: windows open and close on the way

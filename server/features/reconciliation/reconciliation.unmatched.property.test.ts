@@ -1,13 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openSqliteFile, SqliteDb } from '../../db/sqlite.ts';
-import { Stores, type LedgerDb } from '../../db/stores.ts';
+import type { LedgerDb } from '../../db/stores.ts';
 import type { LedgerSchema } from '../../db/schema.ts';
-import { createAccount } from '../accounts/accounts.service.ts';
 import { importJournal } from '../journal-import/journal-import.service.ts';
 import { createEntry, postEntry, voidEntry } from '../journal/journal.service.ts';
 import { statementAccountIds } from '../statements/statements.queries.ts';
@@ -18,6 +14,7 @@ import { acceptMatch, matchedEntryVoidGuard, rejectMatch } from './reconciliatio
 import { runReconciliation } from './reconciliation.run.service.ts';
 import { unmatchedEntries, unmatchedTransactions } from './reconciliation.unmatched.repository.ts';
 import { listUnmatched as listUnmatchedWith } from './reconciliation.unmatched.service.ts';
+import { useLedgerFiles } from '../../../test/support/ledger-files.ts';
 
 /**
  * The unmatched list reads its totals and page positions from counts that triggers keep (migration
@@ -27,20 +24,10 @@ import { listUnmatched as listUnmatchedWith } from './reconciliation.unmatched.s
  * replace; the counts themselves are compared with a recount.
  */
 
-let dir: string;
-let stores: Stores;
-let ledgerCount = 0;
 // a low review threshold: most pairs wait for review, to be accepted, rejected or superseded
 const THRESHOLDS = { autoAccept: 95, review: 20 };
 
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-unmatched-'));
-  stores = new Stores(dir);
-});
-afterAll(() => {
-  stores.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const ledgers = useLedgerFiles('unmatched');
 
 const ACCOUNTS = [
   ['Checking', 'ASSET'],
@@ -50,13 +37,7 @@ const ACCOUNTS = [
 ] as const;
 const [CHECKING, CARD, GROCERIES, SALARY] = [0, 1, 2, 3];
 
-function freshLedger(): { db: LedgerDb; file: string; accounts: string[] } {
-  ledgerCount += 1;
-  const userId = `00000000-0000-4000-8000-${String(ledgerCount).padStart(12, '0')}`;
-  const db = stores.ledger(userId);
-  const accounts = ACCOUNTS.map(([name, type]) => createAccount(db, { name, type }).id);
-  return { db, file: stores.ledgerFile(userId), accounts };
-}
+const freshLedger = () => ledgers.fresh(ACCOUNTS);
 
 const LIVE = "('auto_accepted', 'accepted', 'pending_review')";
 

@@ -87,7 +87,7 @@ describe('the income-and-expenses series', () => {
       fc.property(bookArb, (book) => {
         const { db, written } = ledgerOf(book);
         const [start, end] = book.range;
-        const series = incomeExpensesSeries(db, start, end, book.interval);
+        const series = incomeExpensesSeries(db, { start_date: start, end_date: end, interval: book.interval });
         const flows = written.filter((a) => a.type === 'INCOME' || a.type === 'EXPENSE');
         expect(series.currencies.map((c) => c.currency)).toEqual([...new Set(flows.map((a) => a.currency))].sort());
         for (const group of series.currencies) {
@@ -122,7 +122,12 @@ describe('the income-and-expenses series', () => {
         const { db } = ledgerOf(book);
         const [start, end] = book.range;
         // months, so that the statements asked for stay few
-        const series = incomeExpensesSeries(db, start, end, 'month', target);
+        const series = incomeExpensesSeries(db, {
+          start_date: start,
+          end_date: end,
+          interval: 'month',
+          convert_to: target,
+        });
         for (const p of series.converted!.periods) {
           const statement = incomeStatement(db, p.start_date, p.end_date, target).converted!;
           expect([p.income, p.expenses, p.net], `${p.start_date}..${p.end_date}`).toEqual([

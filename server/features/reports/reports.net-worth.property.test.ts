@@ -62,9 +62,9 @@ describe('the net-worth series', () => {
       fc.property(bookArb, convertToArb, (book, convertTo) => {
         const { db, reference } = ledgerOf(book);
         const [start, end] = book.range;
-        expect(netWorthSeries(db, start, end, book.interval, convertTo)).toEqual(
-          referenceNetWorth(reference, start, end, book.interval, convertTo),
-        );
+        expect(
+          netWorthSeries(db, { start_date: start, end_date: end, interval: book.interval, convert_to: convertTo }),
+        ).toEqual(referenceNetWorth(reference, start, end, book.interval, convertTo));
       }),
       { numRuns: 120 },
     );
@@ -82,7 +82,12 @@ describe('the net-worth series', () => {
       ],
       prices: [{ day: '2026-03-01', pair: ['EUR', 'USD'], rate: [1, 80] }],
     });
-    const series = netWorthSeries(db, '2026-01-01', '2026-03-31', 'month', 'USD');
+    const series = netWorthSeries(db, {
+      start_date: '2026-01-01',
+      end_date: '2026-03-31',
+      interval: 'month',
+      convert_to: 'USD',
+    });
     expect(series.missing_rates).toEqual([{ from: 'EUR', to: 'USD', date: '2026-01-31' }]);
     expect(series).toEqual(referenceNetWorth(reference, '2026-01-01', '2026-03-31', 'month', 'USD'));
   });

@@ -74,7 +74,7 @@ export function reportRoutes(): RouteDef[] {
       responses: [{ status: 200, description: 'Net-worth series', schema: netWorthSchema }],
       handler: ({ session, query }) => ({
         status: 200,
-        body: netWorthSeries(session.ledger, query.start_date, query.end_date, query.interval, query.convert_to),
+        body: netWorthSeries(session.ledger, query),
       }),
     }),
     defineRoute({
@@ -89,7 +89,7 @@ export function reportRoutes(): RouteDef[] {
       responses: [{ status: 200, description: 'Income and expenses per period', schema: incomeExpensesSchema }],
       handler: ({ session, query }) => ({
         status: 200,
-        body: incomeExpensesSeries(session.ledger, query.start_date, query.end_date, query.interval, query.convert_to),
+        body: incomeExpensesSeries(session.ledger, query),
       }),
     }),
     defineRoute({
@@ -104,7 +104,7 @@ export function reportRoutes(): RouteDef[] {
       responses: [{ status: 200, description: 'Cash flow', schema: cashFlowSchema }],
       handler: ({ session, query }) => ({
         status: 200,
-        body: cashFlow(session.ledger, query.start_date, query.end_date, query.interval, query.convert_to),
+        body: cashFlow(session.ledger, query),
       }),
     }),
   ];

@@ -192,8 +192,19 @@ export function incomeStatement(db: LedgerDb, startDate?: string, endDate?: stri
   };
 }
 
-function seriesPeriods(start: string, end: string, interval: Interval) {
-  return periods(start, end, interval, MAX_SERIES_POINTS);
+/** What a series report is asked: a range (the year to date where left out), an interval, a currency to convert to. */
+export interface SeriesQuery {
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+  interval: Interval;
+  convert_to?: string | undefined;
+}
+
+/** A series' resolved range, its periods, and the head of its answer. */
+function seriesRange(query: SeriesQuery) {
+  const { start, end } = resolveRange(query.start_date, query.end_date);
+  const spans = periods(start, end, query.interval, MAX_SERIES_POINTS);
+  return { start, end, spans, head: { start_date: start, end_date: end, interval: query.interval } };
 }
 
 /**
@@ -238,21 +249,13 @@ function noWorth(): WorthSide {
   return { sum: 0n, nonZero: 0 };
 }
 
-export function netWorthSeries(
-  db: LedgerDb,
-  startDate: string | undefined,
-  endDate: string | undefined,
-  interval: Interval,
-  convertTo?: string,
-) {
-  const { start, end } = resolveRange(startDate, endDate);
-  const spans = seriesPeriods(start, end, interval);
+export function netWorthSeries(db: LedgerDb, query: SeriesQuery) {
+  const { start, end, spans, head } = seriesRange(query);
+  const convertTo = query.convert_to;
   const accounts = allAccounts(db).filter((a) => a.type === 'ASSET' || a.type === 'LIABILITY');
   const points = worthPoints(db, accounts, start, spans);
   return {
-    start_date: start,
-    end_date: end,
-    interval,
+    ...head,
     ...(convertTo && convertedNetWorth(db, points, end, convertTo)),
     currencies: currenciesOf(accounts).map((currency) => ({
       currency,
@@ -269,21 +272,13 @@ export function netWorthSeries(
   };
 }
 
-export function cashFlow(
-  db: LedgerDb,
-  startDate: string | undefined,
-  endDate: string | undefined,
-  interval: Interval,
-  convertTo?: string,
-) {
-  const { start, end } = resolveRange(startDate, endDate);
-  const spans = seriesPeriods(start, end, interval);
+export function cashFlow(db: LedgerDb, query: SeriesQuery) {
+  const { end, spans, head } = seriesRange(query);
+  const convertTo = query.convert_to;
   const accounts = allAccounts(db);
   const sums = spans.map((span) => ({ span, flows: sumRange(db, 'cash_flow', span.start, span.end) }));
   return {
-    start_date: start,
-    end_date: end,
-    interval,
+    ...head,
     ...(convertTo && convertedCashFlow(db, spans, end, convertTo)),
     currencies: currenciesOf(accounts).map((currency) => {
       const overRange = new RangeFlows();
@@ -328,15 +323,9 @@ export function cashFlow(
  * totals for the days of a period that are not a whole month): each period's figures are the
  * income statement's totals over that period, and the totals the sums of the periods'.
  */
-export function incomeExpensesSeries(
-  db: LedgerDb,
-  startDate: string | undefined,
-  endDate: string | undefined,
-  interval: Interval,
-  convertTo?: string,
-) {
-  const { start, end } = resolveRange(startDate, endDate);
-  const spans = seriesPeriods(start, end, interval);
+export function incomeExpensesSeries(db: LedgerDb, query: SeriesQuery) {
+  const { end, spans, head } = seriesRange(query);
+  const convertTo = query.convert_to;
   const accounts = allAccounts(db).filter((a) => a.type === 'INCOME' || a.type === 'EXPENSE');
   const perPeriod = sumEachPeriod(
     db,
@@ -346,9 +335,7 @@ export function incomeExpensesSeries(
   );
   const byId = new Map(accounts.map((a) => [a.id, a]));
   return {
-    start_date: start,
-    end_date: end,
-    interval,
+    ...head,
     ...(convertTo && convertedIncomeExpenses(db, spans, end, convertTo)),
     currencies: currenciesOf(accounts).map((currency) => {
       let [totalIncome, totalExpenses] = [0n, 0n];

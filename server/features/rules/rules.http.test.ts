@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LedgerUser } from '../../../test/support/ledger-user.ts';
+import { describe, expect, it } from 'vitest';
+import { LedgerUser, useTestServer } from '../../../test/support/ledger-user.ts';
 import { fixture } from '../../../test/support/statement-fixtures.ts';
-import { startTestServer, type TestServer } from '../../../test/support/server.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await t.stop();
-});
+const server = useTestServer();
 
+/** A new user's books: a bank account and two kinds of spending. */
 async function books() {
-  const u = await LedgerUser.open(t);
-  const bank = await u.account('Checking', 'ASSET');
-  const food = await u.account('Groceries', 'EXPENSE');
-  const fuel = await u.account('Fuel', 'EXPENSE');
-  return { u, bank, food, fuel };
+  const u = await LedgerUser.open(server());
+  const { accounts } = await u.books(`
+account Checking   ; type: ASSET
+account Groceries  ; type: EXPENSE
+account Fuel       ; type: EXPENSE
+`);
+  return { u, bank: accounts.Checking!, food: accounts.Groceries!, fuel: accounts.Fuel! };
 }
 
 describe('rules (CONTRACT §13)', () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { allAccounts, getEntry, listEntries, type JournalEntryDto } from '../../api/index.ts';
+import { allAccounts, listEntries } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { CreateAccountsFirst } from '../../components/create-accounts-first.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -9,18 +9,11 @@ import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
 import type { Route } from '../../router.ts';
 import { NEW_ENTRY_KEY } from '../../shortcuts.ts';
-import { EntryDetails } from '../../components/entry-details.tsx';
-import { EntryEditor } from '../../components/entry-editor.tsx';
+import { EntrySide, useEntryPane } from '../../components/entry-pane.tsx';
 import { EntryFilters, type Filters } from './entry-filters.tsx';
 import { EntryRegister } from './entry-register.tsx';
 
 const PER_PAGE = 25;
-
-type Pane =
-  | { kind: 'none' }
-  | { kind: 'new' }
-  | { kind: 'edit'; entry: JournalEntryDto }
-  | { kind: 'view'; entry: JournalEntryDto };
 
 /** The journal: a paginated, filterable register beside the open entry or the entry editor. */
 export function JournalScreen({
@@ -38,8 +31,7 @@ export function JournalScreen({
   const { t } = useI18n();
   const [filters, setFilters] = useState<Filters>(() => (search ? { q: search } : {}));
   const [page, setPage] = useState(1);
-  const [pane, setPane] = useState<Pane>({ kind: 'none' });
-  const [openError, setOpenError] = useState<unknown>(undefined);
+  const { pane, setPane, open, openError, dismissOpenError } = useEntryPane();
   const [attachmentsVersion, setAttachmentsVersion] = useState(0);
   const accounts = useLoader(allAccounts, []);
   const loadPage = useCallback(() => listEntries({ ...filters, page, per_page: PER_PAGE }), [filters, page]);
@@ -49,16 +41,7 @@ export function JournalScreen({
     if (!newEntryAsked || !accounts.data) return;
     if (accounts.data.length > 0) setPane({ kind: 'new' });
     onNewEntryOpened?.();
-  }, [newEntryAsked, accounts.data, onNewEntryOpened]);
-
-  const open = async (entryId: string) => {
-    setOpenError(undefined);
-    try {
-      setPane({ kind: 'view', entry: await getEntry(entryId) });
-    } catch (failure) {
-      setOpenError(failure);
-    }
-  };
+  }, [newEntryAsked, accounts.data, onNewEntryOpened, setPane]);
 
   const accountList = accounts.data ?? [];
   const entries = list.data?.items ?? [];
@@ -79,7 +62,7 @@ export function JournalScreen({
         </button>
       </div>
       <ErrorNotice error={accounts.error ?? list.error} />
-      <ErrorNotice error={openError} onDismiss={() => setOpenError(undefined)} />
+      <ErrorNotice error={openError} onDismiss={dismissOpenError} />
       {accounts.data && accountList.length === 0 ? (
         <CreateAccountsFirst
           title={t('journal.noAccountsTitle')}
@@ -132,39 +115,15 @@ export function JournalScreen({
               />
             )}
           </div>
-          {pane.kind !== 'none' && (
-            <div className="split-side">
-              {(pane.kind === 'new' || pane.kind === 'edit') && (
-                <EntryEditor
-                  key={pane.kind === 'edit' ? pane.entry.id : 'new'}
-                  accounts={accountList}
-                  draft={pane.kind === 'edit' ? pane.entry : undefined}
-                  onCancel={() =>
-                    setPane(pane.kind === 'edit' ? { kind: 'view', entry: pane.entry } : { kind: 'none' })
-                  }
-                  onSaved={(entry) => {
-                    setPane({ kind: 'view', entry });
-                    list.reload();
-                  }}
-                />
-              )}
-              {pane.kind === 'view' && (
-                <EntryDetails
-                  key={pane.entry.id}
-                  entry={pane.entry}
-                  onEdit={(entry) => setPane({ kind: 'edit', entry })}
-                  onChanged={(entry) => {
-                    setPane({ kind: 'view', entry });
-                    list.reload();
-                  }}
-                  onOpen={(id) => void open(id)}
-                  onClose={() => setPane({ kind: 'none' })}
-                  onRepeated={() => onNavigate('/schedules')}
-                  onAttachments={() => setAttachmentsVersion((v) => v + 1)}
-                />
-              )}
-            </div>
-          )}
+          <EntrySide
+            pane={pane}
+            setPane={setPane}
+            open={open}
+            accounts={accountList}
+            onChanged={list.reload}
+            onRepeated={() => onNavigate('/schedules')}
+            onAttachments={() => setAttachmentsVersion((v) => v + 1)}
+          />
         </div>
       )}
     </section>

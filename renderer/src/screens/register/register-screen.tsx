@@ -1,18 +1,10 @@
 import { useCallback, useState } from 'react';
-import {
-  accountBalance,
-  accountRegister,
-  allAccounts,
-  getAccount,
-  getEntry,
-  type JournalEntryDto,
-} from '../../api/index.ts';
+import { accountBalance, accountRegister, allAccounts, getAccount } from '../../api/index.ts';
 import { Amount } from '../../components/amount.tsx';
 import { Busy } from '../../components/busy.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { EntryDetails } from '../../components/entry-details.tsx';
-import { EntryEditor } from '../../components/entry-editor.tsx';
+import { EntrySide, useEntryPane } from '../../components/entry-pane.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { blankLine } from '../../entry-lines.ts';
@@ -22,12 +14,6 @@ import type { Navigate } from '../../router.ts';
 import { RegisterTable } from './register-table.tsx';
 
 const PER_PAGE = 50;
-
-type Pane =
-  | { kind: 'none' }
-  | { kind: 'new' }
-  | { kind: 'edit'; entry: JournalEntryDto }
-  | { kind: 'view'; entry: JournalEntryDto };
 
 /**
  * An account's register, the first screen a bookkeeper opens: the lines that count in its balance,
@@ -50,8 +36,7 @@ export function RegisterScreen({
   const [range, setRange] = useState({ start: start ?? '', end: end ?? '' });
   const [page, setPage] = useState(1);
   const [attachmentsVersion, setAttachmentsVersion] = useState(0);
-  const [pane, setPane] = useState<Pane>({ kind: 'none' });
-  const [openError, setOpenError] = useState<unknown>(undefined);
+  const { pane, setPane, open, openError, dismissOpenError } = useEntryPane();
   const [version, setVersion] = useState(0);
 
   const loadAccount = useCallback(async () => {
@@ -75,15 +60,6 @@ export function RegisterScreen({
   );
   const list = useLoader(loadPage, [loadPage, version]);
   const changed = () => setVersion((v) => v + 1);
-
-  const open = async (entryId: string) => {
-    setOpenError(undefined);
-    try {
-      setPane({ kind: 'view', entry: await getEntry(entryId) });
-    } catch (failure) {
-      setOpenError(failure);
-    }
-  };
 
   const account = head.data?.account;
   const lines = list.data?.items ?? [];
@@ -125,7 +101,7 @@ export function RegisterScreen({
         </button>
       </div>
       <ErrorNotice error={head.error ?? list.error} />
-      <ErrorNotice error={openError} onDismiss={() => setOpenError(undefined)} />
+      <ErrorNotice error={openError} onDismiss={dismissOpenError} />
       <fieldset className="filters">
         <legend className="visually-hidden">{t('register.dates')}</legend>
         <DateInput
@@ -192,36 +168,16 @@ export function RegisterScreen({
             />
           )}
         </div>
-        {pane.kind !== 'none' && head.data && (
-          <div className="split-side">
-            {(pane.kind === 'new' || pane.kind === 'edit') && (
-              <EntryEditor
-                key={pane.kind === 'edit' ? pane.entry.id : 'new'}
-                accounts={head.data.accounts}
-                draft={pane.kind === 'edit' ? pane.entry : undefined}
-                initialLines={[{ ...blankLine(), accountId }, blankLine()]}
-                onCancel={() => setPane(pane.kind === 'edit' ? { kind: 'view', entry: pane.entry } : { kind: 'none' })}
-                onSaved={(entry) => {
-                  setPane({ kind: 'view', entry });
-                  changed();
-                }}
-              />
-            )}
-            {pane.kind === 'view' && (
-              <EntryDetails
-                key={pane.entry.id}
-                entry={pane.entry}
-                onEdit={(entry) => setPane({ kind: 'edit', entry })}
-                onChanged={(entry) => {
-                  setPane({ kind: 'view', entry });
-                  changed();
-                }}
-                onOpen={(id) => void open(id)}
-                onClose={() => setPane({ kind: 'none' })}
-                onAttachments={() => setAttachmentsVersion((v) => v + 1)}
-              />
-            )}
-          </div>
+        {head.data && (
+          <EntrySide
+            pane={pane}
+            setPane={setPane}
+            open={open}
+            accounts={head.data.accounts}
+            initialLines={[{ ...blankLine(), accountId }, blankLine()]}
+            onChanged={changed}
+            onAttachments={() => setAttachmentsVersion((v) => v + 1)}
+          />
         )}
       </div>
     </section>

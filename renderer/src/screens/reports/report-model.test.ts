@@ -1,69 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { IncomeExpenses } from '../../api/index.ts';
+import type { BalanceSheet, CashFlow, IncomeExpenses, IncomeStatement, TreeNode } from '../../api/index.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { periodLabel, reportBlocks, withoutZeroRows, type ReportBlock, type ReportRow } from './report-model.ts';
-
-const row = (label: string, depth: number, values: (string | null)[], kind: ReportRow['kind'] = 'account') => ({
-  label,
-  depth,
-  kind,
-  cells: values.map((value) => (value === null ? null : { value })),
-});
-
-function labels(block: ReportBlock): string[][] {
-  return block.sections.map((s) => s.rows.map((r) => r.label));
-}
-
-describe('hiding zero rows', () => {
-  it('when rows have only zero figures, then they go, and totals, derived rows and rows with any figure stay', () => {
-    const block: ReportBlock = {
-      currency: 'USD',
-      columns: ['Amount', 'Previous period', 'Change'],
-      sections: [
-        {
-          heading: 'Expense',
-          rows: [
-            row('Rent', 0, ['1200.00', '0.00', '1200.00']),
-            row('Travel', 0, ['0.00', '0.00', '0.00']),
-            row('Gifts', 0, ['0.00', '-0.00', null]),
-            row('Was spent before', 0, ['0.00', '15.00', '-15.00']),
-            row('Total Expense', 0, ['0.00', '0.00', '0.00'], 'total'),
-          ],
-        },
-        { heading: null, rows: [row('Retained earnings', 0, ['0.00', '0.00', '0.00'], 'derived')] },
-      ],
-    };
-    expect(labels(withoutZeroRows(block))).toEqual([
-      ['Rent', 'Was spent before', 'Total Expense'],
-      ['Retained earnings'],
-    ]);
-    // the block given is left as it was
-    expect(block.sections[0]!.rows).toHaveLength(5);
-  });
-
-  it('when a zero account has a sub-account with a figure, then it stays above it, and a zero branch goes whole', () => {
-    const block: ReportBlock = {
-      currency: 'JPY',
-      columns: ['Amount'],
-      sections: [
-        {
-          heading: null,
-          rows: [
-            row('Food', 0, ['0']),
-            row('Groceries', 1, ['0']),
-            row('Market', 2, ['500']),
-            row('Refunds', 2, ['-500']),
-            row('Eating out', 1, ['0']),
-            row('Travel', 0, ['0']),
-            row('Trains', 1, ['0']),
-            row('Books', 0, ['12']),
-          ],
-        },
-      ],
-    };
-    expect(labels(withoutZeroRows(block))).toEqual([['Food', 'Groceries', 'Market', 'Refunds', 'Books']]);
-  });
-});
+import { periodLabel, reportBlocks, type ReportBlock } from './report-model.ts';
 
 describe('period labels', () => {
   it('when a period is a whole month, then it is named by its month, else by its days', () => {
@@ -140,6 +78,163 @@ describe('the income-and-expenses table', () => {
       ['1800.00', '100.00', '1700.00'],
       ['-20.00', '0.00', '-20.00'],
       ['1780.00', '100.00', '1680.00'],
+    ]);
+  });
+});
+
+/** Every row of a block as [section heading, label, kind, figures…]. */
+function table(block: ReportBlock | undefined): (string | null | undefined)[][] {
+  return block!.sections.flatMap((s) =>
+    s.rows.map((r) => [s.heading, r.label, r.kind, ...r.cells.map((c) => c?.value)]),
+  );
+}
+
+const node = (id: string, name: string, total: string, children: TreeNode[] = []): TreeNode => ({
+  account_id: `0000000${id}-0000-4000-8000-000000000000`,
+  name,
+  type: 'ASSET',
+  balance: total,
+  total,
+  children,
+});
+
+describe('the tree reports', () => {
+  const t = ((key: string, params?: { what?: string }) => (params?.what ? `${key}(${params.what})` : key)) as Translate;
+  const periods = {
+    now: { start: '2026-01-01', end: '2026-01-31' },
+    before: { start: '2025-12-01', end: '2025-12-31' },
+  };
+
+  it("when a balance sheet is read, then each type of account is a section headed by the type and closed by the server's total, equity with its derived rows before its total", () => {
+    const sheet = {
+      as_of: '2026-01-31',
+      currencies: [
+        {
+          currency: 'USD',
+          assets: [node('1', 'Bank', '100.00', [node('2', 'Checking', '100.00')])],
+          liabilities: [node('3', 'Card', '40.00')],
+          equity: [node('4', 'Opening', '50.00')],
+          retained_earnings: '10.00',
+          total_assets: '100.00',
+          total_liabilities: '40.00',
+          total_equity: '50.00',
+          total_equity_and_earnings: '60.00',
+          total_liabilities_and_equity: '100.00',
+          net_worth: '60.00',
+        },
+      ],
+    } satisfies BalanceSheet;
+    const [block] = reportBlocks({ kind: 'balance-sheet', now: sheet, before: null }, periods, false, t);
+    expect(table(block)).toEqual([
+      ['types.ASSET', 'Bank', 'account', '100.00'],
+      ['types.ASSET', 'Checking', 'account', '100.00'],
+      ['types.ASSET', 'reports.totalOf(types.ASSET)', 'total', '100.00'],
+      ['types.LIABILITY', 'Card', 'account', '40.00'],
+      ['types.LIABILITY', 'reports.totalOf(types.LIABILITY)', 'total', '40.00'],
+      ['types.EQUITY', 'Opening', 'account', '50.00'],
+      ['types.EQUITY', 'accounts.retainedEarnings', 'derived', '10.00'],
+      ['types.EQUITY', 'reports.totalOf(types.EQUITY)', 'total', '60.00'],
+      [null, 'reports.totalLiabilitiesAndEquity', 'total', '100.00'],
+      [null, 'dashboard.netWorth', 'derived', '60.00'],
+    ]);
+    // an account's figure leads to its register up to the day of the sheet
+    expect(block!.sections[0]!.rows[1]!.cells[0]!.drill).toEqual({
+      accountId: node('2', '', '').account_id,
+      end: '2026-01-31',
+    });
+  });
+
+  it("when an income statement is compared, then each account and total gains the previous period's figure (zero for an account it lacked) and the change, and its figures lead to the period's register", () => {
+    const statement = (income: TreeNode[], expenses: TreeNode[], totals: [string, string, string]) =>
+      ({
+        start_date: '2026-01-01',
+        end_date: '2026-01-31',
+        currencies: [
+          {
+            currency: 'USD',
+            income,
+            expenses,
+            total_income: totals[0],
+            total_expenses: totals[1],
+            net_income: totals[2],
+          },
+        ],
+      }) satisfies IncomeStatement;
+    const now = statement(
+      [node('5', 'Salary', '3000.00')],
+      [node('6', 'Rent', '1200.00'), node('7', 'Books', '12.50')],
+      ['3000.00', '1212.50', '1787.50'],
+    );
+    const before = statement(
+      [node('5', 'Salary', '2900.00')],
+      [node('6', 'Rent', '1200.00')],
+      ['2900.00', '1200.00', '1700.00'],
+    );
+    const [block] = reportBlocks({ kind: 'income-statement', now, before }, periods, true, t);
+    expect(block!.columns).toEqual(['reports.amount', 'reports.previous', 'reports.change']);
+    expect(table(block)).toEqual([
+      ['types.INCOME', 'Salary', 'account', '3000.00', '2900.00', '100.00'],
+      ['types.INCOME', 'reports.totalOf(types.INCOME)', 'total', '3000.00', '2900.00', '100.00'],
+      ['types.EXPENSE', 'Rent', 'account', '1200.00', '1200.00', '0.00'],
+      ['types.EXPENSE', 'Books', 'account', '12.50', '0.00', '12.50'],
+      ['types.EXPENSE', 'reports.totalOf(types.EXPENSE)', 'total', '1212.50', '1200.00', '12.50'],
+      [null, 'reports.netIncome', 'total', '1787.50', '1700.00', '87.50'],
+    ]);
+    const salary = block!.sections[0]!.rows[0]!;
+    expect(salary.cells[0]!.drill).toEqual({
+      accountId: node('5', '', '').account_id,
+      start: '2026-01-01',
+      end: '2026-01-31',
+    });
+    expect(salary.cells[1]!.drill).toEqual({
+      accountId: node('5', '', '').account_id,
+      start: '2025-12-01',
+      end: '2025-12-31',
+    });
+  });
+
+  it("when a cash flow is read, then its total row is the server's totals as answered, not the sum of the rows above", () => {
+    const flow = {
+      start_date: '2026-01-01',
+      end_date: '2026-01-31',
+      interval: 'month',
+      currencies: [
+        {
+          currency: 'USD',
+          periods: [],
+          by_account: [
+            {
+              account_id: node('5', '', '').account_id,
+              name: 'Salary',
+              type: 'INCOME',
+              money_in: '3000.00',
+              money_out: '0.00',
+              net: '3000.00',
+            },
+            {
+              account_id: node('6', '', '').account_id,
+              name: 'Rent',
+              type: 'EXPENSE',
+              money_in: '0.00',
+              money_out: '1200.00',
+              net: '-1200.00',
+            },
+          ],
+          // the server's own totals: what the screen shows, whatever the rows add up to
+          total_in: '3100.00',
+          total_out: '1250.00',
+          net: '1850.00',
+        },
+      ],
+    } satisfies CashFlow;
+    const [block] = reportBlocks({ kind: 'cash-flow', now: flow, before: null }, periods, false, t);
+    expect(table(block).at(-1)).toEqual([
+      'reports.byCounterAccount',
+      'reports.total',
+      'total',
+      '3100.00',
+      '1250.00',
+      '1850.00',
     ]);
   });
 });

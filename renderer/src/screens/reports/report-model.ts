@@ -8,7 +8,7 @@ import type {
   TrialBalance,
 } from '../../api/index.ts';
 import type { Translate } from '../../i18n/index.ts';
-import { isZero, subtractDecimal, sumDecimals } from '../../money.ts';
+import { subtractDecimal, sumDecimals } from '../../money.ts';
 import type { Period } from './report-period.ts';
 
 /**
@@ -112,13 +112,19 @@ function figureColumns(t: Translate, compare: boolean, label = t('reports.amount
   return compare ? [label, t('reports.previous'), t('reports.change')] : [label];
 }
 
+/** What every section of one currency's report shares: its currency, the comparison, where its accounts' figures lead. */
+interface SectionContext {
+  t: Translate;
+  currency: string;
+  compare: boolean;
+  drillOf: (accountId: string, which: 'now' | 'before') => Drill;
+}
+
 function treeSection(
+  ctx: SectionContext,
   heading: string,
   roots: readonly TreeNode[],
   previousRoots: readonly TreeNode[] | undefined,
-  currency: string,
-  compare: boolean,
-  drillOf: (accountId: string, which: 'now' | 'before') => Drill,
   total: { label: string; now: string; before: string | undefined },
 ): ReportSection {
   const before = totalsById(previousRoots);
@@ -126,18 +132,44 @@ function treeSection(
     label: node.name,
     depth,
     kind: 'account',
-    cells: compared(currency, node.total, before.get(node.account_id), compare, {
-      now: drillOf(node.account_id, 'now'),
-      before: drillOf(node.account_id, 'before'),
+    cells: compared(ctx.currency, node.total, before.get(node.account_id), ctx.compare, {
+      now: ctx.drillOf(node.account_id, 'now'),
+      before: ctx.drillOf(node.account_id, 'before'),
     }),
   }));
   rows.push({
     label: total.label,
     depth: 0,
     kind: 'total',
-    cells: compared(currency, total.now, total.before, compare),
+    cells: compared(ctx.currency, total.now, total.before, ctx.compare),
   });
   return { heading, rows };
+}
+
+type AccountType = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
+/** The names of a report group's fields that hold account trees, and of those that hold a figure. */
+type TreeKey<G> = { [K in keyof G]: G[K] extends readonly TreeNode[] ? K : never }[keyof G];
+type FigureKey<G> = { [K in keyof G]: G[K] extends string ? K : never }[keyof G];
+
+/**
+ * The trees of some types of account, each a section headed by its type and closed by the server's
+ * total of it: [type, the group's tree, the group's total] each.
+ */
+function typeSections<G>(
+  ctx: SectionContext,
+  now: G,
+  before: G | undefined,
+  parts: readonly (readonly [AccountType, TreeKey<G>, FigureKey<G>])[],
+): ReportSection[] {
+  return parts.map(([type, tree, total]) => {
+    const name = ctx.t(`types.${type}`);
+    const trees = (g: G | undefined) => g?.[tree] as readonly TreeNode[] | undefined;
+    return treeSection(ctx, name, trees(now)!, trees(before), {
+      label: ctx.t('reports.totalOf', { what: name }),
+      now: now[total] as string,
+      before: before?.[total] as string | undefined,
+    });
+  });
 }
 
 export interface Periods {
@@ -159,8 +191,8 @@ function lastDayOf(month: string): string {
 
 /** The report's blocks, one per currency. */
 export function reportBlocks(reports: Reports, periods: Periods, compare: boolean, t: Translate): ReportBlock[] {
-  const asOfDrill = (which: 'now' | 'before') => (accountId: string) => ({ accountId, end: periods[which].end });
-  const rangeDrill = (which: 'now' | 'before') => (accountId: string) => ({
+  const asOfDrill = (accountId: string, which: 'now' | 'before'): Drill => ({ accountId, end: periods[which].end });
+  const rangeDrill = (accountId: string, which: 'now' | 'before'): Drill => ({
     accountId,
     start: periods[which].start,
     end: periods[which].end,
@@ -172,8 +204,8 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
         const previous = new Map(before?.rows.map((r) => [r.account_id, r]) ?? []);
         const side = (value: string, prev: string | undefined, accountId?: string) =>
           compared(c.currency, value, prev, compare, {
-            now: accountId ? asOfDrill('now')(accountId) : undefined,
-            before: accountId ? asOfDrill('before')(accountId) : undefined,
+            now: accountId ? asOfDrill(accountId, 'now') : undefined,
+            before: accountId ? asOfDrill(accountId, 'before') : undefined,
           });
         const rows: ReportRow[] = c.rows.map((r) => ({
           label: r.name,
@@ -199,14 +231,14 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
     case 'balance-sheet':
       return reports.now.currencies.map((c) => {
         const b = reports.before?.currencies.find((p) => p.currency === c.currency);
-        const drill = (id: string, which: 'now' | 'before') => asOfDrill(which)(id);
+        const ctx = { t, currency: c.currency, compare, drillOf: asOfDrill };
         // the equity section as printed: its accounts, retained earnings and (converted) the
         // unrealised gains from rates, then their sum from the server
-        const equity = treeSection(t('types.EQUITY'), c.equity, b?.equity, c.currency, compare, drill, {
-          label: t('reports.totalOf', { what: t('types.EQUITY') }),
-          now: c.total_equity_and_earnings,
-          before: b?.total_equity_and_earnings,
-        });
+        const [assets, liabilities, equity] = typeSections(ctx, c, b, [
+          ['ASSET', 'assets', 'total_assets'],
+          ['LIABILITY', 'liabilities', 'total_liabilities'],
+          ['EQUITY', 'equity', 'total_equity_and_earnings'],
+        ]);
         const derived: ReportRow[] = [
           {
             label: t('accounts.retainedEarnings'),
@@ -222,22 +254,14 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
             kind: 'derived',
             cells: compared(c.currency, c.unrealized_gains, b?.unrealized_gains, compare),
           });
-        equity.rows.splice(equity.rows.length - 1, 0, ...derived);
+        equity!.rows.splice(equity!.rows.length - 1, 0, ...derived);
         return {
           currency: c.currency,
           columns: figureColumns(t, compare),
           sections: [
-            treeSection(t('types.ASSET'), c.assets, b?.assets, c.currency, compare, drill, {
-              label: t('reports.totalOf', { what: t('types.ASSET') }),
-              now: c.total_assets,
-              before: b?.total_assets,
-            }),
-            treeSection(t('types.LIABILITY'), c.liabilities, b?.liabilities, c.currency, compare, drill, {
-              label: t('reports.totalOf', { what: t('types.LIABILITY') }),
-              now: c.total_liabilities,
-              before: b?.total_liabilities,
-            }),
-            equity,
+            assets!,
+            liabilities!,
+            equity!,
             {
               heading: null,
               rows: [
@@ -261,21 +285,15 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
     case 'income-statement':
       return reports.now.currencies.map((c) => {
         const b = reports.before?.currencies.find((p) => p.currency === c.currency);
-        const drill = (id: string, which: 'now' | 'before') => rangeDrill(which)(id);
+        const ctx = { t, currency: c.currency, compare, drillOf: rangeDrill };
         return {
           currency: c.currency,
           columns: figureColumns(t, compare),
           sections: [
-            treeSection(t('types.INCOME'), c.income, b?.income, c.currency, compare, drill, {
-              label: t('reports.totalOf', { what: t('types.INCOME') }),
-              now: c.total_income,
-              before: b?.total_income,
-            }),
-            treeSection(t('types.EXPENSE'), c.expenses, b?.expenses, c.currency, compare, drill, {
-              label: t('reports.totalOf', { what: t('types.EXPENSE') }),
-              now: c.total_expenses,
-              before: b?.total_expenses,
-            }),
+            ...typeSections(ctx, c, b, [
+              ['INCOME', 'income', 'total_income'],
+              ['EXPENSE', 'expenses', 'total_expenses'],
+            ]),
             {
               heading: null,
               rows: [
@@ -331,7 +349,7 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
         const b = reports.before?.currencies.find((p) => p.currency === c.currency);
         const previousNet = new Map(b?.by_account.map((a) => [a.account_id, a.net]) ?? []);
         const rowOf = (moneyIn: string, moneyOut: string, net: string, prevNet: string | undefined, id?: string) => {
-          const drill = id ? rangeDrill('now')(id) : undefined;
+          const drill = id ? rangeDrill(id, 'now') : undefined;
           const cells: (Cell | null)[] = [
             { value: moneyIn, ...(drill ? { drill } : {}) },
             { value: moneyOut, ...(drill ? { drill } : {}) },
@@ -339,7 +357,7 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
           ];
           if (compare) {
             const prev = prevNet ?? zero(c.currency);
-            const back = id ? rangeDrill('before')(id) : undefined;
+            const back = id ? rangeDrill(id, 'before') : undefined;
             cells.push(
               { value: prev, ...(back ? { drill: back } : {}) },
               { value: subtractDecimal(net, prev, c.currency) },
@@ -400,60 +418,4 @@ export function reportBlocks(reports: Reports, periods: Periods, compare: boolea
         };
       });
   }
-}
-
-/**
- * The block without the rows whose every figure is zero: an account's, a month's, a date's.
- * Totals and derived rows (retained earnings) stay, and so does a zero account whose sub-accounts
- * are shown, so that they keep their place in the tree.
- */
-export function withoutZeroRows(block: ReportBlock): ReportBlock {
-  const allZero = (row: ReportRow) => row.cells.every((cell) => cell === null || isZero(cell.value));
-  return {
-    ...block,
-    sections: block.sections.map((section) => {
-      const rows = section.rows;
-      const kept = new Array<boolean>(rows.length).fill(true);
-      for (let i = rows.length - 1; i >= 0; i--) {
-        const row = rows[i]!;
-        if (row.kind !== 'account' || !allZero(row)) continue;
-        // the rows right below it that are deeper are its sub-accounts
-        let childShown = false;
-        for (let j = i + 1; j < rows.length && rows[j]!.kind === 'account' && rows[j]!.depth > row.depth; j++)
-          if (kept[j]) {
-            childShown = true;
-            break;
-          }
-        kept[i] = childShown;
-      }
-      return { ...section, rows: rows.filter((_, i) => kept[i]) };
-    }),
-  };
-}
-
-/** A spreadsheet cell: figures as they are; text quoted, and never read as a formula (= + - @). */
-function csvCell(text: string): string {
-  if (/^-?\d+(\.\d+)?$/.test(text)) return text;
-  const safe = /^\s*[=+\-@]/.test(text) || /^[\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The blocks as CSV: a header row per currency block, then its rows; figures exact, ungrouped. */
-export function reportCsv(title: string, blocks: readonly ReportBlock[], t: Translate): string {
-  const lines: string[][] = [[title]];
-  for (const block of blocks) {
-    lines.push(
-      [],
-      [t('reports.currency'), t('reports.section'), block.labelHeading ?? t('accounts.name'), ...block.columns],
-    );
-    for (const section of block.sections)
-      for (const row of section.rows)
-        lines.push([
-          block.currency,
-          section.heading ?? '',
-          `${'  '.repeat(row.depth)}${row.label}`,
-          ...row.cells.map((c) => c?.value ?? ''),
-        ]);
-  }
-  return `${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -25,12 +25,11 @@ import {
   AS_OF_REPORTS,
   REPORT_KINDS,
   reportBlocks,
-  reportCsv,
-  withoutZeroRows,
   type Drill,
   type ReportKind,
   type Reports,
 } from './report-model.ts';
+import { reportCsv, withoutZeroRows } from './report-output.ts';
 import { PRESETS, presetPeriod, previousPeriod, type Period, type Preset } from './report-period.ts';
 import { IncomeExpensesChart, NetWorthReportChart, reportTableId, SpendingByCategory } from './report-charts.tsx';
 import { ReportTable } from './report-table.tsx';

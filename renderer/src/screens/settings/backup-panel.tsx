@@ -7,7 +7,8 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
-import { formatMoment, formatSize } from './backup-format.ts';
+import { formatMoment } from '../../dates.ts';
+import { formatSize } from './backup-format.ts';
 import { RestoreConfirm } from './restore-confirm.tsx';
 
 /** Backing up now, the kept backups (newest first), and restoring one after a confirm step. */

@@ -4,12 +4,11 @@ import type { Route } from '../../router.ts';
 import { AccountPanel } from './account-panel.tsx';
 import { BackupPanel } from './backup-panel.tsx';
 import { ExportPanel } from './export-panel.tsx';
-import { HistoryPanel } from './history-panel.tsx';
 import { JournalImportPanel } from './journal-import-panel.tsx';
 import { PreferencesPanel } from './preferences-panel.tsx';
 import { SyncPanel } from './sync-panel.tsx';
 
-/** Settings: the language and home currency, export the books, import a journal, back up and restore the ledger, sync the books with a household, their history with Undo, and the account itself. */
+/** Settings: the language and home currency, export the books, import a journal, back up and restore the ledger, sync the books with a household, and the account itself (the books' history has a screen of its own). */
 export function SettingsScreen({
   user,
   onNavigate,
@@ -33,7 +32,6 @@ export function SettingsScreen({
       </div>
       <BackupPanel />
       <SyncPanel />
-      <HistoryPanel />
       <AccountPanel user={user} onSignOut={onSignOut} />
     </section>
   );

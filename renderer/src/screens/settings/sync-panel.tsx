@@ -15,7 +15,7 @@ import { Facts } from '../../components/facts.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
 import { useI18n } from '../../i18n/index.ts';
-import { formatMoment } from './backup-format.ts';
+import { formatMoment } from '../../dates.ts';
 import { RestoreConfirm } from './restore-confirm.tsx';
 import { ShownOnce } from './shown-once.tsx';
 import { CreateGroupForm, JoinGroupForm } from './sync-forms.tsx';

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { getHistory, undoLastChange, type HistoryItem } from '../../api/index.ts';
 import { Busy } from '../../components/busy.tsx';
 import { DataTable } from '../../components/data-table.tsx';
@@ -6,8 +6,8 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useLoader } from '../../hooks/use-loader.ts';
+import { formatMoment } from '../../dates.ts';
 import { useI18n, type MessageKey } from '../../i18n/index.ts';
-import { formatMoment } from './backup-format.ts';
 import { changeInWords } from './history-words.ts';
 
 const PER_PAGE = 20;
@@ -18,12 +18,12 @@ const UNDO_WORDS: Readonly<Record<string, MessageKey>> = {
 };
 
 /**
- * Settings → History: every change to the books, newest first, a page at a time (by the change log's
- * timestamps), with the computer that made it; Undo takes back this computer's last change.
+ * History: every change to the books, newest first, a page at a time (by the change log's
+ * timestamps), with the computer that made it; Undo takes back this computer's last change. The
+ * history is the books' own: it is here whether or not the books sync with a group.
  */
-export function HistoryPanel() {
+export function HistoryScreen() {
   const { t, language } = useI18n();
-  const headingId = useId();
   // the `before` of each page shown so far: the last is this page's, undefined the newest page's
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const before = cursors[cursors.length - 1];
@@ -44,9 +44,9 @@ export function HistoryPanel() {
       .join(' ');
   const next = page.data?.next_before ?? null;
   return (
-    <article className="panel" aria-labelledby={headingId}>
-      <div className="panel-head">
-        <h2 id={headingId}>{t('history.title')}</h2>
+    <section className="screen" aria-labelledby="history-title">
+      <div className="screen-head">
+        <h1 id="history-title">{t('history.title')}</h1>
         <button
           type="button"
           disabled={undo.busy}
@@ -93,6 +93,6 @@ export function HistoryPanel() {
           </button>
         </nav>
       )}
-    </article>
+    </section>
   );
 }

@@ -1,0 +1,31 @@
+/** The dashboard. */
+export const dashboard = {
+  dashboard: {
+    netWorth: 'Net worth',
+    assets: 'Assets',
+    liabilities: 'Liabilities',
+    incomeThisMonth: 'Income this month',
+    spendingThisMonth: 'Spending this month',
+    summaryFor: 'Summary in {currency}',
+    reconciliation: 'Bank matching',
+    reconciledOf: '{done} of {total} bank transactions matched to entries',
+    reconciledThrough: '{account}: reconciled to the bank through {date}',
+    neverReconciled: '{account}: not yet reconciled to the bank’s balance',
+    noStatements: 'No bank statement imported yet',
+    importStatement: 'Import a statement',
+    chartCurrency: 'Charts in',
+    netWorthChart: 'Net worth over the last 12 months ({currency})',
+    netWorthChartLabel: 'Line chart of net worth by month in {currency}; now {value}',
+    spendingChart: 'Spending by account per month ({currency})',
+    spendingChartLabel: 'Bar chart of spending per month in {currency} across {count} expense accounts',
+    noHistory: 'No posted entries in the last 12 months',
+    noHistoryHint: 'Post entries in the Journal and your net worth appears here.',
+    noSpending: 'No spending in the last 6 months',
+    noSpendingHint: 'Record an expense paid from a bank or cash account and it appears here.',
+    recordEntry: 'Record an entry',
+    emptyTitle: 'Welcome! Your ledger is empty.',
+    emptyHint:
+      'Start by creating your accounts: where money is kept (assets), what you owe (liabilities), and what you earn and spend.',
+    emptyAction: 'Create accounts',
+  },
+} as const;
