@@ -7,6 +7,11 @@
  * process's CPU time (user and system, which other processes on a busy machine disturb less); then
  * the same with the disk sync off (synchronous=OFF), the CPU's share alone; then the pages each
  * posting writes to the WAL (what the disk sync has to carry), which no load changes.
+ *
+ * Then a bank statement of `lines` rows (`node bench/change-log.ts [postings] [lines]`, default
+ * 10,000) imported the same way into each, three times alternately: the import's own write (which
+ * logs the first TAKE_BATCH marks), the rest of its marks turned into messages as the next sync
+ * does, and how many messages and bytes of value the import leaves to send.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,8 +19,11 @@ import path from 'node:path';
 import { Stores, type LedgerDb } from '../server/db/stores.ts';
 import { createAccount } from '../server/features/accounts/accounts.service.ts';
 import { createEntry } from '../server/features/journal/journal.service.ts';
+import { createStatement } from '../server/features/statements/statements.service.ts';
+import { takeAllMarks } from '../server/features/sync/ledger-store.ts';
 
 const count = Number(process.argv[2] ?? 2000);
+const statementLines = Number(process.argv[3] ?? 10_000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'change-log-benchmark-'));
 const USER = '00000000-0000-4000-8000-000000000001';
 
@@ -106,9 +114,58 @@ function pages(books: Books[]): void {
   );
 }
 
+/** A statement import with and without the log: its write, the rest of its marks logged, what it leaves to send. */
+function importStatement(): void {
+  const books = [ledger('import-logged', true), ledger('import-plain', false)];
+  const times: { write: number[]; drain: number[] }[] = [
+    { write: [], drain: [] },
+    { write: [], drain: [] },
+  ];
+  let sent = { messages: 0, bytes: 0 };
+  for (let round = 0; round < 3; round++) {
+    for (const which of round % 2 === 0 ? [0, 1] : [1, 0]) {
+      const { db, accounts } = books[which]!;
+      const transactions = Array.from({ length: statementLines }, (_, i) => ({
+        date: `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+        description: `CARD PAYMENT SHOP ${i % 700} REF ${round}-${i}`,
+        amount: `${1 + (i % 500)}.${String(i % 100).padStart(2, '0')}`,
+        type: i % 5 === 0 ? ('credit' as const) : ('debit' as const),
+        external_id: `FIT-${round}-${i}`,
+      }));
+      const [before] = db.allSql<{ n: bigint }>('SELECT COUNT(*) AS n FROM change_log');
+      const started = performance.now();
+      createStatement(db, { account_id: accounts[0]!, transactions });
+      const written = performance.now();
+      if (which === 0) takeAllMarks(db);
+      times[which]!.drain.push(performance.now() - written);
+      times[which]!.write.push(written - started);
+      if (which === 0) {
+        const [after] = db.allSql<{ n: bigint; bytes: bigint }>(
+          'SELECT COUNT(*) AS n, SUM(length(value)) AS bytes FROM change_log WHERE rowid > ?',
+          before!.n,
+        );
+        sent = { messages: Number(after!.n), bytes: Number(after!.bytes) };
+      }
+    }
+  }
+  const median = (t: number[]) => [...t].sort((a, b) => a - b)[1]!.toFixed(0);
+  console.log(
+    `\na statement of ${statementLines} lines, median of 3 (ms)\n| ledger | import's write | the rest logged | total |\n|---|---|---|---|`,
+  );
+  for (const [name, t] of [
+    ['with the change log', times[0]!],
+    ['without it', times[1]!],
+  ] as const)
+    console.log(
+      `| ${name} | ${median(t.write)} | ${median(t.drain)} | ${median(t.write.map((w, i) => w + t.drain[i]!))} |`,
+    );
+  console.log(`messages left to send: ${sent.messages} (${(sent.bytes / 1024).toFixed(0)} KiB of values)`);
+}
+
 try {
   run('FULL');
   run('OFF');
+  importStatement();
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -157,6 +157,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     members: () => backups.usersWithLedgers().filter((userId) => fileInSyncGroup(stores.ledgerFile(userId))),
     intervalMs: options.syncIntervalMs ?? SYNC_INTERVAL_MS,
     log,
+    attachmentsDir: (userId) => attachmentFiles.dirOf(userId),
   });
 
   // what voiding an entry asks of the features that hold entries (a reconciled line, a trade)

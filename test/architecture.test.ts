@@ -160,7 +160,7 @@ describe('architecture', () => {
         "import { x } from '../accounts/accounts.repository.ts';",
         BOUNDARY,
       ],
-      ['server/features/journal/journal.service.ts', "import { x } from './journal.http.test.ts';", BOUNDARY],
+      ['server/features/journal/journal.service.ts', "import { x } from './journal.create.http.test.ts';", BOUNDARY],
     ]);
   });
 

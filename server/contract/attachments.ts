@@ -36,6 +36,10 @@ export const attachment = z
     size_bytes: z.number().int(),
     sha256: z.string().meta({ description: 'SHA-256 of the bytes, hex: the name the file is stored under' }),
     created_at: isoDateTime,
+    waiting_for_sync: z.boolean().meta({
+      description:
+        'true while the file’s bytes have not arrived from the sync group yet (attached on another computer); its download answers 409 ATTACHMENT_WAITING_FOR_SYNC until they do',
+    }),
   })
   .meta({ id: 'Attachment' });
 export type AttachmentDto = z.infer<typeof attachment>;

@@ -49,6 +49,15 @@ function rankBy(column: string, ranks: Readonly<Record<string, number>>): Pick<D
 }
 
 const ENTRY_RANK = rankBy('status', { draft: 0, posted: 1, void: 2 });
+/** A match only moves forward: proposed, then taken (by a run or a person), then rejected or superseded. */
+const MATCH_RANK = rankBy('status', {
+  pending: 0,
+  pending_review: 0,
+  auto_accepted: 1,
+  accepted: 1,
+  rejected: 2,
+  superseded: 2,
+});
 
 /** The datasets in the order a merge applies them: a row's parents before it. */
 export const DATASETS: readonly Dataset[] = [
@@ -81,6 +90,36 @@ export const DATASETS: readonly Dataset[] = [
   { name: 'prices', table: 'prices', key: ['id'] },
   { name: 'settings', table: 'settings', key: ['key'] },
   { name: 'csv_mappings', table: 'csv_mappings', key: ['account_id'] },
+  // a bank line is its own row (matched and merged on its own), after its statement; matches after
+  // the lines and entries they pair (server/features/sync/sync-apply-bank.ts)
+  { name: 'statements', table: 'statements', key: ['id'], local: ['seq'] },
+  { name: 'bank_transactions', table: 'bank_transactions', key: ['id'], local: ['seq'] },
+  { name: 'reconciliation_runs', table: 'reconciliation_runs', key: ['id'] },
+  {
+    name: 'reconciliation_matches',
+    table: 'reconciliation_matches',
+    key: ['id'],
+    ...MATCH_RANK,
+  },
+  { name: 'bank_reconciliations', table: 'bank_reconciliations', key: ['id'], local: ['seq'] },
+  { name: 'securities', table: 'securities', key: ['id'] },
+  { name: 'investment_accounts', table: 'investment_accounts', key: ['account_id'] },
+  { name: 'security_prices', table: 'security_prices', key: ['security_id', 'date'] },
+  {
+    // a buy's lot and a sale's reductions are facts of the trade; lots' units left and holdings are kept on apply
+    name: 'trades',
+    table: 'trades',
+    key: ['id'],
+    local: ['seq'],
+    children: [
+      { name: 'lots', table: 'lots', parent: 'trade_id', order: 'id' },
+      { name: 'reductions', table: 'lot_reductions', parent: 'trade_id', order: 'lot_id' },
+    ],
+  },
+  { name: 'attachment_files', table: 'attachment_files', key: ['sha256'] },
+  // a file's bytes, 512 KiB a chunk: the log keeps the chunk's name, the sync reads its bytes when it sends
+  { name: 'attachment_chunks', table: 'attachment_chunks', key: ['sha256', 'chunk'] },
+  { name: 'attachments', table: 'attachments', key: ['id'] },
 ];
 
 const BY_NAME = new Map(DATASETS.map((d) => [d.name, d]));

@@ -244,6 +244,8 @@ export interface LedgerSchema {
     created_at: string;
   };
   attachment_usage: { id: bigint; files: bigint; bytes: bigint };
+  /** a stored file's chunks of 512 KiB (migration 0020): each one change message, its bytes read from the file when sent */
+  attachment_chunks: { sha256: string; chunk: bigint; chunks: bigint; size_bytes: bigint };
   csv_mappings: { account_id: string; mapping: string; updated_at: string };
   chat_sessions: { id: string; title: string; status: string; created_at: string; updated_at: string };
   chat_messages: { id: string; seq: bigint; session_id: string; role: string; content: string; created_at: string };

@@ -213,9 +213,8 @@ export class SqliteDb<Schema> {
 /**
  * How a write commits; the rule: a small write that several clients make at once (a journal
  * posting) is 'group-commit': it shares one transaction and one sync with the writes that arrive
- * in the same turn of the event loop (./group-commit.ts), which pays at 8 clients
- * (bench/commit-policy.ts); every other write is 'immediate': its own transaction, synced inside
- * COMMIT.
+ * in the same turn of the event loop (./group-commit.ts; measured by bench/commit-policy.ts); every
+ * other write is 'immediate': its own transaction, synced inside COMMIT.
  */
 export type CommitPolicy = 'group-commit' | 'immediate';
 

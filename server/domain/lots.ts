@@ -79,7 +79,7 @@ function share(basis: bigint, part: bigint, whole: bigint): bigint {
  * `total` spread over `weights` in proportion, each part rounded down and the remainder given one
  * unit at a time to the largest fractional parts (earliest first on a tie): the parts sum to total.
  */
-function spread(total: bigint, weights: readonly bigint[]): bigint[] {
+export function spread(total: bigint, weights: readonly bigint[]): bigint[] {
   const whole = weights.reduce((s, w) => s + w, 0n);
   if (whole === 0n) return weights.map(() => 0n);
   const parts = weights.map((w) => (total * w) / whole);

@@ -100,6 +100,11 @@ export const FILES_SCENARIOS: Record<string, () => Promise<void>> = {
   },
   async 'GET /api/attachments/{id}'() {
     expect((await send('GET', `/api/attachments/${ids.attachment}`)).status).toBe(200);
+    // a file whose bytes are not in the data folder (attached on another computer of the sync group)
+    const bytes = new Uint8Array([...RECEIPT_PNG, 1, 2, 3]);
+    const waiting = await made(attach(`/api/entries/${ids.posted}/attachments`, bytes, 'waiting.png'), 201);
+    fs.rmSync(path.join(t.dataDir, 'attachments', user.id, waiting.sha256));
+    expect((await send('GET', `/api/attachments/${waiting.id}`)).status).toBe(409);
   },
   async 'DELETE /api/attachments/{id}'() {
     const other = await made(attach(`/api/entries/${ids.posted}/attachments`, RECEIPT_PNG, 'gone.png'), 201);

@@ -166,16 +166,28 @@ export function AttachmentsPanel({
         <ul className="attachment-list">
           {items.map((a) => (
             <li key={a.id} className="attachment">
-              <Thumbnail attachment={a} />
+              {a.waiting_for_sync ? (
+                <span className="attachment-icon" role="img" aria-label={t('attachments.kind', { kind: kindOf(a) })}>
+                  {kindOf(a)}
+                </span>
+              ) : (
+                <Thumbnail attachment={a} />
+              )}
               <span className="attachment-name">{a.file_name}</span>
               <span className="muted nowrap">{size(a.size_bytes)}</span>
-              <button
-                type="button"
-                aria-label={t('attachments.download', { name: a.file_name })}
-                onClick={() => void save.run(a)}
-              >
-                {t(a.content_type === 'application/pdf' ? 'attachments.open' : 'attachments.save')}
-              </button>
+              {a.waiting_for_sync ? (
+                <span className="muted nowrap" title={t('attachments.waitingHint', { name: a.file_name })}>
+                  {t('attachments.waiting')}
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  aria-label={t('attachments.download', { name: a.file_name })}
+                  onClick={() => void save.run(a)}
+                >
+                  {t(a.content_type === 'application/pdf' ? 'attachments.open' : 'attachments.save')}
+                </button>
+              )}
               {confirming === a.id ? (
                 <span role="group" aria-label={t('attachments.confirmDelete', { name: a.file_name })}>
                   <span>{t('attachments.confirmDelete', { name: a.file_name })}</span>{' '}

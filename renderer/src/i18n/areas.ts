@@ -1,3 +1,22 @@
+import type { Texts } from './keys.ts';
+
+/** An area's texts in each language, the Chinese ones having exactly the English ones' groups and keys. */
+export function area<English extends object>(en: English, zh: Texts<English>): { en: English; zh: Texts<English> } {
+  return { en, zh };
+}
+
+type Language = 'en' | 'zh';
+
+/** One language's texts of every area, by area. */
+export function languageOf<T extends Record<string, Record<Language, object>>, L extends Language>(
+  areas: T,
+  language: L,
+): { [A in keyof T]: T[A][L] } {
+  return Object.fromEntries(Object.entries(areas).map(([name, texts]) => [name, texts[language]])) as {
+    [A in keyof T]: T[A][L];
+  };
+}
+
 /** One type holding every member of a union: the groups of all areas in one catalogue. */
 type AllOf<U> = (U extends unknown ? (all: U) => void : never) extends (all: infer I) => void ? I : never;
 

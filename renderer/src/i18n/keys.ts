@@ -1,12 +1,7 @@
-import type { en, enAreas } from './en.ts';
+import type { en } from './catalogues.ts';
 
 /** A language's texts: the groups and keys of the English ones, each a string. */
 export type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
-
-type EnglishAreas = typeof enAreas;
-
-/** A language's texts area by area: English's areas, each with exactly its groups and keys. */
-export type AreaMessages = { readonly [A in keyof EnglishAreas]: Texts<EnglishAreas[A]> };
 
 /** The catalogue every language fills; a key missing (or extra) in a language is a compile error. */
 export type Messages = Texts<typeof en>;

@@ -1,6 +1,5 @@
-import { en } from './en.ts';
+import { en, zh } from './catalogues.ts';
 import type { Language, MessageKey, MessageValues, Messages } from './keys.ts';
-import { zh } from './zh.ts';
 
 type Catalogue = Readonly<Record<MessageKey, string>>;
 

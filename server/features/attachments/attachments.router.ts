@@ -153,10 +153,16 @@ export function attachmentRoutes(service: AttachmentService): RouteDef[] {
           },
         },
         notFound,
+        {
+          status: 409,
+          description:
+            'ATTACHMENT_WAITING_FOR_SYNC: the file was attached on another computer of the sync group and its bytes have not arrived yet (the list says `waiting_for_sync`); the next syncs bring them',
+          schema: errorBody,
+        },
       ],
       handler: ({ session, params, query, res }) => {
         const found = service.get(session.ledger, params.id);
-        const file = service.files.fileOf(session.userId, found.sha256);
+        const file = service.fileToRead(session.userId, found);
         let stream: fs.ReadStream;
         let size: number;
         try {

@@ -78,7 +78,7 @@ export function entryFiles(db: LedgerDb): { sha256: string; path: string }[] {
   return [...files].map(([sha256, path]) => ({ sha256, path }));
 }
 
-function toDto(a: Attachment): AttachmentDto {
+function toDto(a: Attachment, stored: boolean): AttachmentDto {
   return {
     id: a.id,
     entry_id: a.entryId,
@@ -88,6 +88,7 @@ function toDto(a: Attachment): AttachmentDto {
     size_bytes: a.sizeBytes,
     sha256: a.sha256,
     created_at: a.createdAt,
+    waiting_for_sync: !stored,
   };
 }
 
@@ -123,7 +124,7 @@ export class AttachmentService {
   list(db: LedgerDb, userId: string, target: AttachmentTarget): AttachmentDto[] {
     this.sweepOnce(db, userId);
     assertTarget(db, target);
-    return attachmentsOf(db, target).map(toDto);
+    return attachmentsOf(db, target).map((a) => toDto(a, this.files.has(userId, a.sha256)));
   }
 
   counts(db: LedgerDb, entryIds: readonly string[], bankTransactionIds: readonly string[]) {
@@ -206,7 +207,20 @@ export class AttachmentService {
       if (!fileIsKnown(db, staged.sha256)) this.files.remove(userId, staged.sha256);
       throw error;
     }
-    return toDto(this.get(db, id));
+    return toDto(this.get(db, id), true);
+  }
+
+  /**
+   * The path of an attachment's file to read: ATTACHMENT_WAITING_FOR_SYNC while its bytes have not
+   * arrived from the sync group (attached on another computer).
+   */
+  fileToRead(userId: string, found: Attachment): string {
+    if (!this.files.has(userId, found.sha256))
+      throw new DomainError(
+        'ATTACHMENT_WAITING_FOR_SYNC',
+        'This file was attached on another computer and is waiting for sync: its bytes have not arrived yet',
+      );
+    return this.files.fileOf(userId, found.sha256);
   }
 
   /** Deletes an attachment; its file goes from the disk once no attachment names it. */

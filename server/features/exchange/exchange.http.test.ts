@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  databaseDigest,
-  ledgerFile,
-  registerUser,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from '../../../test/support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseDigest, ledgerFile } from '../../../test/support/server.ts';
+import { api, t, token, userId, useAppServer } from '../../../test/support/app-server.ts';
 
 /** Exchanges between currencies in one entry: a line's cost, and the automatic currency trading lines. */
 
-let t: TestServer;
-let api: Api;
-let token: string;
-let userId: string;
 const ids: Record<string, string> = {};
 
+useAppServer();
+
 beforeAll(async () => {
-  t = await startTestServer();
-  api = t.api;
-  ({ token, id: userId } = await registerUser(api));
   for (const [name, type, currency] of [
     ['Checking', 'ASSET', 'USD'],
     ['Travel', 'EXPENSE', 'EUR'],
@@ -28,10 +17,6 @@ beforeAll(async () => {
     const res = await api.post('/api/accounts', { name, type, currency }, token);
     ids[name] = res.body.id;
   }
-});
-
-afterAll(async () => {
-  await t.stop();
 });
 
 const exchange = (amount = '108.50', autoPost = true) => ({

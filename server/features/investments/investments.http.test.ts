@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  databaseDigest,
-  ledgerFile,
-  registerUser,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from '../../../test/support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseDigest, ledgerFile } from '../../../test/support/server.ts';
+import { api, t, token, userId, useAppServer } from '../../../test/support/app-server.ts';
 
-let t: TestServer;
-let api: Api;
-let token: string;
-let userId: string;
 const ids: Record<string, string> = {};
 
 async function account(name: string, type: string, currency = 'USD') {
@@ -23,10 +13,9 @@ async function account(name: string, type: string, currency = 'USD') {
 const trade = (body: object) => api.post('/api/investments/trades', body, token);
 const preview = (body: object) => api.post('/api/investments/trades/preview', body, token);
 
+useAppServer();
+
 beforeAll(async () => {
-  t = await startTestServer();
-  api = t.api;
-  ({ token, id: userId } = await registerUser(api));
   ids.broker = await account('Brokerage', 'ASSET');
   ids.checking = await account('Checking', 'ASSET');
   ids.short = await account('Short-term gains', 'INCOME');
@@ -60,10 +49,6 @@ beforeAll(async () => {
     token,
   );
   expect(settings.status).toBe(200);
-});
-
-afterAll(async () => {
-  await t.stop();
 });
 
 const buy = (date: string, units: string, price: string, extra: object = {}) =>

@@ -1,34 +1,51 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestServer, type Api, type TestServer } from '../../../test/support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, token, useAppServer } from '../../../test/support/app-server.ts';
+import { writeBooks } from '../../../test/support/books.ts';
 
-let t: TestServer;
-let api: Api;
-let token: string;
-const ids: Record<string, string> = {};
+useAppServer();
 
-async function mk(name: string, type: string, extra: Record<string, unknown> = {}) {
-  const res = await api.post('/api/accounts', { name, type, ...extra }, token);
-  expect(res.status).toBe(201);
-  ids[name] = res.body.id;
-}
-
-async function spend(date: string, memo: string, amount: string, from = 'Checking', to = 'Food', autoPost = true) {
-  const res = await api.post(
-    '/api/journal-entries',
-    {
-      entry_date: date,
-      memo,
-      auto_post: autoPost,
-      lines: [
-        { account_id: ids[to], direction: 'DEBIT', amount },
-        { account_id: ids[from], direction: 'CREDIT', amount },
-      ],
-    },
+let ids: Record<string, string>;
+beforeAll(async () => {
+  ({ accounts: ids } = await writeBooks(
+    api,
     token,
-  );
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
+    `
+account Checking    ; type: ASSET
+account Food        ; type: EXPENSE
+account Rent        ; type: EXPENSE
+account Yen wallet  ; type: ASSET, currency: JPY
+account Yen food    ; type: EXPENSE, currency: JPY
+
+2026-03-01 * Coffee
+    Food          4.20
+    Checking
+
+2026-03-02 * Groceries
+    Food         49.99
+    Checking
+
+2026-03-03 * Market
+    Food         50.00
+    Checking
+
+2026-03-04 * Dinner
+    Food        120.00
+    Checking
+
+2026-03-05 * Rent March
+    Rent       1500.00
+    Checking
+
+2026-03-06 * Ramen
+    Yen food        80
+    Yen wallet
+
+2026-03-07 ! Market draft
+    Food         60.00
+    Checking
+`,
+  ));
+});
 
 /** The memos a listing finds, newest first. */
 async function found(query: string): Promise<string[]> {
@@ -37,28 +54,6 @@ async function found(query: string): Promise<string[]> {
   expect(res.body.total).toBe(res.body.items.length);
   return res.body.items.map((e: { memo: string | null }) => e.memo);
 }
-
-beforeAll(async () => {
-  t = await startTestServer();
-  api = t.api;
-  ({ token } = await registerUser(api));
-  await mk('Checking', 'ASSET');
-  await mk('Food', 'EXPENSE');
-  await mk('Rent', 'EXPENSE');
-  await mk('Yen wallet', 'ASSET', { currency: 'JPY' });
-  await mk('Yen food', 'EXPENSE', { currency: 'JPY' });
-  await spend('2026-03-01', 'Coffee', '4.20');
-  await spend('2026-03-02', 'Groceries', '49.99');
-  await spend('2026-03-03', 'Market', '50.00');
-  await spend('2026-03-04', 'Dinner', '120.00');
-  await spend('2026-03-05', 'Rent March', '1500.00', 'Checking', 'Rent');
-  await spend('2026-03-06', 'Ramen', '80', 'Yen wallet', 'Yen food');
-  await spend('2026-03-07', 'Market draft', '60.00', 'Checking', 'Food', false);
-});
-
-afterAll(async () => {
-  await t.stop();
-});
 
 describe('GET /api/journal-entries?amount_min=&amount_max=', () => {
   it('when a range is given, then entries with a line inside it come, bounds included, in any currency', async () => {

@@ -1,19 +1,9 @@
 import net from 'node:net';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  databaseDigest,
-  ledgerFile,
-  registerUser,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from '../../../test/support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseDigest, ledgerFile } from '../../../test/support/server.ts';
+import { api, t, token, userId, useAppServer } from '../../../test/support/app-server.ts';
 
-let t: TestServer;
-let api: Api;
-let token: string;
-let userId: string;
 const acct: Record<string, string> = {};
 
 function entry(i: number, extra: Record<string, unknown> = {}) {
@@ -39,10 +29,9 @@ const rows = (sql: string, ...params: unknown[]) => {
   }
 };
 
+useAppServer();
+
 beforeAll(async () => {
-  t = await startTestServer();
-  api = t.api;
-  ({ token, id: userId } = await registerUser(api));
   for (const [key, name, type, extra] of [
     ['bank', 'Bank', 'ASSET', {}],
     ['food', 'Food', 'EXPENSE', {}],
@@ -54,7 +43,6 @@ beforeAll(async () => {
   }
   await api.put(`/api/accounts/${acct.closed}`, { is_active: false }, token);
 });
-afterAll(() => t.stop());
 
 describe('POST /api/journal-entries/batch (CONTRACT §18)', () => {
   it('when a batch of valid entries is posted, then it answers 201 with every entry in the order given, all stored and posted', async () => {

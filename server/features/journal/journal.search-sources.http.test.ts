@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  databaseDigest,
-  ledgerFile,
-  registerUser,
-  startTestServer,
-  type Api,
-  type TestServer,
-} from '../../../test/support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseDigest, ledgerFile } from '../../../test/support/server.ts';
+import { api, t, token, userId, useAppServer } from '../../../test/support/app-server.ts';
 
 /**
  * The search beyond the memo (CONTRACT §15): the description the bank gave a bank line matched to
@@ -14,10 +8,6 @@ import {
  * in English and Chinese.
  */
 
-let t: TestServer;
-let api: Api;
-let token: string;
-let userId: string;
 const ids: Record<string, string> = {};
 
 async function account(name: string, type: string, parent?: string) {
@@ -69,10 +59,9 @@ async function book(description: string, to: string, memo: string): Promise<stri
 
 let pretMatch: string;
 
+useAppServer();
+
 beforeAll(async () => {
-  t = await startTestServer();
-  api = t.api;
-  ({ token, id: userId } = await registerUser(api));
   await account('Checking', 'ASSET');
   await account('Bills', 'EXPENSE');
   await account('Utilities', 'EXPENSE', 'Bills');
@@ -113,10 +102,6 @@ beforeAll(async () => {
   );
   expect(pret).toHaveLength(1);
   pretMatch = pret[0].id;
-});
-
-afterAll(async () => {
-  await t.stop();
 });
 
 describe('GET /api/journal-entries?q= beyond the memo (CONTRACT §15)', () => {

@@ -1,43 +1,75 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestServer, type Api, type TestServer } from '../../../test/support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, token, useAppServer } from '../../../test/support/app-server.ts';
+import { writeBooks, type Books } from '../../../test/support/books.ts';
 
-let t: TestServer;
-let api: Api;
-let token: string;
-const ids: Record<string, string> = {};
-const entries: Record<string, string> = {};
+useAppServer();
 
-async function mk(name: string, type: string, extra: Record<string, unknown> = {}) {
-  const res = await api.post('/api/accounts', { name, type, ...extra }, token);
-  expect(res.status).toBe(201);
-  ids[name] = res.body.id;
-}
+let books: Books;
+beforeAll(async () => {
+  books = await writeBooks(
+    api,
+    token,
+    `
+account Checking    ; type: ASSET
+account Food        ; type: EXPENSE
+account Yen wallet  ; type: ASSET, currency: JPY
+account Yen food    ; type: EXPENSE, currency: JPY
 
-async function entry(
-  key: string,
-  date: string,
-  memo: string | null,
-  lines: [string, 'DEBIT' | 'CREDIT', string][],
-  autoPost = true,
-) {
-  const res = await api.post(
+2026-03-01 * Fresh market run
+    Food        82.50
+    Checking
+
+2026-03-02 * Supermarket
+    Food        12.00
+    Checking
+
+2026-03-03 * Café Lumière
+    Food         4.20
+    Checking
+
+2026-03-04 * 家乐福超市购物
+    Food        82.00
+    Checking
+
+2026-03-05 * Invoice 2024 paid
+    Food       300.00
+    Checking
+
+2026-03-06 * Ramen
+    Yen food        82
+    Yen wallet
+`,
+  );
+  // an entry without a memo, which journal text cannot write
+  const noMemo = await api.post(
     '/api/journal-entries',
     {
-      entry_date: date,
-      memo,
-      auto_post: autoPost,
-      lines: lines.map(([n, direction, amount]) => ({ account_id: ids[n], direction, amount })),
+      entry_date: '2026-03-07',
+      memo: null,
+      auto_post: true,
+      lines: [
+        { account_id: books.accounts.Food, direction: 'DEBIT', amount: '82.50' },
+        { account_id: books.accounts.Checking, direction: 'CREDIT', amount: '82.50' },
+      ],
     },
     token,
   );
-  expect(res.status).toBe(201);
-  entries[key] = res.body.id;
-}
+  expect(noMemo.status).toBe(201);
+  await writeBooks(
+    api,
+    token,
+    `
+2026-03-08 ! Market draft
+    Food         7.00
+    Checking
 
-const spend = (amount: string, from = 'Checking', to = 'Food'): [string, 'DEBIT' | 'CREDIT', string][] => [
-  [to, 'DEBIT', amount],
-  [from, 'CREDIT', amount],
-];
+2026-02-01 * Market in February
+    Food         1.00
+    Checking
+`,
+    books,
+  );
+});
 
 /** The memos a search finds, in the order given. */
 async function found(query: string): Promise<string[]> {
@@ -46,29 +78,6 @@ async function found(query: string): Promise<string[]> {
   expect(res.body.total).toBe(res.body.items.length);
   return res.body.items.map((e: { memo: string | null }) => e.memo);
 }
-
-beforeAll(async () => {
-  t = await startTestServer();
-  api = t.api;
-  ({ token } = await registerUser(api));
-  await mk('Checking', 'ASSET');
-  await mk('Food', 'EXPENSE');
-  await mk('Yen wallet', 'ASSET', { currency: 'JPY' });
-  await mk('Yen food', 'EXPENSE', { currency: 'JPY' });
-  await entry('fresh', '2026-03-01', 'Fresh market run', spend('82.50'));
-  await entry('super', '2026-03-02', 'Supermarket', spend('12.00'));
-  await entry('cafe', '2026-03-03', 'Café Lumière', spend('4.20'));
-  await entry('zh', '2026-03-04', '家乐福超市购物', spend('82.00'));
-  await entry('invoice', '2026-03-05', 'Invoice 2024 paid', spend('300.00'));
-  await entry('yen', '2026-03-06', 'Ramen', spend('82', 'Yen wallet', 'Yen food'));
-  await entry('nomemo', '2026-03-07', null, spend('82.50'));
-  await entry('draft', '2026-03-08', 'Market draft', spend('7.00'), false);
-  await entry('early', '2026-02-01', 'Market in February', spend('1.00'));
-});
-
-afterAll(async () => {
-  await t.stop();
-});
 
 describe('GET /api/journal-entries?q= (CONTRACT §15)', () => {
   it('when memo words are searched, then entries holding all of them come, in any order and any case, newest first', async () => {
@@ -108,7 +117,7 @@ describe('GET /api/journal-entries?q= (CONTRACT §15)', () => {
       'Fresh market run',
     ]);
     expect(await found('q=market&end_date=2026-02-28')).toEqual(['Market in February']);
-    expect(await found(`q=82&account_id=${ids['Yen food']}`)).toEqual(['Ramen']);
+    expect(await found(`q=82&account_id=${books.accounts['Yen food']}`)).toEqual(['Ramen']);
     expect(await found('q=82.50&start_date=2026-03-02')).toEqual([null]);
     expect(await found('q=market&source_type=import')).toEqual([]);
   });
@@ -125,11 +134,11 @@ describe('GET /api/journal-entries?q= (CONTRACT §15)', () => {
   });
 
   it('when a memo is changed or an entry voided, then the search follows', async () => {
-    const put = await api.put(`/api/journal-entries/${entries.draft}`, { memo: 'Bakery' }, token);
+    const put = await api.put(`/api/journal-entries/${books.entries['Market draft']}`, { memo: 'Bakery' }, token);
     expect(put.status).toBe(200);
     expect(await found('q=bakery')).toEqual(['Bakery']);
     expect(await found('q=market')).toEqual(['Fresh market run', 'Market in February']);
-    const voided = await api.post(`/api/journal-entries/${entries.super}/void`, { reason: 'typo' }, token);
+    const voided = await api.post(`/api/journal-entries/${books.entries.Supermarket}/void`, { reason: 'typo' }, token);
     expect(voided.status).toBe(200);
     expect(await found('q=supermarket')).toEqual(['Void: Supermarket (typo)', 'Supermarket']);
   });

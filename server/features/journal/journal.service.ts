@@ -96,18 +96,16 @@ function writtenEntry(
   };
 }
 
-/** Stores a checked entry (posted with `auto_post`); the entry as stored. */
-function storeEntry(
-  db: LedgerDb,
-  input: CreateEntryInput,
-  lines: readonly CheckedLine[],
+/** A new entry's own fields as stored: posted or a draft, made `now`. */
+function newEntryFields(
+  id: string,
+  input: Pick<CreateEntryInput, 'entry_date' | 'memo' | 'auto_post'>,
   sourceType: SourceType,
   now: string,
   correctsEntryId: string | null = null,
-  id: string = newRowId(),
-): JournalEntry {
+): Omit<JournalEntry, 'lines' | 'correctedByEntryId'> {
   const posted = input.auto_post === true;
-  const entry = {
+  return {
     id,
     entryDate: input.entry_date,
     memo: input.memo ?? null,
@@ -121,10 +119,23 @@ function storeEntry(
     reversalEntryId: null,
     reversesEntryId: null,
     correctsEntryId,
-  } as const;
+  };
+}
+
+/** Stores a checked entry (posted with `auto_post`); the entry as stored. */
+function storeEntry(
+  db: LedgerDb,
+  input: CreateEntryInput,
+  lines: readonly CheckedLine[],
+  sourceType: SourceType,
+  now: string,
+  correctsEntryId: string | null = null,
+  id: string = newRowId(),
+): JournalEntry {
+  const entry = newEntryFields(id, input, sourceType, now, correctsEntryId);
   const lineIds: string[] = [];
   insertEntry(db, entry, lines, keepingIds(lineIds));
-  if (posted) post(db, input.entry_date, lines);
+  if (entry.status === 'posted') post(db, input.entry_date, lines);
   return writtenEntry(entry, lines, lineIds);
 }
 
@@ -198,29 +209,11 @@ function storeEntries(db: LedgerDb, inputs: readonly CreateEntryInput[]): Journa
   );
   // the lines' ids in the order written: each entry's, entry after entry
   let line = 0;
-  return entries.map((e, i) =>
-    toEntryDto(
-      writtenEntry(
-        {
-          id: ids[i]!,
-          entryDate: e.date,
-          memo: e.memo,
-          status: e.status,
-          sourceType: 'manual',
-          createdAt: at,
-          updatedAt: at,
-          postedAt: e.status === 'posted' ? at : null,
-          voidedAt: null,
-          voidReason: null,
-          reversalEntryId: null,
-          reversesEntryId: null,
-          correctsEntryId: null,
-        },
-        e.lines,
-        lineIds.slice(line, (line += e.lines.length)),
-      ),
-    ),
-  );
+  return inputs.map((input, i) => {
+    const lines = checked[i]!;
+    const entry = newEntryFields(ids[i]!, input, 'manual', at);
+    return toEntryDto(writtenEntry(entry, lines, lineIds.slice(line, (line += lines.length))));
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/support/ledger-user.ts';
 import {
   Book,
   byDescription,
@@ -8,12 +8,7 @@ import {
   type BankTxn,
 } from '../../../test/support/reconciliation-book.ts';
 
-let t: TestServer;
-
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.stop());
+const server = useTestServer();
 
 describe('creating an entry for an unmatched bank transaction', () => {
   let book: Book;
@@ -23,7 +18,7 @@ describe('creating an entry for an unmatched bank transaction', () => {
   let txns: BankTxn[];
 
   beforeAll(async () => {
-    book = await Book.open(t);
+    book = await Book.open(server());
     bank = await book.account('Checking', 'ASSET');
     transport = await book.account('Transport', 'EXPENSE');
     interest = await book.account('Interest', 'INCOME');
@@ -120,7 +115,7 @@ describe('creating an entry for an unmatched bank transaction', () => {
 
 describe('voiding entries that take part in matches', () => {
   it('when the entry is in an accepted or auto-accepted match, then voiding it is refused with INVALID_STATUS', async () => {
-    const book = await Book.open(t);
+    const book = await Book.open(server());
     const bank = await book.account('Checking', 'ASSET');
     const spend = await book.account('Spending', 'EXPENSE');
     const s = await book.statement(bank, [
@@ -143,7 +138,7 @@ describe('voiding entries that take part in matches', () => {
   });
 
   it('when the entry is only in a pending_review match, then voiding it rejects that match and frees the transaction', async () => {
-    const book = await Book.open(t);
+    const book = await Book.open(server());
     const bank = await book.account('Checking', 'ASSET');
     const spend = await book.account('Spending', 'EXPENSE');
     const s = await book.statement(bank, [

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/support/ledger-user.ts';
 import { startTestServer, type TestServer } from '../../../test/support/server.ts';
 import {
   Book,
@@ -9,16 +10,11 @@ import {
   type BankTxn,
 } from '../../../test/support/reconciliation-book.ts';
 
-let t: TestServer;
-
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.stop());
+const server = useTestServer();
 
 describe('POST /api/reconciliation/run', () => {
   it('when neither statement_id nor account_id is given, then 400 VALIDATION_ERROR and nothing is stored', async () => {
-    const book = await Book.open(t);
+    const book = await Book.open(server());
     const before = book.digest();
     for (const body of [{}, { start_date: '2026-01-01', end_date: '2026-01-31' }]) {
       const res = await book.post('/api/reconciliation/run', body);
@@ -30,7 +26,7 @@ describe('POST /api/reconciliation/run', () => {
   });
 
   it('when the scope is wrong, then it is refused: unknown statement, non-bank account, reversed dates, bad date', async () => {
-    const book = await Book.open(t);
+    const book = await Book.open(server());
     const food = await book.account('Food', 'EXPENSE');
     const bank = await book.account('Bank', 'ASSET');
     const cases: [unknown, string, string][] = [
@@ -57,7 +53,7 @@ describe('POST /api/reconciliation/run', () => {
     let runBody: any;
 
     beforeAll(async () => {
-      book = await Book.open(t);
+      book = await Book.open(server());
       bank = await book.account('Checking', 'ASSET');
       coffee = await book.account('Coffee', 'EXPENSE');
       const hardware = await book.account('Home', 'EXPENSE');
@@ -208,7 +204,7 @@ describe('POST /api/reconciliation/run', () => {
         return { book, summary, statuses: txns.map((x) => [x.description, x.reconciliation_status]) };
       };
 
-      const normal = await scenario(t);
+      const normal = await scenario(server());
       expect(normal.summary).toEqual({ total_transactions: 3, auto_accepted: 2, pending_review: 0, unmatched: 1 });
       expect(normal.statuses).toEqual([
         ['EXACT PAYEE', 'auto_accepted'],
@@ -244,7 +240,7 @@ describe('POST /api/reconciliation/run', () => {
   });
 
   it('when two identical bank transactions meet one entry, then one is matched and the other stays unmatched until a second entry comes', async () => {
-    const book = await Book.open(t);
+    const book = await Book.open(server());
     const bank = await book.account('Checking', 'ASSET');
     const gym = await book.account('Gym', 'EXPENSE');
     const s = await book.statement(bank, [
@@ -273,7 +269,7 @@ describe('POST /api/reconciliation/run', () => {
   });
 
   it('when an entry is the best candidate of two transactions, then only the better pair gets it', async () => {
-    const book = await Book.open(t);
+    const book = await Book.open(server());
     const bank = await book.account('Checking', 'ASSET');
     const books = await book.account('Books', 'EXPENSE');
     const s = await book.statement(bank, [

@@ -76,6 +76,22 @@ function labelOf(dataset: string, rowId: string, value: RowValue | null): string
       return `${String(value.key)} = ${String(value.value)}`;
     case 'prices':
       return `${String(value.from_currency)}/${String(value.to_currency)} ${String(value.rate)} · ${String(value.date)}`;
+    case 'statements':
+      return String(value.name);
+    case 'bank_transactions':
+      return `${String(value.date)} · ${String(value.description)}`;
+    case 'reconciliation_matches':
+      return String(value.status).replace('_', ' ');
+    case 'bank_reconciliations':
+      return String(value.statement_date);
+    case 'securities':
+      return `${String(value.symbol)} · ${String(value.name)}`;
+    case 'security_prices':
+      return `${String(value.price)} · ${String(value.date)}`;
+    case 'trades':
+      return [value.trade_date, value.kind, value.price].filter((p) => p !== null && p !== undefined).join(' · ');
+    case 'attachments':
+      return String(value.file_name);
     default:
       return rowId;
   }
@@ -92,6 +108,17 @@ const KIND_WORDS: Record<string, string> = {
   settings: 'Setting',
   csv_mappings: 'CSV mapping',
   currency_trading_accounts: 'Trading account',
+  statements: 'Statement',
+  bank_transactions: 'Bank line',
+  reconciliation_runs: 'Reconciliation run',
+  reconciliation_matches: 'Match',
+  bank_reconciliations: 'Reconciliation',
+  securities: 'Security',
+  investment_accounts: 'Investment settings',
+  security_prices: 'Security price',
+  trades: 'Trade',
+  attachment_files: 'Stored file',
+  attachments: 'Attachment',
 };
 
 export const HISTORY_PAGE = { default: 50, max: 200 } as const;
@@ -102,7 +129,9 @@ export function historyPage(db: LedgerDb, query: { before?: string; limit?: numb
   const limit = query.limit ?? HISTORY_PAGE.default;
   // '~' sorts after every timestamp: the first page is the same index range as the others
   const rows = db.allSql<LoggedRow>(
-    'SELECT timestamp, node, dataset, row_id, value, undo, undone_at FROM change_log WHERE timestamp < ? ORDER BY timestamp DESC LIMIT ?',
+    // a file's chunks are its bytes on their way, not a change in words: the file's own row says it
+    `SELECT timestamp, node, dataset, row_id, value, undo, undone_at FROM change_log
+      WHERE timestamp < ? AND dataset <> 'attachment_chunks' ORDER BY timestamp DESC LIMIT ?`,
     query.before ?? '~',
     limit + 1,
   );

@@ -5,6 +5,7 @@ import { crashPoint } from '../../sync/crash-point.ts';
 import type { SyncMessage } from '../../sync/messages.ts';
 import { syncOnce, type SyncGroup, type SyncResult, type SyncTransport } from '../../sync/sync-client.ts';
 import { applyReceived } from './sync-apply.ts';
+import { withoutBytes, type AttachmentTransfer } from './attachment-transfer.ts';
 
 /** Logs every mark a job's connection left, a batch per transaction, so that no one waits long. */
 export function takeAllMarks(db: LedgerDb): void {
@@ -24,9 +25,12 @@ export function thisDevice(db: LedgerDb): string {
 /** A ledger as the sync client sees it (server/sync/sync-client.ts SyncStore). */
 export class LedgerSyncStore {
   private readonly db: LedgerDb;
+  /** The user's files, whose bytes travel with their chunks' messages (none: chunks go without). */
+  private readonly files: AttachmentTransfer | undefined;
 
-  constructor(db: LedgerDb) {
+  constructor(db: LedgerDb, files?: AttachmentTransfer) {
     this.db = db;
+    this.files = files;
   }
 
   /** The ledger's clock, its trie covering the whole log. */
@@ -36,7 +40,7 @@ export class LedgerSyncStore {
 
   pending(since: string, limit: number): SyncMessage[] {
     takeAllMarks(this.db);
-    return this.db
+    const messages = this.db
       .allSql<{ timestamp: string; dataset: string; row_id: string; value: string | null }>(
         'SELECT timestamp, dataset, row_id, value FROM change_log WHERE timestamp > ? ORDER BY timestamp LIMIT ?',
         since,
@@ -49,10 +53,13 @@ export class LedgerSyncStore {
         column: m.value === null ? 'deleted' : 'row',
         value: m.value ?? '',
       }));
+    return this.files ? this.files.withBytes(messages) : messages;
   }
 
+  /** Applies received changes; a file's chunks are written to the data folder first, their bytes never to the log. */
   apply(messages: SyncMessage[]): void {
-    applyReceived(this.db, messages);
+    applyReceived(this.db, this.files ? this.files.receive(messages) : messages.map(withoutBytes));
+    this.files?.assemble();
   }
 }
 
@@ -62,8 +69,9 @@ export async function syncLedger(
   transport: SyncTransport,
   group: SyncGroup,
   since: string | null,
+  files?: AttachmentTransfer,
 ): Promise<SyncResult> {
-  const result = await syncOnce({ store: new LedgerSyncStore(db), transport, group, since });
+  const result = await syncOnce({ store: new LedgerSyncStore(db, files), transport, group, since });
   crashPoint('sync-exchanged');
   db.transaction(() => changeLogOf(db).saveTrie());
   return result;

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTotals as totals, syncedRows as books } from '../../../test/support/bank-books.ts';
 import { createKeyedGroup, relayAccount, startTestRelay, type TestRelay } from '../../../test/support/relay.ts';
-import { syncedBooks as books } from '../../../test/support/sync-books.ts';
 import { Stores, type LedgerDb } from '../../db/stores.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { RelayClient } from '../../sync/relay-client.ts';
@@ -133,23 +133,6 @@ function play(db: LedgerDb, step: Exclude<Op, { kind: 'sync' }>): void {
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
   }
-}
-
-/** The maintained totals, and the same recounted from the lines of every posted or void entry. */
-function totals(db: LedgerDb): { kept: string; recount: string } {
-  const kept = db.allSql(
-    'SELECT account_id, day, debit_minor AS d, credit_minor AS c FROM account_day_totals WHERE debit_minor <> 0 OR credit_minor <> 0 ORDER BY account_id, day',
-  );
-  const recount = db.allSql(
-    `SELECT l.account_id, l.entry_date AS day,
-            SUM(CASE WHEN l.direction = 'DEBIT' THEN l.amount_minor ELSE 0 END) AS d,
-            SUM(CASE WHEN l.direction = 'CREDIT' THEN l.amount_minor ELSE 0 END) AS c
-       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-      WHERE e.status IN ('posted', 'void') GROUP BY l.account_id, l.entry_date ORDER BY l.account_id, l.entry_date`,
-  );
-  const text = (rows: unknown[]) =>
-    JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-  return { kept: text(kept), recount: text(recount) };
 }
 
 describe('three devices keep one set of books through a relay', () => {

@@ -23,6 +23,16 @@ import type { PostedLine } from '../totals/totals.model.ts';
 import { BOOKED_ENTRY_STATUSES, type AccountType, type Direction } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { crashPoint } from '../../sync/crash-point.ts';
+import {
+  applyBankRow,
+  applyLineStates,
+  BANK_DATASETS,
+  beginBankBatch,
+  logBankSideEffects,
+  redirectBankValue,
+  rejectMatchesOfVoid,
+} from './sync-apply-bank.ts';
+import { applyInvestmentRow, deferHoldings, rebuildDeferredHoldings } from './sync-apply-investments.ts';
 
 /** A change as the sync hands it over: value '' and column 'deleted' for a deleted row. */
 export interface ReceivedChange {
@@ -53,7 +63,12 @@ function typesOf(db: LedgerDb, table: string): Map<string, string> {
 }
 
 /** A value's columns as SQLite takes them: integers back from their decimal strings; unknown columns refused. */
-function columnsOf(db: LedgerDb, table: string, row: RowValue, skip: readonly string[] = []): [string, unknown][] {
+export function columnsOf(
+  db: LedgerDb,
+  table: string,
+  row: RowValue,
+  skip: readonly string[] = [],
+): [string, unknown][] {
   const types = typesOf(db, table);
   const out: [string, unknown][] = [];
   for (const [name, value] of Object.entries(row)) {
@@ -67,7 +82,7 @@ function columnsOf(db: LedgerDb, table: string, row: RowValue, skip: readonly st
 }
 
 /** Writes a row: an UPDATE of the one here (its local columns kept), else an INSERT with them (`local`). */
-function upsert(
+export function upsert(
   db: LedgerDb,
   dataset: Dataset,
   columns: [string, unknown][],
@@ -93,7 +108,7 @@ function upsert(
 }
 
 /** The next creation order of a table kept on this device only. */
-function nextSeq(db: LedgerDb, table: string): [string, unknown][] {
+export function nextSeq(db: LedgerDb, table: string): [string, unknown][] {
   return [['seq', db.allSql<{ next: bigint }>(`SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM ${table}`)[0]!.next]];
 }
 
@@ -116,7 +131,7 @@ function replaceChildren(db: LedgerDb, dataset: Dataset, parentId: string, value
 }
 
 /** The latest value the log holds for a row that was not a deletion, or null. */
-function lastLiveValue(db: LedgerDb, dataset: string, rowId: string): RowValue | null {
+export function lastLiveValue(db: LedgerDb, dataset: string, rowId: string): RowValue | null {
   const [row] = db.allSql<{ value: string }>(
     'SELECT value FROM change_log WHERE dataset = ? AND row_id = ? AND value IS NOT NULL ORDER BY rank DESC, timestamp DESC LIMIT 1',
     dataset,
@@ -231,6 +246,8 @@ function applyEntry(db: LedgerDb, dataset: Dataset, rowId: string, value: RowVal
   }
   upsert(db, dataset, columnsOf(db, 'journal_entries', row), () => nextSeq(db, 'journal_entries'));
   if (!wasCounted) replaceChildren(db, dataset, rowId, value);
+  else applyLineStates(db, lines);
+  if (value.status === 'void') rejectMatchesOfVoid(db, rowId);
   if (!wasCounted && COUNTED.has(String(value.status))) {
     const posted: PostedLine[] = lines.map((l) => ({
       accountId: String(l.account_id),
@@ -251,26 +268,33 @@ function applyEntry(db: LedgerDb, dataset: Dataset, rowId: string, value: RowVal
 }
 
 /** Applies a row's winning value, or parks it until the rows it names are here; answers whether it applied. */
-function applyRow(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): boolean {
+function applyRow(db: LedgerDb, dataset: Dataset, rowId: string, received: RowValue | null): boolean {
+  const value = received === null ? null : redirectBankValue(db, dataset, received);
   if (value !== null && !dependenciesHere(db, dataset, value)) {
     db.runSql('INSERT OR IGNORE INTO change_parked (dataset, row_id) VALUES (?, ?)', dataset.name, rowId);
     return false;
   }
   db.runSql('DELETE FROM change_parked WHERE dataset = ? AND row_id = ?', dataset.name, rowId);
-  applyWinner(db, dataset, rowId, value);
-  return true;
+  if (applyWinner(db, dataset, rowId, value)) return true;
+  // set aside by its own rule (a sale of units another device sold first): it waits too
+  db.runSql('INSERT OR IGNORE INTO change_parked (dataset, row_id) VALUES (?, ?)', dataset.name, rowId);
+  return false;
 }
 
-function applyWinner(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
-  if (dataset.name === 'accounts') return applyAccount(db, dataset, rowId, value);
-  if (dataset.name === 'journal_entries') return applyEntry(db, dataset, rowId, value);
-  if (value === null) {
-    db.runSql(`DELETE FROM ${dataset.table} WHERE ${whereKey(dataset)}`, ...rowId.split(' '));
-    return;
+/** Writes a row's winning value; answers false when a rule sets it aside (sync-apply-investments.ts). */
+function applyWinner(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): boolean {
+  const own = applyInvestmentRow(db, dataset, rowId, value);
+  if (own !== undefined) return own;
+  if (dataset.name === 'accounts') applyAccount(db, dataset, rowId, value);
+  else if (dataset.name === 'journal_entries') applyEntry(db, dataset, rowId, value);
+  else if (BANK_DATASETS.has(dataset.name)) applyBankRow(db, dataset, rowId, value);
+  else if (value === null) db.runSql(`DELETE FROM ${dataset.table} WHERE ${whereKey(dataset)}`, ...rowId.split(' '));
+  else {
+    const seq = (dataset.local ?? []).includes('seq');
+    upsert(db, dataset, columnsOf(db, dataset.table, value), () => (seq ? nextSeq(db, dataset.table) : []));
+    replaceChildren(db, dataset, rowId, value);
   }
-  const seq = (dataset.local ?? []).includes('seq');
-  upsert(db, dataset, columnsOf(db, dataset.table, value), () => (seq ? nextSeq(db, dataset.table) : []));
-  replaceChildren(db, dataset, rowId, value);
+  return true;
 }
 
 /**
@@ -283,7 +307,9 @@ export function applyReceived(db: LedgerDb, changes: readonly ReceivedChange[]):
   return db.transaction(() => {
     while (log.take() > 0);
     db.runSql('PRAGMA defer_foreign_keys = ON');
+    beginBankBatch(db);
     let fresh = 0;
+    const arrived: { dataset: Dataset; change: ReceivedChange; value: RowValue | null }[] = [];
     for (const change of changes) {
       const dataset = datasetOf(change.dataset);
       if (!dataset)
@@ -309,15 +335,28 @@ export function applyReceived(db: LedgerDb, changes: readonly ReceivedChange[]):
       );
       if (logged === 0) continue;
       fresh += 1;
-      const [winner] = db.allSql<{ timestamp: string }>(
-        'SELECT timestamp FROM change_log WHERE dataset = ? AND row_id = ? ORDER BY rank DESC, timestamp DESC LIMIT 1',
-        change.dataset,
-        change.row,
-      );
-      if (winner?.timestamp === change.timestamp) applyRow(db, dataset, change.row, value);
-      crashPoint('apply-message');
+      arrived.push({ dataset, change, value });
     }
+    // Each applied once the whole batch is logged: a row created and deleted within it (a bank
+    // line whose statement was deleted) is never applied in between, where it could displace its twin.
+    // Each holding a trade arrives for is rebuilt once, after them all.
+    deferHoldings(true);
+    try {
+      for (const { dataset, change, value } of arrived) {
+        const [winner] = db.allSql<{ timestamp: string }>(
+          'SELECT timestamp FROM change_log WHERE dataset = ? AND row_id = ? ORDER BY rank DESC, timestamp DESC LIMIT 1',
+          change.dataset,
+          change.row,
+        );
+        if (winner?.timestamp === change.timestamp) applyRow(db, dataset, change.row, value);
+        crashPoint('apply-message');
+      }
+    } finally {
+      deferHoldings(false);
+    }
+    rebuildDeferredHoldings(db);
     applyParked(db);
+    logBankSideEffects(db);
     // The marks the changes left are theirs, logged as received.
     db.runSql('DELETE FROM change_dirty');
     return fresh;
@@ -348,5 +387,6 @@ export function currentValue(db: LedgerDb, dataset: string, rowId: string): RowV
 
 /** Puts a row back as it was (Undo): the value given, or no row for null, through the merge's writes. */
 export function applyRestored(db: LedgerDb, dataset: Dataset, rowId: string, value: RowValue | null): void {
-  applyWinner(db, dataset, rowId, value);
+  if (!applyWinner(db, dataset, rowId, value))
+    db.runSql('INSERT OR IGNORE INTO change_parked (dataset, row_id) VALUES (?, ?)', dataset.name, rowId);
 }

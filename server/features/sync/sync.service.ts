@@ -21,6 +21,7 @@ import { sealedFromBase64, sealedToBase64 } from '../../sync/messages.ts';
 import { RelayClient } from '../../sync/relay-client.ts';
 import type { SyncGroup } from '../../sync/sync-client.ts';
 import { syncLedger, thisDevice } from './ledger-store.ts';
+import { AttachmentTransfer } from './attachment-transfer.ts';
 
 /** What the ledger keeps of its group (sync_state.sync_group). */
 interface StoredGroup {
@@ -130,6 +131,8 @@ export interface SyncServiceOptions {
   intervalMs: number;
   log: (line: string) => void;
   fetch?: typeof fetch;
+  /** A user's attachments folder (`<data>/attachments/<user id>`): their files' bytes sync through it. */
+  attachmentsDir?: (userId: string) => string;
 }
 
 export class SyncService {
@@ -266,12 +269,12 @@ export class SyncService {
   syncNow(userId: string, db: LedgerDb): Promise<{ sent: number; received: number }> {
     const already = this.running.get(userId);
     if (already) return already;
-    const run = this.runSync(db).finally(() => this.running.delete(userId));
+    const run = this.runSync(db, userId).finally(() => this.running.delete(userId));
     this.running.set(userId, run);
     return run;
   }
 
-  private async runSync(db: LedgerDb): Promise<{ sent: number; received: number }> {
+  private async runSync(db: LedgerDb, userId: string): Promise<{ sent: number; received: number }> {
     const { state, group } = requireGroup(db);
     const relay = new RelayClient(group.relay_url, {
       token: group.token,
@@ -279,7 +282,9 @@ export class SyncService {
       timeoutMs: 60_000,
     });
     try {
-      const result = await atRelay(() => syncLedger(db, relay.transport(), syncGroupOf(group), state.since));
+      const dir = this.options.attachmentsDir?.(userId);
+      const files = dir === undefined ? undefined : new AttachmentTransfer(dir);
+      const result = await atRelay(() => syncLedger(db, relay.transport(), syncGroupOf(group), state.since, files));
       db.transaction(() =>
         db.runSql(
           'UPDATE sync_state SET since = ?, last_sync_at = ?, last_error = NULL WHERE id = 1',

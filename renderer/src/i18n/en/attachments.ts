@@ -20,5 +20,7 @@ export const attachments = {
     unsupported: 'Only PDF, JPEG, PNG and HEIC files can be attached; this file is none of these.',
     tooLarge: 'This file is over 20 MB; attach a smaller copy.',
     limit: 'No room for more files here: an entry or bank line holds 10, and your files 2 GB in all.',
+    waiting: 'Waiting for sync',
+    waitingHint: '{name} was attached on another computer; it can be opened once its bytes arrive with the sync.',
   },
 } as const;

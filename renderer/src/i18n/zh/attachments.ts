@@ -23,5 +23,7 @@ export const attachments: Texts<typeof en> = {
     unsupported: '只能附加 PDF、JPEG、PNG 和 HEIC 文件；此文件不属于这些类型。',
     tooLarge: '此文件超过 20 MB；请附加较小的副本。',
     limit: '这里放不下更多文件：每个分录或银行流水最多 10 个，全部文件合计最多 2 GB。',
+    waiting: '等待同步',
+    waitingHint: '{name}是在另一台电脑上附加的；文件内容随同步到达后即可打开。',
   },
 };

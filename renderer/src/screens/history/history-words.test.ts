@@ -17,6 +17,18 @@ describe('changeInWords', () => {
     );
   });
 
+  it('when a reconciliation or a bank line from another device is read, then its kind is in the interface language', () => {
+    const item = { kind: 'bank_reconciliations', action: 'created', label: '2026-03-31' } as const;
+    expect(changeInWords(item, (key, values) => translate('en', key, values))).toBe(
+      'Reconciliation created: 2026-03-31',
+    );
+    expect(changeInWords(item, (key, values) => translate('zh', key, values))).toBe('银行对账已创建：2026-03-31');
+    const line = { kind: 'bank_transactions', action: 'created', label: '2026-03-02 · BISTRO 77' } as const;
+    expect(changeInWords(line, (key, values) => translate('en', key, values))).toBe(
+      'Bank line created: 2026-03-02 · BISTRO 77',
+    );
+  });
+
   it('when a change names a kind this app has no words for, then the kind is shown as it came', () => {
     const item = { kind: 'attachments', action: 'deleted', label: 'receipt.pdf' } as const;
     expect(changeInWords(item, (key, values) => translate('en', key, values))).toBe('attachments deleted: receipt.pdf');

@@ -13,6 +13,17 @@ const KINDS = new Set([
   'settings',
   'csv_mappings',
   'currency_trading_accounts',
+  'statements',
+  'bank_transactions',
+  'reconciliation_runs',
+  'reconciliation_matches',
+  'bank_reconciliations',
+  'securities',
+  'investment_accounts',
+  'security_prices',
+  'trades',
+  'attachment_files',
+  'attachments',
 ]);
 
 type Words = (key: MessageKey, values?: Record<string, string | number>) => string;
