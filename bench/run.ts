@@ -20,6 +20,7 @@ import { register } from './register.ts';
 import { screens } from './screens.ts';
 import { coldStart, serveStart } from './start.ts';
 import { statements } from './statements.ts';
+import { sync } from './sync.ts';
 import { measureSuggestions, suggestionTables } from './suggestions.ts';
 import { throughput } from './throughput.ts';
 import { writes } from './writes.ts';
@@ -42,6 +43,8 @@ const AREAS: readonly Area[] = [
   screens,
   memory,
   peers,
+  // last: it stops the run's server and works on a copy of its folder
+  sync,
 ];
 
 /** What `--only` takes beside an area's name. */

@@ -390,13 +390,19 @@ export function changeLogOf(db: Db): ChangeLog {
   return installChangeLog(db);
 }
 
-/** Marks every row the log covers: the books so far become messages (a new sync group sends them). */
+/**
+ * Marks every row the log covers and holds no message of (rows written before the books had a log):
+ * the books so far become messages (a new sync group sends them). A row with a message is logged as
+ * it is already: every write logs its rows, so marking it again would only send the books twice.
+ */
 export function markEverything(db: Db): void {
   for (const dataset of DATASETS) {
-    const id = dataset.key.join(" || ' ' || ");
+    const id = dataset.key.map((k) => `${dataset.table}.${k}`).join(" || ' ' || ");
     db.runSql(
-      `INSERT INTO change_dirty (dataset, row_id) SELECT ?, ${id} FROM ${dataset.table} WHERE true
+      `INSERT INTO change_dirty (dataset, row_id) SELECT ?, ${id} FROM ${dataset.table}
+        WHERE NOT EXISTS (SELECT 1 FROM change_log l WHERE l.dataset = ? AND l.row_id = ${id})
        ON CONFLICT (dataset, row_id) DO NOTHING`,
+      dataset.name,
       dataset.name,
     );
   }

@@ -284,6 +284,21 @@ describe('relay sync', () => {
     expect(a.applied).toBe(1);
   });
 
+  it('when a new device has received the books, then its next sync sends none of them back and receives none again', async () => {
+    const r = await relay();
+    const owner = await relayAccount(r.url);
+    const group = await createKeyedGroup(owner);
+    const [a, b] = [new MemoryReplica(), new MemoryReplica()];
+    for (let i = 0; i < 30; i++) a.write('journal_entries', `e${i}`, `{"memo":"entry ${i}"}`);
+    await a.sync(owner.transport(), group);
+    expect(await b.sync(owner.transport(), group)).toMatchObject({ sent: 0, received: 30 });
+    expect(await b.sync(owner.transport(), group)).toMatchObject({ sent: 0, received: 0, requests: 1 });
+    b.write('accounts', 'a1', '{"name":"Cash"}');
+    expect(await b.sync(owner.transport(), group)).toMatchObject({ sent: 1, received: 0 });
+    expect(await a.sync(owner.transport(), group)).toMatchObject({ sent: 0, received: 1 });
+    expect(a.state()).toBe(b.state());
+  });
+
   it('when the same request is sent twice, then the second stores nothing and the trie is the same', async () => {
     const r = await relay();
     const owner = await relayAccount(r.url);

@@ -9,6 +9,7 @@ import { merkle } from '@actual-app/crdt';
 import { DomainError, type FieldError } from '../domain/errors.ts';
 import { LOGIN_LIMITS, AttemptLimiter, LoginLimiter, type LoginLimits } from '../http/rate-limit.ts';
 import { NODE_PATTERN, parseTimestamp, readMerkle } from '../sync/clock.ts';
+import { crashPoint } from '../sync/crash-point.ts';
 import { SYNC_PAGE, encodeSyncResponse, envelope, type SyncRequestFields } from '../sync/messages.ts';
 import type { GroupRecord } from './relay.repository.ts';
 import * as repo from './relay.repository.ts';
@@ -254,7 +255,7 @@ export class RelayService {
    */
   async sync(userId: string, request: SyncRequestFields): Promise<Uint8Array> {
     checkSyncRequest(request);
-    return this.db.transaction().execute(async (trx) => {
+    const answer = await this.db.transaction().execute(async (trx) => {
       const group = await repo.groupOfMember(trx, request.groupId, userId);
       if (!group) throw new DomainError('NOT_FOUND', NO_GROUP);
       if (request.keyId !== group.keyId) {
@@ -263,7 +264,7 @@ export class RelayService {
           "The request's key id is not the group's: this device holds another key than the group's",
         );
       }
-      const answer = await repo.envelopesSince(trx, group.id, request.since, request.node, SYNC_PAGE);
+      const page = await repo.envelopesSince(trx, group.id, request.since, request.node, SYNC_PAGE);
       let trie = readMerkle(await repo.groupMerkle(trx, group.id));
       if (trie === null) throw new Error(`the stored merkle trie of group ${group.id} is not readable`);
       for (const message of request.messages) {
@@ -273,15 +274,18 @@ export class RelayService {
           content: Buffer.from(message.content.buffer, message.content.byteOffset, message.content.byteLength),
         });
         if (stored) trie = merkle.insert(trie, parseTimestamp(message.timestamp)!);
+        crashPoint('relay-envelope-stored');
       }
       trie = merkle.prune(trie);
       const merkleJson = JSON.stringify(trie);
       await repo.setGroupMerkle(trx, group.id, merkleJson);
       return encodeSyncResponse(
-        answer.map((row) => envelope(row.timestamp, row.isEncrypted, row.content)),
+        page.map((row) => envelope(row.timestamp, row.isEncrypted, row.content)),
         merkleJson,
       );
     });
+    crashPoint('relay-committed');
+    return answer;
   }
 }
 

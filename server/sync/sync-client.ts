@@ -6,7 +6,8 @@
  * 2. Check every answered envelope (authentic under the group key, well formed) before any is
  *    applied; move the ledger clock past each timestamp; apply them through the ledger.
  * 3. A page full on either side: go on from where both sides are complete.
- * 4. Otherwise compare the relay's merkle trie with the ledger's. The same: done. Different: the
+ * 4. Otherwise compare the relay's merkle trie with the ledger's. The same: done, and the next
+ *    sync asks from the ledger clock's latest time (both sides hold everything up to it). Different: the
  *    earliest minute they differ at is where to exchange again, every node's envelopes included
  *    (this device's own, which a restored ledger may lack); a bounded number of times.
  *
@@ -16,6 +17,7 @@
  */
 import { DomainError } from '../domain/errors.ts';
 import { merkleDiff, parseTimestamp, readMerkle, timestampAt, type LedgerClock } from './clock.ts';
+import { crashPoint } from './crash-point.ts';
 import { checkKeyTest, type GroupKey, type Sealed } from './crypto.ts';
 import {
   SYNC_PAGE,
@@ -65,7 +67,10 @@ export interface SyncLimits {
 const SYNC_LIMITS: SyncLimits = { diffRounds: 10, requests: 10_000 };
 
 export interface SyncResult {
-  /** The `since` of the next sync: the ledger clock's time when this one began. */
+  /**
+   * The `since` of the next sync: the ledger clock's latest time when the ledger and the relay were
+   * found to hold the same messages (a ledger's later messages, its own or received, are later still).
+   */
   since: string;
   sent: number;
   received: number;
@@ -88,11 +93,10 @@ export async function syncOnce(options: {
   const { store, transport, group } = options;
   const limits = { ...SYNC_LIMITS, ...options.limits };
   checkKeyTest(group, group.keyTest);
-  const startedAt = store.clock.latest;
   let cursor = options.since ?? timestampAt(0);
   let ownLeftOut = true;
   let diffRounds = 0;
-  const result = { since: startedAt, sent: 0, received: 0, requests: 0 };
+  const result = { since: options.since ?? timestampAt(0), sent: 0, received: 0, requests: 0 };
   for (;;) {
     if (result.requests >= limits.requests) {
       throw new DomainError('SYNC_OUT_OF_SYNC', `The sync did not finish in ${limits.requests} requests; try again`);
@@ -107,6 +111,7 @@ export async function syncOnce(options: {
       messages: outgoing,
     });
     const response = decodeSyncResponse(await transport(request));
+    crashPoint('sync-answered');
     result.requests += 1;
     const relayTrie = readMerkle(response.merkle);
     if (relayTrie === null)
@@ -114,7 +119,10 @@ export async function syncOnce(options: {
     // Every envelope is checked before any is applied: one that fails refuses the whole answer.
     const incoming = response.messages.map((envelope) => decryptEnvelope(group, envelope));
     for (const message of incoming) store.clock.recv(parseTimestamp(message.timestamp)!);
-    if (incoming.length > 0) await store.apply(incoming);
+    if (incoming.length > 0) {
+      await store.apply(incoming);
+      crashPoint('sync-page-applied');
+    }
     result.sent += outgoing.length;
     result.received += incoming.length;
 
@@ -126,8 +134,10 @@ export async function syncOnce(options: {
       cursor = ends.reduce((a, b) => (a < b ? a : b));
       continue;
     }
-    const diff = merkleDiff(store.clock.merkle, relayTrie);
-    if (diff === null) return result;
+    const clock = store.clock;
+    const diff = merkleDiff(clock.merkle, relayTrie);
+    // The same messages on both sides: everything up to the clock's latest time is on the relay and here.
+    if (diff === null) return { ...result, since: clock.latest };
     diffRounds += 1;
     if (diffRounds > limits.diffRounds) {
       throw new DomainError(

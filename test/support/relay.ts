@@ -147,12 +147,17 @@ export interface ChildRelay {
 
 /**
  * The relay in a process of its own, started exactly as `npm run relay` starts it (the build of the
- * current sources), over `dataDir` on a free port; resolves on its ready line.
+ * current sources), over `dataDir` on a free port (or `args`' port), with `env` added to its
+ * environment; resolves on its ready line.
  */
-export function spawnRelay(dataDir: string, args: string[] = ['--port', '0']): Promise<ChildRelay> {
+export function spawnRelay(
+  dataDir: string,
+  args: string[] = ['--port', '0'],
+  env: Record<string, string> = {},
+): Promise<ChildRelay> {
   const child = spawn(process.execPath, [...scriptArguments('relay'), ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), RELAY_DATA_DIR: dataDir },
+    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), RELAY_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

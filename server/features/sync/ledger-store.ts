@@ -1,6 +1,7 @@
 import { changeLogOf } from '../../db/change-log.ts';
 import type { LedgerDb } from '../../db/stores.ts';
 import type { LedgerClock } from '../../sync/clock.ts';
+import { crashPoint } from '../../sync/crash-point.ts';
 import type { SyncMessage } from '../../sync/messages.ts';
 import { syncOnce, type SyncGroup, type SyncResult, type SyncTransport } from '../../sync/sync-client.ts';
 import { applyReceived } from './sync-apply.ts';
@@ -71,6 +72,7 @@ export async function syncLedger(
   files?: AttachmentTransfer,
 ): Promise<SyncResult> {
   const result = await syncOnce({ store: new LedgerSyncStore(db, files), transport, group, since });
+  crashPoint('sync-exchanged');
   db.transaction(() => changeLogOf(db).saveTrie());
   return result;
 }

@@ -22,6 +22,7 @@ import { applyPosting } from '../totals/totals.service.ts';
 import type { PostedLine } from '../totals/totals.model.ts';
 import { BOOKED_ENTRY_STATUSES, type AccountType, type Direction } from '../../domain/double-entry.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { crashPoint } from '../../sync/crash-point.ts';
 import {
   applyBankRow,
   applyLineStates,
@@ -348,6 +349,7 @@ export function applyReceived(db: LedgerDb, changes: readonly ReceivedChange[]):
           change.row,
         );
         if (winner?.timestamp === change.timestamp) applyRow(db, dataset, change.row, value);
+        crashPoint('apply-message');
       }
     } finally {
       deferHoldings(false);

@@ -1,6 +1,7 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELAY_PASSWORD, startTestRelay, type TestRelay } from '../../../test/support/relay.ts';
-import { registerUser, startTestServer, type TestServer } from '../../../test/support/server.ts';
+import { ledgerFile, registerUser, startTestServer, type TestServer } from '../../../test/support/server.ts';
 
 /**
  * Two computers, each the app with its own data folder and login, keep one set of books through a
@@ -77,6 +78,15 @@ describe('sync between two computers through a relay', () => {
       last_error: null,
       changes_waiting: 0,
     });
+
+    // the books went to the group once: a row the log held already is not logged again
+    const log = new Database(ledgerFile(laptop.dataDir, alice.id), { readonly: true });
+    const messages = log
+      .prepare('SELECT dataset, row_id, COUNT(*) AS n FROM change_log GROUP BY dataset, row_id')
+      .all();
+    log.close();
+    expect(messages.length).toBeGreaterThanOrEqual(3);
+    expect(messages.filter((m) => (m as { n: number }).n !== 1)).toEqual([]);
 
     const invite = await laptop.api.post('/api/sync/invites', {}, alice.token);
     expect(invite.status).toBe(201);
