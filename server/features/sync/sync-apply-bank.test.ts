@@ -177,6 +177,23 @@ describe('statements and bank lines under merge', () => {
     expectSameAndExact(a, b);
   });
 
+  it('when the first import of a file is deleted after a later import gave way to it, then the line is gone from every device alike', () => {
+    const { a, b, checking } = twoDevices();
+    const c = stores.ledger(`00000000-0000-4000-8000-${String(++ledgers).padStart(12, '0')}`);
+    exchange(a, c);
+    const early = createStatement(a, { account_id: checking, transactions: FILE });
+    after(b, a);
+    createStatement(b, { account_id: checking, transactions: FILE });
+    exchange(a, b); // b's lines give way to a's, the first import
+    removeStatement(a, early.id!);
+    exchange(a, b);
+    // c hears of a's import only with its deletion, and of b's import with its giving way
+    exchange(a, c);
+    exchange(b, c);
+    for (const db of [a, b, c]) expect(lines(db)).toEqual([]);
+    expectSameAndExact(b, c);
+  });
+
   it('when a statement is deleted on one device, then the other loses it, its lines and their counts', () => {
     const { a, b, checking } = twoDevices();
     const statement = createStatement(a, { account_id: checking, transactions: FILE });

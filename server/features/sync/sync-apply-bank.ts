@@ -40,7 +40,8 @@ const LIVE = new Set<string>(LIVE_MATCH_STATUSES);
 const LIVE_SQL = `(${LIVE_MATCH_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
 /** The datasets whose rows a bank apply may change besides the row it applies. */
-const SIDE_EFFECTS = new Set(['reconciliation_matches', 'journal_entries']);
+// a twin that gave way is deleted as this device's change: the line is one line wherever imported
+const SIDE_EFFECTS = new Set(['reconciliation_matches', 'journal_entries', 'bank_transactions']);
 
 /**
  * Per ledger, while a batch of received changes is applied: the rows the rules touched
