@@ -7,7 +7,8 @@
  * The rules on top of last-writer-wins per row:
  * - **Twin bank lines.** The same bank file imported on two devices gives two lines with one bank
  *   id (dedupe key) on one account. The line imported first (created_at, then id) is kept on every
- *   device; its twin is not stored, and a match naming the twin names the kept line.
+ *   device; its twin is not stored (where it was, it is deleted as this device's change), and a
+ *   match naming the twin names the kept line.
  * - **Rival matches.** At most one live match per bank line, and per entry and bank account. A live
  *   match arriving where a rival is live: the higher rank (a match a person or a run took over a
  *   proposal), then the later clock, stays live; the other is superseded, and its entry and bank
