@@ -384,22 +384,13 @@ export function rebuildHolding(db: LedgerDb, accountId: string, securityId: stri
   const units = atLeastZero(sum((t) => t.units_delta_atoms));
   const basis = atLeastZero(sum((t) => t.basis_delta_minor));
   const realized = sum((t) => (t.kind === 'sell' ? t.proceeds_minor - t.cost_minor : 0n));
-  const changed = db.runSql(
-    'UPDATE holdings SET units_atoms = ?, basis_minor = ?, realized_minor = ? WHERE account_id = ? AND security_id = ?',
+  db.runSql(
+    'INSERT OR REPLACE INTO holdings (account_id, security_id, units_atoms, basis_minor, realized_minor) VALUES (?, ?, ?, ?, ?)',
+    accountId,
+    securityId,
     units,
     basis,
     realized,
-    accountId,
-    securityId,
   );
-  if (changed === 0)
-    db.runSql(
-      'INSERT INTO holdings (account_id, security_id, units_atoms, basis_minor, realized_minor) VALUES (?, ?, ?, ?, ?)',
-      accountId,
-      securityId,
-      units,
-      basis,
-      realized,
-    );
   return setAsideIds;
 }
