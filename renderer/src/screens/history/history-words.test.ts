@@ -30,7 +30,9 @@ describe('changeInWords', () => {
   });
 
   it('when a change names a kind this app has no words for, then the kind is shown as it came', () => {
-    const item = { kind: 'attachments', action: 'deleted', label: 'receipt.pdf' } as const;
-    expect(changeInWords(item, (key, values) => translate('en', key, values))).toBe('attachments deleted: receipt.pdf');
+    const item = { kind: 'chat_sessions', action: 'deleted', label: 'Budget talk' } as const;
+    expect(changeInWords(item, (key, values) => translate('en', key, values))).toBe(
+      'chat_sessions deleted: Budget talk',
+    );
   });
 });
