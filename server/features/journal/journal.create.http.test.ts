@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { api, token } from '../../../test/support/app-server.ts';
+import { toMinor } from '../../../test/support/plaintext-tools.ts';
 import { acct, balance, create, entry, shopping, useJournalBooks } from '../../../test/support/journal-books.ts';
+
+/** A USD balance in cents, exactly. */
+const usd = (text: string): bigint => toMinor(text, 'USD');
 
 /** Creating journal entries over HTTP: drafts, posting at once, currencies and their digits. */
 
@@ -66,8 +70,8 @@ describe('creating entries', () => {
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('posted');
     expect(res.body.posted_at).toEqual(expect.any(String));
-    expect(Number(await balance(acct.Checking!)) - Number(before[0])).toBeCloseTo(1000);
-    expect(Number(await balance(acct.Salary!)) - Number(before[1])).toBeCloseTo(1000);
+    expect(usd(await balance(acct.Checking!)) - usd(before[0]!)).toBe(100000n);
+    expect(usd(await balance(acct.Salary!)) - usd(before[1]!)).toBe(100000n);
   });
 
   it('when a line omits its currency, then it takes its account’s currency; JPY has no decimals and KWD three', async () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { api, token } from '../../../test/support/app-server.ts';
+import { toMinor } from '../../../test/support/plaintext-tools.ts';
 import {
   account,
   acct,
@@ -10,6 +11,9 @@ import {
   shopping,
   useJournalBooks,
 } from '../../../test/support/journal-books.ts';
+
+/** A USD balance in cents, exactly. */
+const usd = (text: string): bigint => toMinor(text, 'USD');
 
 /** An entry's life over HTTP: a draft updated and posted, a posted entry voided by its reversal. */
 
@@ -72,7 +76,7 @@ describe('the entry life cycle (spec §3.1, §3.2)', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('posted');
     expect(res.body.posted_at).toEqual(expect.any(String));
-    expect(Number(await balance(acct['Credit card']!)) - Number(before)).toBeCloseTo(40);
+    expect(usd(await balance(acct['Credit card']!)) - usd(before)).toBe(4000n);
   });
 
   it('when a posted entry is updated or posted again, then it is refused with INVALID_STATUS', async () => {
@@ -130,7 +134,7 @@ describe('the entry life cycle (spec §3.1, §3.2)', () => {
     // the voided entry stays in history between its date and the reversal's
     const between = await api.get(`/api/accounts/${acct.Groceries}/balance?as_of=2026-01-05`, token);
     const dayBefore = await api.get(`/api/accounts/${acct.Groceries}/balance?as_of=2026-01-04`, token);
-    expect(Number(between.body.balance) - Number(dayBefore.body.balance)).toBeCloseTo(25);
+    expect(usd(between.body.balance) - usd(dayBefore.body.balance)).toBe(2500n);
   });
 
   it('when a future-dated entry is voided without a reason, then the reversal takes its date and the memo has no reason', async () => {
