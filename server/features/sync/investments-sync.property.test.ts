@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeyedGroup, relayAccount, startTestRelay, type TestRelay } from '../../../test/support/relay.ts';
+import { describe, expect, it } from 'vitest';
+import { createKeyedGroup } from '../../../test/support/relay.ts';
+import { useRelayMember } from '../../../test/support/relay-member.ts';
 import { Stores, type LedgerDb } from '../../db/stores.ts';
 import { DomainError } from '../../domain/errors.ts';
-import type { RelayClient } from '../../sync/relay-client.ts';
 import type { SyncGroup } from '../../sync/sync-client.ts';
 import { createAccount } from '../accounts/accounts.service.ts';
 import { AttachmentFiles } from '../attachments/attachments.files.ts';
@@ -194,17 +193,7 @@ function checkInvariants(d: Device): void {
 }
 
 describe('three devices keep one portfolio and its receipts through a relay', () => {
-  let relay: TestRelay;
-  let member: RelayClient;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sync-invest-'));
-  beforeAll(async () => {
-    relay = await startTestRelay({ limits: { groupsPerUser: 1000 } });
-    member = await relayAccount(relay.url);
-  });
-  afterAll(async () => {
-    await relay.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const { dir, relay, member } = useRelayMember('ledger-sync-invest-');
 
   it('when three devices trade, price and attach offline and sync in random orders and partitions, then after all sync they answer the same portfolio and receipts, and the relay holds none of them in plain', async () => {
     let runs = 0;
@@ -212,8 +201,8 @@ describe('three devices keep one portfolio and its receipts through a relay', ()
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), async (ops) => {
         runs += 1;
-        const group: SyncGroup = await createKeyedGroup(member);
-        const transport = member.transport();
+        const group: SyncGroup = await createKeyedGroup(member());
+        const transport = member().transport();
         const stores = [0, 1, 2].map((i) => new Stores(path.join(dir, `run${runs}-device${i}`)));
         const devices: Device[] = stores.map((s, i) => {
           const files = new AttachmentFiles(path.join(dir, `run${runs}-device${i}`));
@@ -255,7 +244,7 @@ describe('three devices keep one portfolio and its receipts through a relay', ()
     );
     expect(runs).toBe(10);
     expect(markers.length).toBeGreaterThan(0);
-    const files = fs.readdirSync(relay.dataDir).map((name) => path.join(relay.dataDir, name));
+    const files = fs.readdirSync(relay().dataDir).map((name) => path.join(relay().dataDir, name));
     for (const file of files) {
       const bytes = fs.readFileSync(file);
       for (const marker of markers)

@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountTotals, doubleMatches, keptAndRecounted, syncedRows } from '../../../test/support/bank-books.ts';
-import { createKeyedGroup, relayAccount, startTestRelay, type TestRelay } from '../../../test/support/relay.ts';
+import { createKeyedGroup } from '../../../test/support/relay.ts';
+import { useRelayMember } from '../../../test/support/relay-member.ts';
 import { Stores, type LedgerDb } from '../../db/stores.ts';
 import { DomainError } from '../../domain/errors.ts';
-import type { RelayClient } from '../../sync/relay-client.ts';
 import type { SyncGroup } from '../../sync/sync-client.ts';
 import { createAccount } from '../accounts/accounts.service.ts';
 import { createEntry, postEntry, voidEntry } from '../journal/journal.service.ts';
@@ -212,25 +210,15 @@ function listed(db: LedgerDb, accounts: string[]): string {
 }
 
 describe('three devices reconcile one set of books through a relay', () => {
-  let relay: TestRelay;
-  let member: RelayClient;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sync-bank-'));
-  beforeAll(async () => {
-    relay = await startTestRelay({ limits: { groupsPerUser: 1000 } });
-    member = await relayAccount(relay.url);
-  });
-  afterAll(async () => {
-    await relay.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const { dir, member } = useRelayMember('ledger-sync-bank-');
 
   it('when three devices import, match, book and reconcile offline and sync in random orders, then after all sync they hold and list the same valid books', async () => {
     let runs = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 10, maxLength: 40 }), async (ops) => {
         runs += 1;
-        const group: SyncGroup = await createKeyedGroup(member);
-        const transport = member.transport();
+        const group: SyncGroup = await createKeyedGroup(member());
+        const transport = member().transport();
         const stores = [0, 1, 2].map((i) => new Stores(path.join(dir, `run${runs}-device${i}`)));
         const dbs = stores.map((s) => s.ledger('00000000-0000-4000-8000-000000000001'));
         const since: (string | null)[] = [null, null, null];
